@@ -1,0 +1,98 @@
+import { asRecord, type ManifestModel, type ToolEntry } from '../model/manifestModel';
+
+/** The approval gate's categories, strictest first. */
+export type ApprovalCategory = 'external' | 'delete' | 'modify' | 'read';
+
+export const categoryOrder: readonly ApprovalCategory[] = ['external', 'delete', 'modify', 'read'];
+
+export type AnnotationName = 'readOnlyHint' | 'destructiveHint' | 'idempotentHint' | 'openWorldHint';
+
+/** One annotation that decided or could have decided the category, and where it came from. */
+export interface CategoryReason {
+  category: ApprovalCategory;
+  /** e.g. `openWorldHint: true`. */
+  annotation: string;
+  /** `declared` by the tool, or implied by the plugin's `permissions.fetch`, `runtime: "process"` or `permissions.fs.write`. */
+  source: 'declared' | 'permissions.fetch' | 'runtime: "process"' | 'permissions.fs.write' | 'default';
+}
+
+export interface ToolGating {
+  category: ApprovalCategory;
+  /** Every annotation that applies, strictest first; the first one won. */
+  reasons: CategoryReason[];
+  /** True when the tool declares no annotations and its category comes from the plugin. */
+  undeclared: boolean;
+  /** When the gate asks, in the reference's words. */
+  asks: string;
+}
+
+export const asksAt: Record<ApprovalCategory, string> = {
+  external: 'asks at every level below Full Auto; refused in Sandbox',
+  delete: 'asks per the trust table',
+  modify: 'asks per the trust table',
+  read: 'never asks',
+};
+
+export const categoryMeaning: Record<ApprovalCategory, string> = {
+  external: 'reaches outside the machine (the network, other people, other services)',
+  delete: 'deletes',
+  modify: 'modifies',
+  read: 'reads',
+};
+
+/** What the plugin as a whole implies for tools that declare no annotations. */
+export interface PluginGatingFacts {
+  declaresFetch: boolean;
+  isProcess: boolean;
+  declaresFsWrite: boolean;
+}
+
+export function pluginGatingFacts(model: ManifestModel): PluginGatingFacts {
+  const permissions = model.permissionsValue;
+  return {
+    declaresFetch: permissions.fetch !== undefined,
+    isProcess: model.isProcess,
+    declaresFsWrite: asRecord(permissions.fs).write !== undefined,
+  };
+}
+
+/**
+ * "How a tool is gated", from the reference: the category comes from the tool's annotations; a tool
+ * that declares none is treated by what its plugin may do; when several apply, the strictest wins.
+ * An `annotations` key that is present counts as declared, even when empty (then nothing applies: read).
+ */
+export function deriveToolGating(annotations: unknown, plugin: PluginGatingFacts): ToolGating {
+  const undeclared = annotations === undefined || annotations === null;
+  const reasons: CategoryReason[] = [];
+  if (undeclared) {
+    if (plugin.declaresFetch) reasons.push({ category: 'external', annotation: 'openWorldHint: true', source: 'permissions.fetch' });
+    if (plugin.isProcess) reasons.push({ category: 'external', annotation: 'openWorldHint: true', source: 'runtime: "process"' });
+    if (plugin.declaresFsWrite) reasons.push({ category: 'modify', annotation: 'readOnlyHint: false', source: 'permissions.fs.write' });
+  } else {
+    const declared = asRecord(annotations);
+    if (declared.openWorldHint === true) reasons.push({ category: 'external', annotation: 'openWorldHint: true', source: 'declared' });
+    if (declared.destructiveHint === true) reasons.push({ category: 'delete', annotation: 'destructiveHint: true', source: 'declared' });
+    if (declared.readOnlyHint === false) reasons.push({ category: 'modify', annotation: 'readOnlyHint: false', source: 'declared' });
+    if (declared.readOnlyHint === true) reasons.push({ category: 'read', annotation: 'readOnlyHint: true', source: 'declared' });
+  }
+  if (reasons.length === 0) reasons.push({ category: 'read', annotation: 'nothing that applies', source: 'default' });
+  reasons.sort((a, b) => categoryOrder.indexOf(a.category) - categoryOrder.indexOf(b.category));
+  const category = reasons[0].category;
+  return { category, reasons, undeclared, asks: asksAt[category] };
+}
+
+export function toolGating(tool: ToolEntry, model: ManifestModel): ToolGating {
+  return deriveToolGating(tool.value.annotations, pluginGatingFacts(model));
+}
+
+/** One line for hovers, hints and the preview: "external (openWorldHint: true, implied by permissions.fetch)". */
+export function describeGating(gating: ToolGating): string {
+  const winner = gating.reasons[0];
+  const why =
+    winner.source === 'default'
+      ? 'no annotation that applies'
+      : winner.source === 'declared'
+        ? winner.annotation
+        : `${winner.annotation}, implied by ${winner.source}`;
+  return `${gating.category} (${why})`;
+}

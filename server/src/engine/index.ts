@@ -1,0 +1,30 @@
+/**
+ * The engine: parse → model → rules → diagnostics; approval categories; the context menu.
+ * Pure: no LSP, no `vscode`, no file system. The plugin folder comes in as a PluginFolder.
+ */
+export type { FixData, ManifestDiagnostic, Position, Range, Severity } from './diagnostics';
+export type { FileKind, FileRead, PluginFolder } from './folder/pluginFolder';
+export { LineIndex } from './text/lineIndex';
+export { parseDocument, type JsonNode, type ParsedDocument } from './parse/parseDocument';
+export { buildModel, type ActionEntry, type Entry, type ManifestModel, type ToolEntry } from './model/manifestModel';
+export { arrayItems, formatPath, keyNode, nodeAtPath, objectProperties, pathOfNode, propertyNode, valueNode, type JsonPath } from './model/nodes';
+export { fileReferences, normalizeRelativePath, type FileReference, type ReferenceKind } from './model/references';
+export { analyzeManifest, validateManifest, validateModel, type ManifestAnalysis, type SeverityOverride, type ValidateOptions } from './validate';
+export { allRules, ruleByCode } from './rules/registry';
+export type { RuleDefinition } from './rules/rule';
+export { knownHookEvents } from './rules/hooks';
+export { toKebabCase } from './rules/messages';
+export { hostOf } from './rules/permissions';
+export { schema, schemaForPath, resolveRef, type SchemaNode } from './shape/schema';
+export {
+  asksAt,
+  categoryMeaning,
+  describeGating,
+  deriveToolGating,
+  pluginGatingFacts,
+  toolGating,
+  type ApprovalCategory,
+  type CategoryReason,
+  type PluginGatingFacts,
+  type ToolGating,
+} from './categories/approvalCategory';

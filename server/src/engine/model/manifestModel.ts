@@ -1,0 +1,112 @@
+import type { JsonNode, ParsedDocument } from '../parse/parseDocument';
+import { arrayItems, objectProperties, valueNode, type JsonPath } from './nodes';
+
+/** One entry of a contributes list or map, with its node and its plain value. */
+export interface Entry {
+  /** The entry's value node (an object for well-formed entries). */
+  node: JsonNode;
+  path: JsonPath;
+  /** Index in its array, or the key for map-shaped sections (settings, hooks). */
+  key: number | string;
+  /** For map entries, the key node. */
+  keyNode?: JsonNode;
+  value: Record<string, unknown>;
+}
+
+export interface ToolEntry extends Entry {
+  id: string | undefined;
+}
+
+export interface ActionEntry extends Entry {
+  id: string | undefined;
+  kind: string;
+}
+
+export interface ManifestModel {
+  document: ParsedDocument;
+  /** The root object, when the document is one. */
+  root: JsonNode | undefined;
+  value: Record<string, unknown>;
+  runtime: string;
+  isProcess: boolean;
+  contributes: JsonNode | undefined;
+  tools: ToolEntry[];
+  actions: ActionEntry[];
+  settings: Entry[];
+  hooks: Entry[];
+  commands: Entry[];
+  views: Entry[];
+  permissions: JsonNode | undefined;
+  permissionsValue: Record<string, unknown>;
+  /** Tool ids, first occurrence. */
+  toolsById: Map<string, ToolEntry>;
+  actionsById: Map<string, ActionEntry>;
+}
+
+/** Builds the model every rule and feature reads; made once per document version. */
+export function buildModel(document: ParsedDocument): ManifestModel {
+  const root = document.root?.type === 'object' ? document.root : undefined;
+  const value = asRecord(document.value);
+  const contributes = valueNode(root, 'contributes');
+  const contributesValue = asRecord(value.contributes);
+  const runtime = typeof value.runtime === 'string' ? value.runtime : 'node';
+
+  const tools = listEntries(valueNode(contributes, 'tools'), contributesValue.tools, ['contributes', 'tools']).map(
+    (entry): ToolEntry => ({ ...entry, id: stringOrUndefined(entry.value.id) }),
+  );
+  const actions = listEntries(valueNode(contributes, 'actions'), contributesValue.actions, ['contributes', 'actions']).map(
+    (entry): ActionEntry => ({
+      ...entry,
+      id: stringOrUndefined(entry.value.id),
+      kind: typeof entry.value.kind === 'string' ? entry.value.kind : 'prompt',
+    }),
+  );
+
+  return {
+    document,
+    root,
+    value,
+    runtime,
+    isProcess: runtime === 'process',
+    contributes,
+    tools,
+    actions,
+    settings: mapEntries(valueNode(contributes, 'settings'), contributesValue.settings, ['contributes', 'settings']),
+    hooks: mapEntries(valueNode(contributes, 'hooks'), contributesValue.hooks, ['contributes', 'hooks']),
+    commands: listEntries(valueNode(contributes, 'commands'), contributesValue.commands, ['contributes', 'commands']),
+    views: listEntries(valueNode(contributes, 'views'), contributesValue.views, ['contributes', 'views']),
+    permissions: valueNode(root, 'permissions'),
+    permissionsValue: asRecord(value.permissions),
+    toolsById: firstById(tools),
+    actionsById: firstById(actions),
+  };
+}
+
+export function asRecord(value: unknown): Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+}
+
+function stringOrUndefined(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined;
+}
+
+function listEntries(array: JsonNode | undefined, value: unknown, base: JsonPath): Entry[] {
+  const values = Array.isArray(value) ? value : [];
+  return arrayItems(array).map((node, index) => ({ node, path: [...base, index], key: index, value: asRecord(values[index]) }));
+}
+
+function mapEntries(object: JsonNode | undefined, value: unknown, base: JsonPath): Entry[] {
+  const values = asRecord(value);
+  return objectProperties(object).flatMap((property) => {
+    const [key, node] = property.children!;
+    if (!node) return [];
+    const name = key.value as string;
+    return [{ node, path: [...base, name], key: name, keyNode: key, value: asRecord(values[name]) }];
+  });
+}
+
+function firstById<T extends { id: string | undefined }>(entries: T[]): Map<string, T> {
+  const byId = new Map<string, T>();
+  for (const entry of entries) if (entry.id !== undefined && !byId.has(entry.id)) byId.set(entry.id, entry);
+  return byId;
+}

@@ -1,0 +1,75 @@
+import type { JsonNode } from '../parse/parseDocument';
+
+export type JsonPath = (string | number)[];
+
+/** The property node for `key` in an object node; the last one where a key is duplicated, as JSON.parse keeps. */
+export function propertyNode(object: JsonNode | undefined, key: string): JsonNode | undefined {
+  if (!object || object.type !== 'object') return undefined;
+  const properties = object.children!;
+  for (let i = properties.length - 1; i >= 0; i--) {
+    if (properties[i].children![0].value === key) return properties[i];
+  }
+  return undefined;
+}
+
+/** The value node of `key` in an object node. */
+export function valueNode(object: JsonNode | undefined, key: string): JsonNode | undefined {
+  return propertyNode(object, key)?.children?.[1];
+}
+
+/** The key node of `key` in an object node. */
+export function keyNode(object: JsonNode | undefined, key: string): JsonNode | undefined {
+  return propertyNode(object, key)?.children?.[0];
+}
+
+/** Follows a JSON path from `root`; undefined where the path leaves the tree. */
+export function nodeAtPath(root: JsonNode | undefined, path: JsonPath): JsonNode | undefined {
+  let node = root;
+  for (const segment of path) {
+    if (!node) return undefined;
+    if (typeof segment === 'number') {
+      node = node.type === 'array' ? node.children![segment] : undefined;
+    } else {
+      node = valueNode(node, segment);
+    }
+  }
+  return node;
+}
+
+/** The JSON path of a node (value or key) from the root. */
+export function pathOfNode(node: JsonNode): JsonPath {
+  const path: JsonPath = [];
+  let current: JsonNode | undefined = node;
+  while (current?.parent) {
+    const parent: JsonNode = current.parent;
+    if (parent.type === 'property') {
+      path.unshift(parent.children![0].value as string);
+      current = parent.parent;
+    } else if (parent.type === 'array') {
+      path.unshift(parent.children!.indexOf(current));
+      current = parent;
+    } else {
+      current = parent;
+    }
+  }
+  return path;
+}
+
+/** `contributes.tools[2].id`: how messages name a field. */
+export function formatPath(path: JsonPath): string {
+  let out = '';
+  for (const segment of path) {
+    if (typeof segment === 'number') out += `[${segment}]`;
+    else if (/^[A-Za-z_$][\w$]*$/.test(segment)) out += out ? `.${segment}` : segment;
+    else out += `[${JSON.stringify(segment)}]`;
+  }
+  return out || '(root)';
+}
+
+export function objectProperties(object: JsonNode | undefined): JsonNode[] {
+  return object?.type === 'object' ? object.children! : [];
+}
+
+export function arrayItems(array: JsonNode | undefined): JsonNode[] {
+  return array?.type === 'array' ? array.children! : [];
+}

@@ -1,0 +1,68 @@
+import type { JsonNode } from '../parse/parseDocument';
+import type { ManifestModel } from './manifestModel';
+import { valueNode } from './nodes';
+
+/** What a path in the manifest names; decides how the file is checked and what a quick fix creates. */
+export type ReferenceKind = 'tool-schema' | 'tool-handler' | 'prompt' | 'hook-handler' | 'command-handler' | 'setting-handler' | 'command';
+
+/** A plugin-relative path written in the manifest. */
+export interface FileReference {
+  kind: ReferenceKind;
+  /** The string node holding the path. */
+  node: JsonNode;
+  path: string;
+  /** The field that holds it, as messages name it: `contributes.tools[0].schema`. */
+  fieldPath: (string | number)[];
+  /** Index of the tool, for tool-schema and tool-handler. */
+  toolIndex?: number;
+}
+
+/**
+ * Every file the manifest names, in document order of sections. Entries the runtime forbids
+ * (a tool handler under runtime: "process") are left out: they are reported, never read.
+ */
+export function fileReferences(model: ManifestModel): FileReference[] {
+  const references: FileReference[] = [];
+  const add = (kind: ReferenceKind, node: JsonNode | undefined, fieldPath: (string | number)[], toolIndex?: number) => {
+    if (node?.type === 'string') references.push({ kind, node, path: node.value as string, fieldPath, toolIndex });
+  };
+
+  if (model.isProcess) add('command', valueNode(model.root, 'command'), ['command']);
+  model.tools.forEach((tool, index) => {
+    add('tool-schema', valueNode(tool.node, 'schema'), [...tool.path, 'schema'], index);
+    if (!model.isProcess) add('tool-handler', valueNode(tool.node, 'handler'), [...tool.path, 'handler'], index);
+  });
+  for (const action of model.actions) {
+    if (action.kind !== 'tool') add('prompt', valueNode(action.node, 'prompt'), [...action.path, 'prompt']);
+  }
+  for (const setting of model.settings) {
+    if (setting.value.type === 'action') add('setting-handler', valueNode(setting.node, 'handler'), [...setting.path, 'handler']);
+  }
+  if (!model.isProcess) {
+    for (const hook of model.hooks) {
+      if (hook.node.type === 'string') add('hook-handler', hook.node, hook.path);
+      else add('hook-handler', valueNode(hook.node, 'handler'), [...hook.path, 'handler']);
+    }
+  }
+  for (const command of model.commands) add('command-handler', valueNode(command.node, 'handler'), [...command.path, 'handler']);
+  return references;
+}
+
+/** Absolute on either OS: `/x`, `\x`, `C:\x`, `C:/x`, `\\server\x`. */
+export function isAbsolutePath(path: string): boolean {
+  return /^[/\\]/.test(path) || /^[A-Za-z]:/.test(path);
+}
+
+/** The reference's rule, literally: the path "must not contain ..". */
+export function containsDotDot(path: string): boolean {
+  return path.includes('..');
+}
+
+/** `./tools/a.json` → `tools/a.json`: the form a PluginFolder is asked for. */
+export function normalizeRelativePath(path: string): string {
+  return path
+    .replace(/\\/g, '/')
+    .split('/')
+    .filter((segment) => segment !== '' && segment !== '.')
+    .join('/');
+}

@@ -1,0 +1,230 @@
+import { visit, printParseErrorCode, type Node, type ParseErrorCode } from 'jsonc-parser';
+import { LineIndex } from '../text/lineIndex';
+
+/** jsonc-parser's Node, built by us so that the plain value and the findings come from the same pass. */
+export interface JsonNode extends Node {
+  type: Node['type'];
+  value?: unknown;
+  offset: number;
+  length: number;
+  colonOffset?: number;
+  parent?: JsonNode;
+  children?: JsonNode[];
+}
+
+export type SyntaxFindingKind = 'syntax' | 'comment' | 'trailing-comma' | 'duplicate-key' | 'too-deep';
+
+export interface SyntaxFinding {
+  kind: SyntaxFindingKind;
+  offset: number;
+  length: number;
+  /** For 'syntax': jsonc-parser's error name; for 'duplicate-key': the key. */
+  detail: string;
+}
+
+export interface ParsedDocument {
+  text: string;
+  lines: LineIndex;
+  /** The root value node; undefined for empty or unparseable text. */
+  root: JsonNode | undefined;
+  /** The plain JSON value of the root (what JSON.parse would give where the text is valid). */
+  value: unknown;
+  findings: SyntaxFinding[];
+  /** True when the text is strict JSON: no syntax error, comment or trailing comma. */
+  isStrictJson: boolean;
+}
+
+/** Deeper than this the document is not walked: the recursive parser would exhaust the stack. */
+export const MAX_NESTING_DEPTH = 512;
+
+/**
+ * Parses the manifest once, building position-carrying nodes and the plain value together.
+ * Comments and trailing commas are accepted by the parser (so the tree stays whole while the
+ * author types) and reported as findings, because the loader reads strict JSON.
+ */
+export function parseDocument(text: string): ParsedDocument {
+  const lines = new LineIndex(text);
+  const findings: SyntaxFinding[] = [];
+
+  const tooDeepAt = findExcessiveNesting(text, MAX_NESTING_DEPTH);
+  if (tooDeepAt >= 0) {
+    findings.push({ kind: 'too-deep', offset: tooDeepAt, length: 1, detail: String(MAX_NESTING_DEPTH) });
+    return { text, lines, root: undefined, value: undefined, findings, isStrictJson: false };
+  }
+
+  const stack: { node: JsonNode; value: unknown }[] = [];
+  let root: JsonNode | undefined;
+  let rootValue: unknown;
+  let lastTokenWasComma = false;
+  let lastCommaOffset = -1;
+
+  const closeProperty = (end: number): void => {
+    const top = stack[stack.length - 1];
+    if (top && top.node.type === 'property') {
+      top.node.length = end - top.node.offset;
+      stack.pop();
+    }
+  };
+
+  const noteTrailingComma = (): void => {
+    if (lastTokenWasComma) findings.push({ kind: 'trailing-comma', offset: lastCommaOffset, length: 1, detail: ',' });
+  };
+
+  visit(
+    text,
+    {
+      onObjectBegin: (offset) => {
+        const node: JsonNode = { type: 'object', offset, length: -1, children: [] };
+        const value: Record<string, unknown> = {};
+        attachContainer(node, value);
+        lastTokenWasComma = false;
+      },
+      onObjectProperty: (name, offset, length) => {
+        const top = stack[stack.length - 1];
+        const property: JsonNode = { type: 'property', offset, length: -1, parent: top.node, children: [] };
+        property.children!.push({ type: 'string', value: name, offset, length, parent: property });
+        top.node.children!.push(property);
+        stack.push({ node: property, value: undefined });
+        lastTokenWasComma = false;
+      },
+      onObjectEnd: (offset, length) => {
+        noteTrailingComma();
+        lastTokenWasComma = false;
+        closeProperty(offset); // a property whose value never came
+        const frame = stack.pop();
+        if (!frame) return;
+        frame.node.length = offset + length - frame.node.offset;
+        reportDuplicateKeys(frame.node, findings);
+        closeProperty(offset + length);
+      },
+      onArrayBegin: (offset) => {
+        const node: JsonNode = { type: 'array', offset, length: -1, children: [] };
+        attachContainer(node, []);
+        lastTokenWasComma = false;
+      },
+      onArrayEnd: (offset, length) => {
+        noteTrailingComma();
+        lastTokenWasComma = false;
+        const frame = stack.pop();
+        if (!frame) return;
+        frame.node.length = offset + length - frame.node.offset;
+        closeProperty(offset + length);
+      },
+      onLiteralValue: (value, offset, length) => {
+        const node: JsonNode = { type: literalType(value), value, offset, length };
+        attachValue(node, value);
+        closeProperty(offset + length);
+        lastTokenWasComma = false;
+      },
+      onSeparator: (character, offset) => {
+        if (character === ':') {
+          const top = stack[stack.length - 1];
+          if (top && top.node.type === 'property') top.node.colonOffset = offset;
+          lastTokenWasComma = false;
+        } else if (character === ',') {
+          closeProperty(offset); // `"a": ,` leaves a property without a value
+          lastTokenWasComma = true;
+          lastCommaOffset = offset;
+        }
+      },
+      onComment: (offset, length) => {
+        findings.push({ kind: 'comment', offset, length, detail: '' });
+      },
+      onError: (error: ParseErrorCode, offset, length) => {
+        findings.push({ kind: 'syntax', offset, length, detail: printParseErrorCode(error) });
+        lastTokenWasComma = false;
+      },
+    },
+    { allowTrailingComma: true, disallowComments: false, allowEmptyContent: true },
+  );
+
+  // Containers left open by truncated text end where the text ends.
+  while (stack.length > 0) {
+    const frame = stack.pop()!;
+    frame.node.length = text.length - frame.node.offset;
+  }
+
+  return { text, lines, root, value: rootValue, findings, isStrictJson: findings.length === 0 };
+
+  function attachContainer(node: JsonNode, value: unknown): void {
+    attachValue(node, value);
+    stack.push({ node, value });
+  }
+
+  function attachValue(node: JsonNode, value: unknown): void {
+    const top = stack[stack.length - 1];
+    if (!top) {
+      if (!root) {
+        root = node;
+        rootValue = value;
+      }
+      return;
+    }
+    top.node.children!.push(node);
+    node.parent = top.node;
+    if (top.node.type === 'property') {
+      const objectFrame = stack[stack.length - 2];
+      assignProperty(objectFrame.value as Record<string, unknown>, top.node.children![0].value as string, value);
+    } else {
+      (top.value as unknown[]).push(value);
+    }
+  }
+}
+
+function literalType(value: unknown): JsonNode['type'] {
+  if (value === null) return 'null';
+  switch (typeof value) {
+    case 'string':
+      return 'string';
+    case 'number':
+      return 'number';
+    case 'boolean':
+      return 'boolean';
+    default:
+      return 'null';
+  }
+}
+
+/** Like JSON.parse: the last duplicate wins, and `__proto__` is an own property, not the prototype. */
+function assignProperty(target: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === '__proto__') {
+    Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  } else {
+    target[key] = value;
+  }
+}
+
+/** Every occurrence of a key but the last is ignored by JSON.parse: those are the ones reported. */
+function reportDuplicateKeys(object: JsonNode, findings: SyntaxFinding[]): void {
+  const properties = object.children!;
+  if (properties.length < 2) return;
+  const lastIndexOf = new Map<string, number>();
+  properties.forEach((property, index) => lastIndexOf.set(property.children![0].value as string, index));
+  if (lastIndexOf.size === properties.length) return;
+  properties.forEach((property, index) => {
+    const key = property.children![0];
+    if (lastIndexOf.get(key.value as string) !== index) {
+      findings.push({ kind: 'duplicate-key', offset: key.offset, length: key.length, detail: key.value as string });
+    }
+  });
+}
+
+/** Offset of the first bracket past `limit` levels of nesting, or -1. Strings are skipped. */
+function findExcessiveNesting(text: string, limit: number): number {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    if (inString) {
+      if (ch === 92 /* \ */) i++;
+      else if (ch === 34 /* " */) inString = false;
+    } else if (ch === 34) {
+      inString = true;
+    } else if (ch === 123 /* { */ || ch === 91 /* [ */) {
+      if (++depth > limit) return i;
+    } else if (ch === 125 /* } */ || ch === 93 /* ] */) {
+      depth--;
+    }
+  }
+  return -1;
+}

@@ -1,0 +1,282 @@
+import type { ActionEntry } from '../model/manifestModel';
+import { arrayItems, keyNode, valueNode } from '../model/nodes';
+import type { JsonNode } from '../parse/parseDocument';
+import { closest, didYouMean, field, listOf, quote, toKebabCase } from './messages';
+import type { RuleArea, RuleContext } from './rule';
+
+const scopes = ['single-file', 'multi-file', 'folder'];
+
+/** contributes.actions[]: right-click AI actions. */
+export const actionRules: RuleArea = {
+  rules: [
+    {
+      code: 'actions.id',
+      severity: 'error',
+      description: 'An action id is kebab-case.',
+      shapeMessage: (_finding, name, value) => {
+        const kebab = typeof value === 'string' ? toKebabCase(value) : '';
+        return `${name} ${quote(value)} must be kebab-case (^[a-z0-9]+(-[a-z0-9]+)*$).${kebab ? ` Did you mean ${quote(kebab)}?` : ''}`;
+      },
+    },
+    {
+      code: 'actions.scope',
+      severity: 'error',
+      description: 'scope: "single-file", "multi-file", "folder", or an array of those.',
+      shapeMessage: (_finding, name, value) =>
+        `${name} must be "single-file", "multi-file", "folder", or a non-empty array of those.` +
+        (typeof value === 'string' ? didYouMean(closest(value, scopes)) : ''),
+    },
+    {
+      code: 'actions.kind',
+      severity: 'error',
+      description: 'kind: "prompt" (default) renders prompt and opens an agent turn in chat; "tool" invokes toolId directly.',
+      shapeMessage: (_finding, name, value) =>
+        `${name} must be "prompt" (the default: renders prompt and opens an agent turn in chat) or "tool" (invokes toolId directly, no agent turn, no model).` +
+        (typeof value === 'string' ? didYouMean(closest(value, ['prompt', 'tool'])) : ''),
+    },
+    {
+      code: 'actions.tool-scope',
+      severity: 'error',
+      description: 'toolScope: "none" (no tools this turn) or "read-only" (only tools that read the folder and its knowledge).',
+      shapeMessage: (_finding, name, value) =>
+        `${name} must be "none" (no tools this turn) or "read-only" (only tools that read the folder and its knowledge).` +
+        (typeof value === 'string' ? didYouMean(closest(value, ['none', 'read-only'])) : ''),
+    },
+    {
+      code: 'actions.multi-file-mode',
+      severity: 'error',
+      description: 'multiFileMode: "independent" (default, one tool call per selected file) or "batch" (exactly one call with every selected path).',
+      shapeMessage: (_finding, name, value) =>
+        `${name} must be "independent" (one tool call per selected file) or "batch" (exactly one call with every selected path).` +
+        (typeof value === 'string' ? didYouMean(closest(value, ['independent', 'batch'])) : ''),
+    },
+    {
+      code: 'actions.param-type',
+      severity: 'error',
+      description: 'A params[] entry has type "select", "text" or "per-file-text".',
+      shapeMessage: (_finding, name, value) =>
+        `${name} must be "select", "text" or "per-file-text".` +
+        (typeof value === 'string' ? didYouMean(closest(value, ['select', 'text', 'per-file-text'])) : ''),
+    },
+    { code: 'actions.prompt-required', severity: 'error', description: 'prompt (the path to the prompt template) is required for kind: "prompt".' },
+    { code: 'actions.prompt-forbidden', severity: 'error', description: 'prompt is forbidden for kind: "tool".' },
+    { code: 'actions.tool-id-required', severity: 'error', description: 'toolId is required for kind: "tool".' },
+    {
+      code: 'actions.tool-id-unknown',
+      severity: 'error',
+      description: 'toolId must match a contributes.tools[].id in the same manifest.',
+    },
+    {
+      code: 'actions.tool-id-ignored',
+      severity: 'warning',
+      description: 'toolId is read for kind: "tool" only.',
+      decision: 'A warning: the reference does not forbid toolId on a prompt action, but the app ignores it there.',
+    },
+    {
+      code: 'actions.tool-scope-forbidden',
+      severity: 'error',
+      description: 'toolScope is forbidden for kind: "tool" (it runs no agent turn).',
+    },
+    {
+      code: 'actions.multi-file-mode-ignored',
+      severity: 'warning',
+      description: 'multiFileMode is read for kind: "tool" only.',
+      decision: 'A warning: the reference marks it "tool kind" without forbidding it elsewhere; a prompt action ignores it.',
+    },
+    { code: 'actions.duplicate-id', severity: 'error', description: 'Two actions of the manifest share an id.' },
+    {
+      code: 'actions.duplicate-param-id',
+      severity: 'error',
+      description: 'Two params of one action share an id.',
+      decision: 'An error: generate.populateParamId and forwardParamIds name params by id, so an id must name one param.',
+    },
+    {
+      code: 'actions.select-options',
+      severity: 'warning',
+      description: 'A "select" param offers its options: without them the dialog shows an empty list.',
+      decision: 'A warning: the reference makes options optional, but a select with no options cannot be answered.',
+    },
+    {
+      code: 'actions.generate-action-unknown',
+      severity: 'error',
+      description: 'generate.actionId must name an action that exists in the same manifest.',
+    },
+    {
+      code: 'actions.generate-action-not-tool',
+      severity: 'error',
+      description: 'generate.actionId invokes a sibling kind: "tool" action.',
+    },
+    {
+      code: 'actions.generate-populate',
+      severity: 'error',
+      description: "generate.populateParamId must name one of this action's per-file-text params.",
+    },
+    {
+      code: 'actions.generate-forward',
+      severity: 'error',
+      description: "generate.forwardParamIds must name params of this action.",
+    },
+    {
+      code: 'actions.hidden-unreachable',
+      severity: 'warning',
+      description: 'hidden: true keeps the action out of the context menu; it stays invocable as another action\u2019s generate.actionId.',
+      decision: 'A warning when no action names the hidden action in generate.actionId: nothing could ever invoke it.',
+    },
+  ],
+  check(context) {
+    const { model, report } = context;
+    const seen = new Map<string, number>();
+    const generated = new Set<string>();
+    for (const action of model.actions) {
+      const actionId = typeof action.value.generate === 'object' ? (action.value.generate as Record<string, unknown>)?.actionId : undefined;
+      if (typeof actionId === 'string') generated.add(actionId);
+    }
+    model.actions.forEach((action, index) => {
+      if (action.node.type !== 'object') return;
+      checkKind(context, action);
+      checkParams(context, action);
+      checkGenerate(context, action);
+      if (action.id !== undefined) {
+        const first = seen.get(action.id);
+        if (first === undefined) seen.set(action.id, index);
+        else {
+          report('actions.duplicate-id', valueNode(action.node, 'id')!, `Action id ${quote(action.id)} is already used by contributes.actions[${first}].`, {
+            path: [...action.path, 'id'],
+          });
+        }
+        const hidden = valueNode(action.node, 'hidden');
+        if (hidden?.value === true && !generated.has(action.id)) {
+          report(
+            'actions.hidden-unreachable',
+            hidden,
+            `Action ${quote(action.id)} is hidden, and no action names it in generate.actionId: nothing can invoke it.`,
+            { path: [...action.path, 'hidden'] },
+          );
+        }
+      }
+    });
+  },
+};
+
+function checkKind({ model, report }: RuleContext, action: ActionEntry): void {
+  const at = (key: string) => keyNode(action.node, key)!;
+  const anchor = keyNode(action.node, 'kind') ?? keyNode(action.node, 'id') ?? { offset: action.node.offset, length: 1 };
+  if (action.kind === 'tool') {
+    if (keyNode(action.node, 'prompt')) {
+      report('actions.prompt-forbidden', at('prompt'), `${field([...action.path, 'prompt'])} is forbidden for kind: "tool": a tool action invokes toolId directly, with no agent turn and no prompt.`, {
+        path: [...action.path, 'prompt'],
+      });
+    }
+    if (keyNode(action.node, 'toolScope')) {
+      report('actions.tool-scope-forbidden', at('toolScope'), `${field([...action.path, 'toolScope'])} is forbidden for kind: "tool": it runs no agent turn.`, {
+        path: [...action.path, 'toolScope'],
+      });
+    }
+    const toolId = valueNode(action.node, 'toolId');
+    if (!toolId) {
+      report('actions.tool-id-required', anchor, `${field(action.path)} is of kind "tool" and needs \`toolId\`: the id of a contributes.tools[] entry of this manifest.`, {
+        path: action.path,
+        missingField: 'toolId',
+      });
+    } else if (typeof toolId.value === 'string' && !model.toolsById.has(toolId.value)) {
+      const suggestion = closest(toolId.value, model.toolsById.keys());
+      report(
+        'actions.tool-id-unknown',
+        toolId,
+        `${field([...action.path, 'toolId'])} ${quote(toolId.value)} must match a contributes.tools[].id in the same manifest.${didYouMean(suggestion)}`,
+        { path: [...action.path, 'toolId'], ...(suggestion ? { suggestion } : {}) },
+      );
+    }
+  } else if (action.kind === 'prompt') {
+    if (!keyNode(action.node, 'prompt')) {
+      report('actions.prompt-required', anchor, `${field(action.path)} is of kind "prompt" and needs \`prompt\`: the path to the prompt template, relative to the plugin root.`, {
+        path: action.path,
+        missingField: 'prompt',
+      });
+    }
+    for (const [key, code] of [
+      ['toolId', 'actions.tool-id-ignored'],
+      ['multiFileMode', 'actions.multi-file-mode-ignored'],
+    ] as const) {
+      if (keyNode(action.node, key)) {
+        report(code, at(key), `${field([...action.path, key])} is read for kind: "tool" only; this action is of kind "prompt", so it is ignored.`, {
+          path: [...action.path, key],
+        });
+      }
+    }
+  }
+}
+
+function checkParams({ report }: RuleContext, action: ActionEntry): void {
+  const seen = new Set<string>();
+  arrayItems(valueNode(action.node, 'params')).forEach((param, index) => {
+    const path = [...action.path, 'params', index];
+    const id = valueNode(param, 'id');
+    if (typeof id?.value === 'string') {
+      if (seen.has(id.value)) {
+        report('actions.duplicate-param-id', id, `Param id ${quote(id.value)} is used twice in ${field([...action.path, 'params'])}.`, { path: [...path, 'id'] });
+      }
+      seen.add(id.value);
+    }
+    const type = valueNode(param, 'type');
+    if (type?.value === 'select' && arrayItems(valueNode(param, 'options')).length === 0) {
+      report('actions.select-options', type, `${field(path)} is a "select" without \`options\`: the dialog would offer nothing to choose.`, {
+        path,
+        missingField: 'options',
+      });
+    }
+  });
+}
+
+function checkGenerate({ model, report }: RuleContext, action: ActionEntry): void {
+  const generate = valueNode(action.node, 'generate');
+  if (generate?.type !== 'object') return;
+  const path = [...action.path, 'generate'];
+  const params = arrayItems(valueNode(action.node, 'params'));
+  const paramIds = params.map((p) => valueNode(p, 'id')?.value).filter((v): v is string => typeof v === 'string');
+
+  const actionId = valueNode(generate, 'actionId');
+  if (typeof actionId?.value === 'string') {
+    const target = model.actionsById.get(actionId.value);
+    if (!target) {
+      const suggestion = closest(actionId.value, [...model.actionsById.values()].filter((a) => a.kind === 'tool' && a !== action).map((a) => a.id!));
+      report('actions.generate-action-unknown', actionId, `${field([...path, 'actionId'])} ${quote(actionId.value)} must name an action of this manifest: a sibling kind: "tool" action.${didYouMean(suggestion)}`, {
+        path: [...path, 'actionId'],
+        ...(suggestion ? { suggestion } : {}),
+      });
+    } else if (target === action) {
+      report('actions.generate-action-not-tool', actionId, `${field([...path, 'actionId'])} names this action itself: generate invokes a sibling kind: "tool" action.`, {
+        path: [...path, 'actionId'],
+      });
+    } else if (target.kind !== 'tool') {
+      report('actions.generate-action-not-tool', actionId, `${field([...path, 'actionId'])} ${quote(actionId.value)} is of kind "${target.kind}": generate invokes a sibling kind: "tool" action.`, {
+        path: [...path, 'actionId'],
+      });
+    }
+  }
+
+  const populate = valueNode(generate, 'populateParamId');
+  if (typeof populate?.value === 'string') {
+    const param = params.find((p) => valueNode(p, 'id')?.value === populate.value);
+    const perFileText = params.filter((p) => valueNode(p, 'type')?.value === 'per-file-text').map((p) => valueNode(p, 'id')?.value as string);
+    if (!param || valueNode(param, 'type')?.value !== 'per-file-text') {
+      const has = perFileText.length > 0 ? ` Its per-file-text params: ${listOf(perFileText)}.` : ' It has no per-file-text param.';
+      report(
+        'actions.generate-populate',
+        populate,
+        `${field([...path, 'populateParamId'])} ${quote(populate.value)} must name one of this action's per-file-text params${param ? ` (it names a "${String(valueNode(param, 'type')?.value)}" param)` : ''}.${has}`,
+        { path: [...path, 'populateParamId'], ...(perFileText.length === 1 ? { suggestion: perFileText[0] } : {}) },
+      );
+    }
+  }
+
+  arrayItems(valueNode(generate, 'forwardParamIds')).forEach((forward: JsonNode, index) => {
+    if (typeof forward.value === 'string' && !paramIds.includes(forward.value)) {
+      const suggestion = closest(forward.value, paramIds);
+      report('actions.generate-forward', forward, `${field([...path, 'forwardParamIds', index])} ${quote(forward.value)} must name a param of this action.${didYouMean(suggestion)}`, {
+        path: [...path, 'forwardParamIds', index],
+        ...(suggestion ? { suggestion } : {}),
+      });
+    }
+  });
+}

@@ -1,0 +1,182 @@
+import type { FileRead } from '../folder/pluginFolder';
+import { asRecord } from '../model/manifestModel';
+import { keyNode, valueNode } from '../model/nodes';
+import { containsDotDot, fileReferences, isAbsolutePath, normalizeRelativePath, type FileReference } from '../model/references';
+import { analyzeToolSchema, type ToolSchemaFacts } from '../model/toolSchema';
+import { field, quote } from './messages';
+import type { RuleArea, RuleContext } from './rule';
+
+const what: Record<FileReference['kind'], string> = {
+  'tool-schema': 'the tool\u2019s JSON-Schema file',
+  'tool-handler': 'the handler module',
+  prompt: 'the prompt template',
+  'hook-handler': 'the hook\u2019s handler module',
+  'command-handler': 'the command\u2019s handler module',
+  'setting-handler': 'the action setting\u2019s handler module',
+  command: 'the plugin\u2019s executable',
+};
+
+/** Paths the manifest names, and the files behind them. Nothing is read outside the plugin folder. */
+export const fileRules: RuleArea = {
+  rules: [
+    { code: 'paths.dotdot', severity: 'error', description: 'Paths in the manifest (schema, handler, prompt, hooks, commands, command) must not contain "..".', decision: 'Literally, as the reference words it: any "..", also inside a file name.' },
+    {
+      code: 'paths.absolute',
+      severity: 'warning',
+      description: 'schema, handler, prompt and hook paths are relative to the plugin root.',
+      decision: 'A warning (the reference rejects absolute paths outright only for command): such a path is not portable, and it is never read.',
+    },
+    { code: 'files.missing', severity: 'error', description: 'A file the manifest names (schema, handler, prompt, hook or command handler, command) must exist in the plugin folder.' },
+    { code: 'files.not-a-file', severity: 'error', description: 'A path the manifest names must be a file, not a folder or a device.' },
+    { code: 'files.outside', severity: 'error', description: 'A path the manifest names must stay inside the plugin folder (a symlink that leaves it is not followed).' },
+    { code: 'files.unreadable', severity: 'error', description: 'A file the manifest names must be readable.' },
+    { code: 'tools.schema-not-json', severity: 'error', description: 'A tool\u2019s schema file must parse as JSON.' },
+    { code: 'tools.schema-invalid', severity: 'error', description: 'A tool\u2019s schema file must be a valid JSON Schema (draft-07).' },
+    {
+      code: 'tools.path-without-format',
+      severity: 'hint',
+      description:
+        'A path passed under a schema property without "format": "file-path" (or "directory-path") gets no grant, so only a static rule could admit it.',
+      decision: 'A hint on properties named path, file, filePath, dir, folder, …Path, …File, …Dir of string type.',
+    },
+    {
+      code: 'permissions.parameter-without-path-property',
+      severity: 'warning',
+      description:
+        'fs rules with "parameter": true grant the path of a schema property marked "format": "file-path" (or "directory-path"); with no such property in any tool schema, no path can ever be granted.',
+    },
+    {
+      code: 'actions.batch-without-array',
+      severity: 'warning',
+      description: 'multiFileMode: "batch" passes every selected path under the tool schema\u2019s array-of-paths property, which the tool\u2019s schema must have.',
+      decision: 'A warning: an array property whose items carry "format": "file-path" (or "directory-path") is required.',
+    },
+  ],
+  check(context) {
+    const { folder } = context;
+    const schemaFacts = new Map<number, ToolSchemaFacts>();
+    let everySchemaRead = true;
+    for (const reference of fileReferences(context.model)) {
+      const relative = checkPath(context, reference);
+      if (relative === undefined || !folder) {
+        if (reference.kind === 'tool-schema') everySchemaRead = false;
+        continue;
+      }
+      const read = reference.kind === 'tool-schema' ? folder.readText(relative) : statAsRead(folder.stat(relative));
+      if (read.kind !== 'text') {
+        reportUnreadable(context, reference, read);
+        if (reference.kind === 'tool-schema') everySchemaRead = false;
+        continue;
+      }
+      if (reference.kind !== 'tool-schema') continue;
+      const analysis = analyzeToolSchema(read.text);
+      if (analysis.kind === 'not-json') {
+        context.report('tools.schema-not-json', reference.node, `${field(reference.fieldPath)}: ${quote(reference.path)} is not JSON (${analysis.reason}).`, { path: reference.fieldPath });
+        everySchemaRead = false;
+      } else if (analysis.kind === 'invalid') {
+        context.report('tools.schema-invalid', reference.node, `${field(reference.fieldPath)}: ${quote(reference.path)} is not a valid JSON Schema: ${analysis.reason}.`, { path: reference.fieldPath });
+        everySchemaRead = false;
+      } else {
+        schemaFacts.set(reference.toolIndex!, analysis.facts);
+        for (const property of analysis.facts.unformattedPathLikeProperties) {
+          context.report(
+            'tools.path-without-format',
+            reference.node,
+            `Property \`${property}\` of ${quote(reference.path)} looks like a path but has no "format": "file-path" (or "directory-path"): a path passed there gets no grant, so only a static rule could admit it.`,
+            { path: reference.fieldPath },
+          );
+        }
+      }
+    }
+    if (folder && everySchemaRead) checkParameterGrants(context, schemaFacts);
+    if (folder) checkBatchActions(context, schemaFacts);
+  },
+};
+
+/** Reports what makes a path unusable; returns the folder-relative form when it may be read. */
+function checkPath({ report }: RuleContext, reference: FileReference): string | undefined {
+  const { path, node, fieldPath } = reference;
+  if (containsDotDot(path)) {
+    report('paths.dotdot', node, `${field(fieldPath)} ${quote(path)} must not contain "..": paths stay inside the plugin folder.`, { path: fieldPath });
+    return undefined;
+  }
+  if (isAbsolutePath(path)) {
+    // An absolute command is the process rule manifest.command-absolute.
+    if (reference.kind !== 'command') {
+      report('paths.absolute', node, `${field(fieldPath)} ${quote(path)} is absolute: write it relative to the plugin root (manifests are portable). It is not read.`, { path: fieldPath });
+    }
+    return undefined;
+  }
+  const relative = normalizeRelativePath(path);
+  return relative === '' ? undefined : relative;
+}
+
+function statAsRead(kind: ReturnType<NonNullable<RuleContext['folder']>['stat']>): FileRead {
+  switch (kind) {
+    case 'file':
+      return { kind: 'text', text: '' };
+    case 'missing':
+      return { kind: 'missing' };
+    case 'outside':
+      return { kind: 'outside' };
+    case 'directory':
+      return { kind: 'not-a-file', what: 'directory' };
+    default:
+      return { kind: 'not-a-file', what: 'other' };
+  }
+}
+
+function reportUnreadable({ report }: RuleContext, reference: FileReference, read: Exclude<FileRead, { kind: 'text' }>): void {
+  const name = `${field(reference.fieldPath)} ${quote(reference.path)}`;
+  const data = { path: reference.fieldPath, file: normalizeRelativePath(reference.path), ...(reference.toolIndex !== undefined ? { toolIndex: reference.toolIndex } : {}) };
+  switch (read.kind) {
+    case 'missing':
+      report('files.missing', reference.node, `${name}: ${what[reference.kind]} does not exist in the plugin folder.`, data);
+      break;
+    case 'not-a-file':
+      report('files.not-a-file', reference.node, `${name} names a ${read.what === 'directory' ? 'folder' : 'device or special file'}, not ${what[reference.kind]}.`, data);
+      break;
+    case 'outside':
+      report('files.outside', reference.node, `${name} leads outside the plugin folder (through a symbolic link); it is not read.`, data);
+      break;
+    case 'too-large':
+      report('files.unreadable', reference.node, `${name} is too large to check (${Math.round(read.size / 1024 / 1024)} MB).`, data);
+      break;
+    case 'unreadable':
+      report('files.unreadable', reference.node, `${name} cannot be read: ${read.reason}.`, data);
+      break;
+  }
+}
+
+/** parameter: true grants only through a path-formatted schema property; without one it grants nothing. */
+function checkParameterGrants({ model, report }: RuleContext, schemaFacts: Map<number, ToolSchemaFacts>): void {
+  const anyPathProperty = [...schemaFacts.values()].some((facts) => facts.pathProperties.length > 0);
+  if (anyPathProperty) return;
+  const fs = valueNode(model.permissions, 'fs');
+  for (const access of ['read', 'write', 'list']) {
+    const rule = valueNode(fs, access);
+    if (asRecord(asRecord(model.permissionsValue.fs)[access]).parameter !== true) continue;
+    report(
+      'permissions.parameter-without-path-property',
+      keyNode(rule, 'parameter')!,
+      `\`permissions.fs.${access}.parameter\` is true, but no tool schema has a property with "format": "file-path" (or "directory-path"): no path can ever be granted.`,
+      { path: ['permissions', 'fs', access, 'parameter'] },
+    );
+  }
+}
+
+function checkBatchActions({ model, report }: RuleContext, schemaFacts: Map<number, ToolSchemaFacts>): void {
+  for (const action of model.actions) {
+    const mode = valueNode(action.node, 'multiFileMode');
+    if (action.kind !== 'tool' || mode?.value !== 'batch' || typeof action.value.toolId !== 'string') continue;
+    const toolIndex = model.tools.indexOf(model.toolsById.get(action.value.toolId)!);
+    const facts = schemaFacts.get(toolIndex);
+    if (!facts || facts.pathArrayProperties.length > 0) continue;
+    report(
+      'actions.batch-without-array',
+      mode,
+      `${field([...action.path, 'multiFileMode'])} is "batch", but tool ${quote(action.value.toolId)}'s schema has no array-of-paths property (an array whose items carry "format": "file-path") to pass every selected path in.`,
+      { path: [...action.path, 'multiFileMode'] },
+    );
+  }
+}

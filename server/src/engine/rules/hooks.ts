@@ -1,0 +1,50 @@
+import { closest, didYouMean, quote } from './messages';
+import type { RuleArea } from './rule';
+
+/** The hook events the reference names, with what each announces. Its list is open-ended. */
+export const knownHookEvents: Record<string, string> = {
+  onAgentComplete: "A folder agent's run completed. Heard only by plugins the run's folder allows (its plugin allow-list).",
+  onSessionMessage: "A chat turn's message. Heard only by plugins the folder's allow-list allows.",
+  onToolCall: 'A tool call in a chat. Heard only by plugins the chat\u2019s folder allows.',
+  onSessionStart: 'A chat started. Heard only by plugins the chat\u2019s folder allows.',
+  onAgentHitlRequest: "An approval (HITL) request. Heard only by plugins the run's folder allows.",
+  onFileChangeNotify: "A file-change notice. Heard only by plugins the folder allows.",
+  onRuntimeReady:
+    "Fires once per runtime start, after the plugin's settings are loaded: start a channel listener (polling, IMAP idle) here. Belongs to no folder: reaches every plugin.",
+  onAppReady:
+    'Fires when the app window is up: it may fire long after onRuntimeReady, or not at all where the background service runs without the app. Belongs to no folder: reaches every plugin.',
+};
+
+/** contributes.hooks{}: event handlers, keyed by event name. */
+export const hookRules: RuleArea = {
+  rules: [
+    {
+      code: 'hooks.shape',
+      severity: 'error',
+      description: 'Each hook value is either a handler path or { handler, filter? }.',
+      shapeMessage: (finding, name) =>
+        finding.keyword === 'required'
+          ? `${name} needs \`handler\`: a hook is a handler path or { handler, filter? }.`
+          : `${name} must be a handler path or { handler, filter? }.`,
+    },
+    {
+      code: 'hooks.unknown-event',
+      severity: 'warning',
+      description: 'A hook keyed by an event name the reference does not name (onAgentComplete, onSessionMessage, onToolCall, …).',
+      decision: 'A warning, not an error: the reference\u2019s list of events is open-ended ("…").',
+    },
+  ],
+  check({ model, report }) {
+    for (const hook of model.hooks) {
+      const event = String(hook.key);
+      if (event in knownHookEvents) continue;
+      const suggestion = closest(event, Object.keys(knownHookEvents));
+      report(
+        'hooks.unknown-event',
+        hook.keyNode!,
+        `Hook event ${quote(event)} is not one the reference names (${Object.keys(knownHookEvents).join(', ')}); its handler may never run.${didYouMean(suggestion)}`,
+        { path: hook.path, ...(suggestion ? { suggestion } : {}) },
+      );
+    }
+  },
+};

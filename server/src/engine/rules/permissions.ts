@@ -1,0 +1,130 @@
+import { arrayItems, valueNode } from '../model/nodes';
+import type { JsonNode } from '../parse/parseDocument';
+import { closest, didYouMean, quote } from './messages';
+import type { RuleArea, RuleContext } from './rule';
+
+/** permissions: what a plugin may touch, enforced by the ctx it receives. */
+export const permissionRules: RuleArea = {
+  rules: [
+    {
+      code: 'permissions.relative-static',
+      severity: 'warning',
+      description:
+        'Relative static fs patterns are resolved against the app process\u2019s working directory, not the plugin\u2019s directory: write "${dataDir}/cache/**" or an absolute path. Patterns beginning with * are matched as globs without resolution.',
+    },
+    {
+      code: 'permissions.fetch-url',
+      severity: 'warning',
+      description: 'fetch.static and fetch.deny entries are host names, not URLs.',
+      decision: 'A warning with the host as the fix: an entry with a scheme or a path matches no host.',
+    },
+    {
+      code: 'permissions.fetch-private',
+      severity: 'warning',
+      description: 'localhost and private ranges are refused regardless of fetch.static (SSRF guard).',
+    },
+    {
+      code: 'permissions.fetch-setting-unknown',
+      severity: 'error',
+      description: 'A fetch.settings entry names a setting of this manifest, whose value is a full URL.',
+    },
+    {
+      code: 'permissions.fetch-setting-type',
+      severity: 'warning',
+      description: 'A setting named by fetch.settings holds a full URL (https://api.example.com/v1), so it is of type "string".',
+    },
+  ],
+  check(context) {
+    const { model } = context;
+    const fs = valueNode(model.permissions, 'fs');
+    for (const access of ['read', 'write', 'list']) {
+      arrayItems(valueNode(valueNode(fs, access), 'static')).forEach((pattern, index) =>
+        checkStaticPattern(context, pattern, ['permissions', 'fs', access, 'static', index]),
+      );
+    }
+    const fetch = valueNode(model.permissions, 'fetch');
+    for (const list of ['static', 'deny']) {
+      arrayItems(valueNode(fetch, list)).forEach((entry, index) => checkHost(context, entry, ['permissions', 'fetch', list, index], list === 'static'));
+    }
+    const settingIds = model.settings.map((s) => String(s.key));
+    arrayItems(valueNode(fetch, 'settings')).forEach((entry, index) => {
+      if (typeof entry.value !== 'string') return;
+      const path = ['permissions', 'fetch', 'settings', index];
+      const setting = model.settings.find((s) => s.key === entry.value);
+      if (!setting) {
+        const suggestion = closest(entry.value, settingIds);
+        context.report(
+          'permissions.fetch-setting-unknown',
+          entry,
+          `\`permissions.fetch.settings\` names ${quote(entry.value)}, which is not a setting of this manifest (contributes.settings).${didYouMean(suggestion)}`,
+          { path, ...(suggestion ? { suggestion } : {}) },
+        );
+      } else if (setting.value.type !== undefined && setting.value.type !== 'string') {
+        context.report(
+          'permissions.fetch-setting-type',
+          entry,
+          `Setting ${quote(entry.value)} is of type ${quote(setting.value.type)}, but fetch.settings reads a full URL (https://api.example.com/v1) from it: make it a "string" setting.`,
+          { path },
+        );
+      }
+    });
+  },
+};
+
+/** Relative: not absolute on either OS, not `${dataDir}`-rooted (or any `${…}`), not starting with `*`. */
+export function isRelativeStaticPattern(pattern: string): boolean {
+  return !/^([/\\]|[A-Za-z]:|\$\{|\*|~)/.test(pattern);
+}
+
+function checkStaticPattern({ report }: RuleContext, pattern: JsonNode, path: (string | number)[]): void {
+  if (typeof pattern.value !== 'string' || !isRelativeStaticPattern(pattern.value)) return;
+  const replacement = '${dataDir}/' + pattern.value.replace(/^(\.\/)+/, '');
+  report(
+    'permissions.relative-static',
+    pattern,
+    `Static pattern ${quote(pattern.value)} is relative, so it is resolved against the app process's working directory, not the plugin's directory. Write ${quote(replacement)} (the plugin's data directory) or an absolute path.`,
+    { path, replacement },
+  );
+}
+
+function checkHost({ report }: RuleContext, entry: JsonNode, path: (string | number)[], isAllow: boolean): void {
+  if (typeof entry.value !== 'string') return;
+  const host = hostOf(entry.value);
+  if (host !== entry.value) {
+    report(
+      'permissions.fetch-url',
+      entry,
+      `${quote(entry.value)} is a URL: \`${path.slice(0, 3).join('.')}\` entries are host names${host ? `; write ${quote(host)}` : ''}.`,
+      { path, ...(host ? { replacement: host } : {}) },
+    );
+  }
+  if (isAllow && host && isPrivateHost(host)) {
+    report(
+      'permissions.fetch-private',
+      entry,
+      `${quote(host)} is localhost or a private address: it is refused regardless of fetch.static (SSRF guard).`,
+      { path },
+    );
+  }
+}
+
+/** The host name an entry means: itself for a bare host; the URL's host for a URL; '' when there is none. */
+export function hostOf(entry: string): string {
+  if (!/[/:@?#]/.test(entry) || /^\[?[0-9a-f:]+\]?$/i.test(entry)) return entry;
+  try {
+    return new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(entry) ? entry : `https://${entry}`).hostname;
+  } catch {
+    return '';
+  }
+}
+
+export function isPrivateHost(host: string): boolean {
+  const h = host.toLowerCase().replace(/^\[|\]$/g, '');
+  if (h === 'localhost' || h.endsWith('.localhost') || h === '0.0.0.0' || h === '::' || h === '::1') return true;
+  const ipv4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(h);
+  if (ipv4) {
+    const [a, b] = [Number(ipv4[1]), Number(ipv4[2])];
+    return a === 10 || a === 127 || a === 0 || (a === 169 && b === 254) || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 100 && b >= 64 && b <= 127);
+  }
+  return /^(fc|fd|fe80:)/.test(h) && h.includes(':');
+}

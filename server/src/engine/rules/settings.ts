@@ -1,0 +1,106 @@
+import { keyNode, valueNode } from '../model/nodes';
+import { closest, didYouMean, field, quote } from './messages';
+import type { RuleArea } from './rule';
+
+const settingTypes = ['string', 'boolean', 'number', 'action', 'info'];
+
+/** contributes.settings{}: the plugin's settings card, keyed by setting id. */
+export const settingRules: RuleArea = {
+  rules: [
+    {
+      code: 'settings.type',
+      severity: 'error',
+      description: 'A setting\u2019s type is "string", "boolean", "number", "action" or "info".',
+      shapeMessage: (_finding, name, value) =>
+        `${name} must be "string", "boolean", "number", "action" or "info".` +
+        (typeof value === 'string' ? didYouMean(closest(value, settingTypes)) : ''),
+    },
+    {
+      code: 'settings.variant',
+      severity: 'error',
+      description: 'variant is "primary", "secondary" or "danger".',
+      shapeMessage: (_finding, name, value) =>
+        `${name} must be "primary", "secondary" or "danger".` +
+        (typeof value === 'string' ? didYouMean(closest(value, ['primary', 'secondary', 'danger'])) : ''),
+    },
+    { code: 'settings.action-handler', severity: 'error', description: 'type: "action" renders a button that runs handler (relative path): handler is required.' },
+    {
+      code: 'settings.action-only',
+      severity: 'warning',
+      description: 'handler and variant belong to type: "action" settings.',
+      decision: 'A warning: on other types the app ignores them.',
+    },
+    {
+      code: 'settings.min-max',
+      severity: 'error',
+      description: 'min and max bound a number setting: min may not exceed max.',
+      decision: 'An error when min > max (no value could be entered); a warning when min/max are on a setting that is not a number.',
+    },
+    {
+      code: 'settings.number-only',
+      severity: 'warning',
+      description: 'min and max are read for type: "number" only.',
+    },
+    {
+      code: 'settings.default',
+      severity: 'warning',
+      description: 'default matches the setting: of its type, within enum, within min and max.',
+      decision: 'A warning: the reference does not say the loader checks defaults, but a default the card cannot show is a mistake.',
+    },
+  ],
+  check({ model, report }) {
+    for (const setting of model.settings) {
+      if (setting.node.type !== 'object') continue;
+      const { value } = setting;
+      const type = value.type;
+      if (type === 'action') {
+        if (!keyNode(setting.node, 'handler')) {
+          report('settings.action-handler', valueNode(setting.node, 'type')!, `${field(setting.path)} is of type "action" and needs \`handler\`: the relative path of what its button runs.`, {
+            path: setting.path,
+            missingField: 'handler',
+          });
+        }
+      } else if (typeof type === 'string') {
+        for (const key of ['handler', 'variant']) {
+          const at = keyNode(setting.node, key);
+          if (at) {
+            report('settings.action-only', at, `${field([...setting.path, key])} belongs to type: "action" settings; this one is of type ${quote(type)}, so it is ignored.`, {
+              path: [...setting.path, key],
+            });
+          }
+        }
+      }
+      const min = typeof value.min === 'number' ? value.min : undefined;
+      const max = typeof value.max === 'number' ? value.max : undefined;
+      if (type !== undefined && type !== 'number') {
+        for (const key of ['min', 'max']) {
+          const at = keyNode(setting.node, key);
+          if (at) report('settings.number-only', at, `${field([...setting.path, key])} is read for type: "number" only.`, { path: [...setting.path, key] });
+        }
+      } else if (min !== undefined && max !== undefined && min > max) {
+        report('settings.min-max', valueNode(setting.node, 'min')!, `${field([...setting.path, 'min'])} (${min}) exceeds max (${max}): no value could be entered.`, {
+          path: [...setting.path, 'min'],
+        });
+      }
+      const defaultNode = valueNode(setting.node, 'default');
+      if (defaultNode) {
+        const problem = defaultProblem(value.default, type, value.enum, min, max);
+        if (problem) report('settings.default', defaultNode, `${field([...setting.path, 'default'])} ${problem}.`, { path: [...setting.path, 'default'] });
+      }
+    }
+  },
+};
+
+const jsTypeOf: Record<string, string> = { string: 'string', boolean: 'boolean', number: 'number' };
+
+function defaultProblem(value: unknown, type: unknown, allowed: unknown, min?: number, max?: number): string | undefined {
+  const expected = typeof type === 'string' ? jsTypeOf[type] : undefined;
+  if (expected && typeof value !== expected) return `must be a ${expected}, as the setting is of type ${quote(type)}`;
+  if (Array.isArray(allowed) && allowed.length > 0 && !allowed.some((option) => option === value || (option as { value?: unknown })?.value === value)) {
+    return `${quote(value)} is not one of the setting's enum values`;
+  }
+  if (typeof value === 'number' && ((min !== undefined && value < min) || (max !== undefined && value > max))) {
+    return `${value} lies outside min…max`;
+  }
+  return undefined;
+}

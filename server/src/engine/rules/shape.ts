@@ -1,0 +1,139 @@
+import { nodeAtPath, type JsonPath } from '../model/nodes';
+import type { JsonNode } from '../parse/parseDocument';
+import { resolveRef } from '../shape/schema';
+import { areas, shapeFindings, type ShapeFinding } from '../shape/shapeFindings';
+import { closest, didYouMean, field, listOf } from './messages';
+import type { RuleArea, RuleDefinition, Target } from './rule';
+
+/**
+ * Types, required fields and unknown keys, for every area, from the JSON Schema compiled at build
+ * time. The rows with their own wording (kebab-case names, enums…) are declared in their areas' files.
+ */
+export const genericShapeRules: RuleDefinition[] = areas.flatMap((area): RuleDefinition[] => [
+  {
+    code: `${area}.required`,
+    severity: 'error',
+    description: `A field the reference marks as required in ${areaTitle(area)} is missing.`,
+  },
+  { code: `${area}.wrong-type`, severity: 'error', description: `A field in ${areaTitle(area)} has the wrong JSON type.` },
+  {
+    code: `${area}.unknown-key`,
+    severity: 'warning',
+    description: `A key the reference does not define in ${areaTitle(area)}; often a typo (a "did you mean" is offered).`,
+    decision: 'A warning, not an error: the reference lists the fields it reads, and an unknown one is ignored by the app.',
+  },
+]);
+
+function areaTitle(area: string): string {
+  return area === 'manifest' ? 'the top level' : area === 'permissions' ? 'permissions' : `contributes.${area}`;
+}
+
+/** Runs the shape rules; `rules` is every registered rule, for their codes and wording. */
+export function shapeArea(rules: Map<string, RuleDefinition>, others: RuleArea[]): RuleArea {
+  return {
+    rules: genericShapeRules,
+    check({ model, report }) {
+      if (!model.document.root) return;
+      for (const finding of shapeFindings(model.document.value)) {
+        if (others.some((area) => area.explainsShapeFinding?.(finding, model))) continue;
+        const target = targetOf(finding, model.document.root);
+        if (!target) continue;
+        const value = valueAt(model.document.value, finding.path);
+        const rule = rules.get(finding.code);
+        const name = field(finding.path);
+        const message = rule?.shapeMessage?.(finding, name, value) ?? genericMessage(finding, name, value);
+        report(finding.code, target, message, dataOf(finding));
+      }
+    },
+  };
+}
+
+function dataOf(finding: ShapeFinding) {
+  if (finding.keyword === 'required') return { path: finding.path, missingField: String(finding.params.missingProperty) };
+  if (finding.keyword === 'additionalProperties') {
+    const key = String(finding.params.additionalProperty);
+    const suggestion = closest(key, Object.keys(finding.schemaNode.properties ?? {}));
+    return { path: [...finding.path, key], ...(suggestion ? { suggestion } : {}) };
+  }
+  return { path: finding.path };
+}
+
+/** The key for an unknown key; the object's key (or its opening brace) for a missing field; the value otherwise. */
+function targetOf(finding: ShapeFinding, root: JsonNode): Target | undefined {
+  const node = nodeAtPath(root, finding.path);
+  if (!node) return undefined;
+  if (finding.keyword === 'additionalProperties') {
+    const key = String(finding.params.additionalProperty);
+    const property = node.children?.find((p) => p.children?.[0].value === key);
+    return property?.children?.[0] ?? node;
+  }
+  if (finding.keyword === 'required') {
+    const parent = node.parent;
+    if (parent?.type === 'property') return parent.children![0];
+    return { offset: node.offset, length: 1 };
+  }
+  return node;
+}
+
+function valueAt(value: unknown, path: JsonPath): unknown {
+  let current = value;
+  for (const segment of path) {
+    if (current === null || typeof current !== 'object') return undefined;
+    current = (current as Record<string | number, unknown>)[segment];
+  }
+  return current;
+}
+
+const typeNames: Record<string, string> = {
+  string: 'a string',
+  number: 'a number',
+  integer: 'an integer',
+  boolean: 'true or false',
+  object: 'an object',
+  array: 'an array',
+  null: 'null',
+};
+
+function genericMessage(finding: ShapeFinding, name: string, value: unknown): string {
+  const { keyword, params, schemaNode } = finding;
+  switch (keyword) {
+    case 'type': {
+      const expected = String(params.type)
+        .split(',')
+        .map((t) => typeNames[t] ?? t)
+        .join(' or ');
+      return `${name} must be ${expected}.${describe(schemaNode)}`;
+    }
+    case 'required': {
+      const missing = String(params.missingProperty);
+      const where = finding.path.length === 0 ? 'the manifest' : name;
+      const property = resolveRef(schemaNode.properties?.[missing]);
+      return `\`${missing}\` is required in ${where}.${describe(property)}`;
+    }
+    case 'additionalProperties': {
+      const key = String(params.additionalProperty);
+      const known = Object.keys(schemaNode.properties ?? {});
+      const suggestion = closest(key, known);
+      const where = finding.path.length === 0 ? 'at the top level' : `in ${name}`;
+      return `Unknown key \`${key}\` ${where}: the reference does not define it, so it is ignored.${didYouMean(suggestion)}`;
+    }
+    case 'enum': {
+      const allowed = (schemaNode.enum ?? []) as unknown[];
+      const suggestion = typeof value === 'string' ? closest(value, allowed.map(String)) : undefined;
+      return `${name} must be one of ${listOf(allowed)}.${didYouMean(suggestion)}`;
+    }
+    default:
+      return `${name} is not valid here (${keyword}).${describe(schemaNode)}`;
+  }
+}
+
+function describe(schemaNode: { description?: string } | undefined): string {
+  const text = schemaNode?.description?.replace(/^Required\.\s*/, '');
+  return text ? ` ${firstSentence(text)}` : '';
+}
+
+function firstSentence(text: string): string {
+  const match = /^(.*?[.!?])(\s|$)/.exec(text);
+  return match ? match[1] : text;
+}
+

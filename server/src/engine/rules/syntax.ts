@@ -1,0 +1,74 @@
+import type { RuleArea } from './rule';
+
+const messages: Record<string, string> = {
+  InvalidSymbol: 'Invalid symbol.',
+  InvalidNumberFormat: 'Invalid number.',
+  PropertyNameExpected: 'A property name in double quotes is expected.',
+  ValueExpected: 'A value is expected.',
+  ColonExpected: 'A colon is expected.',
+  CommaExpected: 'A comma is expected.',
+  CloseBraceExpected: 'A closing brace `}` is expected.',
+  CloseBracketExpected: 'A closing bracket `]` is expected.',
+  EndOfFileExpected: 'The manifest must hold one JSON value; text follows it.',
+  InvalidCommentToken: 'Invalid comment.',
+  UnexpectedEndOfComment: 'The comment is not closed.',
+  UnexpectedEndOfString: 'The string is not closed.',
+  UnexpectedEndOfNumber: 'The number is not complete.',
+  InvalidUnicode: 'Invalid unicode escape.',
+  InvalidEscapeCharacter: 'Invalid escape character.',
+  InvalidCharacter: 'Invalid character in a string (control characters must be escaped).',
+};
+
+/** JSON syntax as the loader reads it: strict JSON, one value. */
+export const syntaxRules: RuleArea = {
+  rules: [
+    { code: 'json.syntax', severity: 'error', description: 'The manifest must be valid JSON.' },
+    {
+      code: 'json.comment',
+      severity: 'error',
+      description: 'Comments are not allowed: the loader reads JSON, not JSON with comments.',
+    },
+    { code: 'json.trailing-comma', severity: 'error', description: 'Trailing commas are not allowed: the loader reads JSON.' },
+    {
+      code: 'json.duplicate-key',
+      severity: 'warning',
+      description: 'A key given twice in one object: the loader keeps the last one and ignores the others.',
+      decision: 'A warning, not an error: JSON.parse accepts duplicates. Every occurrence but the last is marked, since those are the ones ignored.',
+    },
+    {
+      code: 'json.too-deep',
+      severity: 'error',
+      description: 'Nesting deeper than 512 levels is not validated.',
+      decision: 'No real manifest nests this deep; the limit keeps the parser from exhausting the stack.',
+    },
+  ],
+  check({ model, report }) {
+    for (const finding of model.document.findings) {
+      switch (finding.kind) {
+        case 'syntax':
+          report('json.syntax', finding, messages[finding.detail] ?? `Invalid JSON (${finding.detail}).`);
+          break;
+        case 'comment':
+          report('json.comment', finding, 'Comments are not allowed in manifest.json: the loader reads strict JSON.');
+          break;
+        case 'trailing-comma':
+          report('json.trailing-comma', finding, 'Trailing comma: the loader reads strict JSON, which does not allow one.');
+          break;
+        case 'duplicate-key':
+          report(
+            'json.duplicate-key',
+            finding,
+            `Duplicate key \`${finding.detail}\`: the loader keeps only the last one, so this one is ignored.`,
+          );
+          break;
+        case 'too-deep':
+          report(
+            'json.too-deep',
+            finding,
+            `The manifest nests deeper than ${finding.detail} levels; it is not validated further.`,
+          );
+          break;
+      }
+    }
+  },
+};

@@ -1,0 +1,127 @@
+import { describeGating, pluginGatingFacts, deriveToolGating } from '../categories/approvalCategory';
+import { keyNode, valueNode } from '../model/nodes';
+import { field, quote } from './messages';
+import type { RuleArea } from './rule';
+
+/** contributes.tools[]: MCP tools the agent can call. */
+export const toolRules: RuleArea = {
+  rules: [
+    {
+      code: 'tools.id-dot',
+      severity: 'error',
+      description: 'A tool id is the MCP tool name and must not contain . (dots are reserved for namespace prefixing).',
+      shapeMessage: (_finding, name, value) =>
+        `${name} ${quote(value)} must not contain . (dots are reserved for namespace prefixing).`,
+    },
+    {
+      code: 'tools.legacy-shape',
+      severity: 'error',
+      description: 'Legacy manifests that declare a tool with name and inline parameters are rejected with a message asking for id and a schema file.',
+    },
+    {
+      code: 'tools.handler-required',
+      severity: 'error',
+      description: 'handler (the path to the handler module) is required for runtime: "node".',
+    },
+    {
+      code: 'tools.annotations',
+      severity: 'error',
+      description: 'annotations: { readOnlyHint?, destructiveHint?, idempotentHint?, openWorldHint? }, booleans only; any other key is rejected.',
+      shapeMessage: (finding, name) =>
+        finding.keyword === 'additionalProperties'
+          ? `\`${String(finding.params.additionalProperty)}\` is not an MCP tool annotation: ${name} allows only readOnlyHint, destructiveHint, idempotentHint and openWorldHint; any other key is rejected.`
+          : finding.keyword === 'type' && finding.path[finding.path.length - 1] === 'annotations'
+            ? `${name} must be an object { readOnlyHint?, destructiveHint?, idempotentHint?, openWorldHint? }.`
+            : `${name} must be a boolean: MCP tool annotations are booleans only.`,
+    },
+    {
+      code: 'tools.duplicate-id',
+      severity: 'error',
+      description: 'One name, one tool: two tools of the manifest share an id.',
+      decision: 'An error on every tool after the first: the agent loop would skip the later one with a warning.',
+    },
+    {
+      code: 'tools.undeclared-annotations',
+      severity: 'warning',
+      description:
+        'A tool that declares no annotations, in a plugin that declares permissions.fetch or runs as runtime: "process", is treated as openWorldHint: true, and the loader logs a warning naming it.',
+    },
+    {
+      code: 'tools.undeclared-annotations-write',
+      severity: 'hint',
+      description: 'A tool that declares no annotations, in a plugin that declares permissions.fs.write, is treated as readOnlyHint: false (modify).',
+      decision: 'A hint, not a warning: the loader does not log this case, but the tool asks per the trust table.',
+    },
+  ],
+  explainsShapeFinding(finding, model) {
+    // A legacy tool is reported once, as legacy, not as a missing id and schema plus two unknown keys.
+    if (finding.path.length !== 3 || finding.path[1] !== 'tools' || finding.path[0] !== 'contributes') return false;
+    const tool = model.tools[finding.path[2] as number];
+    if (!tool || !isLegacy(tool.value)) return false;
+    if (finding.keyword === 'required') return ['id', 'schema'].includes(String(finding.params.missingProperty));
+    if (finding.keyword === 'additionalProperties') return ['name', 'parameters'].includes(String(finding.params.additionalProperty));
+    return false;
+  },
+  check({ model, report }) {
+    const plugin = pluginGatingFacts(model);
+    const seen = new Map<string, number>();
+    model.tools.forEach((tool, index) => {
+      if (tool.node.type !== 'object') return;
+      if (isLegacy(tool.value)) {
+        const at = keyNode(tool.node, 'name') ?? keyNode(tool.node, 'parameters')!;
+        const id = typeof tool.value.name === 'string' ? tool.value.name : undefined;
+        report(
+          'tools.legacy-shape',
+          at,
+          `${field(tool.path)} uses the legacy tool shape (name/parameters), which is refused at load time: declare \`id\` instead of \`name\`, and move the inline \`parameters\` into a JSON-Schema file named by \`schema\`.`,
+          { path: tool.path, toolIndex: index, ...(id ? { replacement: id } : {}) },
+        );
+      }
+      if (!model.isProcess && !keyNode(tool.node, 'handler')) {
+        report(
+          'tools.handler-required',
+          keyNode(tool.node, 'id') ?? keyNode(tool.node, 'name') ?? { offset: tool.node.offset, length: 1 },
+          `${field(tool.path)} has no \`handler\`: the path to the handler module, relative to the plugin root, is required for runtime: "node".`,
+          { path: tool.path, toolIndex: index, missingField: 'handler' },
+        );
+      }
+      if (tool.id !== undefined) {
+        const first = seen.get(tool.id);
+        if (first === undefined) seen.set(tool.id, index);
+        else {
+          report(
+            'tools.duplicate-id',
+            valueNode(tool.node, 'id')!,
+            `Tool id ${quote(tool.id)} is already used by contributes.tools[${first}]: one name, one tool; the later tool would be skipped.`,
+            { path: [...tool.path, 'id'], toolIndex: index },
+          );
+        }
+      }
+      if (tool.value.annotations === undefined) {
+        const gating = deriveToolGating(undefined, plugin);
+        const at = valueNode(tool.node, 'id') ?? valueNode(tool.node, 'name') ?? { offset: tool.node.offset, length: 1 };
+        const name = tool.id ?? (typeof tool.value.name === 'string' ? tool.value.name : `#${index}`);
+        if (gating.category === 'external') {
+          const sources = gating.reasons.filter((r) => r.category === 'external').map((r) => r.source).join(' and ');
+          report(
+            'tools.undeclared-annotations',
+            at,
+            `Tool ${quote(name)} declares no annotations: because the plugin declares ${sources}, it is treated as openWorldHint: true, category ${describeGating(gating)}, which ${gating.asks}. Declare annotations so a read-only tool does not ask.`,
+            { path: tool.path, toolIndex: index },
+          );
+        } else if (gating.category === 'modify') {
+          report(
+            'tools.undeclared-annotations-write',
+            at,
+            `Tool ${quote(name)} declares no annotations: because the plugin declares permissions.fs.write, it is treated as readOnlyHint: false, category modify, which ${gating.asks}.`,
+            { path: tool.path, toolIndex: index },
+          );
+        }
+      }
+    });
+  },
+};
+
+export function isLegacy(tool: Record<string, unknown>): boolean {
+  return tool.id === undefined && (tool.name !== undefined || tool.parameters !== undefined);
+}

@@ -1,0 +1,64 @@
+import manifestSchema from '../../../../schemas/manifest.schema.json';
+
+/** A node of our JSON Schema, with the annotation keywords we read. */
+export interface SchemaNode {
+  type?: string | string[];
+  description?: string;
+  properties?: Record<string, SchemaNode>;
+  additionalProperties?: boolean | SchemaNode;
+  items?: SchemaNode;
+  enum?: unknown[];
+  enumDescriptions?: string[];
+  required?: string[];
+  default?: unknown;
+  $ref?: string;
+  if?: SchemaNode;
+  then?: SchemaNode;
+  'x-code'?: string | Record<string, string>;
+  'x-code-required'?: string;
+  [keyword: string]: unknown;
+}
+
+export const schema = manifestSchema as unknown as SchemaNode;
+
+/** Follows `$ref`s within our schema (only local `#/definitions/...` references are used). */
+export function resolveRef(node: SchemaNode | undefined): SchemaNode | undefined {
+  let current = node;
+  for (let hops = 0; current?.$ref && hops < 16; hops++) {
+    const target = schemaAtPointer(current.$ref);
+    // A `$ref` beside annotations (description, x-code): the annotations of the referring node win.
+    current = target ? { ...target, ...current, $ref: undefined } : undefined;
+  }
+  return current;
+}
+
+/** The schema node a JSON pointer such as `#/definitions/tool/properties/id` names. */
+export function schemaAtPointer(pointer: string): SchemaNode | undefined {
+  const segments = pointer.replace(/^#\/?/, '').split('/').filter((s) => s.length > 0);
+  let node: unknown = schema;
+  for (const raw of segments) {
+    const segment = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    if (node === null || typeof node !== 'object') return undefined;
+    node = (node as Record<string, unknown>)[segment];
+  }
+  return node as SchemaNode | undefined;
+}
+
+/**
+ * The schema that describes the value at an instance path (["contributes", "tools", 0, "id"]),
+ * for completion and hover. Undefined where the schema says nothing.
+ */
+export function schemaForPath(path: (string | number)[]): SchemaNode | undefined {
+  let node = resolveRef(schema);
+  for (const segment of path) {
+    if (!node) return undefined;
+    if (typeof segment === 'number') {
+      node = resolveRef(node.items);
+    } else {
+      const viaIf = node.then?.properties?.[segment];
+      const property = node.properties?.[segment] ?? viaIf;
+      node = resolveRef(property ?? (typeof node.additionalProperties === 'object' ? node.additionalProperties : undefined));
+    }
+  }
+  return node;
+}
