@@ -28,3 +28,5 @@ export {
   type PluginGatingFacts,
   type ToolGating,
 } from './categories/approvalCategory';
+export { computeContextMenu } from './menu/contextMenu';
+export * from './menu/protocol';

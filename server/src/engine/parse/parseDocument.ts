@@ -135,7 +135,7 @@ export function parseDocument(text: string): ParsedDocument {
         lastTokenWasComma = false;
       },
     },
-    { allowTrailingComma: true, disallowComments: false, allowEmptyContent: true },
+    { allowTrailingComma: true, disallowComments: false, allowEmptyContent: false },
   );
 
   // Containers left open by truncated text end where the text ends.

@@ -19,7 +19,9 @@ export function closest(word: string, candidates: Iterable<string>): string | un
   let bestDistance = Infinity;
   const lower = word.toLowerCase();
   for (const candidate of candidates) {
-    const distance = editDistance(lower, candidate.toLowerCase());
+    const other = candidate.toLowerCase();
+    // A prefix or part of the name ("single" for "single-file") is as good as a one-letter typo.
+    const distance = lower.length >= 3 && other.includes(lower) ? 1 : editDistance(lower, other);
     if (distance < bestDistance) {
       best = candidate;
       bestDistance = distance;

@@ -46,7 +46,11 @@ export const syntaxRules: RuleArea = {
     for (const finding of model.document.findings) {
       switch (finding.kind) {
         case 'syntax':
-          report('json.syntax', finding, messages[finding.detail] ?? `Invalid JSON (${finding.detail}).`);
+          if (model.document.text.trim() === '') {
+            report('json.syntax', { offset: 0, length: 0 }, 'The manifest is empty: it is one JSON object with at least name, displayName and version.');
+          } else {
+            report('json.syntax', finding, messages[finding.detail] ?? `Invalid JSON (${finding.detail}).`);
+          }
           break;
         case 'comment':
           report('json.comment', finding, 'Comments are not allowed in manifest.json: the loader reads strict JSON.');

@@ -1,0 +1,83 @@
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { after } from 'node:test';
+import { analyzeManifest, type ManifestDiagnostic, type PluginFolder, type Severity } from '../../server/src/engine';
+import { NodePluginFolder } from '../../server/src/host/nodePluginFolder';
+
+/**
+ * A manifest with one span marked «like this»: the marks are removed and the span is where the
+ * diagnostic must point. Returns the clean text and the marked offset and length.
+ */
+export function marked(source: string): { text: string; offset: number; length: number } {
+  const start = source.indexOf('«');
+  const end = source.indexOf('»');
+  assert.ok(start >= 0 && end > start, 'the test source marks one span with «…»');
+  const text = source.slice(0, start) + source.slice(start + 1, end) + source.slice(end + 1);
+  return { text, offset: start, length: end - start - 1 };
+}
+
+/** The top level every test manifest needs, so a test shows only what it is about. */
+export function manifest(body: string): string {
+  return `{\n  "name": "sample-plugin",\n  "displayName": "Sample",\n  "version": "1.0.0"${body.trim() ? `,\n  ${body.trim()}` : ''}\n}`;
+}
+
+export interface ExpectOptions {
+  folder?: PluginFolder;
+  severity?: Severity;
+  /** A piece of text the message must contain. */
+  message?: string | RegExp;
+}
+
+/** Asserts that `code` is reported exactly once, exactly at the «marked» span, and returns it. */
+export function expectRule(code: string, source: string, options: ExpectOptions = {}): ManifestDiagnostic {
+  const { text, offset, length } = marked(source);
+  const diagnostics = analyzeManifest(text, { folder: options.folder }).diagnostics;
+  const found = diagnostics.filter((d) => d.code === code);
+  assert.equal(found.length, 1, `expected one ${code}, got: ${describe(diagnostics)}`);
+  const [diagnostic] = found;
+  assert.deepEqual(
+    { offset: diagnostic.offset, length: diagnostic.length, text: text.slice(diagnostic.offset, diagnostic.offset + diagnostic.length) },
+    { offset, length, text: text.slice(offset, offset + length) },
+    `${code} points at the marked span`,
+  );
+  const lines = text.slice(0, offset).split(/\r\n|\r|\n/);
+  assert.deepEqual(diagnostic.range.start, { line: lines.length - 1, character: lines[lines.length - 1].length });
+  if (options.severity) assert.equal(diagnostic.severity, options.severity);
+  if (options.message) {
+    if (typeof options.message === 'string') assert.ok(diagnostic.message.includes(options.message), `message: ${diagnostic.message}`);
+    else assert.match(diagnostic.message, options.message);
+  }
+  return diagnostic;
+}
+
+/** Asserts that none of `codes` is reported (or, with no codes, that nothing at all is). */
+export function expectNone(text: string, codes: string[] = [], folder?: PluginFolder): void {
+  const diagnostics = analyzeManifest(text, { folder }).diagnostics;
+  const unwanted = codes.length === 0 ? diagnostics : diagnostics.filter((d) => codes.includes(d.code));
+  assert.equal(unwanted.length, 0, `expected none of ${codes.join(', ') || 'any code'}, got: ${describe(unwanted)}`);
+}
+
+export function codesOf(text: string, folder?: PluginFolder): string[] {
+  return analyzeManifest(text, { folder }).diagnostics.map((d) => d.code);
+}
+
+function describe(diagnostics: ManifestDiagnostic[]): string {
+  if (diagnostics.length === 0) return '(none)';
+  return diagnostics.map((d) => `\n  ${d.range.start.line + 1}:${d.range.start.character + 1} ${d.code} ${d.message}`).join('');
+}
+
+const tempRoots: string[] = [];
+after(() => tempRoots.forEach((root) => rmSync(root, { recursive: true, force: true })));
+
+/** A plugin folder on disk with the given files (path → content), removed after the test file. */
+export function pluginFolder(files: Record<string, string>): { root: string; folder: NodePluginFolder } {
+  const root = mkdtempSync(join(tmpdir(), 'filer-plugin-'));
+  tempRoots.push(root);
+  for (const [path, content] of Object.entries(files)) {
+    mkdirSync(dirname(join(root, path)), { recursive: true });
+    writeFileSync(join(root, path), content);
+  }
+  return { root, folder: new NodePluginFolder(root) };
+}

@@ -1,0 +1,61 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { analyzeManifest, parseDocument } from '../../server/src/engine';
+import { expectNone, expectRule, manifest } from './helpers';
+
+test('json.syntax: a missing comma is an error at the token that needed one', () => {
+  expectRule('json.syntax', '{\n  "name": "a"\n  «"displayName"»: "A"\n}', { severity: 'error', message: 'comma' });
+});
+
+test('json.syntax: an empty manifest is one error that says so', () => {
+  const diagnostics = analyzeManifest('  \n').diagnostics;
+  assert.deepEqual(diagnostics.map((d) => [d.code, d.offset]), [['json.syntax', 0]]);
+  assert.match(diagnostics[0].message, /empty/);
+});
+
+test('json.comment: a line comment is an error at the comment', () => {
+  expectRule('json.comment', manifest('«// a note»\n  "description": "x"'), { severity: 'error' });
+});
+
+test('json.comment: a block comment is an error at the comment', () => {
+  expectRule('json.comment', manifest('"description": «/* x */» "x"'));
+});
+
+test('json.trailing-comma: in an object and in an array, each at its comma', () => {
+  expectRule('json.trailing-comma', '{"name": "a", "displayName": "A", "version": "1.0.0"«,»}');
+  expectRule('json.trailing-comma', manifest('"keywords": ["a"«,»]'));
+});
+
+test('json.duplicate-key: every occurrence but the last, which is the one the loader keeps', () => {
+  expectRule('json.duplicate-key', '{«"name"»: "first", "displayName": "A", "version": "1.0.0", "name": "second"}', { severity: 'warning' });
+  const { model } = analyzeManifest('{"name": "first", "name": "second"}');
+  assert.equal(model.value.name, 'second');
+});
+
+test('json.too-deep: nesting past the limit is one diagnostic, not a stack overflow', () => {
+  const deep = '['.repeat(100_000) + ']'.repeat(100_000);
+  const diagnostics = analyzeManifest(deep).diagnostics;
+  assert.deepEqual(diagnostics.map((d) => d.code), ['json.too-deep']);
+  assert.equal(diagnostics[0].offset, 512);
+});
+
+test('strict JSON with a BOM-free CRLF text is clean, and positions count CRLF as one line end', () => {
+  const text = manifest('').replace(/\n/g, '\r\n');
+  expectNone(text);
+  const { document } = analyzeManifest(text);
+  assert.deepEqual(document.lines.positionAt(text.indexOf('"version"')), { line: 3, character: 2 });
+});
+
+test('positions are UTF-16 code units on lines with characters outside the BMP', () => {
+  const text = '{"displayName": "📁 Files", "name": "Bad Name", "version": "1.0.0"}';
+  const diagnostic = analyzeManifest(text).diagnostics.find((d) => d.code === 'manifest.name')!;
+  assert.equal(diagnostic.range.start.character, text.indexOf('"Bad Name"'));
+  // The emoji is one code point but two UTF-16 units, and LSP counts units.
+  assert.equal([...text.slice(0, text.indexOf('"Bad Name"'))].length, diagnostic.range.start.character - 1);
+});
+
+test('the parser keeps nodes for truncated text so later features still have a tree', () => {
+  const document = parseDocument('{"name": "a", "contributes": {"tools": [{"id": "x"');
+  assert.equal(document.root?.type, 'object');
+  assert.ok(document.findings.some((f) => f.kind === 'syntax'));
+});
