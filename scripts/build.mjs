@@ -17,6 +17,8 @@ const common = {
   platform: 'node',
   target: 'node20',
   format: 'cjs',
+  // jsonc-parser's "main" is a UMD build whose dynamic requires esbuild cannot follow; its ESM build bundles.
+  mainFields: ['module', 'main'],
   sourcemap: true,
   minify: process.argv.includes('--minify'),
   logLevel: 'warning',
