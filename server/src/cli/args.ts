@@ -1,0 +1,105 @@
+import { parseArgs } from 'node:util';
+import { ruleByCode, type SeverityOverride } from '../engine';
+
+export const formats = ['text', 'json', 'sarif'] as const;
+export type Format = (typeof formats)[number];
+
+const severities: SeverityOverride[] = ['off', 'hint', 'information', 'warning', 'error'];
+
+export interface CheckCommand {
+  kind: 'check';
+  /** Manifest files, plugin folders, or `-` for stdin; `.` when none is given. */
+  paths: string[];
+  format: Format;
+  severityOverrides: Record<string, SeverityOverride>;
+  /** Exit 1 when there are more warnings than this; undefined means warnings never fail. */
+  maxWarnings: number | undefined;
+}
+
+export type Command = CheckCommand | { kind: 'help' } | { kind: 'version' };
+
+/** Bad usage: the message is shown as is, followed by a pointer to --help, and the exit code is 2. */
+export class UsageError extends Error {}
+
+export const helpText = `Usage: filer-manifest check [options] [paths...]
+
+Validates Filer plugin manifests the way the Filer loader does.
+
+Paths are manifest.json files or plugin folders (searched for manifest.json below
+them, skipping node_modules and dot-folders); "-" reads one manifest from stdin.
+With no path, the current folder is searched.
+
+Options:
+  -f, --format <text|json|sarif>  output format (default: text)
+      --rule <code=severity>      override a rule's severity (off, hint, information,
+                                  warning, error); repeatable
+      --max-warnings <n>          also fail (exit 1) when there are more than n warnings
+  -h, --help                      show this help
+  -v, --version                   show the version
+
+Exit status: 0 no errors, 1 errors found (or too many warnings), 2 bad usage or
+an unreadable path.
+`;
+
+export function parseCommandLine(args: string[]): Command {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args,
+      allowPositionals: true,
+      strict: true,
+      options: {
+        format: { type: 'string', short: 'f' },
+        rule: { type: 'string', multiple: true },
+        'max-warnings': { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+        version: { type: 'boolean', short: 'v' },
+      },
+    });
+  } catch (error) {
+    // parseArgs explains the problem in one line (unknown option, missing value).
+    throw new UsageError((error as Error).message);
+  }
+  const { values, positionals } = parsed;
+  if (values.help) return { kind: 'help' };
+  if (values.version) return { kind: 'version' };
+
+  const [command, ...paths] = positionals;
+  if (command === undefined) throw new UsageError('No command given: use "filer-manifest check [paths...]".');
+  if (command !== 'check') throw new UsageError(`Unknown command "${command}": the only command is "check".`);
+
+  return {
+    kind: 'check',
+    paths: paths.length > 0 ? paths : ['.'],
+    format: parseFormat(values.format),
+    severityOverrides: parseRuleOverrides(values.rule ?? []),
+    maxWarnings: parseMaxWarnings(values['max-warnings']),
+  };
+}
+
+function parseFormat(value: string | undefined): Format {
+  if (value === undefined) return 'text';
+  if ((formats as readonly string[]).includes(value)) return value as Format;
+  throw new UsageError(`Unknown format "${value}": use ${formats.join(', ')}.`);
+}
+
+function parseRuleOverrides(entries: string[]): Record<string, SeverityOverride> {
+  const overrides: Record<string, SeverityOverride> = {};
+  for (const entry of entries) {
+    const match = /^([^=]+)=(.*)$/.exec(entry);
+    if (!match) throw new UsageError(`--rule "${entry}" must be code=severity, e.g. --rule tools.path-without-format=off.`);
+    const [, code, severity] = match;
+    if (!ruleByCode.has(code)) throw new UsageError(`--rule "${entry}": there is no rule with code "${code}".`);
+    if (!(severities as string[]).includes(severity)) {
+      throw new UsageError(`--rule "${entry}": severity must be one of ${severities.join(', ')}.`);
+    }
+    overrides[code] = severity as SeverityOverride;
+  }
+  return overrides;
+}
+
+function parseMaxWarnings(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^\d+$/.test(value)) throw new UsageError(`--max-warnings "${value}" must be a whole number of 0 or more.`);
+  return Number(value);
+}

@@ -1,0 +1,84 @@
+import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { RuleDefinition, Severity } from '../../engine';
+import { pathBelow } from '../manifestFiles';
+import type { CheckedManifest } from '../results';
+
+type SarifLevel = 'error' | 'warning' | 'note';
+
+const levels: Record<Severity, SarifLevel> = { error: 'error', warning: 'warning', information: 'note', hint: 'note' };
+
+const sourceRoot = '%SRCROOT%';
+
+export interface SarifTool {
+  name: string;
+  version: string;
+  /** Every rule the engine can report, for tool.driver.rules. */
+  rules: RuleDefinition[];
+  /** Where a rule is documented (the README's rules table), when the package says where it is published. */
+  rulesUri: string | undefined;
+}
+
+/**
+ * SARIF 2.1.0 for code-scanning upload: one run, the engine's rules as the driver's rules, one
+ * result per diagnostic with a 1-based region (columns in UTF-16 code units, as the engine counts)
+ * and a location relative to the working folder.
+ */
+export function formatSarif(results: CheckedManifest[], tool: SarifTool, cwd: string): string {
+  const ruleIndex = new Map(tool.rules.map((rule, index) => [rule.code, index]));
+  const log = {
+    $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
+    version: '2.1.0',
+    runs: [
+      {
+        tool: {
+          driver: {
+            name: tool.name,
+            version: tool.version,
+            ...(tool.rulesUri ? { informationUri: tool.rulesUri } : {}),
+            rules: tool.rules.map((rule) => ({
+              id: rule.code,
+              shortDescription: { text: rule.description },
+              ...(rule.decision ? { fullDescription: { text: `${rule.description} ${rule.decision}` } } : {}),
+              defaultConfiguration: { level: levels[rule.severity] },
+              ...(tool.rulesUri ? { helpUri: tool.rulesUri } : {}),
+            })),
+          },
+        },
+        columnKind: 'utf16CodeUnits',
+        originalUriBaseIds: { [sourceRoot]: { uri: pathToFileURL(cwd.endsWith(path.sep) ? cwd : cwd + path.sep).href } },
+        results: results.flatMap((result) =>
+          result.diagnostics.map((diagnostic) => ({
+            ruleId: diagnostic.code,
+            ...(ruleIndex.has(diagnostic.code) ? { ruleIndex: ruleIndex.get(diagnostic.code) } : {}),
+            level: levels[diagnostic.severity],
+            message: { text: diagnostic.message },
+            locations: [
+              {
+                physicalLocation: {
+                  artifactLocation: artifactLocation(result.path, cwd),
+                  region: {
+                    startLine: diagnostic.range.start.line + 1,
+                    startColumn: diagnostic.range.start.character + 1,
+                    endLine: diagnostic.range.end.line + 1,
+                    // SARIF's endColumn is the column just past the region, as LSP's end character is.
+                    endColumn: diagnostic.range.end.character + 1,
+                  },
+                },
+              },
+            ],
+          })),
+        ),
+      },
+    ],
+  };
+  return JSON.stringify(log, null, 2) + '\n';
+}
+
+/** Relative to the working folder (%SRCROOT%) when below it, an absolute file URI otherwise. */
+function artifactLocation(file: string | undefined, cwd: string): { uri: string; uriBaseId?: string } {
+  if (file === undefined) return { uri: 'stdin' };
+  const relative = pathBelow(cwd, file);
+  if (relative === undefined) return { uri: pathToFileURL(file).href };
+  return { uri: relative.split(path.sep).map(encodeURIComponent).join('/'), uriBaseId: sourceRoot };
+}

@@ -1,0 +1,97 @@
+/**
+ * `filer-manifest check [paths...]`: validates Filer plugin manifests with the same engine as the
+ * editor and prints the diagnostics as text, JSON or SARIF. Exit 0: no errors; 1: errors (or more
+ * warnings than --max-warnings); 2: bad usage or a path that cannot be checked.
+ */
+import packageJson from '../../../package.json';
+import { allRules, analyzeManifest } from '../engine';
+import { NodePluginFolder } from '../host/nodePluginFolder';
+import * as path from 'node:path';
+import { helpText, parseCommandLine, UsageError, type CheckCommand } from './args';
+import { formatJson } from './formats/json';
+import { formatSarif } from './formats/sarif';
+import { formatText, wantsColor } from './formats/text';
+import { displayPath, PathError, readManifest, readStdin, resolveManifestPaths, type ManifestInput } from './manifestFiles';
+import { countSeverities, type CheckedManifest } from './results';
+
+const programName = 'filer-manifest';
+
+async function main(args: string[]): Promise<number> {
+  try {
+    const command = parseCommandLine(args);
+    if (command.kind === 'help') {
+      process.stdout.write(helpText);
+      return 0;
+    }
+    if (command.kind === 'version') {
+      process.stdout.write(`${packageJson.version}\n`);
+      return 0;
+    }
+    return await check(command, process.cwd());
+  } catch (error) {
+    if (error instanceof UsageError) {
+      process.stderr.write(`${programName}: ${error.message}\nRun "${programName} --help" for usage.\n`);
+      return 2;
+    }
+    if (error instanceof PathError) {
+      process.stderr.write(`${programName}: ${error.message}\n`);
+      return 2;
+    }
+    // A bug in the validator: say so in one line rather than dump a stack trace on a CI log.
+    process.stderr.write(`${programName}: internal error: ${(error as Error)?.message ?? String(error)}\n`);
+    return 2;
+  }
+}
+
+async function check(command: CheckCommand, cwd: string): Promise<number> {
+  const { paths, errors } = resolveManifestPaths(command.paths, cwd);
+  const inputs: ManifestInput[] = [];
+  for (const file of paths) {
+    try {
+      inputs.push(file === '-' ? await readStdin() : readManifest(file, cwd));
+    } catch (error) {
+      if (!(error instanceof PathError)) throw error;
+      errors.push(error);
+    }
+  }
+  // Every path that cannot be checked is named, and nothing is reported for the others.
+  if (errors.length > 0) {
+    for (const error of errors) process.stderr.write(`${programName}: ${error.message}\n`);
+    return 2;
+  }
+
+  const results: CheckedManifest[] = inputs.map((input) => ({
+    file: displayPath(input.path, cwd),
+    path: input.path,
+    diagnostics: analyzeManifest(input.text, {
+      // Stdin has no folder: the rules that read the files a manifest names stay quiet.
+      folder: input.path === undefined ? undefined : new NodePluginFolder(path.dirname(input.path)),
+      severityOverrides: command.severityOverrides,
+    }).diagnostics,
+  }));
+
+  process.stdout.write(format(command, results, cwd));
+  const counts = countSeverities(results);
+  const tooManyWarnings = command.maxWarnings !== undefined && counts.warning > command.maxWarnings;
+  if (tooManyWarnings) {
+    process.stderr.write(`${programName}: ${counts.warning} warnings, more than --max-warnings ${command.maxWarnings}.\n`);
+  }
+  return counts.error > 0 || tooManyWarnings ? 1 : 0;
+}
+
+function format(command: CheckCommand, results: CheckedManifest[], cwd: string): string {
+  switch (command.format) {
+    case 'text':
+      return formatText(results, { color: wantsColor(process.env, process.stdout.isTTY === true) });
+    case 'json':
+      return formatJson(results);
+    case 'sarif': {
+      const homepage = (packageJson as { homepage?: string }).homepage;
+      return formatSarif(results, { name: programName, version: packageJson.version, rules: allRules, rulesUri: homepage ? `${homepage}#rules` : undefined }, cwd);
+    }
+  }
+}
+
+main(process.argv.slice(2)).then((code) => {
+  process.exitCode = code;
+});

@@ -1,0 +1,18 @@
+import type { ManifestDiagnostic, Severity } from '../engine';
+
+/** One checked manifest, as every output format receives it. */
+export interface CheckedManifest {
+  /** The path shown to the user: relative to the working folder when below it, `<stdin>` for stdin. */
+  file: string;
+  /** The absolute path, or undefined for stdin. */
+  path: string | undefined;
+  diagnostics: ManifestDiagnostic[];
+}
+
+export type SeverityCounts = Record<Severity, number>;
+
+export function countSeverities(results: CheckedManifest[]): SeverityCounts {
+  const counts: SeverityCounts = { error: 0, warning: 0, information: 0, hint: 0 };
+  for (const result of results) for (const diagnostic of result.diagnostics) counts[diagnostic.severity]++;
+  return counts;
+}
