@@ -26,6 +26,11 @@ test('actions.scope: the three values, or a non-empty array of them', () => {
   expectRule('actions.scope', actions(promptAction().replace('"scope": "single-file"', '"scope": «3»')));
 });
 
+test('actions.wrong-type and actions.unknown-key', () => {
+  expectRule('actions.wrong-type', actions(promptAction('"hidden": «"yes"»')), { message: 'must be true or false' });
+  expectRule('actions.unknown-key', actions(promptAction('«"fileExtension"»: [".md"]')), { severity: 'warning', message: 'Did you mean `fileExtensions`?' });
+});
+
 test('actions.kind: prompt or tool', () => {
   expectRule('actions.kind', actions(promptAction('"kind": «"agent"»')));
 });

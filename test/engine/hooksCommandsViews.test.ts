@@ -17,6 +17,10 @@ test('hooks.shape: a number, or an object without handler', () => {
   expectRule('hooks.unknown-key', contributes('"hooks": { "onAppReady": { "handler": "a.js", «"filters"»: {} } }'), { message: 'Did you mean `filter`?' });
 });
 
+test('hooks.wrong-type: hooks is an object keyed by event name', () => {
+  expectRule('hooks.wrong-type', contributes('"hooks": «["hooks/a.js"]»'), { message: 'must be an object' });
+});
+
 test('hooks.unknown-event: a warning with a did-you-mean', () => {
   expectRule('hooks.unknown-event', contributes('"hooks": { «"onAgentCompleted"»: "hooks/a.js" }'), { severity: 'warning', message: 'Did you mean `onAgentComplete`?' });
 });

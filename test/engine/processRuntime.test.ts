@@ -31,9 +31,7 @@ test('process.static-fs: a static fs.read/write rule without "parameter": true',
 });
 
 test('process.tool-handler: a tool entry must not carry handler', () => {
-  expectRule(
-    'process.tool-handler',
-    process('"contributes": { "tools": [{ "id": "run", "title": "Run", "description": "d", "schema": "s.json", «"handler"»: "run.js", "annotations": {} }] }'),
+  expectRule('process.tool-handler', process('"contributes": { "tools": [{ "id": "run", "title": "Run", "description": "d", "schema": "s.json", «"handler"»: "run.js", "annotations": {} }] }'),
   );
 });
 

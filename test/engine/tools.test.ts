@@ -62,17 +62,13 @@ test('tools.undeclared-annotations: a fetch plugin, naming the tool and what it 
 });
 
 test('tools.undeclared-annotations: a process plugin', () => {
-  expectRule(
-    'tools.undeclared-annotations',
-    manifest('"runtime": "process", "command": "bin/x", "contributes": { "tools": [{ "id": «"run"», "title": "t", "description": "d", "schema": "s.json" }] }'),
+  expectRule('tools.undeclared-annotations', manifest('"runtime": "process", "command": "bin/x", "contributes": { "tools": [{ "id": «"run"», "title": "t", "description": "d", "schema": "s.json" }] }'),
     { message: 'runtime: "process"' },
   );
 });
 
 test('tools.undeclared-annotations-write: an fs.write plugin, as a hint', () => {
-  expectRule(
-    'tools.undeclared-annotations-write',
-    tools('{ "id": «"save"», "title": "t", "description": "d", "schema": "s.json", "handler": "h.js" }', '"permissions": { "fs": { "write": { "parameter": true } } }'),
+  expectRule('tools.undeclared-annotations-write', tools('{ "id": «"save"», "title": "t", "description": "d", "schema": "s.json", "handler": "h.js" }', '"permissions": { "fs": { "write": { "parameter": true } } }'),
     { severity: 'hint', message: 'readOnlyHint: false' },
   );
 });

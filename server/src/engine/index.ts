@@ -12,6 +12,7 @@ export { fileReferences, normalizeRelativePath, type FileReference, type Referen
 export { analyzeManifest, validateManifest, validateModel, type ManifestAnalysis, type SeverityOverride, type ValidateOptions } from './validate';
 export { allRules, ruleByCode } from './rules/registry';
 export type { RuleDefinition } from './rules/rule';
+export { rulesTableMarkdown } from './rules/rulesTable';
 export { knownHookEvents } from './rules/hooks';
 export { toKebabCase } from './rules/messages';
 export { hostOf } from './rules/permissions';

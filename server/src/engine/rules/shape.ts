@@ -10,11 +10,10 @@ import type { RuleArea, RuleDefinition, Target } from './rule';
  * time. The rows with their own wording (kebab-case names, enums…) are declared in their areas' files.
  */
 export const genericShapeRules: RuleDefinition[] = areas.flatMap((area): RuleDefinition[] => [
-  {
-    code: `${area}.required`,
-    severity: 'error',
-    description: `A field the reference marks as required in ${areaTitle(area)} is missing.`,
-  },
+  // hooks name their missing handler as hooks.shape, and no permission field is required.
+  ...(area === 'hooks' || area === 'permissions'
+    ? []
+    : [{ code: `${area}.required`, severity: 'error' as const, description: `A field the reference marks as required in ${areaTitle(area)} is missing.` }]),
   { code: `${area}.wrong-type`, severity: 'error', description: `A field in ${areaTitle(area)} has the wrong JSON type.` },
   {
     code: `${area}.unknown-key`,

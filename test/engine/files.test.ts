@@ -1,0 +1,121 @@
+import assert from 'node:assert/strict';
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { codesOf, expectNone, expectRule, manifest, pluginFolder } from './helpers';
+
+const fileSchema = JSON.stringify({ type: 'object', properties: { path: { type: 'string', format: 'file-path' } }, required: ['path'] });
+const batchSchema = JSON.stringify({ type: 'object', properties: { paths: { type: 'array', items: { type: 'string', format: 'file-path' } } } });
+
+const tool = (schema = 'tools/count.schema.json', handler = 'tools/count.js') =>
+  `{ "id": "count_words", "title": "Count", "description": "d", "schema": "${schema}", "handler": "${handler}", "annotations": { "readOnlyHint": true } }`;
+
+const complete = () =>
+  pluginFolder({
+    'tools/count.schema.json': fileSchema,
+    'tools/count.js': 'module.exports = {}',
+    'prompts/summarize.md': 'Summarize {{file}}',
+    'hooks/ready.js': '',
+    'commands/wc.js': '',
+    'settings/reset.js': '',
+  });
+
+test('every referenced file present: clean', () => {
+  const { folder } = complete();
+  expectNone(
+    manifest(`"permissions": { "fs": { "read": { "parameter": true } } }, "contributes": { "tools": [${tool('./tools/count.schema.json')}],
+    "actions": [{ "id": "summarize", "title": "S", "description": "d", "scope": "single-file", "prompt": "prompts/summarize.md" }],
+    "hooks": { "onAppReady": { "handler": "hooks/ready.js" } }, "commands": [{ "id": "wc", "title": "WC", "handler": "commands/wc.js" }],
+    "settings": { "reset": { "type": "action", "title": "Reset", "handler": "settings/reset.js" } } }`),
+    [],
+    folder,
+  );
+});
+
+test('files.missing: each kind of reference, at the path, with the file for a quick fix', () => {
+  const { folder } = pluginFolder({});
+  const schemaOnly = pluginFolder({ 'tools/count.schema.json': fileSchema });
+  const diagnostic = expectRule('files.missing', manifest(`"contributes": { "tools": [${tool()}] }`.replace('"tools/count.js"', '«"tools/count.js"»')), {
+    folder: schemaOnly.folder,
+    message: 'the handler module does not exist',
+  });
+  assert.equal(diagnostic.data?.file, 'tools/count.js');
+  expectRule('files.missing', manifest('"contributes": { "actions": [{ "id": "a", "title": "t", "description": "d", "scope": "folder", "prompt": «"prompts/a.md"» }] }'), { folder, message: 'prompt template' });
+  expectRule('files.missing', manifest('"contributes": { "hooks": { "onAppReady": «"hooks/ready.js"» } }'), { folder });
+  expectRule('files.missing', manifest('"runtime": "process", "command": «"bin/server"»'), { folder, message: 'executable' });
+  expectRule('files.missing', manifest('"contributes": { "commands": [{ "id": "wc", "title": "WC", "handler": «"commands/wc.js"» }] }'), { folder });
+  expectRule('files.missing', manifest('"contributes": { "settings": { "r": { "type": "action", "title": "R", "handler": «"r.js"» } } }'), { folder });
+});
+
+test('without a folder (stdin, unsaved text), file rules stay quiet', () => {
+  expectNone(manifest(`"contributes": { "tools": [${tool()}] }`));
+});
+
+test('files.not-a-file: a folder where a file is expected', () => {
+  const { folder } = pluginFolder({ 'tools/count.schema.json': fileSchema, 'tools/count.js/index.js': '' });
+  expectRule('files.not-a-file', manifest(`"contributes": { "tools": [${tool()}] }`.replace('"tools/count.js"', '«"tools/count.js"»')), { folder, message: 'names a folder' });
+});
+
+test('files.outside: a symlink that leaves the plugin folder is not followed', () => {
+  const outside = pluginFolder({ 'secret.json': fileSchema });
+  const { root, folder } = pluginFolder({ 'tools/count.js': '' });
+  symlinkSync(join(outside.root, 'secret.json'), join(root, 'tools/count.schema.json'));
+  expectRule('files.outside', manifest(`"contributes": { "tools": [${tool()}] }`.replace('"tools/count.schema.json"', '«"tools/count.schema.json"»')), { folder });
+});
+
+test('files.unreadable: a file too large to check', () => {
+  const { root, folder } = pluginFolder({ 'tools/count.js': '' });
+  mkdirSync(join(root, 'tools'), { recursive: true });
+  writeFileSync(join(root, 'tools/count.schema.json'), Buffer.alloc(3 * 1024 * 1024, 32));
+  expectRule('files.unreadable', manifest(`"contributes": { "tools": [${tool()}] }`.replace('"tools/count.schema.json"', '«"tools/count.schema.json"»')), { folder, message: 'too large' });
+});
+
+test('paths.dotdot: schema, handler, prompt, hook and command paths, never read', () => {
+  const { folder } = complete();
+  expectRule('paths.dotdot', manifest(`"contributes": { "tools": [${tool('../shared/s.json')}] }`.replace('"../shared/s.json"', '«"../shared/s.json"»')), { folder, severity: 'error' });
+  expectRule('paths.dotdot', manifest('"contributes": { "hooks": { "onAppReady": { "handler": «"hooks/../../x.js"» } } }'), { folder });
+  expectRule('paths.dotdot', manifest('"runtime": "process", "command": «"../bin/server"»'), { folder });
+  assert.ok(!codesOf(manifest(`"contributes": { "tools": [${tool('../shared/s.json')}] }`), folder).includes('files.missing'));
+});
+
+test('paths.absolute: a warning, and the file is not read', () => {
+  const { folder } = complete();
+  expectRule('paths.absolute', manifest(`"contributes": { "tools": [${tool('/etc/passwd')}] }`.replace('"/etc/passwd"', '«"/etc/passwd"»')), { folder, severity: 'warning' });
+  expectRule('paths.absolute', manifest('"contributes": { "actions": [{ "id": "a", "title": "t", "description": "d", "scope": "folder", "prompt": «"C:\\\\prompts\\\\a.md"» }] }'), { folder });
+});
+
+test('tools.schema-not-json and tools.schema-invalid', () => {
+  const broken = pluginFolder({ 'tools/count.schema.json': '{ "type": ', 'tools/count.js': '' });
+  expectRule('tools.schema-not-json', manifest(`"contributes": { "tools": [${tool()}] }`.replace('"tools/count.schema.json"', '«"tools/count.schema.json"»')), { folder: broken.folder });
+  const invalid = pluginFolder({ 'tools/count.schema.json': '{ "type": "obj", "properties": [] }', 'tools/count.js': '' });
+  expectRule('tools.schema-invalid', manifest(`"contributes": { "tools": [${tool()}] }`.replace('"tools/count.schema.json"', '«"tools/count.schema.json"»')), { folder: invalid.folder });
+});
+
+test('tools.path-without-format: a path-like property without a path format is a hint', () => {
+  const { folder } = pluginFolder({ 'tools/count.schema.json': JSON.stringify({ type: 'object', properties: { filePath: { type: 'string' } } }), 'tools/count.js': '' });
+  expectRule('tools.path-without-format', manifest(`"contributes": { "tools": [${tool()}] }`.replace('"tools/count.schema.json"', '«"tools/count.schema.json"»')), {
+    folder,
+    severity: 'hint',
+    message: 'Property `filePath`',
+  });
+});
+
+test('permissions.parameter-without-path-property: parameter: true with no path-formatted property anywhere', () => {
+  const { folder } = pluginFolder({ 'tools/count.schema.json': JSON.stringify({ type: 'object', properties: { text: { type: 'string' } } }), 'tools/count.js': '' });
+  expectRule('permissions.parameter-without-path-property', manifest(`"permissions": { "fs": { "read": { «"parameter"»: true } } }, "contributes": { "tools": [${tool()}] }`), {
+    folder,
+    severity: 'warning',
+  });
+  // directory-path counts as a path format too.
+  const dir = pluginFolder({ 'tools/count.schema.json': JSON.stringify({ type: 'object', properties: { root: { type: 'string', format: 'directory-path' } } }), 'tools/count.js': '' });
+  expectNone(manifest(`"permissions": { "fs": { "read": { "parameter": true } } }, "contributes": { "tools": [${tool()}] }`), ['permissions.parameter-without-path-property'], dir.folder);
+});
+
+test('actions.batch-without-array: batch needs an array-of-paths property in the tool schema', () => {
+  const action = (mode: string) =>
+    `"contributes": { "tools": [${tool()}], "actions": [{ "id": "merge", "title": "Merge", "description": "d", "scope": "multi-file", "kind": "tool", "toolId": "count_words", "multiFileMode": ${mode} }] }`;
+  const single = pluginFolder({ 'tools/count.schema.json': fileSchema, 'tools/count.js': '' });
+  expectRule('actions.batch-without-array', manifest(action('«"batch"»')), { folder: single.folder, severity: 'warning' });
+  const batch = pluginFolder({ 'tools/count.schema.json': batchSchema, 'tools/count.js': '' });
+  expectNone(manifest(action('"batch"')), ['actions.batch-without-array'], batch.folder);
+});
