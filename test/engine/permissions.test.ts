@@ -66,3 +66,11 @@ test('permissions.fetch-setting-unknown and permissions.fetch-setting-type', () 
   });
   expectRule('permissions.fetch-setting-type', permissions('"fetch": { "settings": [«"port"»] }', '"contributes": { "settings": { "port": { "type": "number", "title": "Port" } } }'));
 });
+
+test('permissions.fetch-setting-default: the setting holds a full URL, not a bare host', () => {
+  const source = (value: string) =>
+    permissions('"fetch": { "settings": ["endpoint"] }', `"contributes": { "settings": { "endpoint": { "type": "string", "title": "E", "default": ${value} } } }`);
+  const diagnostic = expectRule('permissions.fetch-setting-default', source('«"api.example.com"»'), { message: 'grants nothing' });
+  assert.equal(diagnostic.data?.replacement, 'https://api.example.com');
+  expectNone(source('"https://api.example.com/v1"'), ['permissions.fetch-setting-default']);
+});

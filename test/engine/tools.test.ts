@@ -79,3 +79,8 @@ test('declared annotations, even empty, silence the undeclared warnings', () => 
     ['tools.undeclared-annotations'],
   );
 });
+
+test('tools.timeout: a duration like "30s"', () => {
+  expectRule('tools.timeout', tools(tool('"timeout": «"30 seconds"»')), { severity: 'warning' });
+  for (const timeout of ['500ms', '30s', '2m', '1h']) expectNone(tools(tool(`"timeout": "${timeout}"`)), ['tools.timeout']);
+});

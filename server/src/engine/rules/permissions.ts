@@ -33,6 +33,13 @@ export const permissionRules: RuleArea = {
       severity: 'warning',
       description: 'A setting named by fetch.settings holds a full URL (https://api.example.com/v1), so it is of type "string".',
     },
+    {
+      code: 'permissions.fetch-setting-default',
+      severity: 'warning',
+      description:
+        'The value of a setting named by fetch.settings must be a full URL: the host is taken from it with a URL parse, so a bare host name parses as nothing and grants nothing.',
+      decision: "Checked on the setting's default, the one value the manifest shows.",
+    },
   ],
   check(context) {
     const { model } = context;
@@ -58,6 +65,13 @@ export const permissionRules: RuleArea = {
           entry,
           `\`permissions.fetch.settings\` names ${quote(entry.value)}, which is not a setting of this manifest (contributes.settings).${didYouMean(suggestion)}`,
           { path, ...(suggestion ? { suggestion } : {}) },
+        );
+      } else if (typeof setting.value.default === 'string' && !isFullUrl(setting.value.default)) {
+        context.report(
+          'permissions.fetch-setting-default',
+          valueNode(setting.node, 'default')!,
+          `The default of setting ${quote(entry.value)} is ${quote(setting.value.default)}, but fetch.settings takes the host from a full URL (https://api.example.com/v1): a bare host name parses as nothing and grants nothing.`,
+          { path: [...setting.path, 'default'], replacement: `https://${setting.value.default}` },
         );
       } else if (setting.value.type !== undefined && setting.value.type !== 'string') {
         context.report(
@@ -105,6 +119,14 @@ function checkHost({ report }: RuleContext, entry: JsonNode, path: (string | num
       `${quote(host)} is localhost or a private address: it is refused regardless of fetch.static (SSRF guard).`,
       { path },
     );
+  }
+}
+
+function isFullUrl(value: string): boolean {
+  try {
+    return new URL(value).hostname !== '';
+  } catch {
+    return false;
   }
 }
 

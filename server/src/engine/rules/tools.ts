@@ -35,6 +35,12 @@ export const toolRules: RuleArea = {
             : `${name} must be a boolean: MCP tool annotations are booleans only.`,
     },
     {
+      code: 'tools.timeout',
+      severity: 'warning',
+      description: 'timeout is a duration, e.g. "30s".',
+      decision: 'A warning unless it is a whole number followed by ms, s, m or h ("500ms", "30s", "2m", "1h").',
+    },
+    {
       code: 'tools.duplicate-id',
       severity: 'error',
       description: 'One name, one tool: two tools of the manifest share an id.',
@@ -84,6 +90,12 @@ export const toolRules: RuleArea = {
           `${field(tool.path)} has no \`handler\`: the path to the handler module, relative to the plugin root, is required for runtime: "node".`,
           { path: tool.path, toolIndex: index, missingField: 'handler' },
         );
+      }
+      const timeout = valueNode(tool.node, 'timeout');
+      if (typeof timeout?.value === 'string' && !/^\d+(ms|s|m|h)$/.test(timeout.value)) {
+        report('tools.timeout', timeout, `${field([...tool.path, 'timeout'])} ${quote(timeout.value)} is not a duration like "30s" (a whole number followed by ms, s, m or h).`, {
+          path: [...tool.path, 'timeout'],
+        });
       }
       if (tool.id !== undefined) {
         const first = seen.get(tool.id);
