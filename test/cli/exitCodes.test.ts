@@ -1,0 +1,89 @@
+import assert from 'node:assert/strict';
+import { chmodSync, readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { test } from 'node:test';
+import { cleanManifest, describeRun, repoRoot, runCli, tempTree } from './runCli';
+
+const cwd = tempTree({
+  'clean/manifest.json': cleanManifest('clean-plugin'),
+  'warned/manifest.json': cleanManifest('warned-plugin', '"autor": "Ada"'),
+  'broken/manifest.json': cleanManifest('Broken Plugin'),
+});
+
+/** Bad usage and unreadable paths say what is wrong in plain lines, never with a stack trace. */
+function assertUsageFailure(args: string[], message: RegExp, workingFolder = cwd): void {
+  const run = runCli(args, { cwd: workingFolder });
+  assert.equal(run.status, 2, describeRun(run));
+  assert.equal(run.stdout, '');
+  assert.match(run.stderr, message);
+  assert.match(run.stderr, /^filer-manifest: /);
+  assert.doesNotMatch(run.stderr, /\n\s+at |Error:|node:internal/);
+}
+
+test('exit 0 when there is no error, warnings included', () => {
+  const clean = runCli(['check', 'clean'], { cwd });
+  assert.equal(clean.status, 0, describeRun(clean));
+  assert.equal(clean.stdout, 'Checked 1 manifest: no problems.\n');
+  const warned = runCli(['check', 'warned'], { cwd });
+  assert.equal(warned.status, 0, describeRun(warned));
+  assert.match(warned.stdout, /warning manifest\.unknown-key/);
+});
+
+test('exit 1 when any manifest has an error, and every manifest is still reported', () => {
+  const run = runCli(['check', 'clean', 'broken', 'warned'], { cwd });
+  assert.equal(run.status, 1, describeRun(run));
+  assert.match(run.stdout, /error manifest\.name/);
+  assert.match(run.stdout, /warning manifest\.unknown-key/);
+  assert.match(run.stdout, /^Checked 3 manifests: 1 error, 1 warning\.$/m);
+});
+
+test('--max-warnings: exit 1 above the limit, 0 at it', () => {
+  const over = runCli(['check', '--max-warnings', '0', 'warned'], { cwd });
+  assert.equal(over.status, 1, describeRun(over));
+  assert.match(over.stderr, /1 warnings, more than --max-warnings 0/);
+  const at = runCli(['check', '--max-warnings', '1', 'warned'], { cwd });
+  assert.equal(at.status, 0, describeRun(at));
+});
+
+test('exit 2 on bad usage, with one line that says what is wrong', () => {
+  assertUsageFailure([], /No command given/);
+  assertUsageFailure(['lint', '.'], /Unknown command "lint"/);
+  assertUsageFailure(['check', '--bogus'], /Unknown option '--bogus'/);
+  assertUsageFailure(['check', '--format'], /--format/);
+  assertUsageFailure(['check', '--format', 'xml'], /Unknown format "xml": use text, json, sarif\./);
+  assertUsageFailure(['check', '--rule', 'no.such-rule=off'], /there is no rule with code "no\.such-rule"/);
+  assertUsageFailure(['check', '--rule', 'manifest.name=fatal'], /severity must be one of off, hint, information, warning, error/);
+  assertUsageFailure(['check', '--rule', 'manifest.name'], /must be code=severity/);
+  assertUsageFailure(['check', '--max-warnings', 'many'], /--max-warnings "many" must be a whole number/);
+});
+
+test('exit 2 on a path that does not exist, naming it, with nothing reported for the others', () => {
+  assertUsageFailure(['check', 'clean', path.join('missing', 'manifest.json')], new RegExp(`${path.join('missing', 'manifest.json').replace(/\\/g, '\\\\')}: no such file or folder\\.`));
+});
+
+test('exit 2 on a manifest that cannot be read, without a stack trace', (t) => {
+  if (process.platform === 'win32') {
+    t.skip('file modes cannot make a file unreadable on Windows');
+    return;
+  }
+  const folder = tempTree({ 'locked/manifest.json': cleanManifest('locked') });
+  chmodSync(folder, 0o755);
+  chmodSync(path.join(folder, 'locked'), 0o755);
+  chmodSync(path.join(folder, 'locked', 'manifest.json'), 0o000);
+  // root reads anything: run the CLI as nobody so the file mode applies.
+  const asNobody = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {};
+  const run = runCli(['check', 'locked'], { cwd: folder, ...asNobody });
+  assert.equal(run.status, 2, describeRun(run));
+  assert.equal(run.stderr, `filer-manifest: ${path.join('locked', 'manifest.json')}: cannot be read (permission denied).\n`);
+  assert.equal(run.stdout, '');
+});
+
+test('--help and --version exit 0', () => {
+  const help = runCli(['--help'], { cwd });
+  assert.equal(help.status, 0, describeRun(help));
+  assert.match(help.stdout, /^Usage: filer-manifest check \[options\] \[paths\.\.\.\]/);
+  assert.match(help.stdout, /--format <text\|json\|sarif>/);
+  const version = runCli(['--version'], { cwd });
+  assert.equal(version.status, 0, describeRun(version));
+  assert.equal(version.stdout, `${JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')).version}\n`);
+});
