@@ -1,0 +1,465 @@
+/**
+ * `npm run bench`: our language server against VS Code's JSON language server (with the manifest's
+ * JSON Schema), side by side in one run, on generated plugins of N = 100, 1,000 and 5,000 tools and
+ * actions; the in-process floors (JSON.parse, jsonc-parser's parseTree, our validator alone); and the
+ * issue's budgets, pass or miss. Prints a table and, last, one JSON line with every figure.
+ *
+ * Not a test: a missed budget is reported, not failed. The exit code is non-zero only when the
+ * harness itself is broken (the JSON server gives no diagnostics on the broken variant, our
+ * validator finds errors in the valid one, a server cannot be started at all).
+ *
+ * Options: --sizes=100,1000  --runs=3 (runs per size; default 7, 5 at N ≥ 5,000)
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { buildSync } from 'esbuild';
+import type { FloorFigures } from './floors';
+import { generatePlugin, writePluginFolder, type GeneratedPlugin } from './generateManifest';
+import { BenchServer, type Position, type ServerLabel } from './servers';
+import { median } from './stats';
+
+const root = join(__dirname, '..', '..');
+const ourServerScript = join(root, 'dist', 'server.js');
+const jsonServerScript = join(root, 'node_modules', 'vscode-langservers-extracted', 'bin', 'vscode-json-language-server');
+const schemaUri = pathToFileURL(join(root, 'schemas', 'manifest.schema.json')).href;
+const clientBundle = join(root, 'dist', 'client.js');
+const vsixBudgetBytes = 400_000;
+
+class HarnessError extends Error {}
+
+interface Options {
+  sizes: number[];
+  runs?: number;
+}
+
+interface ServerFigures {
+  mode: 'pull' | 'push';
+  openMs: number;
+  editMs: number;
+  completionMs: number;
+  hoverMs: number;
+  rssMiB: number;
+  peakMiB: number;
+  brokenOpenMs: number;
+  diagnostics: { valid: number; afterEdit: number; broken: number };
+  completionItems: number;
+  hoverChars: number;
+  runs: number;
+}
+
+interface SizeResult {
+  n: number;
+  bytes: number;
+  breaks: { total: number; schemaDetectable: number };
+  ours: ServerFigures | { unavailable: string };
+  json: ServerFigures;
+  floors: FloorFigures;
+}
+
+interface Samples {
+  open: number[];
+  edit: number[];
+  completion: number[];
+  hover: number[];
+  rss: number[];
+  brokenOpen: number[];
+  /** Peak RSS (VmHWM) after the last run. */
+  peak?: number;
+  counts: { valid: number; afterEdit: number; broken: number; completionItems: number; hoverChars: number };
+}
+
+function parseOptions(argv: string[]): Options {
+  const options: Options = { sizes: [100, 1000, 5000] };
+  for (const arg of argv) {
+    const [key, value] = arg.split('=');
+    if (key === '--sizes') options.sizes = value.split(',').map(Number);
+    else if (key === '--runs') options.runs = Number(value);
+    else throw new HarnessError(`Unknown option ${arg}: use --sizes=100,1000 and --runs=N.`);
+  }
+  if (options.sizes.some((n) => !Number.isInteger(n) || n < 4)) throw new HarnessError('--sizes takes integers of at least 4.');
+  return options;
+}
+
+const log = (line: string) => process.stderr.write(line + '\n');
+
+/** 0-based line/character (UTF-16) of an offset, as LSP wants it. */
+function positionAt(text: string, offset: number): Position {
+  let line = 0;
+  let lineStart = 0;
+  for (let i = text.indexOf('\n'); i >= 0 && i < offset; i = text.indexOf('\n', i + 1)) {
+    line++;
+    lineStart = i + 1;
+  }
+  return { line, character: offset - lineStart };
+}
+
+/**
+ * Where the bench edits, completes and hovers, all in the middle tool of the list: an edit inside
+ * its description, completion of a key inside its annotations (as when adding one), hover on its id.
+ */
+function landmarks(plugin: GeneratedPlugin): { edit: Position; completion: Position; hover: Position } {
+  const text = plugin.manifestText;
+  const idAt = text.indexOf(`"id": "${plugin.middleToolId}"`);
+  const descriptionAt = text.indexOf('"description": "', idAt);
+  const annotationsAt = text.indexOf('"annotations": {', idAt);
+  const annotationKeyAt = text.indexOf('"readOnlyHint"', annotationsAt);
+  const nextToolAt = text.indexOf('"id": "', idAt + 1);
+  if (idAt < 0 || descriptionAt < 0 || annotationsAt < 0 || annotationKeyAt < 0 || (nextToolAt >= 0 && annotationKeyAt > nextToolAt)) {
+    throw new HarnessError(`The middle tool ${plugin.middleToolId} does not have the expected layout.`);
+  }
+  return {
+    hover: positionAt(text, idAt + '"id": "'.length + 2),
+    edit: positionAt(text, descriptionAt + '"description": "'.length + 5),
+    completion: positionAt(text, annotationKeyAt + 1),
+  };
+}
+
+async function measureSize(n: number, runs: number, workspace: string, warmupFolder: string, servers: { ourAvailable: boolean }): Promise<SizeResult> {
+  const folder = join(workspace, `n${n}`);
+  mkdirSync(folder);
+  const valid = generatePlugin(n, 'valid');
+  const broken = generatePlugin(n, 'broken');
+  const validFolder = writePluginFolder(valid, folder);
+  const brokenFolder = writePluginFolder(broken, folder);
+  const validUri = pathToFileURL(join(validFolder, 'manifest.json')).href;
+  const brokenUri = pathToFileURL(join(brokenFolder, 'manifest.json')).href;
+  const warmupUri = pathToFileURL(join(warmupFolder, 'manifest.json')).href;
+  const warmupText = readFileSync(join(warmupFolder, 'manifest.json'), 'utf8');
+  const at = landmarks(valid);
+  const timeoutMs = n >= 5000 ? 120_000 : 60_000;
+  const workspaceUri = pathToFileURL(workspace).href;
+  log(`N=${n}: ${(valid.manifestText.length / 1048576).toFixed(2)} MiB, ${broken.breaks.length} breaks; ${runs} runs`);
+
+  const started: Partial<Record<ServerLabel, BenchServer>> = {};
+  const samples: Record<ServerLabel, Samples> = { ours: emptySamples(), json: emptySamples() };
+  let ourFailure: string | undefined = servers.ourAvailable ? undefined : 'dist/server.js not built yet';
+  try {
+    started.json = await BenchServer.start('json', jsonServerScript, workspaceUri, root, timeoutMs).catch((error: Error) => {
+      throw new HarnessError(`The JSON language server did not start: ${error.message}`);
+    });
+    started.json.configureJsonSchema(schemaUri);
+    if (!ourFailure) {
+      try {
+        started.ours = await BenchServer.start('ours', ourServerScript, workspaceUri, root, timeoutMs);
+        started.ours.configureDefaults();
+      } catch (error) {
+        ourFailure = `did not start: ${(error as Error).message}`;
+      }
+    }
+
+    // Warm-up: the JSON server loads and compiles the schema, both JITs see every feature once.
+    for (const server of Object.values(started)) {
+      await server.open(warmupUri, warmupText, 1, timeoutMs);
+      await server.hover(warmupUri, { line: 1, character: 4 }, timeoutMs);
+      server.close(warmupUri);
+    }
+
+    for (let run = 0; run < runs; run++) {
+      const order: ServerLabel[] = run % 2 === 0 ? ['ours', 'json'] : ['json', 'ours'];
+      for (const label of order) {
+        const server = started[label];
+        if (!server) continue;
+        try {
+          await measureRun(server, samples[label], { valid, validUri, broken, brokenUri, at, timeoutMs });
+        } catch (error) {
+          if (label === 'json') throw new HarnessError(`The JSON language server failed at N=${n}: ${(error as Error).message}`);
+          ourFailure = `failed at N=${n}, run ${run + 1}: ${(error as Error).message}`;
+          server.client.kill();
+          delete started.ours;
+          log(`  our server ${ourFailure}`);
+        }
+      }
+      log(`  run ${run + 1}/${runs} done`);
+    }
+    if (samples.json.counts.broken === 0) {
+      throw new HarnessError(`The JSON language server reported no diagnostics on the broken variant at N=${n}: it is not validating with the schema.`);
+    }
+  } finally {
+    await Promise.all(Object.values(started).map((server) => server.stop()));
+  }
+  const peak = (label: ServerLabel) => samples[label].peak ?? NaN;
+
+  log(`  floors (fresh process)…`);
+  const floorRuns = n >= 5000 ? 5 : 7;
+  const floorsRun = spawnSync(process.execPath, [join(__dirname, 'floors.js'), validFolder, brokenFolder, String(floorRuns), '3'], {
+    encoding: 'utf8',
+    timeout: 300_000,
+    maxBuffer: 1 << 20,
+  });
+  if (floorsRun.status !== 0) throw new HarnessError(`The in-process floors failed at N=${n}: ${floorsRun.error?.message ?? floorsRun.stderr}`);
+  const floors = JSON.parse(floorsRun.stdout) as FloorFigures;
+  if (floors.valid.errors > 0) throw new HarnessError(`Our validator finds ${floors.valid.errors} errors in the valid variant at N=${n}: the generator and the engine disagree.`);
+  rmSync(folder, { recursive: true, force: true });
+
+  return {
+    n,
+    bytes: Buffer.byteLength(valid.manifestText),
+    breaks: { total: broken.breaks.length, schemaDetectable: broken.breaks.filter((b) => b.schemaDetectable).length },
+    ours: ourFailure && samples.ours.open.length === 0 ? { unavailable: ourFailure } : figures(samples.ours, peak('ours'), modeOf(started, 'ours')),
+    json: figures(samples.json, peak('json'), 'pull'),
+    floors,
+  };
+}
+
+function modeOf(started: Partial<Record<ServerLabel, BenchServer>>, label: ServerLabel): 'pull' | 'push' {
+  return started[label]?.diagnosticsMode ?? 'pull';
+}
+
+function emptySamples(): Samples {
+  return { open: [], edit: [], completion: [], hover: [], rss: [], brokenOpen: [], counts: { valid: 0, afterEdit: 0, broken: 0, completionItems: 0, hoverChars: 0 } };
+}
+
+async function measureRun(
+  server: BenchServer,
+  samples: Samples,
+  doc: { valid: GeneratedPlugin; validUri: string; broken: GeneratedPlugin; brokenUri: string; at: ReturnType<typeof landmarks>; timeoutMs: number },
+): Promise<void> {
+  const timed = async <T>(action: () => Promise<T>): Promise<[T, number]> => {
+    const start = performance.now();
+    const result = await action();
+    return [result, performance.now() - start];
+  };
+  const [validDiagnostics, openMs] = await timed(() => server.open(doc.validUri, doc.valid.manifestText, 1, doc.timeoutMs));
+  const memory = server.memory();
+  const [hoverChars, hoverMs] = await timed(() => server.hover(doc.validUri, doc.at.hover, doc.timeoutMs));
+  const [completionItems, completionMs] = await timed(() => server.completion(doc.validUri, doc.at.completion, doc.timeoutMs));
+  const [editDiagnostics, editMs] = await timed(() => server.insert(doc.validUri, doc.at.edit, 'x', 2, doc.timeoutMs));
+  server.close(doc.validUri);
+  const [brokenDiagnostics, brokenOpenMs] = await timed(() => server.open(doc.brokenUri, doc.broken.manifestText, 1, doc.timeoutMs));
+  server.close(doc.brokenUri);
+  samples.peak = server.memory().peakMiB;
+
+  samples.open.push(openMs);
+  samples.edit.push(editMs);
+  samples.completion.push(completionMs);
+  samples.hover.push(hoverMs);
+  samples.rss.push(memory.rssMiB);
+  samples.brokenOpen.push(brokenOpenMs);
+  samples.counts = {
+    valid: validDiagnostics.length,
+    afterEdit: editDiagnostics.length,
+    broken: brokenDiagnostics.length,
+    completionItems,
+    hoverChars,
+  };
+}
+
+function figures(samples: Samples, peakMiB: number, mode: 'pull' | 'push'): ServerFigures {
+  return {
+    mode,
+    openMs: median(samples.open),
+    editMs: median(samples.edit),
+    completionMs: median(samples.completion),
+    hoverMs: median(samples.hover),
+    rssMiB: median(samples.rss),
+    peakMiB,
+    brokenOpenMs: median(samples.brokenOpen),
+    diagnostics: { valid: samples.counts.valid, afterEdit: samples.counts.afterEdit, broken: samples.counts.broken },
+    completionItems: samples.counts.completionItems,
+    hoverChars: samples.counts.hoverChars,
+    runs: samples.open.length,
+  };
+}
+
+/** Strings only ajv's schema compiler carries (its runtime helpers, which the generated validators use, do not). */
+const ajvCompilerMarkers = ['Error compiling schema, function code:', 'ajv implementation error', 'schema with key or id'];
+
+function ajvCompilerIn(code: string): string[] {
+  return ajvCompilerMarkers.filter((marker) => code.includes(marker));
+}
+
+/**
+ * Whether activation loads ajv's compiler: dist/client.js is what VS Code loads on activation.
+ * A positive control (ajv's compile bundled and minified the same way) shows the check can fail.
+ */
+function checkActivationBundle(): { clientBuilt: boolean; loadsSchemaCompiler?: boolean; markers?: string[]; controlDetected: boolean } {
+  const control = buildSync({
+    stdin: { contents: "module.exports = new (require('ajv').default)().compile({ type: 'object' });", resolveDir: root },
+    bundle: true,
+    platform: 'node',
+    minify: true,
+    write: false,
+    logLevel: 'silent',
+  });
+  const controlDetected = ajvCompilerIn(control.outputFiles[0].text).length > 0;
+  if (!existsSync(clientBundle)) return { clientBuilt: false, controlDetected };
+  const markers = ajvCompilerIn(readFileSync(clientBundle, 'utf8'));
+  return { clientBuilt: true, loadsSchemaCompiler: markers.length > 0, markers, controlDetected };
+}
+
+function vsixFiles(): { file: string; bytes: number }[] {
+  return readdirSync(root)
+    .filter((name) => name.endsWith('.vsix'))
+    .map((file) => ({ file, bytes: statSync(join(root, file)).size }));
+}
+
+// ---- report ----
+
+const fmt = (value: number, digits = 1) => (Number.isFinite(value) ? value.toFixed(value >= 100 ? 0 : digits) : '—');
+const ratio = (ours: number, theirs: number) => (Number.isFinite(ours) && Number.isFinite(theirs) && theirs > 0 ? ours / theirs : NaN);
+const fmtRatio = (value: number) => (Number.isFinite(value) ? `${value.toFixed(2)}×` : '—');
+const pad = (text: string, width: number) => text.padStart(width);
+
+function isMeasured(figures: SizeResult['ours']): figures is ServerFigures {
+  return !('unavailable' in figures);
+}
+
+function printSize(result: SizeResult): void {
+  const ours = isMeasured(result.ours) ? result.ours : undefined;
+  const json = result.json;
+  console.log('');
+  console.log(
+    `N = ${result.n.toLocaleString('en')}: manifest ${(result.bytes / 1024).toFixed(0)} KiB; broken variant with ${result.breaks.total} breaks (${result.breaks.schemaDetectable} a schema can see); ${json.runs} runs, medians`,
+  );
+  if (!ours) console.log(`  our server: not measured (${(result.ours as { unavailable: string }).unavailable})`);
+  else console.log(`  diagnostics: ours ${ours.mode} mode, JSON server pull mode`);
+  const rows: [string, number | undefined, number, boolean][] = [
+    ['open → diagnostics (ms)', ours?.openMs, json.openMs, true],
+    ['1-char edit → diagnostics (ms)', ours?.editMs, json.editMs, true],
+    ['completion in a tool (ms)', ours?.completionMs, json.completionMs, true],
+    ['hover on a tool id (ms)', ours?.hoverMs, json.hoverMs, true],
+    ['RSS after open (MiB)', ours?.rssMiB, json.rssMiB, true],
+    ['peak RSS (MiB)', ours?.peakMiB, json.peakMiB, true],
+    ['broken variant: open → diagnostics (ms)', ours?.brokenOpenMs, json.brokenOpenMs, true],
+    ['diagnostics on the valid variant', ours?.diagnostics.valid, json.diagnostics.valid, false],
+    ['diagnostics on the broken variant', ours?.diagnostics.broken, json.diagnostics.broken, false],
+    ['completion items offered', ours?.completionItems, json.completionItems, false],
+    ['hover text length (chars)', ours?.hoverChars, json.hoverChars, false],
+  ];
+  console.log(`  ${'figure'.padEnd(42)}${pad('ours', 10)}${pad('JSON srv', 10)}${pad('ours/JSON', 11)}`);
+  for (const [name, ourValue, theirValue, withRatio] of rows) {
+    const ourText = ourValue === undefined ? '—' : withRatio ? fmt(ourValue) : String(ourValue);
+    const theirText = withRatio ? fmt(theirValue) : String(theirValue);
+    console.log(`  ${name.padEnd(42)}${pad(ourText, 10)}${pad(theirText, 10)}${pad(withRatio && ourValue !== undefined ? fmtRatio(ratio(ourValue, theirValue)) : '', 11)}`);
+  }
+  const f = result.floors;
+  console.log(`  in process (fresh process, medians)          ms   × parseTree`);
+  const floorRows: [string, number][] = [
+    ['JSON.parse', f.jsonParseMs],
+    ['jsonc-parser parseTree', f.parseTreeMs],
+    ['our engine: parse only', f.engineParseMs],
+    ['our validator alone (parse+model+rules+files)', f.validatorMs],
+    ['  of which rules, with the plugin folder', f.rulesMs],
+    ['  of which rules, without a folder', f.rulesNoFolderMs],
+    ['our validator alone, broken variant', f.validatorBrokenMs],
+  ];
+  for (const [name, ms] of floorRows) console.log(`  ${name.padEnd(46)}${pad(fmt(ms), 8)}${pad(fmtRatio(ms / f.parseTreeMs), 10)}`);
+  console.log(`  our validator: ${f.valid.total} diagnostics on the valid variant, ${f.broken.total} (${f.broken.errors} errors) on the broken one`);
+}
+
+interface Budget {
+  name: string;
+  status: 'pass' | 'miss' | 'not measured';
+  detail: string;
+}
+
+function budgets(results: SizeResult[], bundle: ReturnType<typeof checkActivationBundle>, vsix: { file: string; bytes: number }[]): Budget[] {
+  const list: Budget[] = [];
+  for (const result of results) {
+    const ours = isMeasured(result.ours) ? result.ours : undefined;
+    const editRatio = ours ? ratio(ours.editMs, result.json.editMs) : NaN;
+    list.push({
+      name: `N=${result.n}: edit → diagnostics no slower than the JSON server (ratio ≤ 1.0, aim ≤ 0.5)`,
+      status: !ours ? 'not measured' : editRatio <= 1 ? 'pass' : 'miss',
+      detail: ours ? `${fmtRatio(editRatio)} (${fmt(ours.editMs)} vs ${fmt(result.json.editMs)} ms)${editRatio <= 0.5 ? ', aim met' : ''}` : 'our server not measured',
+    });
+  }
+  for (const result of results) {
+    const ours = isMeasured(result.ours) ? result.ours : undefined;
+    const memoryRatio = ours ? ratio(ours.rssMiB, result.json.rssMiB) : NaN;
+    list.push({
+      name: `N=${result.n}: server memory (RSS after open) no more than the JSON server's`,
+      status: !ours ? 'not measured' : memoryRatio <= 1 ? 'pass' : 'miss',
+      detail: ours ? `${fmtRatio(memoryRatio)} (${fmt(ours.rssMiB)} vs ${fmt(result.json.rssMiB)} MiB)` : 'our server not measured',
+    });
+  }
+  const largest = results.find((r) => r.n === 5000);
+  const validatorRatio = largest ? largest.floors.validatorMs / largest.floors.parseTreeMs : NaN;
+  list.push({
+    name: 'N=5000: our validator alone within 3× of parseTree',
+    status: !largest ? 'not measured' : validatorRatio <= 3 ? 'pass' : 'miss',
+    detail: largest ? `${fmtRatio(validatorRatio)} (${fmt(largest.floors.validatorMs)} vs ${fmt(largest.floors.parseTreeMs)} ms)` : 'N=5000 not run',
+  });
+  list.push({
+    name: 'packaged extension (.vsix) under 400 KB',
+    status: vsix.length === 0 ? 'not measured' : vsix.every((v) => v.bytes < vsixBudgetBytes) ? 'pass' : 'miss',
+    detail:
+      vsix.length === 0
+        ? 'no .vsix in the repository root (npm run package makes one)'
+        : vsix.map((v) => `${v.file} ${(v.bytes / 1000).toFixed(0)} KB (${fmtRatio(v.bytes / vsixBudgetBytes)} of the budget)`).join(', '),
+  });
+  list.push({
+    name: "activation does not load the validator's schema compiler (ajv compile absent from dist/client.js)",
+    status: !bundle.clientBuilt ? 'not measured' : bundle.loadsSchemaCompiler ? 'miss' : 'pass',
+    detail: !bundle.clientBuilt
+      ? 'dist/client.js not built yet'
+      : bundle.loadsSchemaCompiler
+        ? `dist/client.js contains ${bundle.markers!.map((m) => JSON.stringify(m)).join(', ')}`
+        : `no ajv compiler code in dist/client.js (the check finds it in a control bundle: ${bundle.controlDetected})`,
+  });
+  return list;
+}
+
+async function main(): Promise<void> {
+  const options = parseOptions(process.argv.slice(2));
+  if (!existsSync(jsonServerScript)) throw new HarnessError('vscode-langservers-extracted is not installed: run npm install.');
+  const ourAvailable = existsSync(ourServerScript);
+  if (!ourAvailable) {
+    console.log('NOTE: dist/server.js does not exist yet (the language server is not built), so only the JSON language server and the floors are measured.');
+  }
+  const workspace = mkdtempSync(join(tmpdir(), 'filer-bench-'));
+  const removeWorkspace = () => rmSync(workspace, { recursive: true, force: true });
+  process.once('SIGINT', () => {
+    removeWorkspace();
+    process.exit(130);
+  });
+  try {
+    const warmupFolder = writePluginFolder(generatePlugin(8, 'valid'), workspace);
+    const results: SizeResult[] = [];
+    const started = performance.now();
+    for (const n of options.sizes) {
+      results.push(await measureSize(n, options.runs ?? (n >= 5000 ? 5 : 7), workspace, warmupFolder, { ourAvailable }));
+    }
+    const bundle = checkActivationBundle();
+    if (!bundle.controlDetected) throw new HarnessError('The ajv-compiler check does not detect ajv in a control bundle: its markers are out of date.');
+    const vsix = vsixFiles();
+    const budgetList = budgets(results, bundle, vsix);
+
+    console.log(`Filer manifest bench: ours (dist/server.js) vs vscode-json-language-server 4.10.0 with schemas/manifest.schema.json; node ${process.version}`);
+    results.forEach(printSize);
+    console.log('');
+    console.log('Budgets (issue 5)');
+    for (const budget of budgetList) console.log(`  ${budget.status.toUpperCase().padEnd(13)}${budget.name}: ${budget.detail}`);
+    console.log(`  (.vsix: ${vsix.length ? vsix.map((v) => `${v.file} ${v.bytes} bytes`).join(', ') : 'none'}; activation bundle: ${bundle.clientBuilt ? 'dist/client.js' : 'not built'})`);
+    console.log(`Total ${((performance.now() - started) / 1000).toFixed(0)} s.`);
+
+    const ratios = results.map((r) => {
+      const ours = isMeasured(r.ours) ? r.ours : undefined;
+      return {
+        n: r.n,
+        oursOverJson: ours
+          ? {
+              open: ratio(ours.openMs, r.json.openMs),
+              edit: ratio(ours.editMs, r.json.editMs),
+              completion: ratio(ours.completionMs, r.json.completionMs),
+              hover: ratio(ours.hoverMs, r.json.hoverMs),
+              rss: ratio(ours.rssMiB, r.json.rssMiB),
+              brokenOpen: ratio(ours.brokenOpenMs, r.json.brokenOpenMs),
+            }
+          : null,
+        oursOverParseTree: { validator: r.floors.validatorMs / r.floors.parseTreeMs, engineParse: r.floors.engineParseMs / r.floors.parseTreeMs },
+      };
+    });
+    console.log(JSON.stringify({ bench: 'filer-manifest', node: process.version, results, ratios, budgets: budgetList, vsix, activationBundle: bundle }));
+  } finally {
+    removeWorkspace();
+  }
+}
+
+main().catch((error: Error) => {
+  console.error(error instanceof HarnessError ? `bench harness broken: ${error.message}` : (error.stack ?? String(error)));
+  process.exitCode = 1;
+});

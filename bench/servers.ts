@@ -1,0 +1,172 @@
+/**
+ * The two servers under test, started and driven the same way: one LspClient each, the same
+ * client capabilities, documents opened, edited and closed with the same messages. Diagnostics are
+ * awaited the way the editor gets them: pulled (`textDocument/diagnostic`, as VS Code does with a
+ * server that offers it) or, for a server that only pushes, the `publishDiagnostics` of that version.
+ */
+import { readFileSync } from 'node:fs';
+import { LspClient } from './lspClient';
+
+export type ServerLabel = 'ours' | 'json';
+
+export interface Position {
+  line: number;
+  character: number;
+}
+
+export interface Diagnostic {
+  range: { start: Position; end: Position };
+  severity?: number;
+  code?: string | number;
+  message: string;
+}
+
+interface DiagnosticReport {
+  kind: 'full' | 'unchanged';
+  resultId?: string;
+  items?: Diagnostic[];
+}
+
+interface PublishDiagnosticsParams {
+  uri: string;
+  version?: number;
+  diagnostics: Diagnostic[];
+}
+
+export class BenchServer {
+  private readonly resultIds = new Map<string, string | undefined>();
+  private readonly lastDiagnostics = new Map<string, Diagnostic[]>();
+
+  private constructor(
+    readonly label: ServerLabel,
+    readonly client: LspClient,
+    readonly diagnosticsMode: 'pull' | 'push',
+    readonly capabilities: Record<string, unknown>,
+  ) {}
+
+  /** Spawns `node <script> --stdio`, initializes it with the workspace folder, and says how it gives diagnostics. */
+  static async start(label: ServerLabel, script: string, workspaceUri: string, cwd: string, timeoutMs: number): Promise<BenchServer> {
+    const client = new LspClient(label, process.execPath, [script, '--stdio'], cwd);
+    try {
+      const result = await client.request<{ capabilities: Record<string, unknown> }>('initialize', initializeParams(workspaceUri), timeoutMs);
+      client.notify('initialized', {});
+      const mode = result.capabilities.diagnosticProvider ? 'pull' : 'push';
+      return new BenchServer(label, client, mode, result.capabilities);
+    } catch (error) {
+      client.kill();
+      throw error;
+    }
+  }
+
+  /** The JSON language server as VS Code configures it for a schema: validation on, the schema associated with manifest.json. */
+  configureJsonSchema(schemaUri: string): void {
+    this.client.notify('workspace/didChangeConfiguration', {
+      settings: { json: { validate: { enable: true }, format: { enable: false }, schemas: [] }, http: { proxyStrictSSL: true } },
+    });
+    this.client.notify('json/schemaAssociations', { 'manifest.json': [schemaUri] });
+  }
+
+  /** Our server reads its settings through workspace/configuration (answered with defaults) or this push. */
+  configureDefaults(): void {
+    this.client.notify('workspace/didChangeConfiguration', { settings: { filerManifest: {} } });
+  }
+
+  get pid(): number {
+    return this.client.pid;
+  }
+
+  async open(uri: string, text: string, version: number, timeoutMs: number): Promise<Diagnostic[]> {
+    this.resultIds.delete(uri);
+    return this.diagnosticsAfter(uri, version, timeoutMs, () =>
+      this.client.notify('textDocument/didOpen', { textDocument: { uri, languageId: 'json', version, text } }),
+    );
+  }
+
+  /** One incremental change: `text` inserted at `at`. */
+  async insert(uri: string, at: Position, text: string, version: number, timeoutMs: number): Promise<Diagnostic[]> {
+    return this.diagnosticsAfter(uri, version, timeoutMs, () =>
+      this.client.notify('textDocument/didChange', { textDocument: { uri, version }, contentChanges: [{ range: { start: at, end: at }, text }] }),
+    );
+  }
+
+  async completion(uri: string, position: Position, timeoutMs: number): Promise<number> {
+    const result = await this.client.request<{ items: unknown[] } | unknown[] | null>(
+      'textDocument/completion',
+      { textDocument: { uri }, position, context: { triggerKind: 1 } },
+      timeoutMs,
+    );
+    return Array.isArray(result) ? result.length : (result?.items.length ?? 0);
+  }
+
+  /** The hover's text length: 0 when the server has nothing to say there. */
+  async hover(uri: string, position: Position, timeoutMs: number): Promise<number> {
+    const result = await this.client.request<{ contents: unknown } | null>('textDocument/hover', { textDocument: { uri }, position }, timeoutMs);
+    return result ? JSON.stringify(result.contents).length : 0;
+  }
+
+  close(uri: string): void {
+    this.client.notify('textDocument/didClose', { textDocument: { uri } });
+    this.resultIds.delete(uri);
+    this.lastDiagnostics.delete(uri);
+  }
+
+  /** Resident and peak memory of the server process, in MiB, from /proc. */
+  memory(): { rssMiB: number; peakMiB: number } {
+    const status = readFileSync(`/proc/${this.pid}/status`, 'utf8');
+    const kib = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
+    return { rssMiB: kib('VmRSS') / 1024, peakMiB: kib('VmHWM') / 1024 };
+  }
+
+  stop(): Promise<void> {
+    return this.client.stop();
+  }
+
+  private async diagnosticsAfter(uri: string, version: number, timeoutMs: number, trigger: () => void): Promise<Diagnostic[]> {
+    if (this.diagnosticsMode === 'push') {
+      const published = this.client.waitForNotification<PublishDiagnosticsParams>(
+        'textDocument/publishDiagnostics',
+        (params) => params.uri === uri && (params.version === undefined || params.version === version),
+        timeoutMs,
+      );
+      trigger();
+      return (await published).diagnostics;
+    }
+    trigger();
+    // As VS Code does: pull right after the change, passing the previous result id.
+    const report = await this.client.request<DiagnosticReport>(
+      'textDocument/diagnostic',
+      { textDocument: { uri }, previousResultId: this.resultIds.get(uri) },
+      timeoutMs,
+    );
+    this.resultIds.set(uri, report.resultId);
+    const diagnostics = report.kind === 'unchanged' ? (this.lastDiagnostics.get(uri) ?? []) : (report.items ?? []);
+    this.lastDiagnostics.set(uri, diagnostics);
+    return diagnostics;
+  }
+}
+
+function initializeParams(workspaceUri: string): unknown {
+  return {
+    processId: process.pid,
+    clientInfo: { name: 'filer-bench', version: '1' },
+    rootUri: workspaceUri,
+    workspaceFolders: [{ uri: workspaceUri, name: 'bench' }],
+    initializationOptions: { provideFormatter: false },
+    capabilities: {
+      workspace: {
+        configuration: true,
+        workspaceFolders: true,
+        didChangeConfiguration: { dynamicRegistration: false },
+        didChangeWatchedFiles: { dynamicRegistration: false },
+        diagnostics: { refreshSupport: true },
+      },
+      textDocument: {
+        synchronization: { dynamicRegistration: false, didSave: false, willSave: false },
+        completion: { completionItem: { snippetSupport: true, documentationFormat: ['markdown', 'plaintext'] }, contextSupport: true },
+        hover: { contentFormat: ['markdown', 'plaintext'] },
+        publishDiagnostics: { versionSupport: true, relatedInformation: true, codeDescriptionSupport: true, dataSupport: true },
+        diagnostic: { dynamicRegistration: false, relatedDocumentSupport: false },
+      },
+    },
+  };
+}
