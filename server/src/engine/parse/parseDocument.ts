@@ -1,5 +1,6 @@
 import { visit, printParseErrorCode, type Node, type ParseErrorCode } from 'jsonc-parser';
 import { LineIndex } from '../text/lineIndex';
+import { parseStrictJson } from './strictJsonParser';
 
 /** jsonc-parser's Node, built by us so that the plain value and the findings come from the same pass. */
 export interface JsonNode extends Node {
@@ -30,8 +31,6 @@ export interface ParsedDocument {
   /** The plain JSON value of the root (what JSON.parse would give where the text is valid). */
   value: unknown;
   findings: SyntaxFinding[];
-  /** True when the text is strict JSON: no syntax error, comment or trailing comma. */
-  isStrictJson: boolean;
 }
 
 /** Deeper than this the document is not walked: the recursive parser would exhaust the stack. */
@@ -44,12 +43,23 @@ export const MAX_NESTING_DEPTH = 512;
  */
 export function parseDocument(text: string): ParsedDocument {
   const lines = new LineIndex(text);
+  const strict = parseStrictJson(text, MAX_NESTING_DEPTH);
+  if (strict) {
+    const findings: SyntaxFinding[] = [];
+    for (const object of strict.objectsWithDuplicateKeys) reportDuplicateKeys(object, findings);
+    return { text, lines, root: strict.root, value: strict.value, findings };
+  }
+  return parseTolerantly(text, lines);
+}
+
+/** The jsonc-parser path: any text, with comments, trailing commas and syntax errors reported. */
+export function parseTolerantly(text: string, lines: LineIndex): ParsedDocument {
   const findings: SyntaxFinding[] = [];
 
   const tooDeepAt = findExcessiveNesting(text, MAX_NESTING_DEPTH);
   if (tooDeepAt >= 0) {
     findings.push({ kind: 'too-deep', offset: tooDeepAt, length: 1, detail: String(MAX_NESTING_DEPTH) });
-    return { text, lines, root: undefined, value: undefined, findings, isStrictJson: false };
+    return { text, lines, root: undefined, value: undefined, findings };
   }
 
   const stack: { node: JsonNode; value: unknown }[] = [];
@@ -144,7 +154,7 @@ export function parseDocument(text: string): ParsedDocument {
     frame.node.length = text.length - frame.node.offset;
   }
 
-  return { text, lines, root, value: rootValue, findings, isStrictJson: findings.length === 0 };
+  return { text, lines, root, value: rootValue, findings };
 
   function attachContainer(node: JsonNode, value: unknown): void {
     attachValue(node, value);

@@ -9,6 +9,12 @@ export class LineIndex {
 
   constructor(private readonly text: string) {
     const starts = [0];
+    if (!text.includes('\r')) {
+      // The common case, several times faster than looking at every character.
+      for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+      this.lineStarts = starts;
+      return;
+    }
     for (let i = 0; i < text.length; i++) {
       const ch = text.charCodeAt(i);
       if (ch === 13 /* \r */) {

@@ -1,0 +1,58 @@
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { LineIndex, parseDocument, type JsonNode } from '../../server/src/engine';
+import { parseTolerantly } from '../../server/src/engine/parse/parseDocument';
+import { parseStrictJson } from '../../server/src/engine/parse/strictJsonParser';
+
+/** A node tree without parent links, comparable with deepEqual. */
+function plain(node: JsonNode | undefined): unknown {
+  if (!node) return undefined;
+  return {
+    type: node.type,
+    offset: node.offset,
+    length: node.length,
+    ...(node.colonOffset !== undefined ? { colonOffset: node.colonOffset } : {}),
+    ...(node.children ? { children: node.children.map(plain) } : { value: node.value }),
+  };
+}
+
+const strictSamples = [
+  '{}',
+  '[]',
+  ' \r\n\t{ "a" : 1 , "b":[true,false,null, -0.5e+10, 0, 12.25E-3], "c": {"d": "e\\n\\u00e9\\"", "": []} } \n',
+  '"just a string"',
+  '-12',
+  '{"a": 1, "a": 2, "b": {"a": 3}}',
+  '{"__proto__": {"x": 1}}',
+  '{"emoji": "📁🚀", "nested": [[[[{"deep": [1, [2, [3]]]}]]]]}',
+  readFileSync(join(__dirname, '../../../schemas/manifest.schema.json'), 'utf8'),
+];
+
+test('the fast strict-JSON path builds exactly the tree, value and findings of the tolerant path', () => {
+  for (const text of strictSamples) {
+    const lines = new LineIndex(text);
+    const strict = parseStrictJson(text, 512);
+    assert.ok(strict, `strict JSON takes the fast path: ${text.slice(0, 40)}`);
+    const tolerant = parseTolerantly(text, lines);
+    assert.deepEqual(plain(strict.root), plain(tolerant.root));
+    assert.deepEqual(strict.value, tolerant.value);
+    assert.deepEqual(strict.value, JSON.parse(text));
+    assert.deepEqual(parseDocument(text).findings, tolerant.findings);
+  }
+});
+
+test('anything that is not strict JSON leaves the fast path', () => {
+  for (const text of ['', '   ', '{,}', '{"a": 1,}', '[1,]', '{"a": 1} // c', '/* c */ {}', '\uFEFF{}', '{"a": 01}', '{"a": .5}', '{"a": "x\ny"}', '{"a": tru}', '{"a" 1}', '{} {}', "{'a': 1}", '{"a": "\\x"}', '[' .repeat(600) + ']'.repeat(600)]) {
+    assert.equal(parseStrictJson(text, 512), undefined, JSON.stringify(text.slice(0, 30)));
+    assert.ok(parseDocument(text).findings.length > 0, `the tolerant path reports ${JSON.stringify(text.slice(0, 30))}`);
+  }
+});
+
+test('property nodes span key to value, as jsonc-parser has them', () => {
+  const text = '{ "name" :  "x" }';
+  const property = parseDocument(text).root!.children![0];
+  assert.equal(text.slice(property.offset, property.offset + property.length), '"name" :  "x"');
+  assert.equal(property.colonOffset, text.indexOf(':'));
+});
