@@ -1,8 +1,10 @@
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { chmodSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { test } from 'node:test';
-import { cleanManifest, describeRun, repoRoot, runCli, tempTree } from './runCli';
+import { cleanManifest, cliPath, describeRun, repoRoot, runCli, tempTree } from './runCli';
 
 const cwd = tempTree({
   'clean/manifest.json': cleanManifest('clean-plugin'),
@@ -86,4 +88,17 @@ test('--help and --version exit 0', () => {
   const version = runCli(['--version'], { cwd });
   assert.equal(version.status, 0, describeRun(version));
   assert.equal(version.stdout, `${JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')).version}\n`);
+});
+
+test('a reader that closes the pipe early (| head) ends the run quietly, with the exit code kept', async () => {
+  // Enough output to fill the pipe, so the CLI is still writing when the reader goes away.
+  const tools = Array.from({ length: 1000 }, (_, i) => `{ "id": "tool_${i}", "title": "T", "description": "D", "schema": "missing.json", "handler": "missing.js", "annotations": {} }`);
+  const folder = tempTree({ 'manifest.json': cleanManifest('many-tools', `"contributes": { "tools": [${tools.join(',\n')}] }`) });
+  const child = spawn(process.execPath, [cliPath, 'check', '--format', 'json', '.'], { cwd: folder, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (chunk) => (stderr += chunk));
+  child.stdout.once('data', () => child.stdout.destroy());
+  const [status] = (await once(child, 'close')) as [number];
+  assert.equal(stderr, '');
+  assert.equal(status, 1);
 });

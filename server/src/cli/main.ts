@@ -3,10 +3,10 @@
  * editor and prints the diagnostics as text, JSON or SARIF. Exit 0: no errors; 1: errors (or more
  * warnings than --max-warnings); 2: bad usage or a path that cannot be checked.
  */
+import * as path from 'node:path';
 import packageJson from '../../../package.json';
 import { allRules, analyzeManifest } from '../engine';
 import { NodePluginFolder } from '../host/nodePluginFolder';
-import * as path from 'node:path';
 import { helpText, parseCommandLine, UsageError, type CheckCommand } from './args';
 import { formatJson } from './formats/json';
 import { formatSarif } from './formats/sarif';
@@ -91,6 +91,13 @@ function format(command: CheckCommand, results: CheckedManifest[], cwd: string):
     }
   }
 }
+
+// A reader that stops early (`| head`) closes the pipe: stop quietly, as other command-line tools do.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+  process.stderr.write(`${programName}: cannot write the report: ${error.message}\n`);
+  process.exit(2);
+});
 
 main(process.argv.slice(2)).then((code) => {
   process.exitCode = code;
