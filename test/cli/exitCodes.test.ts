@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { chmodSync, readFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { test } from 'node:test';
 import { cleanManifest, cliPath, describeRun, repoRoot, runCli, tempTree } from './runCli';
@@ -72,9 +72,13 @@ test('exit 2 on a manifest that cannot be read, without a stack trace', (t) => {
   chmodSync(folder, 0o755);
   chmodSync(path.join(folder, 'locked'), 0o755);
   chmodSync(path.join(folder, 'locked', 'manifest.json'), 0o000);
-  // root reads anything: run the CLI as nobody so the file mode applies.
+  // root reads anything: run the CLI as nobody so the file mode applies, from a copy nobody can
+  // read wherever the repository lies.
   const asNobody = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {};
-  const run = runCli(['check', 'locked'], { cwd: folder, ...asNobody });
+  const cli = path.join(folder, 'cli.js');
+  copyFileSync(cliPath, cli);
+  chmodSync(cli, 0o644);
+  const run = runCli(['check', 'locked'], { cwd: folder, cli, ...asNobody });
   assert.equal(run.status, 2, describeRun(run));
   assert.equal(run.stderr, `filer-manifest: ${path.join('locked', 'manifest.json')}: cannot be read (permission denied).\n`);
   assert.equal(run.stdout, '');

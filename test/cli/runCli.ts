@@ -21,13 +21,15 @@ export interface RunOptions {
   env?: Record<string, string | undefined>;
   uid?: number;
   gid?: number;
+  /** Another copy of the bundle to run (the bundle is self-contained). */
+  cli?: string;
 }
 
 /** Runs `node dist/cli.js ...args` without a terminal and without colour variables unless given. */
 export function runCli(args: string[], options: RunOptions): CliRun {
   const env: Record<string, string | undefined> = { ...process.env, NO_COLOR: undefined, FORCE_COLOR: undefined, ...options.env };
   for (const key of Object.keys(env)) if (env[key] === undefined) delete env[key];
-  const result = spawnSync(process.execPath, [cliPath, ...args], {
+  const result = spawnSync(process.execPath, [options.cli ?? cliPath, ...args], {
     cwd: options.cwd,
     input: options.input ?? '',
     env: env as NodeJS.ProcessEnv,
