@@ -9,11 +9,12 @@
  * validator finds errors in the valid one, a server cannot be started at all).
  *
  * Options: --sizes=100,1000  --runs=3 (runs per size; default 7, 5 at N ≥ 5,000)
+ *          --our-server=path/to/server.js (default dist/server.js: compare another build)
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { buildSync } from 'esbuild';
 import type { FloorFigures } from './floors';
@@ -22,7 +23,6 @@ import { BenchServer, type Position, type ServerLabel } from './servers';
 import { median } from './stats';
 
 const root = join(__dirname, '..', '..');
-const ourServerScript = join(root, 'dist', 'server.js');
 const jsonServerScript = join(root, 'node_modules', 'vscode-langservers-extracted', 'bin', 'vscode-json-language-server');
 const schemaUri = pathToFileURL(join(root, 'schemas', 'manifest.schema.json')).href;
 const clientBundle = join(root, 'dist', 'client.js');
@@ -33,6 +33,7 @@ class HarnessError extends Error {}
 interface Options {
   sizes: number[];
   runs?: number;
+  ourServer: string;
 }
 
 interface ServerFigures {
@@ -72,12 +73,13 @@ interface Samples {
 }
 
 function parseOptions(argv: string[]): Options {
-  const options: Options = { sizes: [100, 1000, 5000] };
+  const options: Options = { sizes: [100, 1000, 5000], ourServer: join(root, 'dist', 'server.js') };
   for (const arg of argv) {
     const [key, value] = arg.split('=');
     if (key === '--sizes') options.sizes = value.split(',').map(Number);
     else if (key === '--runs') options.runs = Number(value);
-    else throw new HarnessError(`Unknown option ${arg}: use --sizes=100,1000 and --runs=N.`);
+    else if (key === '--our-server') options.ourServer = resolve(value);
+    else throw new HarnessError(`Unknown option ${arg}: use --sizes=100,1000, --runs=N and --our-server=path.`);
   }
   if (options.sizes.some((n) => !Number.isInteger(n) || n < 4)) throw new HarnessError('--sizes takes integers of at least 4.');
   return options;
@@ -117,7 +119,7 @@ function landmarks(plugin: GeneratedPlugin): { edit: Position; completion: Posit
   };
 }
 
-async function measureSize(n: number, runs: number, workspace: string, warmupFolder: string, servers: { ourAvailable: boolean }): Promise<SizeResult> {
+async function measureSize(n: number, runs: number, workspace: string, warmupFolder: string, ourServer: string | undefined): Promise<SizeResult> {
   const folder = join(workspace, `n${n}`);
   mkdirSync(folder);
   const valid = generatePlugin(n, 'valid');
@@ -135,7 +137,7 @@ async function measureSize(n: number, runs: number, workspace: string, warmupFol
 
   const started: Partial<Record<ServerLabel, BenchServer>> = {};
   const samples: Record<ServerLabel, Samples> = { ours: emptySamples(), json: emptySamples() };
-  let ourFailure: string | undefined = servers.ourAvailable ? undefined : 'dist/server.js not built yet';
+  let ourFailure: string | undefined = ourServer ? undefined : 'our server is not built yet';
   try {
     started.json = await BenchServer.start('json', jsonServerScript, workspaceUri, root, timeoutMs).catch((error: Error) => {
       throw new HarnessError(`The JSON language server did not start: ${error.message}`);
@@ -143,7 +145,7 @@ async function measureSize(n: number, runs: number, workspace: string, warmupFol
     started.json.configureJsonSchema(schemaUri);
     if (!ourFailure) {
       try {
-        started.ours = await BenchServer.start('ours', ourServerScript, workspaceUri, root, timeoutMs);
+        started.ours = await BenchServer.start('ours', ourServer!, workspaceUri, root, timeoutMs);
         started.ours.configureDefaults();
       } catch (error) {
         ourFailure = `did not start: ${(error as Error).message}`;
@@ -303,6 +305,12 @@ const ratio = (ours: number, theirs: number) => (Number.isFinite(ours) && Number
 const fmtRatio = (value: number) => (Number.isFinite(value) ? `${value.toFixed(2)}×` : '—');
 const pad = (text: string, width: number) => text.padStart(width);
 
+/** A failure on one line of the table (the JSON line keeps all of it). */
+function oneLine(text: string): string {
+  const flat = text.replace(/\s+/g, ' ');
+  return flat.length > 240 ? `${flat.slice(0, 240)}…` : flat;
+}
+
 function isMeasured(figures: SizeResult['ours']): figures is ServerFigures {
   return !('unavailable' in figures);
 }
@@ -314,7 +322,7 @@ function printSize(result: SizeResult): void {
   console.log(
     `N = ${result.n.toLocaleString('en')}: manifest ${(result.bytes / 1024).toFixed(0)} KiB; broken variant with ${result.breaks.total} breaks (${result.breaks.schemaDetectable} a schema can see); ${json.runs} runs, medians`,
   );
-  if (!ours) console.log(`  our server: not measured (${(result.ours as { unavailable: string }).unavailable})`);
+  if (!ours) console.log(`  our server: not measured (${oneLine((result.ours as { unavailable: string }).unavailable)})`);
   else console.log(`  diagnostics: ours ${ours.mode} mode, JSON server pull mode`);
   const rows: [string, number | undefined, number, boolean][] = [
     ['open → diagnostics (ms)', ours?.openMs, json.openMs, true],
@@ -406,9 +414,10 @@ function budgets(results: SizeResult[], bundle: ReturnType<typeof checkActivatio
 async function main(): Promise<void> {
   const options = parseOptions(process.argv.slice(2));
   if (!existsSync(jsonServerScript)) throw new HarnessError('vscode-langservers-extracted is not installed: run npm install.');
-  const ourAvailable = existsSync(ourServerScript);
-  if (!ourAvailable) {
-    console.log('NOTE: dist/server.js does not exist yet (the language server is not built), so only the JSON language server and the floors are measured.');
+  const ourServer = existsSync(options.ourServer) ? options.ourServer : undefined;
+  const ourServerName = relative(root, options.ourServer);
+  if (!ourServer) {
+    console.log(`NOTE: ${ourServerName} does not exist yet (the language server is not built), so only the JSON language server and the floors are measured.`);
   }
   const workspace = mkdtempSync(join(tmpdir(), 'filer-bench-'));
   const removeWorkspace = () => rmSync(workspace, { recursive: true, force: true });
@@ -421,14 +430,14 @@ async function main(): Promise<void> {
     const results: SizeResult[] = [];
     const started = performance.now();
     for (const n of options.sizes) {
-      results.push(await measureSize(n, options.runs ?? (n >= 5000 ? 5 : 7), workspace, warmupFolder, { ourAvailable }));
+      results.push(await measureSize(n, options.runs ?? (n >= 5000 ? 5 : 7), workspace, warmupFolder, ourServer));
     }
     const bundle = checkActivationBundle();
     if (!bundle.controlDetected) throw new HarnessError('The ajv-compiler check does not detect ajv in a control bundle: its markers are out of date.');
     const vsix = vsixFiles();
     const budgetList = budgets(results, bundle, vsix);
 
-    console.log(`Filer manifest bench: ours (dist/server.js) vs vscode-json-language-server 4.10.0 with schemas/manifest.schema.json; node ${process.version}`);
+    console.log(`Filer manifest bench: ours (${ourServerName}) vs vscode-json-language-server 4.10.0 with schemas/manifest.schema.json; node ${process.version}`);
     results.forEach(printSize);
     console.log('');
     console.log('Budgets (issue 5)');
@@ -453,7 +462,7 @@ async function main(): Promise<void> {
         oursOverParseTree: { validator: r.floors.validatorMs / r.floors.parseTreeMs, engineParse: r.floors.engineParseMs / r.floors.parseTreeMs },
       };
     });
-    console.log(JSON.stringify({ bench: 'filer-manifest', node: process.version, results, ratios, budgets: budgetList, vsix, activationBundle: bundle }));
+    console.log(JSON.stringify({ bench: 'filer-manifest', node: process.version, ourServer: ourServerName, results, ratios, budgets: budgetList, vsix, activationBundle: bundle }));
   } finally {
     removeWorkspace();
   }

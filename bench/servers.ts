@@ -152,13 +152,15 @@ function initializeParams(workspaceUri: string): unknown {
     rootUri: workspaceUri,
     workspaceFolders: [{ uri: workspaceUri, name: 'bench' }],
     initializationOptions: { provideFormatter: false },
+    // What VS Code declares (for the features the bench uses): both servers see the editor they serve.
     capabilities: {
       workspace: {
         configuration: true,
         workspaceFolders: true,
-        didChangeConfiguration: { dynamicRegistration: false },
-        didChangeWatchedFiles: { dynamicRegistration: false },
+        didChangeConfiguration: { dynamicRegistration: true },
+        didChangeWatchedFiles: { dynamicRegistration: true, relativePatternSupport: true },
         diagnostics: { refreshSupport: true },
+        workspaceEdit: { documentChanges: true, resourceOperations: ['create', 'rename', 'delete'] },
       },
       textDocument: {
         synchronization: { dynamicRegistration: false, didSave: false, willSave: false },
