@@ -99,7 +99,11 @@ export function ensureCodeServer() {
   if (buildDeps.length > 0) aptInstall(buildDeps);
   log(`installing code-server@${codeServerVersion} into ${codeServerDir} (5-9 minutes the first time)`);
   freshInstallDir(codeServerDir);
-  run(node24, [npmCli(), 'install', '--no-audit', '--no-fund', `code-server@${codeServerVersion}`], { cwd: codeServerDir, env: node24Env() });
+  // code-server's postinstall installs VS Code's own dependencies with nested npm runs; npm 11.16+
+  // skips dependency install scripts unless approved, and the nested runs read the approval from the
+  // environment. This is an install of code-server alone, in a folder of its own.
+  const allowScripts = { npm_config_dangerously_allow_all_scripts: 'true' };
+  run(node24, [npmCli(), 'install', '--no-audit', '--no-fund', `code-server@${codeServerVersion}`], { cwd: codeServerDir, env: node24Env(allowScripts) });
   if (!existsSync(codeServerEntry)) throw new Error(`code-server@${codeServerVersion} installed but ${codeServerEntry} is missing.`);
   writeFileSync(join(codeServerDir, doneStamp), codeServerVersion + '\n');
   return codeServerEntry;

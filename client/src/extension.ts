@@ -1,0 +1,37 @@
+import * as vscode from 'vscode';
+import type { LanguageClient } from 'vscode-languageclient/node';
+import { createLanguageClient, documentSelector, settingsSection } from './languageClient';
+import { ManifestStatusItem } from './manifestStatus';
+import { ContextMenuPreviews, previewCommand, previewViewType } from './preview/previewPanel';
+
+let client: LanguageClient | undefined;
+
+export async function activate(context: vscode.ExtensionContext): Promise<void> {
+  const output = vscode.window.createOutputChannel('Filer Manifest', { log: true });
+  const languageClient = createLanguageClient(context, output);
+  client = languageClient;
+  const previews = new ContextMenuPreviews(context.extensionUri, languageClient);
+
+  context.subscriptions.push(
+    output,
+    previews,
+    vscode.window.registerWebviewPanelSerializer(previewViewType, previews),
+    vscode.commands.registerCommand(previewCommand, (resource?: vscode.Uri) => previews.open(resource)),
+    vscode.commands.registerCommand('filer.restartServer', () => languageClient.restart()),
+    vscode.commands.registerCommand('filer.showOutput', () => output.show(true)),
+    vscode.workspace.onDidChangeConfiguration(async (event) => {
+      // The selector is fixed when the client starts: files forced in by a new pattern need a restart.
+      if (event.affectsConfiguration(`${settingsSection}.files.include`)) {
+        languageClient.clientOptions.documentSelector = documentSelector();
+        await languageClient.restart();
+      }
+    }),
+  );
+
+  await languageClient.start();
+  context.subscriptions.push(new ManifestStatusItem(languageClient));
+}
+
+export async function deactivate(): Promise<void> {
+  await client?.stop();
+}

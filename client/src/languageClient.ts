@@ -1,0 +1,34 @@
+import * as vscode from 'vscode';
+import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
+
+/** The client id: vscode-languageclient reads the `filerManifest.trace.server` setting from it. */
+export const clientId = 'filerManifest';
+export const settingsSection = 'filerManifest';
+
+/**
+ * Every file named manifest.json, plus whatever `filerManifest.files.include` forces in: the server
+ * decides which of them are Filer manifests, so a browser-extension manifest costs it one look.
+ */
+export function documentSelector(): { scheme: string; pattern: string }[] {
+  const include = vscode.workspace.getConfiguration(settingsSection).get<string[]>('files.include', []);
+  return ['**/manifest.json', ...include.filter((pattern) => typeof pattern === 'string' && pattern.length > 0)].map((pattern) => ({
+    scheme: 'file',
+    pattern,
+  }));
+}
+
+/** The language server, run from the extension's bundle over IPC in a Node process of its own. */
+export function createLanguageClient(context: vscode.ExtensionContext, outputChannel: vscode.LogOutputChannel): LanguageClient {
+  const module = context.asAbsolutePath('dist/server.js');
+  const serverOptions: ServerOptions = {
+    run: { module, transport: TransportKind.ipc },
+    debug: { module, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6009'] } },
+  };
+  const clientOptions: LanguageClientOptions = {
+    documentSelector: documentSelector(),
+    outputChannel,
+    traceOutputChannel: outputChannel,
+    synchronize: { configurationSection: settingsSection },
+  };
+  return new LanguageClient(clientId, 'Filer Manifest', serverOptions, clientOptions);
+}

@@ -1,0 +1,77 @@
+import * as vscode from 'vscode';
+import type { LanguageClient } from 'vscode-languageclient/node';
+import { manifestStatusMethod, type ManifestStatus, type ManifestStatusParams } from '../../server/src/engine/menu/protocol';
+import { documentSelector } from './languageClient';
+import { previewCommand } from './preview/previewPanel';
+
+/** Context key for `when` clauses: the active editor holds a Filer manifest. */
+export const recognisedContextKey = 'filer.manifestRecognised';
+
+const refreshDelayMs = 300;
+
+/**
+ * The language status item ({} in the status bar) on a Filer manifest, and the context key behind the
+ * editor-title preview button. The server says whether a document is a Filer manifest (request
+ * `filer/manifestStatus`); on a manifest.json that is not one, there is no item at all.
+ */
+export class ManifestStatusItem implements vscode.Disposable {
+  private item: vscode.LanguageStatusItem | undefined;
+  private readonly subscriptions: vscode.Disposable[] = [];
+  private timer: NodeJS.Timeout | undefined;
+  /** Counts requests so an older answer never overwrites a newer one. */
+  private generation = 0;
+
+  constructor(private readonly client: LanguageClient) {
+    this.subscriptions.push(
+      vscode.window.onDidChangeActiveTextEditor(() => this.refresh()),
+      vscode.workspace.onDidChangeTextDocument((event) => {
+        if (event.document === vscode.window.activeTextEditor?.document) this.refreshSoon();
+      }),
+      client.onDidChangeState(() => this.refresh()),
+    );
+    this.refresh();
+  }
+
+  private refreshSoon(): void {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.refresh(), refreshDelayMs);
+  }
+
+  async refresh(): Promise<void> {
+    const generation = ++this.generation;
+    const document = vscode.window.activeTextEditor?.document;
+    let status: ManifestStatus | undefined;
+    if (document && this.client.isRunning() && vscode.languages.match(documentSelector(), document) > 0) {
+      const params: ManifestStatusParams = { uri: this.client.code2ProtocolConverter.asUri(document.uri) };
+      try {
+        status = await this.client.sendRequest<ManifestStatus>(manifestStatusMethod, params);
+      } catch (error) {
+        this.client.error(`${manifestStatusMethod} failed for ${document.uri.fsPath}`, error, false);
+      }
+    }
+    if (generation !== this.generation) return;
+    this.show(status?.recognised ? status : undefined);
+  }
+
+  private show(status: ManifestStatus | undefined): void {
+    void vscode.commands.executeCommand('setContext', recognisedContextKey, status !== undefined);
+    if (!status) {
+      this.item?.dispose();
+      this.item = undefined;
+      return;
+    }
+    this.item ??= vscode.languages.createLanguageStatusItem('filer.manifest', { scheme: 'file' });
+    this.item.name = 'Filer manifest';
+    this.item.text = `$(check) Filer manifest${status.name ? `: ${status.name}` : ''}`;
+    const problems = status.errors + status.warnings === 0 ? 'no problems' : `${status.errors} errors, ${status.warnings} warnings`;
+    this.item.detail = `Recognised (${status.reason}); ${problems}`;
+    this.item.severity = status.errors > 0 ? vscode.LanguageStatusSeverity.Warning : vscode.LanguageStatusSeverity.Information;
+    this.item.command = { title: 'Preview Context Menu', command: previewCommand };
+  }
+
+  dispose(): void {
+    clearTimeout(this.timer);
+    this.item?.dispose();
+    this.subscriptions.forEach((subscription) => subscription.dispose());
+  }
+}

@@ -1,0 +1,64 @@
+import { randomBytes } from 'node:crypto';
+import * as vscode from 'vscode';
+
+/**
+ * The preview's page. Strict CSP: nothing but the extension's own stylesheet, font and one script
+ * carrying a fresh nonce. No manifest text is in this HTML: the script renders it with textContent.
+ */
+export function previewHtml(webview: vscode.Webview, mediaRoot: vscode.Uri): string {
+  const nonce = randomBytes(16).toString('base64');
+  const media = (...path: string[]) => webview.asWebviewUri(vscode.Uri.joinPath(mediaRoot, ...path)).toString();
+  const csp = [
+    "default-src 'none'",
+    `style-src ${webview.cspSource}`,
+    `font-src ${webview.cspSource}`,
+    `img-src ${webview.cspSource}`,
+    `script-src 'nonce-${nonce}'`,
+  ].join('; ');
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="UTF-8">
+<meta http-equiv="Content-Security-Policy" content="${csp}">
+<meta name="viewport" content="width=device-width, initial-scale=1.0">
+<link rel="stylesheet" href="${media('codicons', 'codicon.css')}">
+<link rel="stylesheet" href="${media('preview.css')}">
+<title>Context Menu Preview</title>
+</head>
+<body>
+<header class="header">
+  <h1><span class="codicon codicon-list-selection" aria-hidden="true"></span> <span id="plugin-name">Context menu</span></h1>
+  <p id="manifest-label" class="muted"></p>
+</header>
+<main>
+  <section class="selection" aria-labelledby="selection-heading">
+    <h2 id="selection-heading">Right-click on</h2>
+    <div class="kinds" role="radiogroup" aria-labelledby="selection-heading">
+      <label><input type="radio" name="kind" value="file" checked> <span class="codicon codicon-file" aria-hidden="true"></span> One file</label>
+      <label><input type="radio" name="kind" value="files"> <span class="codicon codicon-files" aria-hidden="true"></span> Several files</label>
+      <label><input type="radio" name="kind" value="folder"> <span class="codicon codicon-folder" aria-hidden="true"></span> A folder</label>
+    </div>
+    <label id="names-label" for="names">File name</label>
+    <input id="names" type="text" spellcheck="false" autocomplete="off" aria-describedby="names-hint">
+    <p id="names-hint" class="muted"></p>
+  </section>
+  <section class="menu" aria-labelledby="entries-heading">
+    <h2 id="entries-heading">Menu entries</h2>
+    <p id="problem" class="problem" role="status" hidden></p>
+    <ul id="entries" class="entries" role="listbox" aria-labelledby="entries-heading" tabindex="0"></ul>
+    <p id="no-entries" class="muted" hidden>Filer offers nothing from this plugin for this selection.</p>
+    <details id="excluded-section" hidden>
+      <summary id="excluded-summary"></summary>
+      <ul id="excluded" class="excluded"></ul>
+    </details>
+    <p class="muted hint">Arrow keys move, Enter shows the dialog, double-click (or Go to Action) jumps to the manifest.</p>
+  </section>
+  <section id="dialog" class="dialog" aria-labelledby="dialog-heading" hidden>
+    <h2 id="dialog-heading">Dialog</h2>
+    <div id="dialog-body"></div>
+  </section>
+</main>
+<script nonce="${nonce}" src="${media('preview.js')}"></script>
+</body>
+</html>`;
+}

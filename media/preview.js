@@ -1,0 +1,320 @@
+// @ts-check
+// The context-menu preview, inside the webview. Every string from the manifest goes into the page
+// through textContent or a form control's value, never as markup. The contract with the extension
+// is client/src/preview/messages.ts.
+(function () {
+  // @ts-ignore acquireVsCodeApi is provided by the webview host.
+  const vscode = acquireVsCodeApi();
+
+  const kindWords = {
+    file: { label: 'File name', hint: 'The file you right-click, e.g. report.md.', placeholder: 'report.md' },
+    files: { label: 'File names', hint: 'Separate the names with commas, e.g. a.md, b.pdf.', placeholder: 'a.md, b.md' },
+    folder: { label: 'Folder name', hint: 'File extensions and types do not apply to a folder.', placeholder: 'notes' },
+  };
+  const defaultNames = { file: 'report.md', files: 'a.md, b.md', folder: 'notes' };
+  const categoryIcons = { external: 'globe', delete: 'trash', modify: 'edit', read: 'eye' };
+
+  /** @type {{ manifestUri?: string, selectionKind: 'file'|'files'|'folder', selectionText: string, activeEntry?: string }} */
+  const state = Object.assign({ selectionKind: 'file', selectionText: defaultNames.file, activeEntry: undefined }, vscode.getState() || {});
+  /** @type {any} */
+  let model = null;
+
+  const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.getElementById(id));
+  const namesInput = /** @type {HTMLInputElement} */ ($('names'));
+  const entriesList = $('entries');
+
+  /** Creates an element with optional class names and text (as text, never markup). */
+  function el(/** @type {string} */ tag, /** @type {string=} */ className, /** @type {string=} */ text) {
+    const node = document.createElement(tag);
+    if (className) node.className = className;
+    if (text !== undefined) node.textContent = text;
+    return node;
+  }
+
+  function icon(/** @type {string} */ name) {
+    const node = el('span', `codicon codicon-${name}`);
+    node.setAttribute('aria-hidden', 'true');
+    return node;
+  }
+
+  function save() {
+    vscode.setState(state);
+  }
+
+  function currentSelection() {
+    const names = state.selectionText
+      .split(/[,\n]/)
+      .map((name) => name.trim())
+      .filter((name) => name.length > 0);
+    if (names.length === 0) return undefined;
+    return { kind: state.selectionKind, names: state.selectionKind === 'files' ? names : names.slice(0, 1) };
+  }
+
+  function sendSelection() {
+    const selection = currentSelection();
+    $('names-hint').textContent = selection ? kindWords[state.selectionKind].hint : `Type a ${state.selectionKind === 'folder' ? 'folder' : 'file'} name to see the menu.`;
+    if (selection) vscode.postMessage({ type: 'selection', selection });
+  }
+
+  function showSelectionControls() {
+    const words = kindWords[state.selectionKind];
+    for (const radio of /** @type {NodeListOf<HTMLInputElement>} */ (document.querySelectorAll('input[name="kind"]'))) {
+      radio.checked = radio.value === state.selectionKind;
+    }
+    $('names-label').textContent = words.label;
+    namesInput.placeholder = words.placeholder;
+    namesInput.value = state.selectionText;
+    $('names-hint').textContent = words.hint;
+  }
+
+  const entryKey = (/** @type {any} */ entry) => `${entry.source}:${entry.id}`;
+
+  function categoryBadge(/** @type {any} */ tool) {
+    if (!tool.found) return el('span', 'badge badge-missing', `${tool.id || '(no toolId)'}: no such tool`);
+    const badge = el('span', `badge category category-${tool.category}`);
+    badge.append(icon(categoryIcons[tool.category] || 'question'), document.createTextNode(` ${tool.category}`));
+    badge.title = `${tool.gating}; ${tool.asks}`;
+    return badge;
+  }
+
+  function renderEntries() {
+    entriesList.replaceChildren();
+    const entries = model ? model.entries : [];
+    $('no-entries').hidden = !model || entries.length > 0;
+    for (const entry of entries) {
+      const item = el('li', 'entry');
+      item.setAttribute('role', 'option');
+      item.tabIndex = -1;
+      item.dataset.key = entryKey(entry);
+      item.setAttribute('aria-selected', String(entryKey(entry) === state.activeEntry));
+      item.append(icon(entry.kind === 'prompt' ? 'comment-discussion' : 'tools'));
+      const text = el('span', 'entry-text');
+      text.append(el('span', 'entry-title', entry.title), el('span', 'entry-description', entry.description));
+      item.append(text);
+      const badges = el('span', 'badges');
+      badges.append(el('span', `badge kind kind-${entry.kind}`, entry.source === 'tool' ? 'tool (fileExtensions)' : entry.kind));
+      if (entry.tool) {
+        badges.append(el('span', 'badge tool-id', entry.tool.id || '(no toolId)'), categoryBadge(entry.tool));
+      }
+      item.append(badges);
+      item.addEventListener('click', () => choose(entry));
+      item.addEventListener('dblclick', () => reveal(entry));
+      entriesList.append(item);
+    }
+
+    const excluded = model ? model.excluded : [];
+    $('excluded-section').hidden = excluded.length === 0;
+    $('excluded-summary').textContent = `Not offered for this selection (${excluded.length})`;
+    const excludedList = $('excluded');
+    excludedList.replaceChildren();
+    for (const action of excluded) {
+      const item = el('li');
+      item.append(el('span', 'excluded-title', action.title), document.createTextNode(' '), el('span', 'muted', action.reason));
+      item.addEventListener('dblclick', () => vscode.postMessage({ type: 'reveal', location: action.location }));
+      excludedList.append(item);
+    }
+  }
+
+  function choose(/** @type {any} */ entry) {
+    state.activeEntry = entryKey(entry);
+    save();
+    for (const item of entriesList.children) item.setAttribute('aria-selected', String(/** @type {HTMLElement} */ (item).dataset.key === state.activeEntry));
+    const item = /** @type {HTMLElement | null} */ (entriesList.querySelector(`[data-key="${CSS.escape(state.activeEntry)}"]`));
+    item?.focus();
+    renderDialog();
+  }
+
+  function reveal(/** @type {any} */ entry) {
+    vscode.postMessage({ type: 'reveal', location: entry.location });
+  }
+
+  function activeEntry() {
+    return model ? model.entries.find((/** @type {any} */ entry) => entryKey(entry) === state.activeEntry) : undefined;
+  }
+
+  /** A labelled row of the dialog: label (with the required mark) above its control. */
+  function field(/** @type {any} */ control, /** @type {HTMLElement} */ input, /** @type {string} */ inputId) {
+    const row = el('div', 'field');
+    const label = el('label', undefined, control.label);
+    label.htmlFor = inputId;
+    if (control.required) {
+      const mark = el('span', 'required', ' *');
+      mark.title = 'required';
+      label.append(mark);
+      input.setAttribute('aria-required', 'true');
+    }
+    row.append(label, input);
+    return row;
+  }
+
+  function controlElement(/** @type {any} */ control, /** @type {any} */ dialog, /** @type {number} */ index) {
+    const inputId = `param-${index}`;
+    if (control.type === 'select') {
+      const select = /** @type {HTMLSelectElement} */ (el('select'));
+      select.id = inputId;
+      for (const option of control.options) {
+        const node = /** @type {HTMLOptionElement} */ (el('option', undefined, option.label));
+        node.value = option.value;
+        node.selected = option.value === control.default;
+        select.append(node);
+      }
+      return field(control, select, inputId);
+    }
+    if (control.type === 'per-file-text') {
+      const group = el('fieldset', 'field per-file');
+      const legend = el('legend', undefined, control.label);
+      if (control.required) legend.append(el('span', 'required', ' *'));
+      group.append(legend);
+      control.perFileFields.forEach((/** @type {string} */ name, /** @type {number} */ fileIndex) => {
+        const input = /** @type {HTMLInputElement} */ (el('input'));
+        input.type = 'text';
+        input.id = `${inputId}-${fileIndex}`;
+        input.value = control.default || '';
+        if (control.placeholder) input.placeholder = control.placeholder;
+        const label = el('label', 'per-file-name', name);
+        label.htmlFor = input.id;
+        const row = el('div', 'per-file-row');
+        row.append(label, input);
+        group.append(row);
+      });
+      if (dialog.generate && control.filledByGenerate) group.append(generateButton(dialog.generate));
+      return group;
+    }
+    const input = /** @type {HTMLInputElement} */ (el('input'));
+    input.type = 'text';
+    input.id = inputId;
+    input.value = control.default || '';
+    if (control.placeholder) input.placeholder = control.placeholder;
+    const row = field(control, input, inputId);
+    if (control.type === 'unknown') row.append(el('p', 'problem', 'Unknown param type: Filer rejects this manifest.'));
+    return row;
+  }
+
+  function generateButton(/** @type {any} */ generate) {
+    const wrap = el('div', 'generate');
+    const button = el('button', 'secondary generate-button');
+    button.setAttribute('type', 'button');
+    button.append(icon('sparkle'), document.createTextNode(` ${generate.label}`));
+    const target = generate.actionTitle ? `${generate.actionTitle} (${generate.actionId})` : `${generate.actionId || '(no actionId)'}: no such action`;
+    const forwards = generate.forwardParamIds.length > 0 ? `, forwarding ${generate.forwardParamIds.join(', ')}` : '';
+    wrap.append(button, el('p', 'muted', `Runs ${target} and fills ${generate.populateParamId}${forwards}.`));
+    return wrap;
+  }
+
+  function renderDialog() {
+    const entry = activeEntry();
+    $('dialog').hidden = !entry;
+    const body = $('dialog-body');
+    body.replaceChildren();
+    if (!entry) return;
+    const { dialog } = entry;
+    const frame = el('div', 'dialog-frame');
+    frame.setAttribute('role', 'group');
+    frame.setAttribute('aria-label', `${dialog.title} dialog`);
+    frame.append(el('h3', 'dialog-title', dialog.title), el('p', 'dialog-description', dialog.description));
+
+    const facts = el('dl', 'facts');
+    const fact = (/** @type {string} */ name, /** @type {Node | string} */ value) => {
+      const dd = el('dd');
+      dd.append(value);
+      facts.append(el('dt', undefined, name), dd);
+    };
+    fact('Kind', entry.source === 'tool' ? 'tool, offered through its fileExtensions' : entry.kind);
+    if (entry.tool) {
+      fact('Calls', entry.tool.found ? `${entry.tool.id} (${entry.tool.title})` : `${entry.tool.id || '(no toolId)'}: no such tool in this manifest`);
+      if (entry.tool.found) {
+        const category = el('span');
+        category.append(categoryBadge(entry.tool), document.createTextNode(` ${entry.tool.gating}; ${entry.tool.asks}`));
+        fact('Approval', category);
+      }
+    }
+    if (dialog.prompt) {
+      fact('Prompt', dialog.prompt.path || '(no prompt path)');
+      fact('Tools this turn', `${dialog.prompt.toolScope}: ${dialog.prompt.toolScopeWords}`);
+    }
+    if (dialog.multiFile) fact('Several files', `${dialog.multiFile.mode}: ${dialog.multiFile.words}`);
+    frame.append(facts);
+
+    const form = el('form', 'controls');
+    form.addEventListener('submit', (event) => event.preventDefault());
+    dialog.controls.forEach((/** @type {any} */ control, /** @type {number} */ index) => form.append(controlElement(control, dialog, index)));
+    if (dialog.generate && !dialog.controls.some((/** @type {any} */ control) => control.filledByGenerate)) form.append(generateButton(dialog.generate));
+    if (dialog.controls.length === 0) form.append(el('p', 'muted', 'No inputs: Filer runs it straight away.'));
+    const buttons = el('div', 'buttons');
+    const run = el('button', 'primary', entry.kind === 'prompt' ? 'Ask' : 'Run');
+    run.setAttribute('type', 'submit');
+    run.title = 'A preview: nothing runs.';
+    const cancel = el('button', 'secondary', 'Cancel');
+    cancel.setAttribute('type', 'button');
+    buttons.append(run, cancel);
+    form.append(buttons);
+    frame.append(form);
+
+    const goTo = el('button', 'link');
+    goTo.setAttribute('type', 'button');
+    goTo.append(icon('go-to-file'), document.createTextNode(' Go to Action in manifest'));
+    goTo.addEventListener('click', () => reveal(entry));
+    body.append(frame, goTo);
+  }
+
+  window.addEventListener('message', (event) => {
+    const message = event.data;
+    if (!message || message.type !== 'model') return;
+    model = message.model;
+    state.manifestUri = message.manifestUri;
+    save();
+    $('manifest-label').textContent = message.manifestLabel;
+    $('plugin-name').textContent = model && model.pluginName ? `${model.pluginName}: context menu` : 'Context menu';
+    $('problem').textContent = message.problem || '';
+    $('problem').hidden = !message.problem;
+    renderEntries();
+    renderDialog();
+  });
+
+  for (const radio of /** @type {NodeListOf<HTMLInputElement>} */ (document.querySelectorAll('input[name="kind"]'))) {
+    radio.addEventListener('change', () => {
+      if (!radio.checked) return;
+      const kind = /** @type {'file'|'files'|'folder'} */ (radio.value);
+      // Keep what was typed when it still makes sense; a folder gets a folder name.
+      if (kind === 'folder' || state.selectionKind === 'folder') state.selectionText = defaultNames[kind];
+      state.selectionKind = kind;
+      save();
+      showSelectionControls();
+      sendSelection();
+    });
+  }
+
+  namesInput.addEventListener('input', () => {
+    state.selectionText = namesInput.value;
+    save();
+    sendSelection();
+  });
+
+  // A listbox: arrows move between entries, Enter or Space shows the dialog, Alt+Enter jumps to the action.
+  entriesList.addEventListener('keydown', (event) => {
+    const items = /** @type {HTMLElement[]} */ ([...entriesList.children]);
+    if (items.length === 0) return;
+    const current = items.indexOf(/** @type {HTMLElement} */ (document.activeElement));
+    const move = (/** @type {number} */ index) => {
+      event.preventDefault();
+      items[Math.max(0, Math.min(items.length - 1, index))].focus();
+    };
+    if (event.key === 'ArrowDown') move(current + 1);
+    else if (event.key === 'ArrowUp') move(current < 0 ? 0 : current - 1);
+    else if (event.key === 'Home') move(0);
+    else if (event.key === 'End') move(items.length - 1);
+    else if ((event.key === 'Enter' || event.key === ' ') && current >= 0) {
+      event.preventDefault();
+      const entry = model.entries[current];
+      if (event.altKey) reveal(entry);
+      else choose(entry);
+    }
+  });
+  entriesList.addEventListener('focus', () => {
+    const selected = /** @type {HTMLElement | null} */ (entriesList.querySelector('[aria-selected="true"]')) || /** @type {HTMLElement | null} */ (entriesList.firstElementChild);
+    selected?.focus();
+  });
+
+  showSelectionControls();
+  vscode.postMessage({ type: 'ready', selection: currentSelection() });
+})();

@@ -1,0 +1,40 @@
+// npm run package: a minified build, the codicons copied into media/, then `vsce package` offline
+// (no dependency detection: the bundles carry their dependencies). Prints the .vsix path and size.
+import { spawnSync } from 'node:child_process';
+import { readFileSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+function run(script, args) {
+  const result = spawnSync(process.execPath, [script, ...args], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error(`${script} ${args.join(' ')} failed (exit code ${result.status ?? result.signal})`);
+}
+
+/** Builds and packages the extension; returns the .vsix path. */
+export function packageExtension() {
+  const { name, version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+  const vsix = join(root, `${name}-${version}.vsix`);
+  run(join(root, 'scripts/build.mjs'), ['--minify']);
+  run(join(root, 'scripts/editor/copy-codicons.mjs'), []);
+  run(join(root, 'node_modules/@vscode/vsce/vsce'), [
+    'package',
+    '--no-dependencies',
+    '--allow-missing-repository',
+    '--no-rewrite-relative-links',
+    '--out',
+    vsix,
+  ]);
+  return vsix;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  try {
+    const vsix = packageExtension();
+    console.log(`${vsix}: ${(statSync(vsix).size / 1024).toFixed(0)} KiB`);
+  } catch (error) {
+    console.error(`npm run package: ${error.message}`);
+    process.exit(1);
+  }
+}

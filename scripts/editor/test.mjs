@@ -1,0 +1,48 @@
+// npm run test:editor: the real-editor suites, in order, under code-server and Debian's Chromium:
+//  (a) the mocha suite inside the extension host (test/editor/suite/, the extension loaded from the repo),
+//  (b) the Playwright test of what the user sees (test/editor/ui.test.ts, the packaged .vsix installed).
+// Installs what it needs first (scripts/editor/tools.mjs) and fails, never skips, when it cannot.
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { packageExtension, root } from './package.mjs';
+import { ensureAll } from './tools.mjs';
+
+const started = Date.now();
+const seconds = (since) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
+
+try {
+  ensureAll();
+} catch (error) {
+  console.error(`test:editor cannot run: ${error.message}`);
+  process.exit(1);
+}
+
+let vsix;
+try {
+  vsix = packageExtension();
+} catch (error) {
+  console.error(`test:editor: the extension did not build or package: ${error.message}`);
+  process.exit(1);
+}
+console.log(`built and packaged in ${seconds(started)}`);
+
+const suites = [
+  ['extension host (mocha, real vscode API)', 'out/test/editor/extensionHost.test.js'],
+  ['what the user sees (Playwright)', 'out/test/editor/ui.test.js'],
+];
+const failed = [];
+for (const [name, file] of suites) {
+  const since = Date.now();
+  const result = spawnSync(process.execPath, ['--test', '--test-reporter=spec', '--test-concurrency=1', join(root, file)], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, FILER_VSIX: vsix },
+  });
+  console.log(`${name}: ${result.status === 0 ? 'passed' : 'FAILED'} in ${seconds(since)}`);
+  if (result.status !== 0) failed.push(name);
+}
+console.log(`test:editor took ${seconds(started)}; screenshots in test-results/screenshots/`);
+if (failed.length > 0) {
+  console.error(`test:editor FAILED: ${failed.join('; ')}`);
+  process.exit(1);
+}

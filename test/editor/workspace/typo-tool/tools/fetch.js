@@ -1,0 +1,3 @@
+module.exports = async function fetchNotes({ path }, ctx) {
+  return ctx.fs.read(path);
+};
