@@ -1,0 +1,287 @@
+import {
+  CodeActionKind,
+  type CodeAction,
+  type Diagnostic,
+  type TextDocumentEdit,
+  type TextEdit,
+  type WorkspaceEdit,
+  type CreateFile,
+} from 'vscode-languageserver';
+import {
+  nodeAtPath,
+  propertyNode,
+  toKebabCase,
+  type FixData,
+  type JsonNode,
+  type ManifestAnalysis,
+  type ManifestDiagnostic,
+} from '../../engine';
+import { keyOf } from '../jsonLocation';
+import { idSymbols } from '../symbolIndex';
+import { eolOf, formatJson, insertProperty, removeMember, replaceNode, type OffsetEdit } from '../textEdits';
+import { pathSuggestion } from './completion';
+import { fixLegacyTools, type NewFile } from './legacyToolFix';
+
+/** What a quick fix may know about the document and the client. */
+export interface FixContext {
+  uri: string;
+  version: number;
+  analysis: ManifestAnalysis;
+  /** The file URI of a plugin-relative path; absent for a document that is not on disk. */
+  fileUri?: (relativePath: string) => string;
+  /** Whether a plugin-relative path already names something on disk. */
+  fileExists: (relativePath: string) => boolean;
+  /** The client takes `documentChanges` (versioned edits); otherwise plain `changes` are sent. */
+  documentChanges: boolean;
+  /** The client applies CreateFile in a WorkspaceEdit (documentChanges with resource operations). */
+  canCreateFiles: boolean;
+  /** The folder's name, for a placeholder `name`. */
+  folderName: string;
+}
+
+/** A fix found by diagnostic code; it receives the diagnostic's FixData (the engine's `data`). */
+type FixProvider = (diagnostic: Diagnostic, data: FixData, context: FixContext) => CodeAction[];
+
+const providers = new Map<string, FixProvider>();
+
+function register(codes: string[], provider: FixProvider): void {
+  for (const code of codes) providers.set(code, provider);
+}
+
+/** Every quick fix for the diagnostics the client sent, found by their codes (never by message text). */
+export function quickFixes(diagnostics: Diagnostic[], context: FixContext): CodeAction[] {
+  const actions: CodeAction[] = [];
+  for (const diagnostic of diagnostics) {
+    const code = typeof diagnostic.code === 'string' ? diagnostic.code : undefined;
+    const provider = code ? providerFor(code) : undefined;
+    if (!provider) continue;
+    const data = fixDataOf(diagnostic, context.analysis.diagnostics);
+    if (!data) continue;
+    actions.push(...provider(diagnostic, data, context));
+  }
+  return actions;
+}
+
+function providerFor(code: string): FixProvider | undefined {
+  return providers.get(code) ?? (code.endsWith('.required') ? requiredFieldFix : code.endsWith('.unknown-key') ? renameKeyFix : undefined);
+}
+
+/** The diagnostic's data as sent back by the client, or, when a client dropped it, the engine's own for the same code and range. */
+function fixDataOf(diagnostic: Diagnostic, engineDiagnostics: ManifestDiagnostic[]): FixData | undefined {
+  if (diagnostic.data && typeof diagnostic.data === 'object') return diagnostic.data as FixData;
+  const same = engineDiagnostics.find(
+    (candidate) =>
+      candidate.code === diagnostic.code &&
+      candidate.range.start.line === diagnostic.range.start.line &&
+      candidate.range.start.character === diagnostic.range.start.character &&
+      candidate.range.end.line === diagnostic.range.end.line &&
+      candidate.range.end.character === diagnostic.range.end.character,
+  );
+  return same?.data;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Building edits
+
+function textEdits(context: FixContext, edits: OffsetEdit[]): TextEdit[] {
+  const lines = context.analysis.document.lines;
+  return edits.map((edit) => ({ range: lines.rangeOf(edit.offset, edit.length), newText: edit.newText }));
+}
+
+function textEdit(context: FixContext, edits: OffsetEdit[]): TextDocumentEdit {
+  return { textDocument: { uri: context.uri, version: context.version }, edits: textEdits(context, edits) };
+}
+
+function manifestEdit(context: FixContext, edits: OffsetEdit[]): WorkspaceEdit {
+  return context.documentChanges ? { documentChanges: [textEdit(context, edits)] } : { changes: { [context.uri]: textEdits(context, edits) } };
+}
+
+/** Files first (created, then written), then the manifest: one WorkspaceEdit, applied as one step. */
+function editWithFiles(context: FixContext, edits: OffsetEdit[], files: NewFile[]): WorkspaceEdit | undefined {
+  if (files.length > 0 && (!context.canCreateFiles || !context.fileUri)) return undefined;
+  const changes: (TextDocumentEdit | CreateFile)[] = [];
+  for (const file of files) {
+    const uri = context.fileUri!(file.relativePath);
+    changes.push({ kind: 'create', uri, options: { overwrite: false, ignoreIfExists: false } });
+    if (file.text === '') continue;
+    changes.push({
+      textDocument: { uri, version: null },
+      edits: [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, newText: file.text }],
+    });
+  }
+  if (edits.length > 0) changes.push(textEdit(context, edits));
+  return { documentChanges: changes };
+}
+
+function fix(title: string, diagnostic: Diagnostic | Diagnostic[], edit: WorkspaceEdit | undefined, isPreferred = false): CodeAction[] {
+  if (!edit) return [];
+  const diagnostics = Array.isArray(diagnostic) ? diagnostic : [diagnostic];
+  return [{ title, kind: CodeActionKind.QuickFix, diagnostics, edit, ...(isPreferred ? { isPreferred } : {}) }];
+}
+
+function nodeOf(context: FixContext, path: FixData['path']): JsonNode | undefined {
+  return path ? nodeAtPath(context.analysis.document.root, path) : undefined;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The legacy tool shape
+
+register(['tools.legacy-shape'], (diagnostic, data, context) => {
+  const { document, model } = context.analysis;
+  if (data.toolIndex === undefined) return [];
+  const actions: CodeAction[] = [];
+  const single = fixLegacyTools(document, model, [data.toolIndex], context.fileExists);
+  if (single) {
+    const moves = single.newFiles.length > 0 ? ` and move its parameters to ./${single.newFiles[0].relativePath}` : '';
+    actions.push(...fix(`Use the current tool shape: rename "name" to "id"${moves}`, diagnostic, editWithFiles(context, single.manifestEdits, single.newFiles), true));
+  }
+  const legacy = context.analysis.diagnostics.filter((d) => d.code === 'tools.legacy-shape' && d.data?.toolIndex !== undefined);
+  if (legacy.length > 1) {
+    const all = fixLegacyTools(document, model, legacy.map((d) => d.data!.toolIndex!), context.fileExists);
+    if (all) {
+      const attached = legacy.map((d) => ({ range: d.range, message: d.message, code: d.code, severity: diagnostic.severity, source: diagnostic.source, data: d.data }));
+      actions.push(...fix(`Fix all legacy tools in this file (${legacy.length})`, attached, editWithFiles(context, all.manifestEdits, all.newFiles)));
+    }
+  }
+  return actions;
+});
+
+// ---------------------------------------------------------------------------------------------
+// kebab-case a name or an action id (an action id is renamed where generate.actionId names it too)
+
+const kebabCase = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+
+register(['manifest.name', 'actions.id'], (diagnostic, data, context) => {
+  const node = nodeOf(context, data.path);
+  if (node?.type !== 'string') return [];
+  const kebab = toKebabCase(node.value as string);
+  if (!kebabCase.test(kebab) || kebab === node.value) return [];
+  const edits = [replaceNode(node, JSON.stringify(kebab))];
+  if (diagnostic.code === 'actions.id') {
+    const symbol = idSymbols(context.analysis.model).find((s) => s.kind === 'action' && s.declarations.includes(node));
+    for (const reference of symbol?.references ?? []) edits.push(replaceNode(reference, JSON.stringify(kebab)));
+  }
+  return fix(`Change to ${JSON.stringify(kebab)} (kebab-case)`, diagnostic, manifestEdit(context, edits), true);
+});
+
+// ---------------------------------------------------------------------------------------------
+// A missing required field, added with a placeholder
+
+const requiredFieldFix: FixProvider = (diagnostic, data, context) => {
+  const object = nodeOf(context, data.path);
+  const field = data.missingField;
+  if (object?.type !== 'object' || !field || propertyNode(object, field)) return [];
+  const value = placeholderValue(data.path ?? [], field, context);
+  const edit = insertProperty(context.analysis.document.text, object, field, (indent) => formatJson(value, context.analysis.document.text, indent));
+  return fix(`Add missing "${field}"`, diagnostic, manifestEdit(context, [edit]), true);
+};
+
+register(
+  ['tools.handler-required', 'actions.prompt-required', 'actions.tool-id-required', 'settings.action-handler', 'manifest.command-required', 'actions.select-options'],
+  requiredFieldFix,
+);
+
+function placeholderValue(objectPath: (string | number)[], field: string, context: FixContext): unknown {
+  const { model } = context.analysis;
+  const suggestedPath = pathSuggestion(objectPath, field, model);
+  if (suggestedPath) return suggestedPath;
+  if (objectPath.length === 0) {
+    if (field === 'name') return toKebabCase(context.folderName) || 'my-plugin';
+    if (field === 'displayName') return context.folderName || 'My Plugin';
+    if (field === 'version') return '0.1.0';
+  }
+  if (field === 'scope') return 'single-file';
+  if (field === 'type') return objectPath.includes('params') ? 'text' : 'string';
+  if (field === 'toolId') return model.toolsById.keys().next().value ?? '';
+  if (field === 'options') return [];
+  return '';
+}
+
+// ---------------------------------------------------------------------------------------------
+// Fields a runtime or an action kind forbids: removed
+
+register(
+  ['process.hooks', 'process.views', 'process.sandbox', 'process.tool-handler', 'process.action-setting', 'actions.prompt-forbidden', 'actions.tool-scope-forbidden'],
+  (diagnostic, data, context) => {
+    const value = nodeOf(context, data.path);
+    const property = value?.parent?.type === 'property' ? value.parent : undefined;
+    if (!property) return [];
+    const edit = removeMember(context.analysis.document.text, property);
+    return fix(`Remove "${keyOf(property)}"`, diagnostic, manifestEdit(context, [edit]), true);
+  },
+);
+
+// A static fs rule under runtime: "process" needs "parameter": true.
+register(['process.static-fs'], (diagnostic, data, context) => {
+  const rule = nodeOf(context, data.path);
+  if (rule?.type !== 'object') return [];
+  const existing = propertyNode(rule, 'parameter')?.children?.[1];
+  const edit = existing ? replaceNode(existing, 'true') : insertProperty(context.analysis.document.text, rule, 'parameter', () => 'true');
+  return fix('Add "parameter": true', diagnostic, manifestEdit(context, [edit]), true);
+});
+
+// ---------------------------------------------------------------------------------------------
+// Replacements the engine computed: `./x` → `${dataDir}/x`, a URL → its host
+
+register(['permissions.relative-static', 'permissions.fetch-url'], (diagnostic, data, context) => {
+  const node = nodeOf(context, data.path);
+  if (node?.type !== 'string' || data.replacement === undefined) return [];
+  return fix(`Change to ${JSON.stringify(data.replacement)}`, diagnostic, manifestEdit(context, [replaceNode(node, JSON.stringify(data.replacement))]), true);
+});
+
+// ---------------------------------------------------------------------------------------------
+// "Did you mean": an unknown key or hook event renamed, an unknown id replaced
+
+const renameKeyFix: FixProvider = (diagnostic, data, context) => {
+  const value = nodeOf(context, data.path);
+  const property = value?.parent?.type === 'property' ? value.parent : undefined;
+  if (!property || !data.suggestion) return [];
+  const object = property.parent!;
+  if (propertyNode(object, data.suggestion)) return [];
+  return fix(`Change to "${data.suggestion}"`, diagnostic, manifestEdit(context, [replaceNode(property.children![0], JSON.stringify(data.suggestion))]), true);
+};
+
+register(['hooks.unknown-event'], renameKeyFix);
+
+register(
+  ['actions.tool-id-unknown', 'actions.generate-action-unknown', 'actions.generate-forward', 'actions.generate-populate', 'permissions.fetch-setting-unknown'],
+  (diagnostic, data, context) => {
+    const node = nodeOf(context, data.path);
+    if (node?.type !== 'string' || !data.suggestion) return [];
+    return fix(`Change to ${JSON.stringify(data.suggestion)}`, diagnostic, manifestEdit(context, [replaceNode(node, JSON.stringify(data.suggestion))]), true);
+  },
+);
+
+// ---------------------------------------------------------------------------------------------
+// A missing schema, handler or prompt file, created
+
+register(['files.missing'], (diagnostic, data, context) => {
+  if (!data.file || !data.path) return [];
+  const field = data.path[data.path.length - 1];
+  const isHook = data.path[0] === 'contributes' && data.path[1] === 'hooks';
+  const eol = eolOf(context.analysis.document.text);
+  let text: string;
+  if (field === 'schema') text = formatJson({ type: 'object', properties: {} }, context.analysis.document.text, '') + eol;
+  else if (field === 'handler' || field === 'prompt' || isHook) text = '';
+  else return [];
+  return fix(`Create ${data.file}`, diagnostic, editWithFiles(context, [], [{ relativePath: data.file, text }]));
+});
+
+// ---------------------------------------------------------------------------------------------
+// Annotations declared on a tool that has none: one fix per category, the author picks
+
+const annotationChoices: { label: string; annotations: Record<string, boolean> }[] = [
+  { label: 'read (readOnlyHint: true)', annotations: { readOnlyHint: true } },
+  { label: 'modify (readOnlyHint: false)', annotations: { readOnlyHint: false } },
+  { label: 'delete (destructiveHint: true)', annotations: { readOnlyHint: false, destructiveHint: true } },
+  { label: 'external (openWorldHint: true)', annotations: { openWorldHint: true } },
+];
+
+register(['tools.undeclared-annotations', 'tools.undeclared-annotations-write'], (diagnostic, data, context) => {
+  const tool = nodeOf(context, data.path);
+  if (tool?.type !== 'object' || propertyNode(tool, 'annotations')) return [];
+  const text = context.analysis.document.text;
+  return annotationChoices.flatMap(({ label, annotations }) =>
+    fix(`Declare annotations: ${label}`, diagnostic, manifestEdit(context, [insertProperty(text, tool, 'annotations', (indent) => formatJson(annotations, text, indent))])),
+  );
+});

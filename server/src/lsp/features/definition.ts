@@ -1,0 +1,48 @@
+import type { LocationLink } from 'vscode-languageserver';
+import { normalizeRelativePath, type ManifestModel, type ParsedDocument } from '../../engine';
+import { endOf } from '../jsonLocation';
+import { symbolAt } from '../symbolIndex';
+import { linkableReferences } from './documentLinks';
+
+/**
+ * Go to definition: from `toolId` to its tool, from `generate.actionId` to its action, from a
+ * `fetch.settings` entry to its setting, from `populateParamId` / `forwardParamIds` to the param;
+ * from a file path (schema, handler, prompt, command) to the file.
+ */
+export function definitionAt(
+  uri: string,
+  document: ParsedDocument,
+  model: ManifestModel,
+  offset: number,
+  fileUri: ((relativePath: string) => string) | undefined,
+): LocationLink[] {
+  const lines = document.lines;
+  const found = symbolAt(model, offset);
+  if (found) {
+    const origin = lines.rangeOf(found.node.offset, found.node.length);
+    return found.symbol.declarations
+      .filter((declaration) => declaration !== found.node)
+      .map((declaration) => {
+        // The target is the whole entry (tool, action, param or setting); the id is what gets selected.
+        const entry = declaration.parent?.type === 'property' ? (declaration.parent.children![0] === declaration ? declaration.parent : declaration.parent.parent!) : declaration;
+        return {
+          originSelectionRange: origin,
+          targetUri: uri,
+          targetRange: lines.rangeOf(entry.offset, entry.length),
+          targetSelectionRange: lines.rangeOf(declaration.offset, declaration.length),
+        };
+      });
+  }
+  if (!fileUri) return [];
+  const reference = linkableReferences(model).find((candidate) => offset >= candidate.node.offset && offset <= endOf(candidate.node));
+  if (!reference) return [];
+  const start = { line: 0, character: 0 };
+  return [
+    {
+      originSelectionRange: lines.rangeOf(reference.node.offset, reference.node.length),
+      targetUri: fileUri(normalizeRelativePath(reference.path)),
+      targetRange: { start, end: start },
+      targetSelectionRange: { start, end: start },
+    },
+  ];
+}

@@ -1,0 +1,20 @@
+import type { DocumentLink } from 'vscode-languageserver';
+import { fileReferences, normalizeRelativePath, type FileReference, type ManifestModel, type ParsedDocument } from '../../engine';
+import { containsDotDot, isAbsolutePath } from '../../engine/model/references';
+
+/** The files named by `schema`, `handler`, `prompt`, hook handlers, command handlers and `command`, that stay in the plugin folder. */
+export function linkableReferences(model: ManifestModel): FileReference[] {
+  return fileReferences(model).filter((reference) => {
+    const path = reference.path;
+    return !containsDotDot(path) && !isAbsolutePath(path) && normalizeRelativePath(path) !== '';
+  });
+}
+
+/** Document links that open those files; the link covers the path, without its quotes. */
+export function documentLinks(document: ParsedDocument, model: ManifestModel, fileUri: (relativePath: string) => string): DocumentLink[] {
+  return linkableReferences(model).map((reference) => ({
+    range: document.lines.rangeOf(reference.node.offset + 1, Math.max(0, reference.node.length - 2)),
+    target: fileUri(normalizeRelativePath(reference.path)),
+    tooltip: `Open ${normalizeRelativePath(reference.path)}`,
+  }));
+}

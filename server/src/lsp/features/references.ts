@@ -1,0 +1,44 @@
+import { ResponseError, ErrorCodes, type Location, type Range, type WorkspaceEdit } from 'vscode-languageserver';
+import type { ManifestModel, ParsedDocument } from '../../engine';
+import { stringContent, symbolAt, type IdKind } from '../symbolIndex';
+
+/** Find references of a tool, action, setting or param id: its declarations (when asked) and every place that names it. */
+export function referencesAt(uri: string, document: ParsedDocument, model: ManifestModel, offset: number, includeDeclaration: boolean): Location[] {
+  const found = symbolAt(model, offset);
+  if (!found) return [];
+  const nodes = [...(includeDeclaration ? found.symbol.declarations : []), ...found.symbol.references].sort((a, b) => a.offset - b.offset);
+  return nodes.map((node) => ({ uri, range: document.lines.rangeOf(node.offset, node.length) }));
+}
+
+/** The id under the cursor, without its quotes, when it can be renamed. */
+export function prepareRenameAt(document: ParsedDocument, model: ManifestModel, offset: number): { range: Range; placeholder: string } | undefined {
+  const found = symbolAt(model, offset);
+  if (!found) return undefined;
+  const content = stringContent(found.node);
+  return { range: document.lines.rangeOf(content.offset, content.length), placeholder: found.symbol.name };
+}
+
+const idRules: Partial<Record<IdKind, { test(name: string): boolean; rule: string }>> = {
+  tool: { test: (name) => name.length > 0 && !name.includes('.'), rule: 'a tool id must not contain . (dots are reserved for namespace prefixing)' },
+  action: { test: (name) => /^[a-z0-9]+(-[a-z0-9]+)*$/.test(name), rule: 'an action id is kebab-case (^[a-z0-9]+(-[a-z0-9]+)*$)' },
+};
+
+/**
+ * Rename an id everywhere this manifest names it: a tool id and every `toolId`, an action id and every
+ * `generate.actionId`, a setting and its `fetch.settings` entries, a param and the generate fields that
+ * name it. A new name the reference would reject is refused with the rule.
+ */
+export function renameAt(uri: string, version: number, document: ParsedDocument, model: ManifestModel, offset: number, newName: string): WorkspaceEdit | ResponseError<never> | null {
+  const found = symbolAt(model, offset);
+  if (!found) return null;
+  const rule = idRules[found.symbol.kind];
+  if (rule && !rule.test(newName)) return new ResponseError<never>(ErrorCodes.InvalidParams, `Cannot rename to ${JSON.stringify(newName)}: ${rule.rule}.`);
+  const replacement = JSON.stringify(newName).slice(1, -1);
+  const edits = [...found.symbol.declarations, ...found.symbol.references]
+    .sort((a, b) => a.offset - b.offset)
+    .map((node) => {
+      const content = stringContent(node);
+      return { range: document.lines.rangeOf(content.offset, content.length), newText: replacement };
+    });
+  return { documentChanges: [{ textDocument: { uri, version }, edits }] };
+}

@@ -1,0 +1,22 @@
+/**
+ * `filer-manifest-language-server`: the Filer manifest language server. VS Code starts it with
+ * `--node-ipc`; other editors with `--stdio` (also `--socket=<port>` and `--pipe=<name>` work).
+ */
+import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
+import { startServer } from './server';
+
+const transports = ['--stdio', '--node-ipc', '--socket', '--pipe'];
+const args = process.argv.slice(2);
+
+if (args.includes('--help') || args.includes('-h')) {
+  process.stdout.write(
+    'Usage: filer-manifest-language-server --stdio\n\n' +
+      'The language server for Filer plugin manifests (manifest.json), speaking LSP over stdio\n' +
+      '(--stdio), Node IPC (--node-ipc), a socket (--socket=<port>) or a pipe (--pipe=<name>).\n',
+  );
+  process.exit(0);
+}
+// An editor that starts the server without naming a transport means stdio.
+if (!args.some((arg) => transports.some((transport) => arg === transport || arg.startsWith(`${transport}=`)))) process.argv.push('--stdio');
+
+startServer(createConnection(ProposedFeatures.all));

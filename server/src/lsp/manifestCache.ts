@@ -1,0 +1,164 @@
+import * as path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  buildModel,
+  parseDocument,
+  validateModel,
+  type ManifestAnalysis,
+  type ManifestDiagnostic,
+  type ManifestModel,
+  type ParsedDocument,
+} from '../engine';
+import { recognizeManifest, type FileFilters, type Recognition } from './manifestRecognition';
+import { isInsideOrEqual, type CachedPluginFolder, type PluginFolders } from './pluginFolders';
+import { maxFileBytes, type ServerSettings } from './settings';
+
+/** The code of the diagnostic that says a manifest is past `filerManifest.maxFileSize`. */
+export const tooLargeCode = 'server.max-file-size';
+
+/** What the cache needs from the server: the settings (with a generation that changes with them) and where things are. */
+export interface CacheEnvironment {
+  settings(): ServerSettings;
+  filters(): FileFilters;
+  /** Changes whenever the settings do: recognition and diagnostics computed under older settings are stale. */
+  settingsGeneration(): number;
+  workspaceFolderPaths(): string[];
+  folders: PluginFolders;
+}
+
+/**
+ * One version of one manifest text, parsed at most once and read by every feature. Diagnostics are
+ * recomputed from the same parse when the plugin folder or the settings change, never re-parsed.
+ */
+export class ManifestVersion {
+  readonly path: string | undefined;
+  private parse: { document: ParsedDocument; model: ManifestModel } | undefined;
+  private recognized: { generation: number; recognition: Recognition } | undefined;
+  private validated: { key: string; analysis: ManifestAnalysis } | undefined;
+
+  constructor(
+    readonly uri: string,
+    /** The editor's version; undefined for a file read from disk. */
+    readonly version: number | undefined,
+    readonly text: string,
+    private readonly env: CacheEnvironment,
+  ) {
+    this.path = filePathOf(uri);
+  }
+
+  get document(): ParsedDocument {
+    return this.parsed().document;
+  }
+
+  get model(): ManifestModel {
+    return this.parsed().model;
+  }
+
+  recognition(): Recognition {
+    const generation = this.env.settingsGeneration();
+    if (this.recognized?.generation !== generation) {
+      const filePath = this.path ?? this.uri;
+      const relativePaths = this.env
+        .workspaceFolderPaths()
+        .filter((folder) => isInsideOrEqual(folder, filePath))
+        .map((folder) => path.relative(folder, filePath));
+      const recognition = recognizeManifest(
+        { path: filePath, relativePaths, text: this.text, rootValue: () => this.document.value },
+        this.env.filters(),
+      );
+      this.recognized = { generation, recognition };
+    }
+    return this.recognized.recognition;
+  }
+
+  get isFilerManifest(): boolean {
+    return this.recognition().kind === 'filer';
+  }
+
+  /** The plugin folder (the manifest's own folder), when the document is a file on disk. */
+  folder(): CachedPluginFolder | undefined {
+    return this.path ? this.env.folders.forManifest(this.path) : undefined;
+  }
+
+  get isTooLarge(): boolean {
+    return this.text.length > maxFileBytes(this.env.settings());
+  }
+
+  /** Identifies the diagnostics: they change with the text, the plugin folder's files and the settings. */
+  resultId(): string {
+    return `${this.version ?? 'disk'}:${this.folder()?.generation ?? 0}:${this.env.settingsGeneration()}`;
+  }
+
+  /** The engine's analysis of this version, its diagnostics current with the folder and the settings. */
+  analysis(): ManifestAnalysis {
+    const key = this.resultId();
+    if (this.validated?.key !== key) {
+      const { document, model } = this.parsed();
+      this.validated = { key, analysis: { document, model, diagnostics: this.validate(model) } };
+    }
+    return this.validated.analysis;
+  }
+
+  /** The diagnostics to show: none unless the document is a Filer manifest. */
+  diagnostics(): ManifestDiagnostic[] {
+    return this.isFilerManifest ? this.analysis().diagnostics : [];
+  }
+
+  private parsed(): { document: ParsedDocument; model: ManifestModel } {
+    if (!this.parse) {
+      const document = parseDocument(this.text);
+      this.parse = { document, model: buildModel(document) };
+    }
+    return this.parse;
+  }
+
+  private validate(model: ManifestModel): ManifestDiagnostic[] {
+    const settings = this.env.settings();
+    const severityOverrides = settings.rules;
+    if (!this.isTooLarge) return validateModel(model, { folder: this.folder(), severityOverrides });
+    // Past the size limit only the syntax is checked: a model without a root gives the rules nothing else to read.
+    const syntaxOnly = buildModel({ ...model.document, root: undefined, value: undefined });
+    const notice: ManifestDiagnostic = {
+      range: model.document.lines.rangeOf(0, 0),
+      offset: 0,
+      length: 0,
+      severity: 'information',
+      code: tooLargeCode,
+      message: `This manifest is ${(this.text.length / 1024 / 1024).toFixed(1)} MB, more than filerManifest.maxFileSize (${settings.maxFileSize} MB): only its JSON syntax is checked.`,
+    };
+    return [notice, ...validateModel(syntaxOnly, { severityOverrides })];
+  }
+}
+
+/** The latest parsed version of each open document. */
+export class ManifestCache {
+  private readonly entries = new Map<string, ManifestVersion>();
+
+  constructor(private readonly env: CacheEnvironment) {}
+
+  get(document: { uri: string; version: number; getText(): string }): ManifestVersion {
+    const cached = this.entries.get(document.uri);
+    if (cached && cached.version === document.version) return cached;
+    const entry = new ManifestVersion(document.uri, document.version, document.getText(), this.env);
+    this.entries.set(document.uri, entry);
+    return entry;
+  }
+
+  /** A file that is not open, read from disk; not kept. */
+  fromDisk(uri: string, text: string): ManifestVersion {
+    return new ManifestVersion(uri, undefined, text, this.env);
+  }
+
+  delete(uri: string): void {
+    this.entries.delete(uri);
+  }
+}
+
+export function filePathOf(uri: string): string | undefined {
+  if (!uri.startsWith('file:')) return undefined;
+  try {
+    return fileURLToPath(uri);
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,73 @@
+import { promises as fs } from 'node:fs';
+import * as path from 'node:path';
+
+/** A scan stops after this many folders, so a huge workspace cannot keep the server busy. */
+const folderLimit = 20000;
+
+/**
+ * The manifest files of the workspace folders (files named manifest.json, or matched by
+ * filerManifest.files.include), found by a scan that skips node_modules, dot-folders and symbolic
+ * links, and kept current from file-watch events.
+ */
+export class WorkspaceManifests {
+  private paths = new Set<string>();
+  /** For each manifest validated from disk: the absolute paths of the files it names, to know what to revalidate. */
+  private readonly dependencies = new Map<string, string[]>();
+
+  has(filePath: string): boolean {
+    return this.paths.has(filePath);
+  }
+
+  all(): string[] {
+    return [...this.paths].sort();
+  }
+
+  add(filePath: string): void {
+    this.paths.add(filePath);
+  }
+
+  remove(filePath: string): void {
+    this.paths.delete(filePath);
+    this.dependencies.delete(filePath);
+  }
+
+  setDependencies(filePath: string, files: string[]): void {
+    this.dependencies.set(filePath, files);
+  }
+
+  /** The manifests (from disk) that name `changedPath` or a file below it. */
+  dependentsOf(changedPath: string): string[] {
+    const found: string[] = [];
+    for (const [manifest, files] of this.dependencies) {
+      if (files.some((file) => file === changedPath || file.startsWith(changedPath + path.sep))) found.push(manifest);
+    }
+    return found;
+  }
+
+  /** Replaces the known set with what the folders hold now. */
+  async scan(folders: string[], isCandidate: (filePath: string) => boolean): Promise<void> {
+    const found = new Set<string>();
+    let visited = 0;
+    const queue = [...folders];
+    while (queue.length > 0 && visited < folderLimit) {
+      const folder = queue.shift()!;
+      visited++;
+      let entries: import('node:fs').Dirent[];
+      try {
+        entries = await fs.readdir(folder, { withFileTypes: true });
+      } catch {
+        continue;
+      }
+      for (const entry of entries) {
+        const child = path.join(folder, entry.name);
+        if (entry.isDirectory()) {
+          if (entry.name !== 'node_modules' && !entry.name.startsWith('.')) queue.push(child);
+        } else if (entry.isFile() && isCandidate(child)) {
+          found.add(child);
+        }
+      }
+    }
+    this.paths = found;
+    for (const manifest of [...this.dependencies.keys()]) if (!found.has(manifest)) this.dependencies.delete(manifest);
+  }
+}

@@ -1,0 +1,310 @@
+/**
+ * A small LSP client for the tests: it starts the BUILT server (dist/server.js) as a process and
+ * speaks JSON-RPC to it as an editor would, over stdio (or Node IPC), answering the server's own
+ * requests (configuration, registrations, refreshes) and collecting published diagnostics.
+ */
+import assert from 'node:assert/strict';
+import { fork, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { pathToFileURL, fileURLToPath } from 'node:url';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import {
+  ConfigurationRequest,
+  createProtocolConnection,
+  DidChangeTextDocumentNotification,
+  DidChangeWatchedFilesNotification,
+  DidCloseTextDocumentNotification,
+  DidOpenTextDocumentNotification,
+  ExitNotification,
+  InitializedNotification,
+  InitializeRequest,
+  IPCMessageReader,
+  IPCMessageWriter,
+  PublishDiagnosticsNotification,
+  RegistrationRequest,
+  ShutdownRequest,
+  StreamMessageReader,
+  StreamMessageWriter,
+  type ClientCapabilities,
+  type Diagnostic,
+  type FileChangeType,
+  type ProtocolConnection,
+  type PublishDiagnosticsParams,
+  type Registration,
+  type TextDocumentContentChangeEvent,
+  type WorkspaceEdit,
+} from 'vscode-languageserver-protocol/node';
+
+export const repositoryRoot = resolve(__dirname, '../../..');
+export const serverPath = join(repositoryRoot, 'dist/server.js');
+export const fixturesRoot = join(repositoryRoot, 'test/lsp/fixtures');
+
+/** What VS Code declares that the server reads; tests switch parts off to see the other paths. */
+export function editorCapabilities(overrides: { pull?: boolean; snippets?: boolean } = {}): ClientCapabilities {
+  return {
+    workspace: {
+      configuration: true,
+      didChangeConfiguration: { dynamicRegistration: true },
+      didChangeWatchedFiles: { dynamicRegistration: true },
+      workspaceFolders: true,
+      workspaceEdit: { documentChanges: true, resourceOperations: ['create', 'rename', 'delete'] },
+      diagnostics: { refreshSupport: true },
+      inlayHint: { refreshSupport: true },
+    },
+    textDocument: {
+      synchronization: { dynamicRegistration: false },
+      completion: { completionItem: { snippetSupport: overrides.snippets ?? true } },
+      publishDiagnostics: { versionSupport: true },
+      ...(overrides.pull ? { diagnostic: { dynamicRegistration: false, relatedDocumentSupport: false } } : {}),
+    },
+  };
+}
+
+export interface StartOptions {
+  /** The workspace folder; none when undefined. */
+  workspace?: string;
+  capabilities?: ClientCapabilities;
+  /** The `filerManifest` settings the client answers `workspace/configuration` with. */
+  settings?: Record<string, unknown>;
+  transport?: 'stdio' | 'ipc';
+}
+
+export class LspClient {
+  /** Every publishDiagnostics, in arrival order. */
+  readonly published: PublishDiagnosticsParams[] = [];
+  readonly registrations: Registration[] = [];
+  readonly refreshes: string[] = [];
+  readonly logs: string[] = [];
+  settings: Record<string, unknown>;
+  private readonly versions = new Map<string, number>();
+  private readonly texts = new Map<string, string>();
+  private waiters: (() => void)[] = [];
+
+  private constructor(
+    readonly connection: ProtocolConnection,
+    private readonly process: ChildProcess,
+    settings: Record<string, unknown>,
+  ) {
+    this.settings = settings;
+  }
+
+  static async start(options: StartOptions = {}): Promise<LspClient> {
+    assert.ok(existsSync(serverPath), `${serverPath} is missing: run node scripts/build.mjs first`);
+    const ipc = options.transport === 'ipc';
+    const child = ipc
+      ? fork(serverPath, ['--node-ipc'], { stdio: ['ignore', 'ignore', 'pipe', 'ipc'] })
+      : spawn(process.execPath, [serverPath, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
+    const connection = ipc
+      ? createProtocolConnection(new IPCMessageReader(child), new IPCMessageWriter(child))
+      : createProtocolConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
+    const client = new LspClient(connection, child, options.settings ?? {});
+    child.stderr?.on('data', (chunk: Buffer) => client.logs.push(chunk.toString()));
+
+    connection.onNotification(PublishDiagnosticsNotification.type, (params) => {
+      client.published.push(params);
+      client.wake();
+    });
+    connection.onNotification('window/logMessage', (params: { message: string }) => {
+      client.logs.push(params.message);
+    });
+    connection.onRequest(ConfigurationRequest.type, (params) => params.items.map((item) => (item.section === 'filerManifest' ? client.settings : null)));
+    connection.onRequest(RegistrationRequest.type, (params) => {
+      client.registrations.push(...params.registrations);
+      client.wake();
+    });
+    for (const method of ['workspace/diagnostic/refresh', 'workspace/inlayHint/refresh']) {
+      connection.onRequest(method, () => {
+        client.refreshes.push(method);
+        client.wake();
+        return null;
+      });
+    }
+    connection.listen();
+
+    const rootUri = options.workspace ? pathToFileURL(options.workspace).href : null;
+    await connection.sendRequest(InitializeRequest.type, {
+      processId: process.pid,
+      rootUri,
+      workspaceFolders: rootUri ? [{ uri: rootUri, name: 'workspace' }] : null,
+      capabilities: options.capabilities ?? editorCapabilities(),
+    });
+    await connection.sendNotification(InitializedNotification.type, {});
+    return client;
+  }
+
+  async stop(): Promise<void> {
+    try {
+      await withTimeout(this.connection.sendRequest(ShutdownRequest.type), 2000, 'shutdown');
+      await this.connection.sendNotification(ExitNotification.type);
+    } catch {
+      // The process is killed below either way.
+    }
+    this.connection.dispose();
+    this.process.kill();
+  }
+
+  get exited(): boolean {
+    return this.process.exitCode !== null || this.process.signalCode !== null;
+  }
+
+  async open(uri: string, text: string, version = 1): Promise<void> {
+    this.versions.set(uri, version);
+    this.texts.set(uri, text);
+    await this.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId: 'json', version, text } });
+  }
+
+  /** Replaces the whole text (as one incremental change covering the document). */
+  async replaceText(uri: string, text: string): Promise<number> {
+    const old = TextDocument.create(uri, 'json', 0, this.texts.get(uri) ?? '');
+    return this.change(uri, [{ range: { start: { line: 0, character: 0 }, end: old.positionAt(old.getText().length) }, text }]);
+  }
+
+  /** Sends incremental changes; returns the new version. */
+  async change(uri: string, changes: TextDocumentContentChangeEvent[]): Promise<number> {
+    const version = (this.versions.get(uri) ?? 0) + 1;
+    this.versions.set(uri, version);
+    const document = TextDocument.create(uri, 'json', version, this.texts.get(uri) ?? '');
+    TextDocument.update(document, changes, version);
+    this.texts.set(uri, document.getText());
+    await this.connection.sendNotification(DidChangeTextDocumentNotification.type, { textDocument: { uri, version }, contentChanges: changes });
+    return version;
+  }
+
+  async close(uri: string): Promise<void> {
+    await this.connection.sendNotification(DidCloseTextDocumentNotification.type, { textDocument: { uri } });
+  }
+
+  text(uri: string): string {
+    return this.texts.get(uri) ?? '';
+  }
+
+  version(uri: string): number {
+    return this.versions.get(uri) ?? 0;
+  }
+
+  async fileChanged(uri: string, type: FileChangeType): Promise<void> {
+    await this.connection.sendNotification(DidChangeWatchedFilesNotification.type, { changes: [{ uri, type }] });
+  }
+
+  request<R>(method: string, params: unknown): Promise<R> {
+    return withTimeout(this.connection.sendRequest(method, params) as Promise<R>, 10000, method);
+  }
+
+  /** The diagnostics published for `uri` once `accept` holds for them (by default: the current version's). */
+  async diagnostics(uri: string, accept?: (params: PublishDiagnosticsParams) => boolean, timeoutMs = 10000): Promise<Diagnostic[]> {
+    const wanted = accept ?? ((params: PublishDiagnosticsParams) => params.version === this.versions.get(uri));
+    const found = await this.waitFor(() => [...this.published].reverse().find((params) => params.uri === uri && wanted(params)), timeoutMs, `diagnostics for ${uri}`);
+    return found.diagnostics;
+  }
+
+  /** Waits until `probe` returns something (re-checked whenever the server sends anything). */
+  async waitFor<T>(probe: () => T | undefined, timeoutMs: number, what: string): Promise<T> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const value = probe();
+      if (value !== undefined) return value;
+      const left = deadline - Date.now();
+      if (left <= 0) throw new Error(`Timed out waiting for ${what}. Server log:\n${this.logs.join('\n')}`);
+      await new Promise<void>((wake) => {
+        const timer = setTimeout(wake, Math.min(left, 200));
+        this.waiters.push(() => {
+          clearTimeout(timer);
+          wake();
+        });
+      });
+    }
+  }
+
+  private wake(): void {
+    const waiters = this.waiters;
+    this.waiters = [];
+    for (const wake of waiters) wake();
+  }
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout;
+  return Promise.race([
+    promise.finally(() => clearTimeout(timer)),
+    new Promise<T>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`${what} did not answer within ${ms} ms`)), ms);
+    }),
+  ]);
+}
+
+/** Where `needle` (its `occurrence`-th match) lies in `text`, as `line:character-line:character`. */
+export function spanOf(text: string, needle: string, occurrence = 0): string {
+  let offset = -1;
+  for (let i = 0; i <= occurrence; i++) {
+    offset = text.indexOf(needle, offset + 1);
+    assert.ok(offset >= 0, `${JSON.stringify(needle)} occurs ${occurrence + 1} times in the text`);
+  }
+  const document = TextDocument.create('x', 'json', 0, text);
+  const start = document.positionAt(offset);
+  const end = document.positionAt(offset + needle.length);
+  return `${start.line}:${start.character}-${end.line}:${end.character}`;
+}
+
+/** `{ "a": |1 }` → the text without the marker, and the marker's position. */
+export function cursor(source: string): { text: string; position: { line: number; character: number }; offset: number } {
+  const offset = source.indexOf('|');
+  assert.ok(offset >= 0, 'the source marks the cursor with |');
+  const text = source.slice(0, offset) + source.slice(offset + 1);
+  return { text, offset, position: TextDocument.create('x', 'json', 0, text).positionAt(offset) };
+}
+
+/** A fresh temporary folder (removed by `cleanup`), with the given files written into it. */
+export function tempFolder(files: Record<string, string> = {}): { root: string; uri(relative: string): string; write(relative: string, text: string): void; cleanup(): void } {
+  const root = mkdtempSync(join(tmpdir(), 'filer-lsp-'));
+  const folder = {
+    root,
+    uri: (relative: string) => pathToFileURL(join(root, relative)).href,
+    write(relative: string, text: string) {
+      mkdirSync(dirname(join(root, relative)), { recursive: true });
+      writeFileSync(join(root, relative), text);
+    },
+    cleanup: () => rmSync(root, { recursive: true, force: true }),
+  };
+  for (const [relative, text] of Object.entries(files)) folder.write(relative, text);
+  return folder;
+}
+
+/**
+ * Applies a WorkspaceEdit as an editor would: CreateFile creates the file (refusing to overwrite
+ * unless told), TextDocumentEdits change the open document's text (`openTexts`) or the file on disk.
+ * Returns the texts it produced by URI.
+ */
+export function applyWorkspaceEdit(edit: WorkspaceEdit, openTexts: Map<string, string>): Map<string, string> {
+  const results = new Map<string, string>();
+  const textOf = (uri: string) => results.get(uri) ?? openTexts.get(uri) ?? (existsSync(fileURLToPath(uri)) ? readFileSync(fileURLToPath(uri), 'utf8') : undefined);
+  for (const change of edit.documentChanges ?? []) {
+    if ('kind' in change) {
+      assert.equal(change.kind, 'create', `unexpected resource operation ${change.kind}`);
+      const file = fileURLToPath(change.uri);
+      assert.ok(!existsSync(file) || change.options?.overwrite, `CreateFile would overwrite ${file}`);
+      mkdirSync(dirname(file), { recursive: true });
+      writeFileSync(file, '');
+      results.set(change.uri, '');
+      continue;
+    }
+    const uri = change.textDocument.uri;
+    const before = textOf(uri);
+    assert.ok(before !== undefined, `an edit for ${uri}, which neither exists nor is created`);
+    const document = TextDocument.create(uri, 'json', 0, before);
+    const after = TextDocument.applyEdits(document, change.edits as { range: Diagnostic['range']; newText: string }[]);
+    results.set(uri, after);
+    if (!openTexts.has(uri)) writeFileSync(fileURLToPath(uri), after);
+  }
+  for (const [uri, edits] of Object.entries(edit.changes ?? {})) {
+    const document = TextDocument.create(uri, 'json', 0, textOf(uri) ?? '');
+    results.set(uri, TextDocument.applyEdits(document, edits));
+  }
+  return results;
+}
+
+/** The standard top level, so a test manifest shows only what it is about. */
+export function manifest(body: string): string {
+  return `{\n  "name": "sample-plugin",\n  "displayName": "Sample",\n  "version": "1.0.0"${body.trim() ? `,\n  ${body.trim()}` : ''}\n}\n`;
+}
