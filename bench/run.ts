@@ -10,6 +10,7 @@
  *
  * Options: --sizes=100,1000  --runs=3 (runs per size; default 7, 5 at N ≥ 5,000)
  *          --our-server=path/to/server.js (default dist/server.js: compare another build)
+ *          --profile-ours=dir (runs our server with --cpu-prof, one .cpuprofile per size in dir)
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -34,6 +35,7 @@ interface Options {
   sizes: number[];
   runs?: number;
   ourServer: string;
+  profileDir?: string;
 }
 
 interface ServerFigures {
@@ -79,7 +81,8 @@ function parseOptions(argv: string[]): Options {
     if (key === '--sizes') options.sizes = value.split(',').map(Number);
     else if (key === '--runs') options.runs = Number(value);
     else if (key === '--our-server') options.ourServer = resolve(value);
-    else throw new HarnessError(`Unknown option ${arg}: use --sizes=100,1000, --runs=N and --our-server=path.`);
+    else if (key === '--profile-ours') options.profileDir = resolve(value);
+    else throw new HarnessError(`Unknown option ${arg}: use --sizes=100,1000, --runs=N, --our-server=path and --profile-ours=dir.`);
   }
   if (options.sizes.some((n) => !Number.isInteger(n) || n < 4)) throw new HarnessError('--sizes takes integers of at least 4.');
   return options;
@@ -119,7 +122,7 @@ function landmarks(plugin: GeneratedPlugin): { edit: Position; completion: Posit
   };
 }
 
-async function measureSize(n: number, runs: number, workspace: string, warmupFolder: string, ourServer: string | undefined): Promise<SizeResult> {
+async function measureSize(n: number, runs: number, workspace: string, warmupFolder: string, ourServer: string | undefined, ourNodeFlags: string[]): Promise<SizeResult> {
   const folder = join(workspace, `n${n}`);
   mkdirSync(folder);
   const valid = generatePlugin(n, 'valid');
@@ -145,7 +148,7 @@ async function measureSize(n: number, runs: number, workspace: string, warmupFol
     started.json.configureJsonSchema(schemaUri);
     if (!ourFailure) {
       try {
-        started.ours = await BenchServer.start('ours', ourServer!, workspaceUri, root, timeoutMs);
+        started.ours = await BenchServer.start('ours', ourServer!, workspaceUri, root, timeoutMs, ourNodeFlags);
         started.ours.configureDefaults();
       } catch (error) {
         ourFailure = `did not start: ${(error as Error).message}`;
@@ -430,7 +433,8 @@ async function main(): Promise<void> {
     const results: SizeResult[] = [];
     const started = performance.now();
     for (const n of options.sizes) {
-      results.push(await measureSize(n, options.runs ?? (n >= 5000 ? 5 : 7), workspace, warmupFolder, ourServer));
+      const profileFlags = options.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.profileDir}`, `--cpu-prof-name=ours-n${n}.cpuprofile`] : [];
+      results.push(await measureSize(n, options.runs ?? (n >= 5000 ? 5 : 7), workspace, warmupFolder, ourServer, profileFlags));
     }
     const bundle = checkActivationBundle();
     if (!bundle.controlDetected) throw new HarnessError('The ajv-compiler check does not detect ajv in a control bundle: its markers are out of date.');

@@ -44,9 +44,12 @@ export class BenchServer {
     readonly capabilities: Record<string, unknown>,
   ) {}
 
-  /** Spawns `node <script> --stdio`, initializes it with the workspace folder, and says how it gives diagnostics. */
-  static async start(label: ServerLabel, script: string, workspaceUri: string, cwd: string, timeoutMs: number): Promise<BenchServer> {
-    const client = new LspClient(label, process.execPath, [script, '--stdio'], cwd);
+  /**
+   * Spawns `node [nodeFlags] <script> --stdio`, initializes it with the workspace folder, and says how
+   * it gives diagnostics.
+   */
+  static async start(label: ServerLabel, script: string, workspaceUri: string, cwd: string, timeoutMs: number, nodeFlags: string[] = []): Promise<BenchServer> {
+    const client = new LspClient(label, process.execPath, [...nodeFlags, script, '--stdio'], cwd);
     try {
       const result = await client.request<{ capabilities: Record<string, unknown> }>('initialize', initializeParams(workspaceUri), timeoutMs);
       client.notify('initialized', {});
