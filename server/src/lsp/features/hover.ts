@@ -33,7 +33,8 @@ export function hoverAt(document: ParsedDocument, model: ManifestModel, offset: 
     const description = describeKey(path, isKeyNode(node));
     if (description) sections.push(description);
   } else {
-    const valueWords = describeValue(path, node, model);
+    // A value shows what it means, or else the rule of the key it belongs to.
+    const valueWords = describeValue(path, node, model) ?? describeKey(path, false);
     if (valueWords) sections.push(valueWords);
   }
   if (aboutTool) sections.push(gatingMarkdown(tool, model));
@@ -78,7 +79,7 @@ const sourceWords: Record<CategoryReason['source'], string> = {
   'permissions.fetch': 'implied by `permissions.fetch`',
   'runtime: "process"': 'implied by `runtime: "process"`',
   'permissions.fs.write': 'implied by `permissions.fs.write`',
-  default: 'no annotation that applies',
+  default: 'nothing that applies',
 };
 
 /** "How a tool is gated", for one tool: its category, every reason with the one that won, and when the gate asks. */
@@ -86,16 +87,16 @@ export function gatingMarkdown(tool: ToolEntry, model: ManifestModel): string {
   const gating = toolGating(tool, model);
   const name = tool.id ?? (typeof tool.value.name === 'string' ? tool.value.name : `#${tool.key}`);
   const lines = [
-    `**Tool \`${name}\`**: approval category **${gating.category}** (${categoryMeaning[gating.category]}).`,
+    `**Tool \`${name}\`**: approval category **${gating.category}**: ${categoryMeaning[gating.category]}.`,
     '',
-    `Gate: ${gating.asks}.`,
+    `The gate ${gating.asks}.`,
     '',
+    gating.reasons.length > 1 ? 'Why (when several apply, the strictest wins):' : 'Why:',
   ];
   gating.reasons.forEach((reason, index) => {
-    const annotation = reason.source === 'default' ? 'nothing that applies' : `\`${reason.annotation}\``;
-    const from = reason.source === 'default' ? '' : `, ${sourceWords[reason.source]}`;
-    const won = gating.reasons.length > 1 ? (index === 0 ? ' (wins: the strictest)' : '') : '';
-    lines.push(`- ${annotation} → ${reason.category}${from}${won}`);
+    const annotation = reason.source === 'default' ? 'nothing that applies' : `\`${reason.annotation}\`, ${sourceWords[reason.source]}`;
+    const won = gating.reasons.length > 1 && index === 0 ? ' (wins)' : '';
+    lines.push(`- ${annotation} → ${reason.category}${won}`);
   });
   if (gating.undeclared) {
     lines.push(
