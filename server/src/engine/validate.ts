@@ -35,6 +35,7 @@ export function validateManifest(text: string, options: ValidateOptions = {}): M
 export function validateModel(model: ManifestModel, options: ValidateOptions = {}): ManifestDiagnostic[] {
   const diagnostics: ManifestDiagnostic[] = [];
   const lines = model.document.lines;
+  const textLength = model.document.text.length;
   const overrides = options.severityOverrides ?? {};
   const context: RuleContext = {
     model,
@@ -44,10 +45,13 @@ export function validateModel(model: ManifestModel, options: ValidateOptions = {
       if (!rule) throw new Error(`Unregistered rule code ${code}`);
       const severity = overrides[code] ?? rule.severity;
       if (severity === 'off') return;
+      // jsonc-parser reports an error at the end of the text with length 1: keep every range inside it.
+      const offset = Math.min(target.offset, textLength);
+      const length = Math.min(target.length, textLength - offset);
       diagnostics.push({
-        range: lines.rangeOf(target.offset, target.length),
-        offset: target.offset,
-        length: target.length,
+        range: lines.rangeOf(offset, length),
+        offset,
+        length,
         severity,
         code,
         message,

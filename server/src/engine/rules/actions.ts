@@ -1,6 +1,8 @@
-import type { ActionEntry } from '../model/manifestModel';
+import type { ActionEntry, ManifestModel } from '../model/manifestModel';
 import { arrayItems, keyNode, valueNode } from '../model/nodes';
 import type { JsonNode } from '../parse/parseDocument';
+import { reportDuplicateIds } from './duplicateIds';
+import { isLegacy } from './tools';
 import { closest, didYouMean, field, listOf, quote, toKebabCase } from './messages';
 import type { RuleArea, RuleContext } from './rule';
 
@@ -22,8 +24,10 @@ export const actionRules: RuleArea = {
       code: 'actions.scope',
       severity: 'error',
       description: 'scope: "single-file", "multi-file", "folder", or an array of those.',
-      shapeMessage: (_finding, name, value) =>
-        `${name} must be "single-file", "multi-file", "folder", or a non-empty array of those.` +
+      shapeMessage: (finding, name, value) =>
+        (typeof finding.path[finding.path.length - 1] === 'number'
+          ? `${name} must be "single-file", "multi-file" or "folder".`
+          : `${name} must be "single-file", "multi-file", "folder", or a non-empty array of those.`) +
         (typeof value === 'string' ? didYouMean(closest(value, scopes)) : ''),
     },
     {
@@ -125,25 +129,18 @@ export const actionRules: RuleArea = {
   ],
   check(context) {
     const { model, report } = context;
-    const seen = new Map<string, number>();
+    reportDuplicateIds(context, model.actions, 'actions.duplicate-id', (id, first) => `Action id ${quote(id)} is already used by ${first}.`);
     const generated = new Set<string>();
     for (const action of model.actions) {
       const actionId = typeof action.value.generate === 'object' ? (action.value.generate as Record<string, unknown>)?.actionId : undefined;
       if (typeof actionId === 'string') generated.add(actionId);
     }
-    model.actions.forEach((action, index) => {
-      if (action.node.type !== 'object') return;
+    for (const action of model.actions) {
+      if (action.node.type !== 'object') continue;
       checkKind(context, action);
       checkParams(context, action);
       checkGenerate(context, action);
       if (action.id !== undefined) {
-        const first = seen.get(action.id);
-        if (first === undefined) seen.set(action.id, index);
-        else {
-          report('actions.duplicate-id', valueNode(action.node, 'id')!, `Action id ${quote(action.id)} is already used by contributes.actions[${first}].`, {
-            path: [...action.path, 'id'],
-          });
-        }
         const hidden = valueNode(action.node, 'hidden');
         if (hidden?.value === true && !generated.has(action.id)) {
           report(
@@ -154,7 +151,7 @@ export const actionRules: RuleArea = {
           );
         }
       }
-    });
+    }
   },
 };
 
@@ -178,7 +175,7 @@ function checkKind({ model, report }: RuleContext, action: ActionEntry): void {
         path: action.path,
         missingField: 'toolId',
       });
-    } else if (typeof toolId.value === 'string' && !model.toolsById.has(toolId.value)) {
+    } else if (typeof toolId.value === 'string' && !model.toolsById.has(toolId.value) && !namesLegacyTool(model, toolId.value)) {
       const suggestion = closest(toolId.value, model.toolsById.keys());
       report(
         'actions.tool-id-unknown',
@@ -258,13 +255,16 @@ function checkGenerate({ model, report }: RuleContext, action: ActionEntry): voi
   const populate = valueNode(generate, 'populateParamId');
   if (typeof populate?.value === 'string') {
     const param = params.find((p) => valueNode(p, 'id')?.value === populate.value);
-    const perFileText = params.filter((p) => valueNode(p, 'type')?.value === 'per-file-text').map((p) => valueNode(p, 'id')?.value as string);
+    const perFileText = params
+      .filter((p) => valueNode(p, 'type')?.value === 'per-file-text')
+      .map((p) => valueNode(p, 'id')?.value)
+      .filter((id): id is string => typeof id === 'string');
     if (!param || valueNode(param, 'type')?.value !== 'per-file-text') {
       const has = perFileText.length > 0 ? ` Its per-file-text params: ${listOf(perFileText)}.` : ' It has no per-file-text param.';
       report(
         'actions.generate-populate',
         populate,
-        `${field([...path, 'populateParamId'])} ${quote(populate.value)} must name one of this action's per-file-text params${param ? ` (it names a "${String(valueNode(param, 'type')?.value)}" param)` : ''}.${has}`,
+        `${field([...path, 'populateParamId'])} ${quote(populate.value)} must name one of this action's per-file-text params${param ? ` (it names ${describeParamType(valueNode(param, 'type')?.value)})` : ''}.${has}`,
         { path: [...path, 'populateParamId'], ...(perFileText.length === 1 ? { suggestion: perFileText[0] } : {}) },
       );
     }
@@ -279,4 +279,13 @@ function checkGenerate({ model, report }: RuleContext, action: ActionEntry): voi
       });
     }
   });
+}
+
+function describeParamType(type: unknown): string {
+  return typeof type === 'string' ? `a ${quote(type)} param` : 'a param without a type';
+}
+
+/** A toolId naming a tool still in the legacy shape: tools.legacy-shape already asks for its `id`. */
+function namesLegacyTool(model: ManifestModel, toolId: string): boolean {
+  return model.tools.some((tool) => isLegacy(tool.value) && tool.value.name === toolId);
 }

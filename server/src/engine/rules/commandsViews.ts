@@ -1,7 +1,6 @@
-import type { Entry } from '../model/manifestModel';
-import { valueNode } from '../model/nodes';
+import { reportDuplicateIds } from './duplicateIds';
 import { quote } from './messages';
-import type { RuleArea, RuleContext } from './rule';
+import type { RuleArea } from './rule';
 
 /** contributes.commands[] (slash commands) and contributes.views[] (plugin panels). */
 export const commandViewRules: RuleArea = {
@@ -20,18 +19,7 @@ export const commandViewRules: RuleArea = {
     },
   ],
   check(context) {
-    reportDuplicateIds(context, context.model.commands, 'commands.duplicate-id', 'Command');
-    reportDuplicateIds(context, context.model.views, 'views.duplicate-id', 'View');
+    reportDuplicateIds(context, context.model.commands, 'commands.duplicate-id', (id, first) => `Command id ${quote(id)} is already used by ${first}.`);
+    reportDuplicateIds(context, context.model.views, 'views.duplicate-id', (id, first) => `View id ${quote(id)} is already used by ${first}.`);
   },
 };
-
-function reportDuplicateIds({ report }: RuleContext, entries: Entry[], code: string, noun: string): void {
-  const firstIndex = new Map<unknown, number>();
-  entries.forEach((entry, index) => {
-    const id = valueNode(entry.node, 'id');
-    if (typeof id?.value !== 'string') return;
-    const first = firstIndex.get(id.value);
-    if (first === undefined) firstIndex.set(id.value, index);
-    else report(code, id, `${noun} id ${quote(id.value)} is already used by entry [${first}].`, { path: [...entry.path, 'id'] });
-  });
-}

@@ -88,7 +88,8 @@ export const fileRules: RuleArea = {
         }
       }
     }
-    if (folder && everySchemaRead) checkParameterGrants(context, schemaFacts);
+    // A tool without a schema file (a legacy tool, say) may have a path property we cannot see.
+    if (folder && everySchemaRead && schemaFacts.size === context.model.tools.length) checkParameterGrants(context, schemaFacts);
     if (folder) checkBatchActions(context, schemaFacts);
   },
 };

@@ -128,7 +128,9 @@ function genericMessage(finding: ShapeFinding, name: string, value: unknown): st
 
 function describe(schemaNode: { description?: string } | undefined): string {
   const text = schemaNode?.description?.replace(/^Required\.\s*/, '');
-  return text ? ` ${firstSentence(text)}` : '';
+  if (!text) return '';
+  const sentence = firstSentence(text);
+  return ` ${sentence[0].toUpperCase()}${sentence.slice(1)}`;
 }
 
 function firstSentence(text: string): string {

@@ -1,4 +1,5 @@
-import { describeGating, pluginGatingFacts, deriveToolGating } from '../categories/approvalCategory';
+import { pluginGatingFacts, deriveToolGating } from '../categories/approvalCategory';
+import { reportDuplicateIds } from './duplicateIds';
 import { keyNode, valueNode } from '../model/nodes';
 import { field, quote } from './messages';
 import type { RuleArea } from './rule';
@@ -68,9 +69,10 @@ export const toolRules: RuleArea = {
     if (finding.keyword === 'additionalProperties') return ['name', 'parameters'].includes(String(finding.params.additionalProperty));
     return false;
   },
-  check({ model, report }) {
+  check(context) {
+    const { model, report } = context;
     const plugin = pluginGatingFacts(model);
-    const seen = new Map<string, number>();
+    reportDuplicateIds(context, model.tools, 'tools.duplicate-id', (id, first) => `Tool id ${quote(id)} is already used by ${first}: one name, one tool; the later tool would be skipped.`);
     model.tools.forEach((tool, index) => {
       if (tool.node.type !== 'object') return;
       if (isLegacy(tool.value)) {
@@ -97,28 +99,19 @@ export const toolRules: RuleArea = {
           path: [...tool.path, 'timeout'],
         });
       }
-      if (tool.id !== undefined) {
-        const first = seen.get(tool.id);
-        if (first === undefined) seen.set(tool.id, index);
-        else {
-          report(
-            'tools.duplicate-id',
-            valueNode(tool.node, 'id')!,
-            `Tool id ${quote(tool.id)} is already used by contributes.tools[${first}]: one name, one tool; the later tool would be skipped.`,
-            { path: [...tool.path, 'id'], toolIndex: index },
-          );
-        }
-      }
       if (tool.value.annotations === undefined) {
         const gating = deriveToolGating(undefined, plugin);
         const at = valueNode(tool.node, 'id') ?? valueNode(tool.node, 'name') ?? { offset: tool.node.offset, length: 1 };
         const name = tool.id ?? (typeof tool.value.name === 'string' ? tool.value.name : `#${index}`);
         if (gating.category === 'external') {
-          const sources = gating.reasons.filter((r) => r.category === 'external').map((r) => r.source).join(' and ');
+          const sources = gating.reasons
+            .filter((r) => r.category === 'external')
+            .map((r) => (r.source === 'permissions.fetch' ? 'declares permissions.fetch' : 'runs as runtime: "process"'))
+            .join(' and ');
           report(
             'tools.undeclared-annotations',
             at,
-            `Tool ${quote(name)} declares no annotations: because the plugin declares ${sources}, it is treated as openWorldHint: true, category ${describeGating(gating)}, which ${gating.asks}. Declare annotations so a read-only tool does not ask.`,
+            `Tool ${quote(name)} declares no annotations: because the plugin ${sources}, it is treated as openWorldHint: true, category external, which ${gating.asks}. Declare annotations so a read-only tool does not ask.`,
             { path: tool.path, toolIndex: index },
           );
         } else if (gating.category === 'modify') {
