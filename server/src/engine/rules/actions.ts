@@ -3,7 +3,7 @@ import { arrayItems, keyNode, valueNode } from '../model/nodes';
 import type { JsonNode } from '../parse/parseDocument';
 import { reportDuplicateIds } from './duplicateIds';
 import { isLegacy } from './tools';
-import { closest, didYouMean, field, listOf, quote, toKebabCase } from './messages';
+import { closest, didYouMean, enumMessage, field, listOf, quote, toKebabCase } from './messages';
 import type { RuleArea, RuleContext } from './rule';
 
 const scopes = ['single-file', 'multi-file', 'folder'];
@@ -34,33 +34,25 @@ export const actionRules: RuleArea = {
       code: 'actions.kind',
       severity: 'error',
       description: 'kind: "prompt" (default) renders prompt and opens an agent turn in chat; "tool" invokes toolId directly.',
-      shapeMessage: (_finding, name, value) =>
-        `${name} must be "prompt" (the default: renders prompt and opens an agent turn in chat) or "tool" (invokes toolId directly, no agent turn, no model).` +
-        (typeof value === 'string' ? didYouMean(closest(value, ['prompt', 'tool'])) : ''),
+      shapeMessage: enumMessage('"prompt" (the default: renders prompt and opens an agent turn in chat) or "tool" (invokes toolId directly, no agent turn, no model)', ['prompt', 'tool']),
     },
     {
       code: 'actions.tool-scope',
       severity: 'error',
       description: 'toolScope: "none" (no tools this turn) or "read-only" (only tools that read the folder and its knowledge).',
-      shapeMessage: (_finding, name, value) =>
-        `${name} must be "none" (no tools this turn) or "read-only" (only tools that read the folder and its knowledge).` +
-        (typeof value === 'string' ? didYouMean(closest(value, ['none', 'read-only'])) : ''),
+      shapeMessage: enumMessage('"none" (no tools this turn) or "read-only" (only tools that read the folder and its knowledge)', ['none', 'read-only']),
     },
     {
       code: 'actions.multi-file-mode',
       severity: 'error',
       description: 'multiFileMode: "independent" (default, one tool call per selected file) or "batch" (exactly one call with every selected path).',
-      shapeMessage: (_finding, name, value) =>
-        `${name} must be "independent" (one tool call per selected file) or "batch" (exactly one call with every selected path).` +
-        (typeof value === 'string' ? didYouMean(closest(value, ['independent', 'batch'])) : ''),
+      shapeMessage: enumMessage('"independent" (one tool call per selected file) or "batch" (exactly one call with every selected path)', ['independent', 'batch']),
     },
     {
       code: 'actions.param-type',
       severity: 'error',
       description: 'A params[] entry has type "select", "text" or "per-file-text".',
-      shapeMessage: (_finding, name, value) =>
-        `${name} must be "select", "text" or "per-file-text".` +
-        (typeof value === 'string' ? didYouMean(closest(value, ['select', 'text', 'per-file-text'])) : ''),
+      shapeMessage: enumMessage('"select", "text" or "per-file-text"', ['select', 'text', 'per-file-text']),
     },
     { code: 'actions.prompt-required', severity: 'error', description: 'prompt (the path to the prompt template) is required for kind: "prompt".' },
     { code: 'actions.prompt-forbidden', severity: 'error', description: 'prompt is forbidden for kind: "tool".' },

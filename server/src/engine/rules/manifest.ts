@@ -1,6 +1,6 @@
 import { keyNode, valueNode } from '../model/nodes';
 import { isAbsolutePath } from '../model/references';
-import { closest, didYouMean, listOf, quote, toKebabCase } from './messages';
+import { enumMessage, listOf, quote, toKebabCase } from './messages';
 import type { RuleArea } from './rule';
 
 /** The top level of the manifest: identity, version, capabilities, runtime. */
@@ -39,9 +39,10 @@ export const manifestRules: RuleArea = {
       code: 'manifest.runtime',
       severity: 'error',
       description: 'runtime: "node" (default) or "process".',
-      shapeMessage: (_finding, field, value) =>
-        `${field} must be "node" (the default: handlers are JavaScript files run in the app's plugin host) or "process" (the plugin is its own executable).` +
-        (typeof value === 'string' ? didYouMean(closest(value, ['node', 'process'])) : ''),
+      shapeMessage: enumMessage(
+        '"node" (the default: handlers are JavaScript files run in the app\'s plugin host) or "process" (the plugin is its own executable)',
+        ['node', 'process'],
+      ),
     },
     {
       code: 'manifest.command-required',

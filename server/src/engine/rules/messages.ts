@@ -35,6 +35,12 @@ export function didYouMean(suggestion: string | undefined): string {
   return suggestion ? ` Did you mean \`${suggestion}\`?` : '';
 }
 
+/** The message of an enum rule: the allowed values in the reference's words, and the closest one. */
+export function enumMessage(allowedInWords: string, allowed: string[]) {
+  return (_finding: unknown, name: string, value: unknown): string =>
+    `${name} must be ${allowedInWords}.` + (typeof value === 'string' ? didYouMean(closest(value, allowed)) : '');
+}
+
 function editDistance(a: string, b: string): number {
   if (a === b) return 0;
   let previous = Array.from({ length: b.length + 1 }, (_, i) => i);

@@ -1,5 +1,5 @@
 import { keyNode, valueNode } from '../model/nodes';
-import { closest, didYouMean, field, quote } from './messages';
+import { enumMessage, field, quote } from './messages';
 import type { RuleArea } from './rule';
 
 const settingTypes = ['string', 'boolean', 'number', 'action', 'info'];
@@ -11,17 +11,13 @@ export const settingRules: RuleArea = {
       code: 'settings.type',
       severity: 'error',
       description: 'A setting\u2019s type is "string", "boolean", "number", "action" or "info".',
-      shapeMessage: (_finding, name, value) =>
-        `${name} must be "string", "boolean", "number", "action" or "info".` +
-        (typeof value === 'string' ? didYouMean(closest(value, settingTypes)) : ''),
+      shapeMessage: enumMessage('"string", "boolean", "number", "action" or "info"', settingTypes),
     },
     {
       code: 'settings.variant',
       severity: 'error',
       description: 'variant is "primary", "secondary" or "danger".',
-      shapeMessage: (_finding, name, value) =>
-        `${name} must be "primary", "secondary" or "danger".` +
-        (typeof value === 'string' ? didYouMean(closest(value, ['primary', 'secondary', 'danger'])) : ''),
+      shapeMessage: enumMessage('"primary", "secondary" or "danger"', ['primary', 'secondary', 'danger']),
     },
     { code: 'settings.action-handler', severity: 'error', description: 'type: "action" renders a button that runs handler (relative path): handler is required.' },
     {
