@@ -1,0 +1,120 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type { DocumentLink, DocumentSymbol, Location, LocationLink, Range, WorkspaceEdit } from 'vscode-languageserver-protocol/node';
+import { applyWorkspaceEdit, cursor, LspClient, manifest, spanOf, tempFolder } from './lspClient';
+
+const text = manifest(`"contributes": {
+    "tools": [
+      { "id": "count_words", "title": "Count", "description": "D", "schema": "./tools/count.schema.json", "handler": "./tools/count.js", "annotations": { "readOnlyHint": true } },
+      { "id": "publish", "title": "Publish", "description": "D", "schema": "./tools/publish.schema.json", "handler": "./tools/publish.js" }
+    ],
+    "actions": [
+      { "id": "count", "title": "Count", "description": "D", "scope": "single-file", "kind": "tool", "toolId": "count_words", "hidden": true },
+      { "id": "notes", "title": "Notes", "description": "D", "scope": "multi-file", "prompt": "./prompts/notes.md",
+        "params": [ { "id": "per", "label": "L", "type": "per-file-text" } ],
+        "generate": { "label": "G", "actionId": "count", "populateParamId": "per", "forwardParamIds": ["per"] } },
+      { "id": "recount", "title": "Recount", "description": "D", "scope": "folder", "kind": "tool", "toolId": "count_words" }
+    ],
+    "settings": { "endpoint": { "type": "string", "title": "Endpoint" } },
+    "hooks": { "onAppReady": "./hooks/ready.js" },
+    "commands": [ { "id": "hello", "title": "Hello", "handler": "./commands/hello.js" } ],
+    "views": [ { "id": "panel", "title": "Panel" } ]
+  },
+  "permissions": { "fetch": { "settings": ["endpoint"] } }`);
+
+const folder = tempFolder();
+const uri = folder.uri('plugin/manifest.json');
+let client: LspClient;
+
+before(async () => {
+  client = await LspClient.start({ workspace: folder.root });
+  await client.open(uri, text);
+});
+after(async () => {
+  await client.stop();
+  folder.cleanup();
+});
+
+/** The position of the `occurrence`-th `needle`, `offset` characters into it. */
+function at(needle: string, offset = 1, occurrence = 0) {
+  let index = -1;
+  for (let i = 0; i <= occurrence; i++) index = text.indexOf(needle, index + 1);
+  assert.ok(index >= 0, needle);
+  return cursor(text.slice(0, index + offset) + '|' + text.slice(index + offset)).position;
+}
+const show = (range: Range) => `${range.start.line}:${range.start.character}-${range.end.line}:${range.end.character}`;
+const request = <R>(method: string, position: ReturnType<typeof at>, extra: object = {}) => client.request<R>(method, { textDocument: { uri }, position, ...extra });
+
+describe('navigation', () => {
+  test('definition: toolId → its tool, generate.actionId → its action, fetch.settings → the setting, populateParamId → the param', async () => {
+    const [tool] = await request<LocationLink[]>('textDocument/definition', at('"count_words"', 3, 1));
+    assert.equal(tool.targetUri, uri);
+    assert.equal(show(tool.originSelectionRange!), spanOf(text, '"count_words"', 1));
+    assert.equal(show(tool.targetSelectionRange), spanOf(text, '"count_words"', 0));
+    assert.equal(show(tool.targetRange), spanOf(text, text.slice(text.indexOf('{ "id": "count_words"'), text.indexOf('} },') + 3)));
+
+    const [action] = await request<LocationLink[]>('textDocument/definition', at('"actionId": "count"', 14));
+    assert.equal(show(action.targetSelectionRange), spanOf(text, '"count"'));
+    const [setting] = await request<LocationLink[]>('textDocument/definition', at('["endpoint"]', 3));
+    assert.equal(show(setting.targetSelectionRange), spanOf(text, '"endpoint"'));
+    const [param] = await request<LocationLink[]>('textDocument/definition', at('"populateParamId": "per"', 20));
+    assert.equal(show(param.targetSelectionRange), spanOf(text, '"per"'));
+  });
+
+  test('definition: a file path → the file; a declaration or plain text → nothing', async () => {
+    const [file] = await request<LocationLink[]>('textDocument/definition', at('./tools/count.schema.json'));
+    assert.equal(file.targetUri, folder.uri('plugin/tools/count.schema.json'));
+    assert.deepEqual(await request('textDocument/definition', at('"count_words"', 3, 0)), []);
+    assert.deepEqual(await request('textDocument/definition', at('"Publish"')), []);
+  });
+
+  test('references: a tool id and every toolId that names it', async () => {
+    const withDeclaration = await request<Location[]>('textDocument/references', at('"count_words"', 2, 0), { context: { includeDeclaration: true } });
+    assert.deepEqual(withDeclaration.map((l) => show(l.range)), [0, 1, 2].map((n) => spanOf(text, '"count_words"', n)));
+    const fromUse = await request<Location[]>('textDocument/references', at('"count_words"', 2, 2), { context: { includeDeclaration: false } });
+    assert.deepEqual(fromUse.map((l) => show(l.range)), [1, 2].map((n) => spanOf(text, '"count_words"', n)));
+    const action = await request<Location[]>('textDocument/references', at('"id": "count"', 8), { context: { includeDeclaration: true } });
+    assert.deepEqual(action.map((l) => show(l.range)), [spanOf(text, '"count"'), spanOf(text, '"count"', 1)]);
+  });
+
+  test('rename: a tool id updates every toolId; an action id every generate.actionId; a name the reference rejects is refused', async () => {
+    const prepared = await request<{ range: Range; placeholder: string }>('textDocument/prepareRename', at('"count_words"', 4, 1));
+    assert.equal(prepared.placeholder, 'count_words');
+    assert.equal(show(prepared.range), spanOf(text, 'count_words', 1));
+    assert.equal(await request('textDocument/prepareRename', at('"Publish"')), null);
+
+    const edit = await request<WorkspaceEdit>('textDocument/rename', at('"count_words"', 4, 0), { newName: 'word_count' });
+    const renamed = applyWorkspaceEdit(edit, new Map([[uri, text]])).get(uri);
+    assert.equal(renamed, text.replace(/"count_words"/g, '"word_count"'));
+
+    const actionEdit = await request<WorkspaceEdit>('textDocument/rename', at('"actionId": "count"', 14), { newName: 'count-words' });
+    assert.equal(applyWorkspaceEdit(actionEdit, new Map([[uri, text]])).get(uri), text.replace('"id": "count"', '"id": "count-words"').replace('"actionId": "count"', '"actionId": "count-words"'));
+
+    await assert.rejects(request('textDocument/rename', at('"count_words"', 4, 0), { newName: 'words.count' }), /Cannot rename to "words.count": a tool id must not contain \. \(dots are reserved for namespace prefixing\)\./);
+    await assert.rejects(request('textDocument/rename', at('"id": "count"', 8), { newName: 'Count Words' }), /an action id is kebab-case/);
+  });
+
+  test('document symbols: tools (with their category), actions, settings, hooks, commands, views', async () => {
+    const symbols = await client.request<DocumentSymbol[]>('textDocument/documentSymbol', { textDocument: { uri } });
+    const outline = symbols.map((section) => [section.name, section.detail, section.children!.map((child) => [child.name, child.detail ?? ''])]);
+    assert.deepEqual(outline, [
+      ['tools', '2', [['count_words', 'read (readOnlyHint: true)'], ['publish', 'external (openWorldHint: true, implied by permissions.fetch)']]],
+      ['actions', '3', [['count', 'Count'], ['notes', 'Notes'], ['recount', 'Recount']]],
+      ['settings', '1', [['endpoint', 'string']]],
+      ['hooks', '1', [['onAppReady', '']]],
+      ['commands', '1', [['hello', 'Hello']]],
+      ['views', '1', [['panel', 'Panel']]],
+    ]);
+    const publish = symbols[0].children![1];
+    assert.equal(show(publish.selectionRange), spanOf(text, '"publish"'));
+  });
+
+  test('document links open the files named by schema, handler, prompt, hooks and commands', async () => {
+    const links = await client.request<DocumentLink[]>('textDocument/documentLink', { textDocument: { uri } });
+    const files = ['tools/count.schema.json', 'tools/count.js', 'tools/publish.schema.json', 'tools/publish.js', 'prompts/notes.md', 'hooks/ready.js', 'commands/hello.js'];
+    assert.deepEqual(
+      links.map((link) => [show(link.range), link.target]),
+      files.map((file) => [spanOf(text, `./${file}`), folder.uri(`plugin/${file}`)]),
+    );
+  });
+});
