@@ -143,7 +143,12 @@ export class LspClient {
       const headerEnd = data.indexOf('\r\n\r\n');
       if (headerEnd < 0) return;
       const match = /Content-Length: *(\d+)/i.exec(data.subarray(0, headerEnd).toString('ascii'));
-      if (!match) throw new Error(`${this.name}: a message without Content-Length`);
+      if (!match) {
+        // Not LSP framing: nothing after it can be trusted. The exit handler fails what is pending.
+        this.stderrTail += `\n(the bench client received a message without Content-Length)`;
+        this.kill();
+        return;
+      }
       const start = headerEnd + 4;
       const end = start + Number(match[1]);
       if (data.length < end) return;

@@ -424,10 +424,13 @@ async function main(): Promise<void> {
   }
   const workspace = mkdtempSync(join(tmpdir(), 'filer-bench-'));
   const removeWorkspace = () => rmSync(workspace, { recursive: true, force: true });
-  process.once('SIGINT', () => {
-    removeWorkspace();
-    process.exit(130);
-  });
+  // Interrupted: remove the generated folders; the servers exit on their own when their parent is gone.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      removeWorkspace();
+      process.exit(130);
+    });
+  }
   try {
     const warmupFolder = writePluginFolder(generatePlugin(8, 'valid'), workspace);
     const results: SizeResult[] = [];
