@@ -64,6 +64,8 @@ describe('completion: keys', () => {
     assert.equal(inserted(runtime), '"runtime": "${1|node,process|}"');
     assert.equal(docs(runtime), '"node" (default): handlers are JavaScript files run in the app\'s plugin host; "process": the plugin is its own executable.');
     assert.equal(inserted(byLabel(items, 'author')), '"author": {\n\t"name": "$1"\n}');
+    // `$` is snippet syntax: a key that holds one is escaped.
+    assert.equal(inserted(byLabel(items, '$schema')), '"\\$schema": "$1"');
 
     const process = await complete(`{ ${top}, "runtime": "process", "contributes": {}, | }`);
     assert.ok(labels(process).includes('command') && labels(process).includes('args'));

@@ -43,6 +43,9 @@ describe('diagnostics (push)', () => {
   });
 
   test('after open: every message of the validator, at its exact range, with its code and data', async () => {
+    // The server asks the editor to watch the files a manifest may name (and settings changes).
+    await client.waitFor(() => (client.registrations.some((r) => r.method === 'workspace/didChangeWatchedFiles') ? true : undefined), 5000, 'the watcher registration');
+    assert.deepEqual(client.registrations.find((r) => r.method === 'workspace/didChangeWatchedFiles')!.registerOptions, { watchers: [{ globPattern: '**/*' }] });
     await client.open(uri, brokenManifest);
     const diagnostics = await client.diagnostics(uri);
     assert.deepEqual(summary(diagnostics), [

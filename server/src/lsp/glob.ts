@@ -4,13 +4,15 @@
  * `/` matches a file name at any depth (`manifest.json`); one with a `/` matches the path relative to
  * a workspace folder, or the absolute path. Paths use `/` on every OS.
  */
-export function globMatcher(patterns: string[]): (absolutePath: string, relativePaths: string[]) => boolean {
+export function globMatcher(patterns: string[]): (absolutePath: string, relativePaths: () => string[]) => boolean {
   const compiled = patterns.map((pattern) => ({ regex: globToRegExp(pattern.replace(/^\.\//, '')), byName: !pattern.includes('/') }));
+  // No pattern (the usual case): nothing to compute for the many files a workspace scan meets.
+  if (compiled.length === 0) return () => false;
   return (absolutePath, relativePaths) => {
     const absolute = toSlashes(absolutePath);
     const name = absolute.slice(absolute.lastIndexOf('/') + 1);
     return compiled.some(({ regex, byName }) =>
-      byName ? regex.test(name) : regex.test(absolute) || relativePaths.some((relative) => regex.test(toSlashes(relative))),
+      byName ? regex.test(name) : regex.test(absolute) || relativePaths().some((relative) => regex.test(toSlashes(relative))),
     );
   };
 }

@@ -58,10 +58,11 @@ export class ManifestVersion {
     const generation = this.env.settingsGeneration();
     if (this.recognized?.generation !== generation) {
       const filePath = this.path ?? this.uri;
-      const relativePaths = this.env
-        .workspaceFolderPaths()
-        .filter((folder) => isInsideOrEqual(folder, filePath))
-        .map((folder) => path.relative(folder, filePath));
+      const relativePaths = () =>
+        this.env
+          .workspaceFolderPaths()
+          .filter((folder) => isInsideOrEqual(folder, filePath))
+          .map((folder) => path.relative(folder, filePath));
       const recognition = recognizeManifest(
         { path: filePath, relativePaths, text: this.text, rootValue: () => this.document.value },
         this.env.filters(),

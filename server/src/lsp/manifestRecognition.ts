@@ -15,8 +15,8 @@ export interface Recognition {
 export interface RecognitionInput {
   /** The file's absolute path. */
   path: string;
-  /** Its paths relative to each workspace folder that holds it. */
-  relativePaths: string[];
+  /** Its paths relative to each workspace folder that holds it (computed only when a pattern needs them). */
+  relativePaths: () => string[];
   /** The document's text, for the blank check. */
   text: string;
   /** The parsed root value; asked for only when the name or the settings make the file a candidate. */
@@ -25,8 +25,8 @@ export interface RecognitionInput {
 
 /** Compiled matchers for one settings object. */
 export interface FileFilters {
-  include(path: string, relativePaths: string[]): boolean;
-  exclude(path: string, relativePaths: string[]): boolean;
+  include(path: string, relativePaths: () => string[]): boolean;
+  exclude(path: string, relativePaths: () => string[]): boolean;
 }
 
 export function fileFilters(settings: ServerSettings): FileFilters {
@@ -34,7 +34,7 @@ export function fileFilters(settings: ServerSettings): FileFilters {
 }
 
 /** Where the name alone decides: excluded, forced in, or not named manifest.json. */
-export function isCandidatePath(path: string, relativePaths: string[], filters: FileFilters): boolean {
+export function isCandidatePath(path: string, relativePaths: () => string[], filters: FileFilters): boolean {
   if (filters.exclude(path, relativePaths)) return false;
   return filters.include(path, relativePaths) || baseName(path) === manifestFileName;
 }

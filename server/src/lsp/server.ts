@@ -268,13 +268,11 @@ export function startServer(connection: Connection): void {
   async function scanWorkspace(): Promise<void> {
     if (workspaceFolderPaths.length === 0) return;
     const before = new Set(workspace.all());
-    const scan = workspace.scan(workspaceFolderPaths, (filePath) => isCandidatePath(filePath, relativePathsOf(filePath), filters));
+    const scan = workspace.scan(workspaceFolderPaths, (filePath) => isCandidatePath(filePath, () => relativePathsOf(filePath), filters));
     scanning = scan;
     await scan;
-    if (client.pullDiagnostics) {
-      if (client.diagnosticRefresh) void connection.languages.diagnostics.refresh();
-      return;
-    }
+    // A pull client asks for workspace diagnostics itself (the first request waits for this scan).
+    if (client.pullDiagnostics) return;
     for (const filePath of before) if (!workspace.has(filePath) && !isOpen(filePath)) publish(pathToFileURL(filePath).href, [], undefined);
     for (const filePath of workspace.all()) {
       await new Promise((resolve) => setImmediate(resolve));
@@ -344,7 +342,7 @@ export function startServer(connection: Connection): void {
         const filePath = filePathOf(change.uri);
         if (!filePath) continue;
         folders.invalidatePath(filePath);
-        if (isCandidatePath(filePath, relativePathsOf(filePath), filters)) {
+        if (isCandidatePath(filePath, () => relativePathsOf(filePath), filters)) {
           if (change.type === FileChangeType.Deleted) {
             workspace.remove(filePath);
             if (!isOpen(filePath) && !client.pullDiagnostics) publish(change.uri, [], undefined);

@@ -122,7 +122,7 @@ function keyProposals(context: Extract<CursorContext, { kind: 'key' }>, model: M
     proposals.push({
       label: key,
       kind: CompletionItemKind.Property,
-      snippet: context.keyOnly ? snippetText(JSON.stringify(key)) : `${JSON.stringify(key)}: ${valueSnippet(path, key, resolved, model)}`,
+      snippet: context.keyOnly ? snippetText(JSON.stringify(key)) : `${snippetText(JSON.stringify(key))}: ${valueSnippet(path, key, resolved, model)}`,
       documentation: resolved.description,
       rank: required.has(key) ? 0 : 1,
     });
