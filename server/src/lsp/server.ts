@@ -458,7 +458,7 @@ export function startServer(connection: Connection): void {
     runSafe(logger, 'Rename', token, () => {
       const entry = manifestFor(params.textDocument.uri);
       if (!entry || entry.version === undefined) return null;
-      return renameAt(entry.uri, entry.version, entry.document, entry.model, offsetOf(entry, params.position), params.newName);
+      return renameAt(entry.uri, entry.version, entry.document, entry.model, offsetOf(entry, params.position), params.newName, client.documentChanges);
     }),
   );
 

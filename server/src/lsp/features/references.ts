@@ -28,7 +28,15 @@ const idRules: Partial<Record<IdKind, { test(name: string): boolean; rule: strin
  * `generate.actionId`, a setting and its `fetch.settings` entries, a param and the generate fields that
  * name it. A new name the reference would reject is refused with the rule.
  */
-export function renameAt(uri: string, version: number, document: ParsedDocument, model: ManifestModel, offset: number, newName: string): WorkspaceEdit | ResponseError<never> | null {
+export function renameAt(
+  uri: string,
+  version: number,
+  document: ParsedDocument,
+  model: ManifestModel,
+  offset: number,
+  newName: string,
+  documentChanges: boolean,
+): WorkspaceEdit | ResponseError<never> | null {
   const found = symbolAt(model, offset);
   if (!found) return null;
   const rule = idRules[found.symbol.kind];
@@ -40,5 +48,5 @@ export function renameAt(uri: string, version: number, document: ParsedDocument,
       const content = stringContent(node);
       return { range: document.lines.rangeOf(content.offset, content.length), newText: replacement };
     });
-  return { documentChanges: [{ textDocument: { uri, version }, edits }] };
+  return documentChanges ? { documentChanges: [{ textDocument: { uri, version }, edits }] } : { changes: { [uri]: edits } };
 }
