@@ -92,7 +92,7 @@
       text.append(el('span', 'entry-title', entry.title), el('span', 'entry-description', entry.description));
       item.append(text);
       const badges = el('span', 'badges');
-      badges.append(el('span', `badge kind kind-${entry.kind}`, entry.source === 'tool' ? 'tool (fileExtensions)' : entry.kind));
+      badges.append(el('span', `badge kind kind-${entry.kind}`, entry.source === 'tool' ? 'tool · by extension' : entry.kind));
       if (entry.tool) {
         badges.append(el('span', 'badge tool-id', entry.tool.id || '(no toolId)'), categoryBadge(entry.tool));
       }
@@ -122,6 +122,8 @@
     const item = /** @type {HTMLElement | null} */ (entriesList.querySelector(`[data-key="${CSS.escape(state.activeEntry)}"]`));
     item?.focus();
     renderDialog();
+    // In a narrow panel the dialog is below the menu: bring it into view.
+    $('dialog').scrollIntoView({ block: 'nearest' });
   }
 
   function reveal(/** @type {any} */ entry) {
@@ -223,8 +225,10 @@
     if (entry.tool) {
       fact('Calls', entry.tool.found ? `${entry.tool.id} (${entry.tool.title})` : `${entry.tool.id || '(no toolId)'}: no such tool in this manifest`);
       if (entry.tool.found) {
+        // The badge names the category; the text says why and when the gate asks.
+        const why = entry.tool.gating.startsWith(`${entry.tool.category} `) ? entry.tool.gating.slice(entry.tool.category.length + 1) : entry.tool.gating;
         const category = el('span');
-        category.append(categoryBadge(entry.tool), document.createTextNode(` ${entry.tool.gating}; ${entry.tool.asks}`));
+        category.append(categoryBadge(entry.tool), document.createTextNode(` ${why}; ${entry.tool.asks}`));
         fact('Approval', category);
       }
     }

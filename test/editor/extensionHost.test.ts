@@ -35,17 +35,20 @@ test('extension-host suite (mocha, real vscode API) under code-server', { timeou
       ['extensionEnvironment', JSON.stringify({ FILER_EDITOR_RESULTS: resultsFile })],
     ]),
   );
+  let timer: NodeJS.Timeout | undefined;
   const code = await Promise.race([
     exitCode,
-    new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`the suite did not finish within ${suiteTimeoutMs / 1000} s; see ${server.logFile}`)), suiteTimeoutMs)),
-  ]);
+    new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`the suite did not finish within ${suiteTimeoutMs / 1000} s; see ${server.logFile}`)), suiteTimeoutMs);
+    }),
+  ]).finally(() => clearTimeout(timer));
   t.diagnostic(`suite finished in ${((Date.now() - started) / 1000).toFixed(1)} s with exit code ${code}`);
 
   assert.ok(existsSync(resultsFile), `the suite wrote no results (exit code ${code}): it did not load; see ${server.logFile}`);
   const results = JSON.parse(readFileSync(resultsFile, 'utf8')) as SuiteResult[];
   assert.ok(results.length >= 5, `every extension-host test ran (got ${results.length})`);
   for (const result of results) {
-    await t.test(result.title, () => {
+    await t.test(`${result.title} (${result.durationMs ?? '?'} ms in the editor)`, () => {
       assert.equal(result.state, 'passed', result.error);
     });
   }

@@ -8,6 +8,8 @@ import { startCodeServer, type CodeServer } from './harness/codeServer';
 import { makeWorkspace, repoRoot } from './harness/paths';
 import { Workbench } from './harness/workbench';
 
+type Box = { x: number; y: number; width: number; height: number };
+
 /**
  * What the user sees, in code-server with the packaged .vsix installed, driven through Chromium:
  * squiggles, hovers, the Ctrl+. quick fix, completion and the preview panel's webview. Screenshots go
@@ -26,7 +28,7 @@ before(async () => {
   assert.ok(existsSync(vsix), `${vsix} is missing: run npm run package first (npm run test:editor does)`);
   workspace = makeWorkspace('ui');
   server = await startCodeServer({ name: 'ui', vsix });
-  editor = await openBrowser();
+  editor = await openBrowser({ width: 1600, height: 1000 });
   workbench = new Workbench(editor.page);
   const first = join(workspace.path, 'fixtures', 'typo-tool', 'manifest.json');
   await editor.page.goto(server.url(workspace.path, [['openFile', server.remoteUri(first)]]));
@@ -39,159 +41,231 @@ after(async () => {
   workspace?.dispose();
 });
 
-test('a squiggle marks the broken field, and its hover says what is wrong', { timeout: 90_000 }, async () => {
-  await workbench.activeEditor().locator('.view-line', { hasText: 'notes.fetch' }).waitFor({ timeout: 30_000 });
-  const squiggle = workbench.activeEditor().locator('.squiggly-error').first();
-  await squiggle.waitFor({ timeout: 60_000 });
-  const squiggleBox = await squiggle.boundingBox();
-  const tokenBox = await workbench.token('notes.fetch').boundingBox();
-  assert.ok(squiggleBox && tokenBox, 'both the squiggle and the token are on screen');
-  assert.ok(Math.abs(squiggleBox.y - tokenBox.y) < tokenBox.height, 'the squiggle is on the line of "notes.fetch"');
-  assert.ok(squiggleBox.x < tokenBox.x + tokenBox.width && tokenBox.x < squiggleBox.x + squiggleBox.width, 'the squiggle is under "notes.fetch"');
-  const hover = await workbench.hoverText('notes.fetch', /must not contain/);
-  assert.match(hover, /notes\.fetch/);
-  await workbench.screenshot('squiggle-and-message');
-});
+test('a squiggle marks the broken field, and its hover says what is wrong', { timeout: 90_000 }, () =>
+  showing('squiggle', async () => {
+    await workbench.activeEditor().locator('.view-line', { hasText: 'notes.fetch' }).waitFor({ timeout: 30_000 });
+    const squiggle = workbench.activeEditor().locator('.squiggly-error').first();
+    await squiggle.waitFor({ timeout: 60_000 });
+    // Inlay hints arrive after the diagnostics and re-render the line: measure once it has settled.
+    const boxes: { squiggle: Box | null; token: Box | null } = { squiggle: null, token: null };
+    await waitUntil(async () => {
+      boxes.squiggle = await squiggle.boundingBox();
+      boxes.token = await workbench.token('notes.fetch').boundingBox();
+      return boxes.squiggle !== null && boxes.token !== null;
+    }, 'the squiggle and the token on screen');
+    const { squiggle: squiggleBox, token: tokenBox } = boxes;
+    assert.ok(squiggleBox && tokenBox);
+    assert.ok(Math.abs(squiggleBox.y - tokenBox.y) < tokenBox.height, 'the squiggle is on the line of "notes.fetch"');
+    assert.ok(squiggleBox.x < tokenBox.x + tokenBox.width && tokenBox.x < squiggleBox.x + squiggleBox.width, 'the squiggle is under "notes.fetch"');
+    const hover = await workbench.hoverText('notes.fetch', /must not contain/);
+    assert.match(hover, /notes\.fetch/);
+    await workbench.screenshot('squiggle-and-message');
+  }));
 
-test('hover on a tool shows its approval category; ${dataDir} is coloured apart from its string', { timeout: 90_000 }, async () => {
-  await workbench.openFile('fixtures/gated/manifest.json', 'post_status');
-  const hover = await workbench.hoverText('post_status', /external/);
-  assert.match(hover, /openWorldHint: true/);
-  assert.match(hover, /permissions\.fetch/);
-  await workbench.screenshot('hover-category');
-  await editor.page.mouse.move(0, 0);
+test('hover on a tool shows its approval category; ${dataDir} is coloured apart from its string', { timeout: 90_000 }, () =>
+  showing('hover', async () => {
+    await workbench.openFile('fixtures/gated/manifest.json', 'post_status');
+    const hover = await workbench.hoverText('post_status', /external/);
+    assert.match(hover, /openWorldHint: true/);
+    assert.match(hover, /permissions\.fetch/);
+    await workbench.screenshot('hover-category');
+    await editor.page.mouse.move(0, 0);
 
-  // The injection grammar: `dataDir` is its own token, coloured unlike the rest of the pattern string.
-  const dataDir = workbench.activeEditor().locator('.view-line span span', { hasText: /^dataDir$/ }).first();
-  const rest = workbench.activeEditor().locator('.view-line span span', { hasText: '/drafts/' }).first();
-  await dataDir.waitFor({ timeout: 10_000 });
-  const colours = await Promise.all([dataDir, rest].map((token) => token.evaluate('(node) => getComputedStyle(node).color') as Promise<string>));
-  assert.notEqual(colours[0], colours[1], `\${dataDir} (${colours[0]}) stands out from the string (${colours[1]})`);
-});
+    // The injection grammar: `dataDir` is its own token, coloured unlike the rest of the pattern string.
+    const dataDir = workbench.activeEditor().locator('.view-line span span', { hasText: /^dataDir$/ }).first();
+    const rest = workbench.activeEditor().locator('.view-line span span', { hasText: '/drafts/' }).first();
+    await dataDir.waitFor({ timeout: 10_000 });
+    // Runs in the page; the repo compiles without the DOM library, hence the structural type.
+    type Window = { getComputedStyle(element: unknown): { color: string } };
+    const colours = await Promise.all([dataDir, rest].map((token) => token.evaluate((node) => (globalThis as unknown as Window).getComputedStyle(node).color)));
+    assert.notEqual(colours[0], colours[1], `\${dataDir} (${colours[0]}) stands out from the string (${colours[1]})`);
+  }));
 
-test('the legacy quick fix is in the Ctrl+. menu, and applying it rewrites the tool', { timeout: 120_000 }, async () => {
-  await workbench.openFile('fixtures/legacy/manifest.json', 'resize_image');
-  const squiggle = workbench.activeEditor().locator('.squiggly-error').first();
-  await squiggle.waitFor({ timeout: 60_000 });
-  const box = await squiggle.boundingBox();
-  assert.ok(box, 'the legacy tool is squiggled');
-  const fixRow = editor.page.locator('.action-widget .monaco-list-row', { hasText: /schema/i }).first();
-  // The first Ctrl+. sometimes shows only the light bulb: close it and ask again.
-  for (let attempt = 0; attempt < 3; attempt++) {
-    await editor.page.mouse.click(box.x + Math.min(box.width / 2, 20), box.y + box.height / 2);
-    await editor.page.keyboard.press('Control+.');
-    try {
-      await fixRow.waitFor({ timeout: 8_000 });
+test('the legacy quick fix is in the Ctrl+. menu, and applying it rewrites the tool', { timeout: 120_000 }, () =>
+  showing('quick-fix', async () => {
+    await workbench.openFile('fixtures/legacy/manifest.json', 'resize_image');
+    const squiggle = workbench.activeEditor().locator('.squiggly-error').first();
+    await squiggle.waitFor({ timeout: 60_000 });
+    const box = await squiggle.boundingBox();
+    assert.ok(box, 'the legacy tool is squiggled');
+    const fixRow = editor.page.locator('.action-widget .monaco-list-row', { hasText: /schema/i }).first();
+    // The first Ctrl+. sometimes shows only the light bulb: close it and ask again.
+    for (let attempt = 0; attempt < 3; attempt++) {
+      await editor.page.mouse.click(box.x + Math.min(box.width / 2, 20), box.y + box.height / 2);
+      await editor.page.keyboard.press('Control+.');
+      try {
+        await fixRow.waitFor({ timeout: 8_000 });
+        break;
+      } catch {
+        await editor.page.keyboard.press('Escape');
+      }
+    }
+    await fixRow.waitFor({ timeout: 1_000 });
+    const menu = await editor.page.locator('.action-widget .monaco-list').first().innerText();
+    await workbench.screenshot('quick-fix-menu');
+    await fixRow.click();
+
+    await workbench.activeEditor().locator('.view-line', { hasText: '"id": "resize_image"' }).waitFor({ timeout: 30_000 });
+    const text = await workbench.editorText();
+    assert.match(text, /"id": "resize_image"/, `the tool has an id (menu was: ${menu})`);
+    assert.match(text, /"schema": "(\.\/)?tools\/resize_image\.schema\.json"/);
+    assert.doesNotMatch(text, /"parameters"/);
+    assert.doesNotMatch(text, /"name": "resize_image"/);
+    assert.ok(existsSync(join(workspace.path, 'fixtures', 'legacy', 'tools', 'resize_image.schema.json')), 'the schema file was created');
+    await workbench.screenshot('quick-fix-applied');
+  }));
+
+test('completion lists the permission keys', { timeout: 90_000 }, () =>
+  showing('completion', async () => {
+    await workbench.openFile('fixtures/completion/manifest.json', 'completion-sample');
+    const permissions = workbench.activeEditor().locator('.view-line', { hasText: '"permissions": {' });
+    const line = await permissions.boundingBox();
+    assert.ok(line, 'the permissions line is on screen');
+    await editor.page.mouse.click(line.x + 40, line.y + line.height * 1.5);
+    const rows = editor.page.locator('.suggest-widget .monaco-list-row');
+    let labels: string[] = [];
+    for (let attempt = 0; attempt < 3 && !labels.includes('fetch'); attempt++) {
+      await editor.page.keyboard.press('Control+Space');
+      try {
+        await rows.filter({ hasText: 'fetch' }).first().waitFor({ timeout: 10_000 });
+      } catch {
+        await editor.page.keyboard.press('Escape');
+        continue;
+      }
+      labels = (await editor.page.locator('.suggest-widget .monaco-list-row .label-name').allInnerTexts()).map((label) => label.replace(/^"|"$/g, '').trim());
+    }
+    for (const key of ['fs', 'fetch', 'store']) assert.ok(labels.includes(key), `${key} is in the completion list (got ${labels.join(', ')})`);
+    await workbench.screenshot('completion-permissions');
+    await editor.page.keyboard.press('Escape');
+  }));
+
+test('the preview panel lists the entries Filer would offer and shows the dialog of one', { timeout: 150_000 }, () =>
+  showing('preview', async () => {
+    const manifestPath = join(workspace.path, 'examples', 'word-count', 'manifest.json');
+    assert.ok(existsSync(manifestPath), 'examples/word-count/manifest.json exists');
+    const manifestText = readFileSync(manifestPath, 'utf8');
+    const expected = (selection: MenuSelection) => computeContextMenu(analyzeManifest(manifestText).model, selection);
+
+    await workbench.openFile('examples/word-count/manifest.json', 'word-count');
+    await workbench.runCommand('View: Toggle Primary Side Bar Visibility');
+    // The editor-title button appears once the server has recognised the manifest.
+    const button = editor.page.locator('.editor-group-container.active .editor-actions .action-label[aria-label*="Preview Context Menu"]');
+    await button.waitFor({ timeout: 30_000 });
+    await button.click();
+
+    const view = workbench.webview();
+    const titles = view.locator('#entries .entry-title');
+    const single = expected({ kind: 'file', names: ['report.md'] });
+    assert.ok(single.entries.length > 0, 'the example offers something for report.md');
+    await titles.first().waitFor({ timeout: 30_000 });
+    assert.deepEqual(await titles.allInnerTexts(), single.entries.map((entry) => entry.title));
+
+    // Several files: what the engine says for the same selection, then the dialog of the prompt action.
+    await view.locator('input[name="kind"][value="files"]').check();
+    await view.locator('#names').fill('draft.md, notes.txt');
+    const several = expected({ kind: 'files', names: ['draft.md', 'notes.txt'] });
+    await view.locator('#entries .entry-title', { hasText: several.entries[several.entries.length - 1].title }).first().waitFor();
+    await waitUntil(async () => JSON.stringify(await titles.allInnerTexts()) === JSON.stringify(several.entries.map((entry) => entry.title)), 'the several-files entries');
+    const hiddenOnes = several.excluded.filter((action) => action.reason.startsWith('hidden'));
+    for (const hidden of hiddenOnes) assert.ok(!(await titles.allInnerTexts()).includes(hidden.title), `${hidden.title} is hidden`);
+
+    const withDialog = several.entries.find((entry) => entry.dialog.controls.some((control) => control.type === 'per-file-text'));
+    assert.ok(withDialog, 'the example has an action with a per-file-text param');
+    await view.locator(`#entries [data-key="${withDialog.source}:${withDialog.id}"]`).click();
+    const dialog = view.locator('#dialog');
+    await dialog.locator('.dialog-title', { hasText: withDialog.title }).waitFor();
+    for (const control of withDialog.dialog.controls) {
+      await dialog.locator('label, legend', { hasText: control.label }).first().waitFor();
+      if (control.type === 'select') {
+        const select = dialog.locator('select').first();
+        assert.deepEqual(await select.locator('option').allInnerTexts(), control.options.map((option) => option.label));
+        if (control.default) assert.equal(await select.inputValue(), control.default);
+      }
+      if (control.type === 'per-file-text') {
+        assert.deepEqual(await dialog.locator('.per-file-name').allInnerTexts(), ['draft.md', 'notes.txt']);
+      }
+      if (control.placeholder && control.type === 'text') {
+        assert.equal(await dialog.locator(`input[placeholder="${control.placeholder}"]`).count(), 1);
+      }
+    }
+    const requiredCount = withDialog.dialog.controls.filter((control) => control.required).length;
+    assert.equal(await dialog.locator('.required').count(), requiredCount, 'one required mark per required param');
+    if (withDialog.dialog.generate) await dialog.locator('.generate-button', { hasText: withDialog.dialog.generate.label }).waitFor();
+    if (withDialog.dialog.prompt?.path) await dialog.getByText(withDialog.dialog.prompt.path).waitFor();
+    await workbench.screenshot('preview-panel-dialog');
+
+    // A tool-kind entry shows the tool it calls and its category; double-click jumps to the action.
+    const toolEntry = several.entries.find((entry) => entry.source === 'action' && entry.kind === 'tool' && entry.tool?.found);
+    assert.ok(toolEntry?.tool?.category, 'the example has a tool-kind action for several files');
+    const toolRow = view.locator(`#entries [data-key="${toolEntry.source}:${toolEntry.id}"]`);
+    assert.match(await toolRow.innerText(), new RegExp(toolEntry.tool.category));
+    await toolRow.click();
+    await dialog.getByText(toolEntry.dialog.multiFile!.words).waitFor();
+    await workbench.screenshot('preview-panel-tool');
+    await toolRow.dblclick();
+    const line = toolEntry.location.focus.start.line + 1;
+    await editor.page.locator('.statusbar-item', { hasText: new RegExp(`Ln ${line}, Col`) }).first().waitFor({ timeout: 15_000 });
+
+    assert.deepEqual(editor.blocked, [], 'no request left loopback');
+  }));
+
+/** Runs a UI check; on failure, saves what the page showed as failed-<name>.png before rethrowing. */
+async function showing(name: string, check: () => Promise<void>): Promise<void> {
+  try {
+    await check();
+  } catch (error) {
+    await workbench.screenshot(`failed-${name}`).catch(() => undefined);
+    throw error;
+  }
+}
+
+test('the preview reads in dark and high-contrast themes', { timeout: 90_000 }, () =>
+  showing('themes', async () => {
+    const view = workbench.webview();
+    for (const [theme, bodyClass, name] of [
+      ['Dark Modern', 'vscode-dark', 'preview-panel-dark'],
+      ['Dark High Contrast', 'vscode-high-contrast', 'preview-panel-high-contrast'],
+    ]) {
+      await workbench.setColorTheme(theme);
+      await view.locator(`body.${bodyClass}`).waitFor({ timeout: 15_000 });
+      for (const selector of ['.entry-title', '.dialog-title', '.badge.category']) {
+        const ratio = await view.locator(selector).first().evaluate(contrastWithBackground);
+        assert.ok(ratio >= 4.5, `${selector} has contrast ${ratio.toFixed(2)} in ${theme} (at least 4.5 is readable)`);
+      }
+      await workbench.screenshot(name);
+    }
+    await workbench.setColorTheme('Light Modern');
+  }));
+
+/**
+ * Runs in the webview: the WCAG contrast ratio of an element's text colour against the first opaque
+ * background behind it. The repo compiles without the DOM library, hence the structural types.
+ */
+function contrastWithBackground(element: unknown): number {
+  type Node = { parentElement: Node | null };
+  const view = globalThis as unknown as { getComputedStyle(node: Node): { color: string; backgroundColor: string } };
+  const channels = (colour: string) => (colour.match(/[\d.]+/g) ?? []).map(Number);
+  const luminance = (colour: string) => {
+    const [r, g, b] = channels(colour).map((value) => {
+      const c = value / 255;
+      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  let node = element as Node | null;
+  let background = 'rgb(255, 255, 255)';
+  while (node) {
+    const colour = view.getComputedStyle(node).backgroundColor;
+    const alpha = channels(colour)[3];
+    if (colour && colour !== 'transparent' && (alpha === undefined || alpha > 0.5)) {
+      background = colour;
       break;
-    } catch {
-      await editor.page.keyboard.press('Escape');
     }
+    node = node.parentElement;
   }
-  await fixRow.waitFor({ timeout: 1_000 });
-  const menu = await editor.page.locator('.action-widget').innerText();
-  await workbench.screenshot('quick-fix-menu');
-  await fixRow.click();
-
-  await workbench.activeEditor().locator('.view-line', { hasText: '"id": "resize_image"' }).waitFor({ timeout: 30_000 });
-  const text = await workbench.editorText();
-  assert.match(text, /"id": "resize_image"/, `the tool has an id (menu was: ${menu})`);
-  assert.match(text, /"schema": "(\.\/)?tools\/resize_image\.schema\.json"/);
-  assert.doesNotMatch(text, /"parameters"/);
-  assert.doesNotMatch(text, /"name": "resize_image"/);
-  assert.ok(existsSync(join(workspace.path, 'fixtures', 'legacy', 'tools', 'resize_image.schema.json')), 'the schema file was created');
-  await workbench.screenshot('quick-fix-applied');
-});
-
-test('completion lists the permission keys', { timeout: 90_000 }, async () => {
-  await workbench.openFile('fixtures/completion/manifest.json', 'completion-sample');
-  const permissions = workbench.activeEditor().locator('.view-line', { hasText: '"permissions": {' });
-  const line = await permissions.boundingBox();
-  assert.ok(line, 'the permissions line is on screen');
-  await editor.page.mouse.click(line.x + 40, line.y + line.height * 1.5);
-  const rows = editor.page.locator('.suggest-widget .monaco-list-row');
-  let labels: string[] = [];
-  for (let attempt = 0; attempt < 3 && !labels.includes('fetch'); attempt++) {
-    await editor.page.keyboard.press('Control+Space');
-    try {
-      await rows.filter({ hasText: 'fetch' }).first().waitFor({ timeout: 10_000 });
-    } catch {
-      await editor.page.keyboard.press('Escape');
-      continue;
-    }
-    labels = (await editor.page.locator('.suggest-widget .monaco-list-row .label-name').allInnerTexts()).map((label) => label.replace(/^"|"$/g, '').trim());
-  }
-  for (const key of ['fs', 'fetch', 'store']) assert.ok(labels.includes(key), `${key} is in the completion list (got ${labels.join(', ')})`);
-  await workbench.screenshot('completion-permissions');
-  await editor.page.keyboard.press('Escape');
-});
-
-test('the preview panel lists the entries Filer would offer and shows the dialog of one', { timeout: 150_000 }, async () => {
-  const manifestPath = join(workspace.path, 'examples', 'word-count', 'manifest.json');
-  assert.ok(existsSync(manifestPath), 'examples/word-count/manifest.json exists');
-  const manifestText = readFileSync(manifestPath, 'utf8');
-  const expected = (selection: MenuSelection) => computeContextMenu(analyzeManifest(manifestText).model, selection);
-
-  await workbench.openFile('examples/word-count/manifest.json', 'word-count');
-  // The editor-title button appears once the server has recognised the manifest.
-  const button = editor.page.locator('.editor-group-container.active .editor-actions .action-label[aria-label*="Preview Context Menu"]');
-  await button.waitFor({ timeout: 30_000 });
-  await button.click();
-
-  const view = workbench.webview();
-  const titles = view.locator('#entries .entry-title');
-  const single = expected({ kind: 'file', names: ['report.md'] });
-  assert.ok(single.entries.length > 0, 'the example offers something for report.md');
-  await titles.first().waitFor({ timeout: 30_000 });
-  assert.deepEqual(await titles.allInnerTexts(), single.entries.map((entry) => entry.title));
-
-  // Several files: what the engine says for the same selection, then the dialog of the prompt action.
-  await view.locator('input[name="kind"][value="files"]').check();
-  await view.locator('#names').fill('draft.md, notes.txt');
-  const several = expected({ kind: 'files', names: ['draft.md', 'notes.txt'] });
-  await view.locator('#entries .entry-title', { hasText: several.entries[several.entries.length - 1].title }).first().waitFor();
-  await waitUntil(async () => JSON.stringify(await titles.allInnerTexts()) === JSON.stringify(several.entries.map((entry) => entry.title)), 'the several-files entries');
-  const hiddenOnes = several.excluded.filter((action) => action.reason.startsWith('hidden'));
-  for (const hidden of hiddenOnes) assert.ok(!(await titles.allInnerTexts()).includes(hidden.title), `${hidden.title} is hidden`);
-
-  const withDialog = several.entries.find((entry) => entry.dialog.controls.some((control) => control.type === 'per-file-text'));
-  assert.ok(withDialog, 'the example has an action with a per-file-text param');
-  await view.locator('#entries [role="option"]', { hasText: withDialog.title }).click();
-  const dialog = view.locator('#dialog');
-  await dialog.locator('.dialog-title', { hasText: withDialog.title }).waitFor();
-  for (const control of withDialog.dialog.controls) {
-    await dialog.getByText(control.label, { exact: true }).first().waitFor();
-    if (control.type === 'select') {
-      const select = dialog.locator('select').first();
-      assert.deepEqual(await select.locator('option').allInnerTexts(), control.options.map((option) => option.label));
-      if (control.default) assert.equal(await select.inputValue(), control.default);
-    }
-    if (control.type === 'per-file-text') {
-      assert.deepEqual(await dialog.locator('.per-file-name').allInnerTexts(), ['draft.md', 'notes.txt']);
-    }
-    if (control.placeholder && control.type === 'text') {
-      assert.equal(await dialog.locator(`input[placeholder="${control.placeholder}"]`).count(), 1);
-    }
-  }
-  const requiredCount = withDialog.dialog.controls.filter((control) => control.required).length;
-  assert.equal(await dialog.locator('.required').count(), requiredCount, 'one required mark per required param');
-  if (withDialog.dialog.generate) await dialog.locator('.generate-button', { hasText: withDialog.dialog.generate.label }).waitFor();
-  if (withDialog.dialog.prompt?.path) await dialog.getByText(withDialog.dialog.prompt.path).waitFor();
-  await workbench.screenshot('preview-panel-dialog');
-
-  // A tool-kind entry shows the tool it calls and its category; double-click jumps to the action.
-  const toolEntry = several.entries.find((entry) => entry.source === 'action' && entry.kind === 'tool' && entry.tool?.found);
-  assert.ok(toolEntry?.tool?.category, 'the example has a tool-kind action for several files');
-  const toolRow = view.locator('#entries [role="option"]', { hasText: toolEntry.title });
-  assert.match(await toolRow.innerText(), new RegExp(toolEntry.tool.category));
-  await toolRow.click();
-  await dialog.getByText(toolEntry.dialog.multiFile!.words).waitFor();
-  await workbench.screenshot('preview-panel-tool');
-  await toolRow.dblclick();
-  const line = toolEntry.location.focus.start.line + 1;
-  await editor.page.locator('.statusbar-item', { hasText: new RegExp(`Ln ${line}, Col`) }).first().waitFor({ timeout: 15_000 });
-
-  assert.deepEqual(editor.blocked, [], 'no request left loopback');
-});
+  const [light, dark] = [luminance(view.getComputedStyle(element as Node).color), luminance(background)].sort((a, b) => b - a);
+  return (light + 0.05) / (dark + 0.05);
+}
 
 async function waitUntil(check: () => Promise<boolean>, what: string, timeoutMs = 20_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;

@@ -30,7 +30,8 @@ export function previewHtml(webview: vscode.Webview, mediaRoot: vscode.Uri): str
   <h1><span class="codicon codicon-list-selection" aria-hidden="true"></span> <span id="plugin-name">Context menu</span></h1>
   <p id="manifest-label" class="muted"></p>
 </header>
-<main>
+<main class="layout">
+  <div class="choose">
   <section class="selection" aria-labelledby="selection-heading">
     <h2 id="selection-heading">Right-click on</h2>
     <div class="kinds" role="radiogroup" aria-labelledby="selection-heading">
@@ -53,6 +54,7 @@ export function previewHtml(webview: vscode.Webview, mediaRoot: vscode.Uri): str
     </details>
     <p class="muted hint">Arrow keys move, Enter shows the dialog, double-click (or Go to Action) jumps to the manifest.</p>
   </section>
+  </div>
   <section id="dialog" class="dialog" aria-labelledby="dialog-heading" hidden>
     <h2 id="dialog-heading">Dialog</h2>
     <div id="dialog-body"></div>

@@ -43,7 +43,7 @@ export class Workbench {
 
   /** The innermost token span containing `text` in the active editor. */
   token(text: string): Locator {
-    return this.activeEditor().locator('.view-lines .view-line span span', { hasText: text }).first();
+    return this.activeEditor().locator('.view-lines .view-line span[class^="mtk"]', { hasText: text }).first();
   }
 
   /** Hovers a token until the hover widget shows text matching `expected`; returns the hover's text. */
@@ -70,8 +70,19 @@ export class Workbench {
     const input = this.page.locator('.quick-input-widget input');
     await input.waitFor();
     await input.fill(`>${title}`);
-    await this.page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().waitFor();
+    // Click the row whose label is exactly the title: fuzzy matching may rank another command first.
+    const exact = new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+    await this.page.locator('.quick-input-list .monaco-list-row').filter({ has: this.page.locator('.label-name', { hasText: exact }) }).first().click();
+  }
+
+  /** Picks a colour theme by its label through "Preferences: Color Theme". */
+  async setColorTheme(label: string): Promise<void> {
+    await this.runCommand('Preferences: Color Theme');
+    const input = this.page.locator('.quick-input-widget input[placeholder*="Color Theme"]');
+    await input.fill(label);
+    await this.page.locator('.quick-input-list .monaco-list-row', { hasText: label }).first().waitFor();
     await this.page.keyboard.press('Enter');
+    await this.page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
   }
 
   /** The webview's content document (its iframe in an iframe). */
