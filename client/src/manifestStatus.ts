@@ -63,7 +63,7 @@ export class ManifestStatusItem implements vscode.Disposable {
     this.item ??= vscode.languages.createLanguageStatusItem('filer.manifest', { scheme: 'file' });
     this.item.name = 'Filer manifest';
     this.item.text = `$(check) Filer manifest${status.name ? `: ${status.name}` : ''}`;
-    const problems = status.errors + status.warnings === 0 ? 'no problems' : `${status.errors} errors, ${status.warnings} warnings`;
+    const problems = status.errors + status.warnings === 0 ? 'no problems' : `${count(status.errors, 'error')}, ${count(status.warnings, 'warning')}`;
     this.item.detail = `Recognised (${status.reason}); ${problems}`;
     this.item.severity = status.errors > 0 ? vscode.LanguageStatusSeverity.Warning : vscode.LanguageStatusSeverity.Information;
     this.item.command = { title: 'Preview Context Menu', command: previewCommand };
@@ -74,4 +74,8 @@ export class ManifestStatusItem implements vscode.Disposable {
     this.item?.dispose();
     this.subscriptions.forEach((subscription) => subscription.dispose());
   }
+}
+
+function count(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? '' : 's'}`;
 }

@@ -9,6 +9,8 @@ import { makeWorkspace, repoRoot } from './harness/paths';
 import { Workbench } from './harness/workbench';
 
 type Box = { x: number; y: number; width: number; height: number };
+/** The page's window, for functions that run in it: the repo compiles without the DOM library. */
+type ComputedStyleWindow = { getComputedStyle(element: unknown): { color: string } };
 
 /**
  * What the user sees, in code-server with the packaged .vsix installed, driven through Chromium:
@@ -62,6 +64,23 @@ test('a squiggle marks the broken field, and its hover says what is wrong', { ti
     await workbench.screenshot('squiggle-and-message');
   }));
 
+test('the language status says a Filer manifest is recognised; a browser-extension manifest.json gets nothing', { timeout: 90_000 }, () =>
+  showing('language-status', async () => {
+    const languageStatus = editor.page.locator('[id="status.languageStatus"]');
+    await waitUntil(async () => /Filer manifest: typo-tool/.test((await languageStatus.getAttribute('aria-label')) ?? ''), 'the Filer status item');
+    assert.match((await languageStatus.getAttribute('aria-label')) ?? '', /Recognised \(has contributes\); 1 error, 0 warnings/);
+    await languageStatus.locator('a').first().click();
+    await editor.page.locator('.monaco-hover', { hasText: 'Recognised' }).first().waitFor();
+    await workbench.screenshot('language-status');
+    await editor.page.keyboard.press('Escape');
+
+    await workbench.openFile('fixtures/browser-extension/manifest.json', 'manifest_version');
+    await waitUntil(async () => !/Filer manifest/.test((await languageStatus.getAttribute('aria-label')) ?? ''), 'the Filer status item gone');
+    const previewButton = editor.page.locator('.editor-group-container.active .editor-actions .action-label[aria-label*="Preview Context Menu"]');
+    assert.equal(await previewButton.count(), 0, 'no preview button on a browser-extension manifest');
+    assert.equal(await workbench.activeEditor().locator('.squiggly-error, .squiggly-warning').count(), 0, 'no squiggles on it');
+  }));
+
 test('hover on a tool shows its approval category; ${dataDir} is coloured apart from its string', { timeout: 90_000 }, () =>
   showing('hover', async () => {
     await workbench.openFile('fixtures/gated/manifest.json', 'post_status');
@@ -75,9 +94,7 @@ test('hover on a tool shows its approval category; ${dataDir} is coloured apart 
     const dataDir = workbench.activeEditor().locator('.view-line span span', { hasText: /^dataDir$/ }).first();
     const rest = workbench.activeEditor().locator('.view-line span span', { hasText: '/drafts/' }).first();
     await dataDir.waitFor({ timeout: 10_000 });
-    // Runs in the page; the repo compiles without the DOM library, hence the structural type.
-    type Window = { getComputedStyle(element: unknown): { color: string } };
-    const colours = await Promise.all([dataDir, rest].map((token) => token.evaluate((node) => (globalThis as unknown as Window).getComputedStyle(node).color)));
+    const colours = await Promise.all([dataDir, rest].map((token) => token.evaluate((node) => (globalThis as unknown as ComputedStyleWindow).getComputedStyle(node).color)));
     assert.notEqual(colours[0], colours[1], `\${dataDir} (${colours[0]}) stands out from the string (${colours[1]})`);
   }));
 
@@ -88,6 +105,18 @@ test('the legacy quick fix is in the Ctrl+. menu, and applying it rewrites the t
     await squiggle.waitFor({ timeout: 60_000 });
     const box = await squiggle.boundingBox();
     assert.ok(box, 'the legacy tool is squiggled');
+    // The injection grammar: the file-path format value is coloured unlike an ordinary string value.
+    const formatColours = await Promise.all(
+      [/^"?file-path"?$/, /^"?string"?$/].map((text) =>
+        workbench
+          .activeEditor()
+          .locator('.view-line span span', { hasText: text })
+          .first()
+          .evaluate((node) => (globalThis as unknown as ComputedStyleWindow).getComputedStyle(node).color),
+      ),
+    );
+    assert.notEqual(formatColours[0], formatColours[1], `"file-path" (${formatColours[0]}) stands out from "string" (${formatColours[1]})`);
+
     const fixRow = editor.page.locator('.action-widget .monaco-list-row', { hasText: /schema/i }).first();
     // The first Ctrl+. sometimes shows only the light bulb: close it and ask again.
     for (let attempt = 0; attempt < 3; attempt++) {
