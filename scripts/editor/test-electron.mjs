@@ -23,7 +23,10 @@ try {
   });
   console.log('test:editor:electron passed');
 } catch (error) {
-  console.error(`test:editor:electron FAILED: ${error instanceof Error ? error.message : String(error)}`);
+  const message = error instanceof Error ? error.message : String(error);
+  const offline = /ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ETIMEDOUT|getaddrinfo/.test(message);
+  console.error(`test:editor:electron FAILED: ${message}`);
+  if (offline) console.error('VS Code could not be downloaded from this machine: run the same suite under code-server with npm run test:editor.');
   process.exitCode = 1;
 } finally {
   workspace.dispose();
