@@ -8,7 +8,7 @@ export { LineIndex } from './text/lineIndex';
 export { parseDocument, type JsonNode, type ParsedDocument } from './parse/parseDocument';
 export { buildModel, type ActionEntry, type Entry, type ManifestModel, type ToolEntry } from './model/manifestModel';
 export { arrayItems, formatPath, keyNode, nodeAtPath, objectProperties, pathOfNode, propertyNode, valueNode, type JsonPath } from './model/nodes';
-export { fileReferences, normalizeRelativePath, type FileReference, type ReferenceKind } from './model/references';
+export { containsDotDot, fileReferences, isAbsolutePath, normalizeRelativePath, type FileReference, type ReferenceKind } from './model/references';
 export { analyzeManifest, validateManifest, validateModel, type ManifestAnalysis, type SeverityOverride, type ValidateOptions } from './validate';
 export { allRules, ruleByCode } from './rules/registry';
 export type { RuleDefinition } from './rules/rule';

@@ -60,7 +60,10 @@ export function containsDotDot(path: string): boolean {
 
 /** `./tools/a.json` → `tools/a.json`: the form a PluginFolder is asked for. */
 export function normalizeRelativePath(path: string): string {
-  return path
+  // Most paths are already plain: skip the split and join, which run for every path on every keystroke.
+  const plain = path.startsWith('./') ? path.slice(2) : path;
+  if (!/\\|\/\/|\/\.\/|\/\.$|^\.?\/|\/$|^\.$/.test(plain)) return plain;
+  return plain
     .replace(/\\/g, '/')
     .split('/')
     .filter((segment) => segment !== '' && segment !== '.')

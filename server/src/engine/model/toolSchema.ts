@@ -18,13 +18,21 @@ export type ToolSchemaResult =
 const pathFormats = new Set(['file-path', 'directory-path']);
 const pathLikeName = /^(path|paths|file|files|filename|dir|directory|folder)$|(Path|Paths|File|Files|Dir|Directory|Folder)$/;
 
-/** Schema files are small and rarely change: each distinct text is analysed once. */
+/**
+ * Schema files are small and rarely change: each distinct text is analysed once. The cache is
+ * least-recently-used and holds more schemas than a large plugin has, so a validation of the
+ * whole manifest never evicts what it is about to read again.
+ */
 const cache = new Map<string, ToolSchemaResult>();
-const cacheLimit = 2000;
+const cacheLimit = 20_000;
 
 export function analyzeToolSchema(text: string): ToolSchemaResult {
   const cached = cache.get(text);
-  if (cached) return cached;
+  if (cached) {
+    cache.delete(text);
+    cache.set(text, cached);
+    return cached;
+  }
   const result = analyze(text);
   if (cache.size >= cacheLimit) cache.delete(cache.keys().next().value!);
   cache.set(text, result);

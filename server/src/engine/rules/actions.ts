@@ -1,9 +1,9 @@
-import type { ActionEntry, ManifestModel } from '../model/manifestModel';
+import type { ActionEntry } from '../model/manifestModel';
 import { arrayItems, keyNode, valueNode } from '../model/nodes';
 import type { JsonNode } from '../parse/parseDocument';
 import { reportDuplicateIds } from './duplicateIds';
 import { isLegacy } from './tools';
-import { closest, didYouMean, enumMessage, field, listOf, quote, toKebabCase } from './messages';
+import { closest, didYouMean, enumMessage, field, listOf, quote, suggester, toKebabCase, type Suggester } from './messages';
 import type { RuleArea, RuleContext } from './rule';
 
 const scopes = ['single-file', 'multi-file', 'folder'];
@@ -121,6 +121,11 @@ export const actionRules: RuleArea = {
   ],
   check(context) {
     const { model, report } = context;
+    const lookups: Lookups = {
+      toolIds: suggester(model.toolsById.keys()),
+      toolActionIds: suggester([...model.actionsById.values()].filter((a) => a.kind === 'tool').map((a) => a.id!)),
+      legacyToolNames: new Set(model.tools.filter((tool) => isLegacy(tool.value)).map((tool) => String(tool.value.name))),
+    };
     reportDuplicateIds(context, model.actions, 'actions.duplicate-id', (id, first) => `Action id ${quote(id)} is already used by ${first}.`);
     const generated = new Set<string>();
     for (const action of model.actions) {
@@ -129,9 +134,9 @@ export const actionRules: RuleArea = {
     }
     for (const action of model.actions) {
       if (action.node.type !== 'object') continue;
-      checkKind(context, action);
+      checkKind(context, action, lookups);
       checkParams(context, action);
-      checkGenerate(context, action);
+      checkGenerate(context, action, lookups);
       if (action.id !== undefined) {
         const hidden = valueNode(action.node, 'hidden');
         if (hidden?.value === true && !generated.has(action.id)) {
@@ -147,7 +152,14 @@ export const actionRules: RuleArea = {
   },
 };
 
-function checkKind({ model, report }: RuleContext, action: ActionEntry): void {
+/** What the per-action checks look ids up in, built once per validation. */
+interface Lookups {
+  toolIds: Suggester;
+  toolActionIds: Suggester;
+  legacyToolNames: Set<string>;
+}
+
+function checkKind({ model, report }: RuleContext, action: ActionEntry, lookups: Lookups): void {
   const at = (key: string) => keyNode(action.node, key)!;
   const anchor = keyNode(action.node, 'kind') ?? keyNode(action.node, 'id') ?? { offset: action.node.offset, length: 1 };
   if (action.kind === 'tool') {
@@ -167,8 +179,9 @@ function checkKind({ model, report }: RuleContext, action: ActionEntry): void {
         path: action.path,
         missingField: 'toolId',
       });
-    } else if (typeof toolId.value === 'string' && !model.toolsById.has(toolId.value) && !namesLegacyTool(model, toolId.value)) {
-      const suggestion = closest(toolId.value, model.toolsById.keys());
+    } else if (typeof toolId.value === 'string' && !model.toolsById.has(toolId.value) && !lookups.legacyToolNames.has(toolId.value)) {
+      // A toolId naming a tool still in the legacy shape: tools.legacy-shape already asks for its `id`.
+      const suggestion = lookups.toolIds.suggest(toolId.value);
       report(
         'actions.tool-id-unknown',
         toolId,
@@ -217,7 +230,7 @@ function checkParams({ report }: RuleContext, action: ActionEntry): void {
   });
 }
 
-function checkGenerate({ model, report }: RuleContext, action: ActionEntry): void {
+function checkGenerate({ model, report }: RuleContext, action: ActionEntry, lookups: Lookups): void {
   const generate = valueNode(action.node, 'generate');
   if (generate?.type !== 'object') return;
   const path = [...action.path, 'generate'];
@@ -228,7 +241,8 @@ function checkGenerate({ model, report }: RuleContext, action: ActionEntry): voi
   if (typeof actionId?.value === 'string') {
     const target = model.actionsById.get(actionId.value);
     if (!target) {
-      const suggestion = closest(actionId.value, [...model.actionsById.values()].filter((a) => a.kind === 'tool' && a !== action).map((a) => a.id!));
+      const closestAction = lookups.toolActionIds.suggest(actionId.value);
+      const suggestion = closestAction === action.id ? undefined : closestAction;
       report('actions.generate-action-unknown', actionId, `${field([...path, 'actionId'])} ${quote(actionId.value)} must name an action of this manifest: a sibling kind: "tool" action.${didYouMean(suggestion)}`, {
         path: [...path, 'actionId'],
         ...(suggestion ? { suggestion } : {}),
@@ -275,9 +289,4 @@ function checkGenerate({ model, report }: RuleContext, action: ActionEntry): voi
 
 function describeParamType(type: unknown): string {
   return typeof type === 'string' ? `a ${quote(type)} param` : 'a param without a type';
-}
-
-/** A toolId naming a tool still in the legacy shape: tools.legacy-shape already asks for its `id`. */
-function namesLegacyTool(model: ManifestModel, toolId: string): boolean {
-  return model.tools.some((tool) => isLegacy(tool.value) && tool.value.name === toolId);
 }

@@ -170,8 +170,8 @@ function checkBatchActions({ model, report }: RuleContext, schemaFacts: Map<numb
   for (const action of model.actions) {
     const mode = valueNode(action.node, 'multiFileMode');
     if (action.kind !== 'tool' || mode?.value !== 'batch' || typeof action.value.toolId !== 'string') continue;
-    const toolIndex = model.tools.indexOf(model.toolsById.get(action.value.toolId)!);
-    const facts = schemaFacts.get(toolIndex);
+    const tool = model.toolsById.get(action.value.toolId);
+    const facts = tool && schemaFacts.get(tool.key as number);
     if (!facts || facts.pathArrayProperties.length > 0) continue;
     report(
       'actions.batch-without-array',

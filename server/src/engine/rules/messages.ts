@@ -15,20 +15,54 @@ export function listOf(values: readonly unknown[]): string {
 
 /** The closest candidate by edit distance, when it is close enough to be what the author meant. */
 export function closest(word: string, candidates: Iterable<string>): string | undefined {
-  let best: string | undefined;
-  let bestDistance = Infinity;
   const lower = word.toLowerCase();
+  const allowed = Math.max(1, Math.floor(word.length / 3));
+  let best: string | undefined;
+  let bestDistance = allowed + 1;
   for (const candidate of candidates) {
     const other = candidate.toLowerCase();
     // A prefix or part of the name ("single" for "single-file") is as good as a one-letter typo.
-    const distance = lower.length >= 3 && other.includes(lower) ? 1 : editDistance(lower, other);
+    const distance = lower.length >= 3 && other.includes(lower) ? 1 : boundedEditDistance(lower, other, bestDistance - 1);
     if (distance < bestDistance) {
       best = candidate;
       bestDistance = distance;
+      if (distance === 0) break;
     }
   }
-  const allowed = Math.max(1, Math.floor(word.length / 3));
-  return best !== undefined && bestDistance <= allowed ? best : undefined;
+  return best;
+}
+
+/** Finds "did you mean" answers among a fixed list of ids, remembering them across validations. */
+export interface Suggester {
+  suggest(word: string): string | undefined;
+}
+
+/**
+ * A 5,000-tool manifest has 5,000 candidates for every unknown toolId: searching them all again on
+ * every keystroke would dominate validation. Answers are remembered per list of candidates (the same
+ * list for as long as the author does not add or rename an id) and per word.
+ */
+const rememberedAnswers = new Map<string, Map<string, string | undefined>>();
+const rememberedListsLimit = 32;
+
+export function suggester(candidates: Iterable<string>): Suggester {
+  const list = [...candidates];
+  const signature = list.join('\u0000');
+  let answers = rememberedAnswers.get(signature);
+  if (!answers) {
+    answers = new Map();
+    if (rememberedAnswers.size >= rememberedListsLimit) rememberedAnswers.delete(rememberedAnswers.keys().next().value!);
+    rememberedAnswers.set(signature, answers);
+  }
+  const known = answers;
+  return {
+    suggest(word) {
+      if (known.has(word)) return known.get(word);
+      const answer = closest(word, list);
+      known.set(word, answer);
+      return answer;
+    },
+  };
 }
 
 export function didYouMean(suggestion: string | undefined): string {
@@ -41,15 +75,19 @@ export function enumMessage(allowedInWords: string, allowed: string[]) {
     `${name} must be ${allowedInWords}.` + (typeof value === 'string' ? didYouMean(closest(value, allowed)) : '');
 }
 
-function editDistance(a: string, b: string): number {
-  if (a === b) return 0;
+/** Levenshtein distance, or `max + 1` as soon as it is known to exceed `max`: suggestions compare against thousands of ids. */
+function boundedEditDistance(a: string, b: string, max: number): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
   let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
   for (let i = 1; i <= a.length; i++) {
     const current = [i];
+    let rowMinimum = i;
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
       current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost);
+      if (current[j] < rowMinimum) rowMinimum = current[j];
     }
+    if (rowMinimum > max) return max + 1;
     previous = current;
   }
   return previous[b.length];

@@ -1,6 +1,5 @@
 import type { DocumentLink } from 'vscode-languageserver';
-import { fileReferences, normalizeRelativePath, type FileReference, type ManifestModel, type ParsedDocument } from '../../engine';
-import { containsDotDot, isAbsolutePath } from '../../engine/model/references';
+import { containsDotDot, fileReferences, isAbsolutePath, normalizeRelativePath, type FileReference, type ManifestModel, type ParsedDocument } from '../../engine';
 
 /** The files named by `schema`, `handler`, `prompt`, hook handlers, command handlers and `command`, that stay in the plugin folder. */
 export function linkableReferences(model: ManifestModel): FileReference[] {
