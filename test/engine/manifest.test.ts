@@ -72,3 +72,7 @@ test('descriptive fields are accepted', () => {
   "icon": "icon.png", "license": "MIT", "keywords": ["a"], "category": "tools", "engines": { "filer": ">=1.4" }, "bundled": false, "sandbox": true`),
   );
 });
+
+test('a minimal plugin (name, displayName, version) is clean', () => {
+  expectNone('{ "name": "hello", "displayName": "Hello", "version": "0.1.0" }');
+});
