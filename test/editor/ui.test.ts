@@ -248,6 +248,35 @@ async function showing(name: string, check: () => Promise<void>): Promise<void> 
   }
 }
 
+test('the preview follows unsaved edits of the manifest', { timeout: 60_000 }, () =>
+  showing('preview-edit', async () => {
+    // After the double-click above, the manifest's editor has focus with the action's id selected.
+    const view = workbench.webview();
+    const before = 'Ranks the selected documents by word count in one table.';
+    await view.locator('.entry-description', { hasText: before }).waitFor();
+    await editor.page.keyboard.press('Control+F');
+    await editor.page.keyboard.type(before);
+    await editor.page.keyboard.press('Enter');
+    await editor.page.keyboard.press('Escape');
+    await editor.page.keyboard.type('Ranks them by length, longest first.');
+    await view.locator('.entry-description', { hasText: 'Ranks them by length, longest first.' }).waitFor({ timeout: 15_000 });
+    assert.equal(await view.locator('.entry-description', { hasText: before }).count(), 0);
+  }));
+
+test('the preview is keyboard reachable: arrows move through the entries, Enter shows the dialog', { timeout: 60_000 }, () =>
+  showing('preview-keyboard', async () => {
+    const view = workbench.webview();
+    const options = view.locator('#entries [role="option"]');
+    const titles = await view.locator('#entries .entry-title').allInnerTexts();
+    assert.ok(titles.length >= 2, 'at least two entries to move between');
+    await options.first().focus();
+    await options.first().press('Home');
+    await options.first().press('ArrowDown');
+    await options.nth(1).press('Enter');
+    await view.locator('#dialog .dialog-title', { hasText: titles[1] }).waitFor();
+    assert.equal(await options.nth(1).getAttribute('aria-selected'), 'true');
+  }));
+
 test('the preview reads in dark and high-contrast themes', { timeout: 90_000 }, () =>
   showing('themes', async () => {
     const view = workbench.webview();
@@ -295,6 +324,22 @@ function contrastWithBackground(element: unknown): number {
   const [light, dark] = [luminance(view.getComputedStyle(element as Node).color), luminance(background)].sort((a, b) => b - a);
   return (light + 0.05) / (dark + 0.05);
 }
+
+test('the preview survives a window reload, with its selection and dialog', { timeout: 120_000 }, () =>
+  showing('preview-reload', async () => {
+    const view = workbench.webview();
+    const activeTitle = await view.locator('#dialog .dialog-title').innerText();
+    // Reload the window without the first load's openFile payload: a window told to open files does not
+    // restore its previous editors, and the webview is one of them.
+    await editor.page.goto(server.url(workspace.path, []));
+    await workbench.waitForLoaded();
+    const revived = workbench.webview();
+    await revived.locator('#entries .entry-title').first().waitFor({ timeout: 60_000 });
+    assert.equal(await revived.locator('#names').inputValue(), 'draft.md, notes.txt');
+    assert.equal(await revived.locator('input[name="kind"][value="files"]').isChecked(), true);
+    await revived.locator('#dialog .dialog-title', { hasText: activeTitle }).waitFor();
+    await workbench.screenshot('preview-after-reload');
+  }));
 
 async function waitUntil(check: () => Promise<boolean>, what: string, timeoutMs = 20_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
