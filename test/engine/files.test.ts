@@ -119,3 +119,24 @@ test('actions.batch-without-array: batch needs an array-of-paths property in the
   const batch = pluginFolder({ 'tools/count.schema.json': batchSchema, 'tools/count.js': '' });
   expectNone(manifest(action('"batch"')), ['actions.batch-without-array'], batch.folder);
 });
+
+test('permissions.undeclared-use: a handler that uses a ctx member the manifest does not declare', () => {
+  const handler = 'module.exports = async (args, ctx) => { ctx.toast("done"); await ctx.fs.write(args.path, "x"); ctx.log("ok"); };';
+  const { folder } = pluginFolder({ 'tools/count.schema.json': fileSchema, 'tools/count.js': handler });
+  const source = (permissions: string) => manifest(`"permissions": ${permissions}, "contributes": { "tools": [${tool()}] }`);
+  const diagnostic = expectRule('permissions.undeclared-use', source('{ "fs": { "write": { "parameter": true } }, "log": true }').replace('"tools/count.js"', '«"tools/count.js"»'), {
+    folder,
+    severity: 'warning',
+    message: 'uses ctx.toast, but `permissions.toast` is not declared: ctx.toast is undefined when not declared',
+  });
+  assert.deepEqual(diagnostic.data?.path, ['permissions', 'toast']);
+  expectNone(source('{ "fs": { "write": { "parameter": true } }, "log": true, "toast": true }'), ['permissions.undeclared-use'], folder);
+  const messages = codesOf(source('{ "toast": true }'), folder);
+  assert.equal(messages.filter((code) => code === 'permissions.undeclared-use').length, 2, 'fs.write and log');
+});
+
+test('a handler too large to read is only checked to exist', () => {
+  const { root, folder } = pluginFolder({ 'tools/count.schema.json': fileSchema });
+  writeFileSync(join(root, 'tools/count.js'), Buffer.alloc(3 * 1024 * 1024, 32));
+  expectNone(manifest(`"contributes": { "tools": [${tool()}] }`), [], folder);
+});

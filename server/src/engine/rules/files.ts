@@ -2,6 +2,7 @@ import type { FileRead } from '../folder/pluginFolder';
 import { asRecord } from '../model/manifestModel';
 import { keyNode, valueNode } from '../model/nodes';
 import { containsDotDot, fileReferences, isAbsolutePath, normalizeRelativePath, type FileReference } from '../model/references';
+import { ctxUses } from '../model/handlerUses';
 import { analyzeToolSchema, type ToolSchemaFacts } from '../model/toolSchema';
 import { field, quote } from './messages';
 import type { RuleArea, RuleContext } from './rule';
@@ -46,6 +47,13 @@ export const fileRules: RuleArea = {
         'fs rules with "parameter": true grant the path of a schema property marked "format": "file-path" (or "directory-path"); with no such property in any tool schema, no path can ever be granted.',
     },
     {
+      code: 'permissions.undeclared-use',
+      severity: 'warning',
+      description:
+        'A handler that uses a ctx member whose permission the manifest does not declare: ctx.toast and ctx.store are undefined, ctx.log silently does nothing, and the others throw a permission error (not-declared).',
+      decision: 'Handler files are read as text, never run, and only a context named `ctx` is recognised; a handler too large to read is not scanned.',
+    },
+    {
       code: 'actions.batch-without-array',
       severity: 'warning',
       description: 'multiFileMode: "batch" passes every selected path under the tool schema\u2019s array-of-paths property, which the tool\u2019s schema must have.',
@@ -68,7 +76,10 @@ export const fileRules: RuleArea = {
         if (reference.kind === 'tool-schema') everySchemaRead = false;
         continue;
       }
-      if (reference.kind !== 'tool-schema') continue;
+      if (reference.kind !== 'tool-schema') {
+        if (reference.kind !== 'prompt' && reference.kind !== 'command') checkCtxUses(context, reference, folder.readText(relative));
+        continue;
+      }
       const analysis = analyzeToolSchema(read.text);
       if (analysis.kind === 'not-json') {
         context.report('tools.schema-not-json', reference.node, `${field(reference.fieldPath)}: ${quote(reference.path)} is not JSON (${analysis.reason}).`, { path: reference.fieldPath });
@@ -147,6 +158,27 @@ function reportUnreadable({ report }: RuleContext, reference: FileReference, rea
       report('files.unreadable', reference.node, `${name} cannot be read: ${read.reason}.`, data);
       break;
   }
+}
+
+/** A handler's gated ctx members, each checked against the permissions the manifest declares. */
+function checkCtxUses({ model, report }: RuleContext, reference: FileReference, read: FileRead): void {
+  if (read.kind !== 'text') return;
+  for (const use of ctxUses(read.text)) {
+    if (isDeclared(model.permissionsValue, use.permission)) continue;
+    report(
+      'permissions.undeclared-use',
+      reference.node,
+      `${quote(reference.path)} uses ${use.member}, but \`permissions.${use.permission.join('.')}\` is not declared: ${use.without}.`,
+      { path: ['permissions', ...use.permission] },
+    );
+  }
+}
+
+/** A flag is declared by `true`; an object (fs.write, session) by being there; ai.complete and the like by `true`. */
+function isDeclared(permissions: Record<string, unknown>, path: string[]): boolean {
+  let value: unknown = permissions;
+  for (const key of path) value = asRecord(value)[key];
+  return value === true || (value !== null && typeof value === 'object');
 }
 
 /** parameter: true grants only through a path-formatted schema property; without one it grants nothing. */
