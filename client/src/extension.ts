@@ -3,6 +3,7 @@ import type { LanguageClient } from 'vscode-languageclient/node';
 import { createLanguageClient, documentSelector, settingsSection } from './languageClient';
 import { ManifestStatusItem } from './manifestStatus';
 import { ContextMenuPreviews, previewCommand, previewViewType } from './preview/previewPanel';
+import { saveCreatedFiles, saveCreatedFilesCommand } from './saveCreatedFiles';
 
 let client: LanguageClient | undefined;
 
@@ -19,6 +20,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     vscode.commands.registerCommand(previewCommand, (resource?: vscode.Uri) => previews.open(resource)),
     vscode.commands.registerCommand('filer.restartServer', () => languageClient.restart()),
     vscode.commands.registerCommand('filer.showOutput', () => output.show(true)),
+    vscode.commands.registerCommand(saveCreatedFilesCommand, saveCreatedFiles),
     vscode.workspace.onDidChangeConfiguration(async (event) => {
       // The selector is fixed when the client starts: files forced in by a new pattern need a restart.
       if (event.affectsConfiguration(`${settingsSection}.files.include`)) {

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
+import { saveCreatedFilesMiddleware } from './saveCreatedFiles';
 
 /** The client id: vscode-languageclient reads the `filerManifest.trace.server` setting from it. */
 export const clientId = 'filerManifest';
@@ -29,6 +30,7 @@ export function createLanguageClient(context: vscode.ExtensionContext, outputCha
     outputChannel,
     traceOutputChannel: outputChannel,
     synchronize: { configurationSection: settingsSection },
+    middleware: saveCreatedFilesMiddleware,
   };
   return new LanguageClient(clientId, 'Filer Manifest', serverOptions, clientOptions);
 }

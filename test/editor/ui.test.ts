@@ -140,7 +140,11 @@ test('the legacy quick fix is in the Ctrl+. menu, and applying it rewrites the t
     assert.match(text, /"schema": "(\.\/)?tools\/resize_image\.schema\.json"/);
     assert.doesNotMatch(text, /"parameters"/);
     assert.doesNotMatch(text, /"name": "resize_image"/);
-    assert.ok(existsSync(join(workspace.path, 'fixtures', 'legacy', 'tools', 'resize_image.schema.json')), 'the schema file was created');
+    // The fix's command saved the new schema file, so it is on disk with the parameters in it.
+    const schemaFile = join(workspace.path, 'fixtures', 'legacy', 'tools', 'resize_image.schema.json');
+    await waitUntil(async () => existsSync(schemaFile) && readFileSync(schemaFile, 'utf8').trim().length > 0, 'the schema file saved');
+    assert.deepEqual(JSON.parse(readFileSync(schemaFile, 'utf8')).required, ['path', 'width']);
+    await waitUntil(async () => (await workbench.activeEditor().locator('.squiggly-error').count()) === 0, 'no squiggle left on the converted manifest');
     await workbench.screenshot('quick-fix-applied');
   }));
 
