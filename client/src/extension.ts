@@ -30,8 +30,14 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     }),
   );
 
-  await languageClient.start();
   context.subscriptions.push(new ManifestStatusItem(languageClient));
+  try {
+    await languageClient.start();
+  } catch (error) {
+    // The commands stay registered: Filer: Restart Language Server can try again once the cause is fixed.
+    output.error(`The language server did not start: ${error instanceof Error ? error.message : String(error)}`);
+    void vscode.window.showErrorMessage('Filer: the manifest language server did not start. See Output ▸ Filer Manifest.');
+  }
 }
 
 export async function deactivate(): Promise<void> {
