@@ -1,9 +1,15 @@
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { TextDocumentsConfiguration } from 'vscode-languageserver';
+import { TextDocument } from 'vscode-languageserver-textdocument';
 import {
   buildModel,
+  composeEditedRegions,
+  extendEditedRegion,
   parseDocument,
+  reparseDocument,
   validateModel,
+  type EditedRegion,
   type ManifestAnalysis,
   type ManifestDiagnostic,
   type ManifestModel,
@@ -26,9 +32,16 @@ export interface CacheEnvironment {
   folders: PluginFolders;
 }
 
+/** An earlier version whose parse the next one re-parses incrementally, and where the text changed since. */
+interface ParseBasis {
+  previous: ManifestVersion;
+  region: EditedRegion;
+}
+
 /**
  * One version of one manifest text, parsed at most once and read by every feature. Diagnostics are
  * recomputed from the same parse when the plugin folder or the settings change, never re-parsed.
+ * A version that follows an edit re-parses only what changed, taking its predecessor's parse over.
  */
 export class ManifestVersion {
   readonly path: string | undefined;
@@ -42,8 +55,27 @@ export class ManifestVersion {
     readonly version: number | undefined,
     readonly text: string,
     private readonly env: CacheEnvironment,
+    private basis?: ParseBasis,
   ) {
     this.path = filePathOf(uri);
+  }
+
+  /** What a successor, this text edited in `region`, re-parses from: this version, or the one this would have re-parsed from. */
+  basisFor(region: EditedRegion): ParseBasis | undefined {
+    if (this.parse) return { previous: this, region };
+    if (this.basis) return { previous: this.basis.previous, region: composeEditedRegions(this.basis.region, region) };
+    return undefined;
+  }
+
+  /**
+   * Gives this version's parse to its successor, which changes it in place: this version forgets it
+   * (and the analysis built on it), and would parse its text again if it were ever read.
+   */
+  private handOverDocument(): ParsedDocument | undefined {
+    const document = this.parse?.document;
+    this.parse = undefined;
+    this.validated = undefined;
+    return document;
   }
 
   get document(): ParsedDocument {
@@ -107,7 +139,10 @@ export class ManifestVersion {
 
   private parsed(): { document: ParsedDocument; model: ManifestModel } {
     if (!this.parse) {
-      const document = parseDocument(this.text);
+      const basis = this.basis;
+      this.basis = undefined;
+      const previous = basis?.previous.handOverDocument();
+      const document = previous ? reparseDocument(previous, this.text, basis!.region) : parseDocument(this.text);
       this.parse = { document, model: buildModel(document) };
     }
     return this.parse;
@@ -131,16 +166,55 @@ export class ManifestVersion {
   }
 }
 
+/** Where an open document's text changed from one editor version to a later one. */
+interface PendingEdits {
+  fromVersion: number;
+  toVersion: number;
+  /** Undefined when a change replaced the whole text. */
+  region: EditedRegion | undefined;
+}
+
 /** The latest parsed version of each open document. */
 export class ManifestCache {
   private readonly entries = new Map<string, ManifestVersion>();
+  private readonly pendingEdits = new Map<string, PendingEdits>();
 
   constructor(private readonly env: CacheEnvironment) {}
+
+  /**
+   * For `new TextDocuments(...)`: applies each change as TextDocument does and notes where it fell,
+   * so that the next version is re-parsed from this one incrementally.
+   */
+  readonly textDocuments: TextDocumentsConfiguration<TextDocument> = {
+    create: TextDocument.create,
+    update: (document, changes, version) => {
+      const pending = this.pendingEdits.get(document.uri);
+      const continues = pending?.toVersion === document.version;
+      let region = continues ? pending.region : undefined;
+      let whole = continues && !pending.region;
+      for (const change of changes) {
+        if ('range' in change) {
+          // Offsets in the text as the earlier changes left it, as TextDocument computes them (a reversed range included).
+          const [a, b] = [document.offsetAt(change.range.start), document.offsetAt(change.range.end)];
+          region = extendEditedRegion(region, Math.min(a, b), Math.abs(b - a), change.text.length);
+        } else {
+          whole = true;
+        }
+        TextDocument.update(document, [change], version);
+      }
+      this.pendingEdits.set(document.uri, { fromVersion: continues ? pending.fromVersion : document.version, toVersion: version, region: whole ? undefined : region });
+      return document;
+    },
+  };
 
   get(document: { uri: string; version: number; getText(): string }): ManifestVersion {
     const cached = this.entries.get(document.uri);
     if (cached && cached.version === document.version) return cached;
-    const entry = new ManifestVersion(document.uri, document.version, document.getText(), this.env);
+    const edits = this.pendingEdits.get(document.uri);
+    this.pendingEdits.delete(document.uri);
+    const basis =
+      cached && edits?.region && edits.fromVersion === cached.version && edits.toVersion === document.version ? cached.basisFor(edits.region) : undefined;
+    const entry = new ManifestVersion(document.uri, document.version, document.getText(), this.env, basis);
     this.entries.set(document.uri, entry);
     return entry;
   }
@@ -152,6 +226,7 @@ export class ManifestCache {
 
   delete(uri: string): void {
     this.entries.delete(uri);
+    this.pendingEdits.delete(uri);
   }
 }
 

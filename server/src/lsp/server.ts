@@ -19,7 +19,6 @@ import {
   type InitializeResult,
   type WorkspaceDocumentDiagnosticReport,
 } from 'vscode-languageserver';
-import { TextDocument } from 'vscode-languageserver-textdocument';
 import {
   computeContextMenu,
   contextMenuMethod,
@@ -65,7 +64,6 @@ export const validationDelayMs = 150;
  *   typing validates once. Manifests that are not open are published too, without a version.
  */
 export function startServer(connection: Connection): void {
-  const documents = new TextDocuments(TextDocument);
   const logger = { error: (message: string) => connection.console.error(message) };
 
   let settings: ServerSettings = defaultSettings;
@@ -84,6 +82,7 @@ export function startServer(connection: Connection): void {
     workspaceFolderPaths: () => workspaceFolderPaths,
     folders,
   });
+  const documents = new TextDocuments(cache.textDocuments);
   const workspace = new WorkspaceManifests();
 
   // ---------------------------------------------------------------------------------------------

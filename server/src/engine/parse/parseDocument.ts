@@ -196,7 +196,7 @@ function literalType(value: unknown): JsonNode['type'] {
 }
 
 /** Like JSON.parse: the last duplicate wins, and `__proto__` is an own property, not the prototype. */
-function assignProperty(target: Record<string, unknown>, key: string, value: unknown): void {
+export function assignProperty(target: Record<string, unknown>, key: string, value: unknown): void {
   if (key === '__proto__') {
     Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
   } else {

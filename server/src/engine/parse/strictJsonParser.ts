@@ -16,8 +16,11 @@ const notStrict = new NotStrictJson();
  * tolerant jsonc-parser path in one tight pass over char codes, and takes the value from JSON.parse. On anything
  * that is not strict JSON (a syntax error, a comment, a trailing comma, a BOM, nesting past
  * `maxDepth`) it returns undefined and the tolerant path parses the text and reports why.
+ *
+ * `text` may be one value cut out of a larger document (an incremental re-parse): its nodes then
+ * start at `base` and the root's parent is `parent`.
  */
-export function parseStrictJson(text: string, maxDepth: number): StrictParse | undefined {
+export function parseStrictJson(text: string, maxDepth: number, base = 0, parent?: JsonNode): StrictParse | undefined {
   let pos = 0;
   let depth = 0;
   const length = text.length;
@@ -108,12 +111,12 @@ export function parseStrictJson(text: string, maxDepth: number): StrictParse | u
       value = parseNumber();
       type = 'number';
     }
-    return newNode(type, value, start, pos - start, parent, undefined);
+    return newNode(type, value, base + start, pos - start, parent, undefined);
   };
 
   const parseObject = (parent: JsonNode | undefined): JsonNode => {
     if (++depth > maxDepth) throw notStrict;
-    const node = newNode('object', undefined, pos, 0, parent, []);
+    const node = newNode('object', undefined, base + pos, 0, parent, []);
     const properties = node.children!;
     let hasDuplicate = false;
     let keys: Set<unknown> | undefined;
@@ -124,11 +127,11 @@ export function parseStrictJson(text: string, maxDepth: number): StrictParse | u
         if (text.charCodeAt(pos) !== 34) throw notStrict;
         const keyStart = pos;
         const key = parseString();
-        const property = newNode('property', undefined, keyStart, 0, node, []);
-        const keyNode = newNode('string', key, keyStart, pos - keyStart, property, undefined);
+        const property = newNode('property', undefined, base + keyStart, 0, node, []);
+        const keyNode = newNode('string', key, base + keyStart, pos - keyStart, property, undefined);
         skipWhitespace();
         if (text.charCodeAt(pos) !== 58 /* : */) throw notStrict;
-        property.colonOffset = pos;
+        property.colonOffset = base + pos;
         pos++;
         skipWhitespace();
         property.children!.push(keyNode, parseValue(property));
@@ -155,14 +158,14 @@ export function parseStrictJson(text: string, maxDepth: number): StrictParse | u
     }
     pos++;
     depth--;
-    node.length = pos - node.offset;
+    node.length = base + pos - node.offset;
     if (hasDuplicate) objectsWithDuplicateKeys.push(node);
     return node;
   };
 
   const parseArray = (parent: JsonNode | undefined): JsonNode => {
     if (++depth > maxDepth) throw notStrict;
-    const node = newNode('array', undefined, pos, 0, parent, []);
+    const node = newNode('array', undefined, base + pos, 0, parent, []);
     pos++;
     skipWhitespace();
     if (text.charCodeAt(pos) !== 93 /* ] */) {
@@ -181,14 +184,14 @@ export function parseStrictJson(text: string, maxDepth: number): StrictParse | u
     }
     pos++;
     depth--;
-    node.length = pos - node.offset;
+    node.length = base + pos - node.offset;
     return node;
   };
 
   try {
     skipWhitespace();
     if (pos >= length) return undefined;
-    const root = parseValue(undefined);
+    const root = parseValue(parent);
     skipWhitespace();
     if (pos !== length) return undefined;
     // The text is strict JSON, so the native parser gives its value, duplicates and __proto__ included.

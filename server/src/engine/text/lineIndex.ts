@@ -1,4 +1,5 @@
 import type { Position, Range } from '../diagnostics';
+import type { EditedRegion } from './editedRegion';
 
 /**
  * Offset ↔ position conversion for one text. Offsets and characters are UTF-16 code units,
@@ -7,7 +8,15 @@ import type { Position, Range } from '../diagnostics';
 export class LineIndex {
   private readonly lineStarts: number[];
 
-  constructor(private readonly text: string) {
+  constructor(
+    private readonly text: string,
+    /** Precomputed by afterEdit; computed from the text when absent. */
+    lineStarts?: number[],
+  ) {
+    if (lineStarts) {
+      this.lineStarts = lineStarts;
+      return;
+    }
     const starts = [0];
     if (!text.includes('\r')) {
       // The common case, several times faster than looking at every character.
@@ -25,6 +34,26 @@ export class LineIndex {
       }
     }
     this.lineStarts = starts;
+  }
+
+  /**
+   * The index of `text`, the text of this index edited in `region`: the line starts before and after
+   * the region are reused (shifted), only the region's own characters are looked at.
+   */
+  afterEdit(text: string, region: EditedRegion): LineIndex {
+    const old = this.lineStarts;
+    const delta = region.newEnd - region.oldEnd;
+    // A line start p depends on the characters at p - 1 and p (a lone \r ends a line, \r\n only at \n):
+    // those before the region and those after it are the same characters as before the edit.
+    const before = Math.max(1, firstIndexAtOrAfter(old, region.start)); // line 0 starts at 0 whatever the edit
+    const after = firstIndexAtOrAfter(old, region.oldEnd + 1);
+    const starts = old.slice(0, before);
+    for (let p = Math.max(region.start, 1); p <= region.newEnd && p <= text.length; p++) {
+      const previous = text.charCodeAt(p - 1);
+      if (previous === 10 /* \n */ || (previous === 13 /* \r */ && text.charCodeAt(p) !== 10)) starts.push(p);
+    }
+    for (let i = after; i < old.length; i++) starts.push(old[i] + delta);
+    return new LineIndex(text, starts);
   }
 
   get lineCount(): number {
@@ -54,4 +83,16 @@ export class LineIndex {
   rangeOf(offset: number, length: number): Range {
     return { start: this.positionAt(offset), end: this.positionAt(offset + length) };
   }
+}
+
+/** The first index of a sorted array whose element is at least `value` (the length when none is). */
+function firstIndexAtOrAfter(sorted: number[], value: number): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if (sorted[mid] < value) low = mid + 1;
+    else high = mid;
+  }
+  return low;
 }
