@@ -3,6 +3,7 @@
 //  (b) the Playwright test of what the user sees (test/editor/ui.test.ts, the packaged .vsix installed).
 // Installs what it needs first (scripts/editor/tools.mjs) and fails, never skips, when it cannot.
 import { spawnSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { packageExtension, root } from './package.mjs';
 import { ensureAll } from './tools.mjs';
@@ -25,6 +26,9 @@ try {
   process.exit(1);
 }
 console.log(`built and packaged in ${seconds(started)}`);
+
+// The screenshots are this run's artifacts: none left over from an earlier run.
+rmSync(join(root, 'test-results', 'screenshots'), { recursive: true, force: true });
 
 const suites = [
   ['extension host (mocha, real vscode API)', 'out/test/editor/extensionHost.test.js'],
