@@ -188,8 +188,9 @@ export class ManifestCache {
   readonly textDocuments: TextDocumentsConfiguration<TextDocument> = {
     create: TextDocument.create,
     update: (document, changes, version) => {
+      const fromVersion = document.version;
       const pending = this.pendingEdits.get(document.uri);
-      const continues = pending?.toVersion === document.version;
+      const continues = pending?.toVersion === fromVersion;
       let region = continues ? pending.region : undefined;
       let whole = continues && !pending.region;
       for (const change of changes) {
@@ -202,7 +203,7 @@ export class ManifestCache {
         }
         TextDocument.update(document, [change], version);
       }
-      this.pendingEdits.set(document.uri, { fromVersion: continues ? pending.fromVersion : document.version, toVersion: version, region: whole ? undefined : region });
+      this.pendingEdits.set(document.uri, { fromVersion: continues ? pending.fromVersion : fromVersion, toVersion: version, region: whole ? undefined : region });
       return document;
     },
   };
