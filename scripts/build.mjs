@@ -10,6 +10,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const run = (script, args = []) => execFileSync(process.execPath, [script, ...args], { cwd: root, stdio: 'inherit' });
 
 run(join(root, 'scripts/generate-shape-validator.mjs'));
+run(join(root, 'scripts/editor/copy-codicons.mjs'));
 run(join(root, 'node_modules/typescript/bin/tsc'), ['-p', '.']);
 
 const common = {
