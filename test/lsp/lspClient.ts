@@ -69,6 +69,10 @@ export interface StartOptions {
   /** The `filerManifest` settings the client answers `workspace/configuration` with. */
   settings?: Record<string, unknown>;
   transport?: 'stdio' | 'ipc';
+  /** Another copy of the bundle (a user other than root must be able to read it); dist/server.js by default. */
+  server?: string;
+  /** Run the server as this user (stdio only): root reads any file whatever its mode. */
+  user?: { uid: number; gid: number };
 }
 
 export class LspClient {
@@ -91,11 +95,12 @@ export class LspClient {
   }
 
   static async start(options: StartOptions = {}): Promise<LspClient> {
-    assert.ok(existsSync(serverPath), `${serverPath} is missing: run node scripts/build.mjs first`);
+    const server = options.server ?? serverPath;
+    assert.ok(existsSync(server), `${server} is missing: run node scripts/build.mjs first`);
     const ipc = options.transport === 'ipc';
     const child = ipc
-      ? fork(serverPath, ['--node-ipc'], { stdio: ['ignore', 'ignore', 'pipe', 'ipc'] })
-      : spawn(process.execPath, [serverPath, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
+      ? fork(server, ['--node-ipc'], { stdio: ['ignore', 'ignore', 'pipe', 'ipc'] })
+      : spawn(process.execPath, [server, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'], ...options.user });
     const connection = ipc
       ? createProtocolConnection(new IPCMessageReader(child), new IPCMessageWriter(child))
       : createProtocolConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));

@@ -159,8 +159,13 @@ function isInside(node: JsonNode, offset: number, text: string): boolean {
   return offset < end || (offset === end && text[end - 1] !== closing);
 }
 
-function isClosedString(node: JsonNode, text: string): boolean {
-  return node.length >= 2 && text[endOf(node) - 1] === '"';
+/** Whether a string node ends with its closing quote (a half-typed one runs to the end of its line without one). */
+export function isClosedString(node: JsonNode, text: string): boolean {
+  const last = endOf(node) - 1;
+  if (node.length < 2 || text[last] !== '"') return false;
+  let backslashes = 0;
+  while (last - backslashes - 1 > node.offset && text[last - backslashes - 1] === '\\') backslashes++;
+  return backslashes % 2 === 0;
 }
 
 /** The unquoted word at the cursor (`na|` typed where a key goes), or an empty span. */

@@ -1,5 +1,5 @@
 import { arrayItems, valueNode, type JsonNode, type ManifestModel } from '../engine';
-import { endOf } from './jsonLocation';
+import { endOf, isClosedString } from './jsonLocation';
 
 /** The ids a manifest declares and names elsewhere: what definition, references and rename follow. */
 export type IdKind = 'tool' | 'action' | 'setting' | 'param';
@@ -73,7 +73,7 @@ function holds(node: JsonNode, offset: number): boolean {
   return offset >= node.offset && offset <= endOf(node);
 }
 
-/** The text of a string node without its quotes: what rename replaces. */
-export function stringContent(node: JsonNode): { offset: number; length: number } {
-  return { offset: node.offset + 1, length: Math.max(0, node.length - 2) };
+/** The text of a string node without its quotes (a half-typed string has no closing one): what rename replaces, what a link covers. */
+export function stringContent(node: JsonNode, text: string): { offset: number; length: number } {
+  return { offset: node.offset + 1, length: Math.max(0, node.length - (isClosedString(node, text) ? 2 : 1)) };
 }

@@ -50,7 +50,15 @@ function analyze(text: string): ToolSchemaResult {
   if (schema === null || typeof schema !== 'object' || Array.isArray(schema)) {
     return { kind: 'invalid', reason: 'it is not a JSON Schema object' };
   }
-  if (!validate(schema)) {
+  let valid: boolean;
+  try {
+    valid = validate(schema);
+  } catch (error) {
+    // The draft-07 check recurses once per level: a schema nested a thousand deep overflows the stack.
+    if (error instanceof RangeError) return { kind: 'invalid', reason: 'it is nested too deeply to check' };
+    throw error;
+  }
+  if (!valid) {
     const error = validate.errors?.[0];
     return { kind: 'invalid', reason: `${error?.instancePath || 'the schema'} ${error?.message ?? 'is not valid'}` };
   }

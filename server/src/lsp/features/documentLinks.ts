@@ -1,5 +1,6 @@
 import type { DocumentLink } from 'vscode-languageserver';
 import { containsDotDot, fileReferences, isAbsolutePath, normalizeRelativePath, type FileReference, type ManifestModel, type ParsedDocument } from '../../engine';
+import { stringContent } from '../symbolIndex';
 
 /** The files named by `schema`, `handler`, `prompt`, hook handlers, command handlers and `command`, that stay in the plugin folder. */
 export function linkableReferences(model: ManifestModel): FileReference[] {
@@ -11,9 +12,12 @@ export function linkableReferences(model: ManifestModel): FileReference[] {
 
 /** Document links that open those files; the link covers the path, without its quotes. */
 export function documentLinks(document: ParsedDocument, model: ManifestModel, fileUri: (relativePath: string) => string): DocumentLink[] {
-  return linkableReferences(model).map((reference) => ({
-    range: document.lines.rangeOf(reference.node.offset + 1, Math.max(0, reference.node.length - 2)),
-    target: fileUri(normalizeRelativePath(reference.path)),
-    tooltip: `Open ${normalizeRelativePath(reference.path)}`,
-  }));
+  return linkableReferences(model).map((reference) => {
+    const content = stringContent(reference.node, document.text);
+    return {
+      range: document.lines.rangeOf(content.offset, content.length),
+      target: fileUri(normalizeRelativePath(reference.path)),
+      tooltip: `Open ${normalizeRelativePath(reference.path)}`,
+    };
+  });
 }

@@ -14,7 +14,7 @@ export function referencesAt(uri: string, document: ParsedDocument, model: Manif
 export function prepareRenameAt(document: ParsedDocument, model: ManifestModel, offset: number): { range: Range; placeholder: string } | undefined {
   const found = symbolAt(model, offset);
   if (!found) return undefined;
-  const content = stringContent(found.node);
+  const content = stringContent(found.node, document.text);
   return { range: document.lines.rangeOf(content.offset, content.length), placeholder: found.symbol.name };
 }
 
@@ -45,7 +45,7 @@ export function renameAt(
   const edits = [...found.symbol.declarations, ...found.symbol.references]
     .sort((a, b) => a.offset - b.offset)
     .map((node) => {
-      const content = stringContent(node);
+      const content = stringContent(node, document.text);
       return { range: document.lines.rangeOf(content.offset, content.length), newText: replacement };
     });
   return documentChanges ? { documentChanges: [{ textDocument: { uri, version }, edits }] } : { changes: { [uri]: edits } };
