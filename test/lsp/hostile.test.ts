@@ -6,11 +6,11 @@
  */
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { chmodSync, closeSync, constants, copyFileSync, mkdirSync, openSync, symlinkSync } from 'node:fs';
+import { chmodSync, copyFileSync, mkdirSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Diagnostic, Hover } from 'vscode-languageserver-protocol/node';
-import { cursor, LspClient, manifest, serverPath, tempFolder } from './lspClient';
+import { assertFifoNeverOpened, cursor, LspClient, manifest, serverPath, tempFolder } from './lspClient';
 
 /** `code @ path`: which diagnostic, on which field. */
 function byField(diagnostics: Diagnostic[]): string[] {
@@ -228,8 +228,3 @@ describe('hostile referenced files', () => {
     }
   });
 });
-
-/** Opening a FIFO's write end without blocking fails with ENXIO while nobody has it open for reading. */
-function assertFifoNeverOpened(fifo: string): void {
-  assert.throws(() => closeSync(openSync(fifo, constants.O_WRONLY | constants.O_NONBLOCK)), { code: 'ENXIO' }, `${fifo} has a reader: the server opened it`);
-}

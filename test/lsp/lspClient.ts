@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { fork, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, constants, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL, fileURLToPath } from 'node:url';
@@ -312,4 +312,12 @@ export function applyWorkspaceEdit(edit: WorkspaceEdit, openTexts: Map<string, s
 /** The standard top level, so a test manifest shows only what it is about. */
 export function manifest(body: string): string {
   return `{\n  "name": "sample-plugin",\n  "displayName": "Sample",\n  "version": "1.0.0"${body.trim() ? `,\n  ${body.trim()}` : ''}\n}\n`;
+}
+
+/**
+ * That nobody holds `fifo` open for reading: opening its write end without blocking then fails with
+ * ENXIO. A server that opened it would hold it (blocked in the read), so this shows it never did.
+ */
+export function assertFifoNeverOpened(fifo: string): void {
+  assert.throws(() => closeSync(openSync(fifo, constants.O_WRONLY | constants.O_NONBLOCK)), { code: 'ENXIO' }, `${fifo} has a reader: the server opened it`);
 }
