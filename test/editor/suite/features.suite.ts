@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { suite, suiteSetup, test } from 'mocha';
 import * as vscode from 'vscode';
 
@@ -154,5 +155,29 @@ suite('Filer manifest extension, in the editor', () => {
     );
     assert.equal(tab.label, 'Context Menu: typo-tool');
     assert.notEqual(tab.group.viewColumn, vscode.window.tabGroups.all.find((group) => group.tabs.some((t) => t.input instanceof vscode.TabInputText && t.input.uri.toString() === editor.document.uri.toString()))?.viewColumn, 'beside the manifest, in another group');
+  });
+
+  test('the client restarts a language server that died, and diagnostics come back', async () => {
+    const { document } = await open('gated/manifest.json');
+    await waitFor('diagnostics before the crash', () => (vscode.languages.getDiagnostics(document.uri).length > 0 ? true : undefined));
+    // The server is the extension host's child (IPC): kill it the hard way, as a crash would.
+    const serverPids = execFileSync('pgrep', ['-P', String(process.pid), '-f', 'dist/server.js'], { encoding: 'utf8' }).trim().split('\n').map(Number);
+    assert.equal(serverPids.length, 1, `one language server runs under this extension host (got ${serverPids.join(', ')})`);
+    process.kill(serverPids[0], 'SIGKILL');
+    const restarted = await waitFor('a new server process', () => {
+      const now = spawnSync('pgrep', ['-P', String(process.pid), '-f', 'dist/server.js'], { encoding: 'utf8' }).stdout.trim();
+      return now && !now.split('\n').map(Number).includes(serverPids[0]) ? now : undefined;
+    });
+    assert.ok(restarted);
+
+    // The restarted server answers: an edit that breaks the version is diagnosed.
+    const version = positionOf(document, '"1.0.0"');
+    const edit = new vscode.WorkspaceEdit();
+    edit.replace(document.uri, new vscode.Range(version, version.translate(0, 7)), '"1.0"');
+    assert.equal(await vscode.workspace.applyEdit(edit), true);
+    await waitFor('manifest.version from the restarted server', () =>
+      vscode.languages.getDiagnostics(document.uri).find((diagnostic) => codeOf(diagnostic) === 'manifest.version'),
+    );
+    await vscode.commands.executeCommand('workbench.action.files.revert');
   });
 });
