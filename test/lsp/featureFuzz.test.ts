@@ -25,6 +25,7 @@ import { documentSymbols } from '../../server/src/lsp/features/documentSymbols';
 import { hoverAt } from '../../server/src/lsp/features/hover';
 import { categoryHints } from '../../server/src/lsp/features/inlayHints';
 import { prepareRenameAt, referencesAt, renameAt } from '../../server/src/lsp/features/references';
+import { offsetOfClientPosition } from '../../server/src/lsp/jsonLocation';
 import { repositoryRoot } from './lspClient';
 
 /** One feature call on a small manifest: far more than it needs, far less than a hang. */
@@ -172,9 +173,9 @@ function clientPosition(client: TextDocument, spec: PositionSpec): Position {
 function exerciseFeatures(text: string, analysis: ManifestAnalysis, position: Position, otherPosition: Position, snippets: boolean, sentDiagnostics: Diagnostic[]): void {
   const client = TextDocument.create(uri, 'json', 1, text);
   const { document, model } = analysis;
-  const offset = document.lines.offsetAt(position);
-  assert.ok(offset >= 0 && offset <= text.length, `offset ${offset} of ${JSON.stringify(position)} in ${text.length}`);
-  const isClientPosition = client.offsetAt(position) === offset && client.positionAt(offset).line === position.line;
+  // The server reads a position as the client means it (past a line's end: that end).
+  const offset = offsetOfClientPosition(document, position);
+  assert.equal(offset, client.offsetAt(position), `the offset of ${JSON.stringify(position)}`);
   const env = { snippets, pluginFiles: () => ['tools/a.schema.json', 'tools/b.js', 'prompts/p.md'] };
 
   for (const item of timed('completion', () => completeManifest(document, model, offset, env))) {
@@ -190,7 +191,7 @@ function exerciseFeatures(text: string, analysis: ManifestAnalysis, position: Po
     const [start, end] = assertRange(client, hover.range, 'hover');
     const covered = text.slice(start, end);
     // A value or key hover covers the node under the cursor; an object or array shows its bracket.
-    if (covered !== '{' && covered !== '[' && isClientPosition) assert.ok(start <= offset && offset <= end, `hover ${JSON.stringify(hover.range)} does not hold ${offset}`);
+    if (covered !== '{' && covered !== '[') assert.ok(start <= offset && offset <= end, `hover ${JSON.stringify(hover.range)} does not hold ${offset}`);
   }
 
   for (const link of timed('definition', () => definitionAt(uri, document, model, offset, fileUri))) {
@@ -222,7 +223,9 @@ function exerciseFeatures(text: string, analysis: ManifestAnalysis, position: Po
   const [from, to] = [position, otherPosition].sort((a, b) => a.line - b.line || a.character - b.character);
   for (const hint of timed('inlay hints', () => categoryHints(document, model, { start: from, end: to }))) {
     const at = assertPosition(client, hint.position, `inlay hint ${hint.label}`);
-    assert.equal(text[at - 1], '"', 'an inlay hint sits right after a tool id string');
+    // Right after the id (or a half-typed one): never inside a word.
+    const isWord = (ch: string | undefined) => ch !== undefined && /\w/.test(ch);
+    assert.ok(!(isWord(text[at - 1]) && isWord(text[at])) && at > 0, `an inlay hint inside a word: ${JSON.stringify(text.slice(at - 40, at + 10))}`);
   }
   for (const link of timed('document links', () => documentLinks(document, model, fileUri))) {
     const [start, end] = assertRange(client, link.range, 'document link');
@@ -307,9 +310,9 @@ test('every position of a manifest with emoji on its lines: features answer in U
   }
   // The key after an emoji on its line: hover covers exactly that key, as the client counts columns.
   const keyOffset = text.indexOf('"x-😀"');
-  const hover = hoverAt(analysis.document, analysis.model, analysis.document.lines.offsetAt(client.positionAt(keyOffset + 2)));
+  const hover = hoverAt(analysis.document, analysis.model, keyOffset + 2);
   const idOffset = text.indexOf('"count_words"');
-  const idHover = hoverAt(analysis.document, analysis.model, analysis.document.lines.offsetAt(client.positionAt(idOffset + 3)));
+  const idHover = hoverAt(analysis.document, analysis.model, offsetOfClientPosition(analysis.document, client.positionAt(idOffset + 3)));
   assert.ok(idHover?.range && client.getText(idHover.range) === '"count_words"', `the hover of a tool id on an emoji line covers it: ${JSON.stringify(idHover?.range)}`);
   assert.ok(keyOffset > 0 && (hover === undefined || client.getText(hover.range!) === '"x-😀"'));
 });
@@ -335,4 +338,11 @@ test('a half-typed path or id (no closing quote yet) keeps all its characters in
   );
   const prepared = prepareRenameAt(document, model, text.indexOf('"count\n') + 2);
   assert.equal(prepared && client.getText(prepared.range), 'count');
+});
+
+test('a document whose root is a string or a number (forced in by filerManifest.files.include): completion answers nothing', () => {
+  for (const text of ['"abc"', '42', 'true', '"half-typed']) {
+    const { document, model } = analyzeManifest(text);
+    for (let offset = 0; offset <= text.length; offset++) assert.deepEqual(completeManifest(document, model, offset, { snippets: true }), []);
+  }
 });

@@ -1,5 +1,5 @@
 import { createScanner, SyntaxKind } from 'jsonc-parser';
-import { pathOfNode, type JsonNode, type JsonPath, type ParsedDocument } from '../engine';
+import { pathOfNode, type JsonNode, type JsonPath, type ParsedDocument, type Position } from '../engine';
 
 /** A span of the text: what a completion replaces, what a hover or link covers. */
 export interface Span {
@@ -69,6 +69,19 @@ function childAt(children: JsonNode[], offset: number): JsonNode | undefined {
   return undefined;
 }
 
+/**
+ * The offset of a position the client sent. As LSP says, a character past the end of its line means
+ * the line's end: never a place inside its line break or on the next line.
+ */
+export function offsetOfClientPosition(document: ParsedDocument, position: Position): number {
+  const { lines, text } = document;
+  const offset = lines.offsetAt(position);
+  if (position.line < 0 || position.line + 1 >= lines.lineCount) return offset;
+  const nextStart = lines.offsetAt({ line: position.line + 1, character: 0 });
+  const lineEnd = text[nextStart - 1] === '\n' && text[nextStart - 2] === '\r' ? nextStart - 2 : nextStart - 1;
+  return Math.min(offset, lineEnd);
+}
+
 /** For a key node, its property; for a value node, the property it is the value of. */
 export function propertyOf(node: JsonNode): JsonNode | undefined {
   return node.parent?.type === 'property' ? node.parent : undefined;
@@ -134,7 +147,8 @@ export function cursorContext(document: ParsedDocument, offset: number): CursorC
 
 /** The deepest object or array whose inside holds the offset. */
 function containerAt(root: JsonNode, offset: number, text: string): JsonNode | undefined {
-  if (!isInside(root, offset, text)) return undefined;
+  // A root that is a string or a number (a file forced in by filerManifest.files.include) holds no keys or items.
+  if ((root.type !== 'object' && root.type !== 'array') || !isInside(root, offset, text)) return undefined;
   let container = root;
   for (;;) {
     let deeper: JsonNode | undefined;

@@ -39,6 +39,7 @@ import { documentSymbols } from './features/documentSymbols';
 import { hoverAt } from './features/hover';
 import { categoryHints } from './features/inlayHints';
 import { prepareRenameAt, referencesAt, renameAt } from './features/references';
+import { offsetOfClientPosition } from './jsonLocation';
 import { filePathOf, ManifestCache, type ManifestVersion } from './manifestCache';
 import { fileFilters, isCandidatePath, type FileFilters } from './manifestRecognition';
 import { isInsideOrEqual, PluginFolders } from './pluginFolders';
@@ -384,7 +385,7 @@ export function startServer(connection: Connection): void {
   }
 
   function offsetOf(entry: ManifestVersion, position: { line: number; character: number }): number {
-    return entry.document.lines.offsetAt(position);
+    return offsetOfClientPosition(entry.document, position);
   }
 
   function fileUriIn(entry: ManifestVersion): ((relativePath: string) => string) | undefined {
