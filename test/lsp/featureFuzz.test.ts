@@ -13,7 +13,7 @@ import { pathToFileURL } from 'node:url';
 import { test } from 'node:test';
 import fc from 'fast-check';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import type { Diagnostic, Position, Range, TextEdit, WorkspaceEdit } from 'vscode-languageserver';
+import type { CodeAction, Diagnostic, Position, Range, TextEdit, WorkspaceEdit } from 'vscode-languageserver';
 import { allRules, analyzeManifest, type ManifestAnalysis } from '../../server/src/engine';
 import { NodePluginFolder } from '../../server/src/host/nodePluginFolder';
 import { quickFixes } from '../../server/src/lsp/features/codeActions';
@@ -26,7 +26,7 @@ import { hoverAt } from '../../server/src/lsp/features/hover';
 import { categoryHints } from '../../server/src/lsp/features/inlayHints';
 import { prepareRenameAt, referencesAt, renameAt } from '../../server/src/lsp/features/references';
 import { offsetOfClientPosition } from '../../server/src/lsp/jsonLocation';
-import { repositoryRoot } from './lspClient';
+import { LspClient, repositoryRoot, tempFolder } from './lspClient';
 
 /** One feature call on a small manifest: far more than it needs, far less than a hang. */
 const boundMs = 1500;
@@ -135,13 +135,13 @@ function timed<T>(what: string, work: () => T): T {
 }
 
 /** The edits of a WorkspaceEdit for the manifest, checked and applied as the client would (overlapping edits throw). */
-function assertManifestEdit(client: TextDocument, uri: string, edit: WorkspaceEdit | undefined | null, what: string): void {
+function assertManifestEdit(client: TextDocument, uri: string, edit: WorkspaceEdit | undefined | null, what: string, folderUri = pathToFileURL(fakeRoot).href): void {
   if (!edit) return;
   const manifestEdits: TextEdit[] = [...(edit.changes?.[uri] ?? [])];
   for (const change of edit.documentChanges ?? []) {
     if ('kind' in change) {
       assert.equal(change.kind, 'create', `${what}: only files are created`);
-      assert.ok(change.uri.startsWith(pathToFileURL(fakeRoot).href + '/'), `${what}: creates ${change.uri} outside the plugin folder`);
+      assert.ok(change.uri.startsWith(folderUri + '/'), `${what}: creates ${change.uri} outside the plugin folder`);
       continue;
     }
     if (change.textDocument.uri === uri) manifestEdits.push(...change.edits.filter((e): e is TextEdit => 'range' in e));
@@ -344,5 +344,51 @@ test('a document whose root is a string or a number (forced in by filerManifest.
   for (const text of ['"abc"', '42', 'true', '"half-typed']) {
     const { document, model } = analyzeManifest(text);
     for (let offset = 0; offset <= text.length; offset++) assert.deepEqual(completeManifest(document, model, offset, { snippets: true }), []);
+  }
+});
+
+test('over a real connection: mutated manifests, every feature at random positions, answers inside the document', async () => {
+  const folder = tempFolder();
+  const client = await LspClient.start({ workspace: folder.root });
+  try {
+    const samples = fc.sample(
+      fc.tuple(fc.nat({ max: seeds.length }), fc.array(mutationArbitrary, { maxLength: 4 }), fc.boolean(), lineEnds, fc.array(positionArbitrary, { minLength: 3, maxLength: 3 })),
+      { numRuns: 40 },
+    );
+    for (const [index, [seedIndex, mutations, bom, ends, positions]] of samples.entries()) {
+      const seed = [...seeds, astralSeed][seedIndex];
+      const text = withShape(mutate(seed.text, mutations), bom, ends);
+      const documentUri = folder.uri(`p${index}/manifest.json`);
+      const editorText = TextDocument.create(documentUri, 'json', 1, text);
+      await client.open(documentUri, text);
+      const textDocument = { uri: documentUri };
+      for (const spec of positions) {
+        const position = clientPosition(editorText, spec);
+        const completion = await client.request<{ textEdit: TextEdit }[]>('textDocument/completion', { textDocument, position });
+        for (const item of completion) assertRange(editorText, item.textEdit.range, 'completion', editorText.offsetAt(position));
+        const hover = await client.request<{ range?: Range } | null>('textDocument/hover', { textDocument, position });
+        if (hover?.range) assertRange(editorText, hover.range, 'hover');
+        for (const link of await client.request<{ originSelectionRange: Range; targetUri: string; targetRange: Range }[]>('textDocument/definition', { textDocument, position })) {
+          assertRange(editorText, link.originSelectionRange, 'definition origin');
+          if (link.targetUri === documentUri) assertRange(editorText, link.targetRange, 'definition target');
+        }
+      }
+      const whole = { start: { line: 0, character: 0 }, end: { line: 100_000, character: 0 } };
+      for (const link of await client.request<{ range: Range }[]>('textDocument/documentLink', { textDocument })) assertRange(editorText, link.range, 'link');
+      for (const hint of await client.request<{ position: Position }[]>('textDocument/inlayHint', { textDocument, range: whole })) assertPosition(editorText, hint.position, 'inlay hint');
+      const symbols = await client.request<{ range: Range; selectionRange: Range }[]>('textDocument/documentSymbol', { textDocument });
+      for (const symbol of symbols) assertRange(editorText, symbol.range, 'symbol');
+      // A mutation may leave something that is no manifest at all: such a document gets no diagnostics.
+      const { recognised } = await client.request<{ recognised: boolean }>('filer/manifestStatus', { uri: documentUri });
+      const diagnostics = recognised ? await client.diagnostics(documentUri) : [];
+      for (const diagnostic of diagnostics) assertRange(editorText, diagnostic.range, `diagnostic ${diagnostic.code}`);
+      const actions = await client.request<CodeAction[]>('textDocument/codeAction', { textDocument, range: whole, context: { diagnostics } });
+      for (const action of actions) assertManifestEdit(editorText, documentUri, action.edit, action.title, folder.uri(`p${index}`));
+      await client.close(documentUri);
+    }
+    assert.equal(client.exited, false);
+  } finally {
+    await client.stop();
+    folder.cleanup();
   }
 });
