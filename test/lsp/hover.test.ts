@@ -125,7 +125,7 @@ describe('hover: keys and values', () => {
   });
 
   test('a value shows the rule of its key; where the reference says nothing, the answer is null', async () => {
-    assert.equal(await hover(manifest('"description": "some |text"')), 'Descriptive only.');
+    assert.equal(await hover(manifest('"description": "some |text"')), 'What the plugin does, in a sentence (descriptive only).');
     assert.equal(await hover(manifest('"keywords": ["some |word"]')), undefined);
   });
 });
