@@ -30,5 +30,10 @@ if (files.length === 0) {
   console.error(`No compiled tests found for ${suites.join(', ')} under out/test: run npm run build first.`);
   process.exit(1);
 }
-const result = spawnSync(process.execPath, ['--test', '--test-reporter=spec', ...files], { cwd: root, stdio: 'inherit' });
+// A test that hangs fails after its timeout, and a file whose tests are done exits even if a handle
+// (a pipe to a server that died, a timer) is left open: CI never waits forever.
+const result = spawnSync(process.execPath, ['--test', '--test-reporter=spec', '--test-force-exit', '--test-timeout=180000', ...files], {
+  cwd: root,
+  stdio: 'inherit',
+});
 process.exit(result.status ?? 1);

@@ -37,7 +37,7 @@ const suites = [
 const failed = [];
 for (const [name, file] of suites) {
   const since = Date.now();
-  const result = spawnSync(process.execPath, ['--test', '--test-reporter=spec', '--test-concurrency=1', join(root, file)], {
+  const result = spawnSync(process.execPath, ['--test', '--test-reporter=spec', '--test-concurrency=1', '--test-force-exit', '--test-timeout=900000', join(root, file)], {
     cwd: root,
     stdio: 'inherit',
     env: { ...process.env, FILER_VSIX: vsix },

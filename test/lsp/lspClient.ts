@@ -142,7 +142,7 @@ export class LspClient {
   async stop(): Promise<void> {
     try {
       await withTimeout(this.connection.sendRequest(ShutdownRequest.type), 2000, 'shutdown');
-      await this.connection.sendNotification(ExitNotification.type);
+      await withTimeout(this.connection.sendNotification(ExitNotification.type), 2000, 'exit');
     } catch {
       // The process is killed below either way.
     }
