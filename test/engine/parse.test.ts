@@ -56,3 +56,17 @@ test('property nodes span key to value, as jsonc-parser has them', () => {
   assert.equal(text.slice(property.offset, property.offset + property.length), '"name" :  "x"');
   assert.equal(property.colonOffset, text.indexOf(':'));
 });
+
+test('LineIndex reads a position as LSP does: past the end of its line is the end of that line', () => {
+  const text = 'ab\r\ncd\nef';
+  const lines = new LineIndex(text);
+  assert.equal(lines.offsetAt({ line: 0, character: 99 }), 2, 'before the CRLF, not inside it');
+  assert.equal(lines.offsetAt({ line: 1, character: 99 }), 6, 'before the LF');
+  assert.equal(lines.offsetAt({ line: 2, character: 99 }), text.length);
+  assert.equal(lines.offsetAt({ line: 9, character: 0 }), text.length);
+  assert.equal(lines.offsetAt({ line: 1, character: -3 }), 4);
+  for (let offset = 0; offset <= text.length; offset++) {
+    if (text[offset - 1] === '\r' && text[offset] === '\n') continue; // inside a CRLF: no position names it
+    assert.equal(lines.offsetAt(lines.positionAt(offset)), offset);
+  }
+});

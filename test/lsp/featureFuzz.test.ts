@@ -25,7 +25,6 @@ import { documentSymbols } from '../../server/src/lsp/features/documentSymbols';
 import { hoverAt } from '../../server/src/lsp/features/hover';
 import { categoryHints } from '../../server/src/lsp/features/inlayHints';
 import { prepareRenameAt, referencesAt, renameAt } from '../../server/src/lsp/features/references';
-import { offsetOfClientPosition } from '../../server/src/lsp/jsonLocation';
 import { LspClient, repositoryRoot, tempFolder } from './lspClient';
 
 /** One feature call on a small manifest: far more than it needs, far less than a hang. */
@@ -174,7 +173,7 @@ function exerciseFeatures(text: string, analysis: ManifestAnalysis, position: Po
   const client = TextDocument.create(uri, 'json', 1, text);
   const { document, model } = analysis;
   // The server reads a position as the client means it (past a line's end: that end).
-  const offset = offsetOfClientPosition(document, position);
+  const offset = document.lines.offsetAt(position);
   assert.equal(offset, client.offsetAt(position), `the offset of ${JSON.stringify(position)}`);
   const env = { snippets, pluginFiles: () => ['tools/a.schema.json', 'tools/b.js', 'prompts/p.md'] };
 
@@ -312,7 +311,7 @@ test('every position of a manifest with emoji on its lines: features answer in U
   const keyOffset = text.indexOf('"x-😀"');
   const hover = hoverAt(analysis.document, analysis.model, keyOffset + 2);
   const idOffset = text.indexOf('"count_words"');
-  const idHover = hoverAt(analysis.document, analysis.model, offsetOfClientPosition(analysis.document, client.positionAt(idOffset + 3)));
+  const idHover = hoverAt(analysis.document, analysis.model, analysis.document.lines.offsetAt(client.positionAt(idOffset + 3)));
   assert.ok(idHover?.range && client.getText(idHover.range) === '"count_words"', `the hover of a tool id on an emoji line covers it: ${JSON.stringify(idHover?.range)}`);
   assert.ok(keyOffset > 0 && (hover === undefined || client.getText(hover.range!) === '"x-😀"'));
 });

@@ -1,5 +1,5 @@
 import { createScanner, SyntaxKind } from 'jsonc-parser';
-import { pathOfNode, type JsonNode, type JsonPath, type ParsedDocument, type Position } from '../engine';
+import { pathOfNode, type JsonNode, type JsonPath, type ParsedDocument } from '../engine';
 
 /** A span of the text: what a completion replaces, what a hover or link covers. */
 export interface Span {
@@ -67,19 +67,6 @@ function childAt(children: JsonNode[], offset: number): JsonNode | undefined {
     else return child;
   }
   return undefined;
-}
-
-/**
- * The offset of a position the client sent. As LSP says, a character past the end of its line means
- * the line's end: never a place inside its line break or on the next line.
- */
-export function offsetOfClientPosition(document: ParsedDocument, position: Position): number {
-  const { lines, text } = document;
-  const offset = lines.offsetAt(position);
-  if (position.line < 0 || position.line + 1 >= lines.lineCount) return offset;
-  const nextStart = lines.offsetAt({ line: position.line + 1, character: 0 });
-  const lineEnd = text[nextStart - 1] === '\n' && text[nextStart - 2] === '\r' ? nextStart - 2 : nextStart - 1;
-  return Math.min(offset, lineEnd);
 }
 
 /** For a key node, its property; for a value node, the property it is the value of. */

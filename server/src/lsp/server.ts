@@ -39,7 +39,6 @@ import { documentSymbols } from './features/documentSymbols';
 import { hoverAt } from './features/hover';
 import { categoryHints } from './features/inlayHints';
 import { prepareRenameAt, referencesAt, renameAt } from './features/references';
-import { offsetOfClientPosition } from './jsonLocation';
 import { filePathOf, ManifestCache, type ManifestVersion } from './manifestCache';
 import { fileFilters, isCandidatePath, type FileFilters } from './manifestRecognition';
 import { isInsideOrEqual, PluginFolders } from './pluginFolders';
@@ -385,7 +384,7 @@ export function startServer(connection: Connection): void {
   }
 
   function offsetOf(entry: ManifestVersion, position: { line: number; character: number }): number {
-    return offsetOfClientPosition(entry.document, position);
+    return entry.document.lines.offsetAt(position);
   }
 
   function fileUriIn(entry: ManifestVersion): ((relativePath: string) => string) | undefined {

@@ -72,12 +72,15 @@ export class LineIndex {
     return { line: low, character: clamped - this.lineStarts[low] };
   }
 
+  /** As LSP reads a position: a character past the end of its line means the end of that line, before its line break. */
   offsetAt(position: Position): number {
     if (position.line < 0) return 0;
     if (position.line >= this.lineStarts.length) return this.text.length;
     const lineStart = this.lineStarts[position.line];
-    const nextStart = position.line + 1 < this.lineStarts.length ? this.lineStarts[position.line + 1] : this.text.length;
-    return Math.max(lineStart, Math.min(lineStart + position.character, nextStart));
+    let lineEnd = position.line + 1 < this.lineStarts.length ? this.lineStarts[position.line + 1] : this.text.length;
+    if (lineEnd > lineStart && this.text.charCodeAt(lineEnd - 1) === 10 /* \n */) lineEnd--;
+    if (lineEnd > lineStart && this.text.charCodeAt(lineEnd - 1) === 13 /* \r */) lineEnd--;
+    return Math.max(lineStart, Math.min(lineStart + Math.max(0, position.character), lineEnd));
   }
 
   rangeOf(offset: number, length: number): Range {

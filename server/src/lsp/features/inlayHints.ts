@@ -1,6 +1,6 @@
 import { InlayHintKind, MarkupKind, type InlayHint, type Range } from 'vscode-languageserver';
 import { describeGating, toolGating, valueNode, type ManifestModel, type ParsedDocument } from '../../engine';
-import { endOf, offsetOfClientPosition } from '../jsonLocation';
+import { endOf } from '../jsonLocation';
 
 /**
  * The approval category after each tool id (`external`, `delete`, `modify`, `read`), so the gating
@@ -8,8 +8,8 @@ import { endOf, offsetOfClientPosition } from '../jsonLocation';
  */
 export function categoryHints(document: ParsedDocument, model: ManifestModel, range: Range): InlayHint[] {
   const lines = document.lines;
-  const start = offsetOfClientPosition(document, range.start);
-  const end = offsetOfClientPosition(document, range.end);
+  const start = document.lines.offsetAt(range.start);
+  const end = document.lines.offsetAt(range.end);
   const hints: InlayHint[] = [];
   for (const tool of model.tools) {
     if (endOf(tool.node) < start) continue;
