@@ -5,12 +5,17 @@ import type { FileKind, FileRead, PluginFolder } from '../engine';
 /** Files larger than this are not read (a tool schema is a few KB). */
 export const maxReadBytes = 2 * 1024 * 1024;
 
+type Resolved = { kind: 'inside'; path: string; stats: fs.Stats } | { kind: 'missing' | 'outside' };
+
 /**
  * The plugin folder on disk, read-only. Every path is resolved against the folder and, after
  * following symlinks, must still lie inside it: nothing outside the plugin folder is ever read.
+ * One instance sees the folder as it was when it first looked: the real path of each directory is
+ * remembered (a plugin's thousands of files sit in a few directories), so a file costs one lstat.
  */
 export class NodePluginFolder implements PluginFolder {
   private readonly realRoot: string;
+  private readonly realDirectories = new Map<string, string | undefined>();
 
   constructor(readonly root: string) {
     this.realRoot = safeRealpath(root) ?? path.resolve(root);
@@ -19,22 +24,18 @@ export class NodePluginFolder implements PluginFolder {
   stat(relativePath: string): FileKind {
     const resolved = this.resolveInside(relativePath);
     if (resolved.kind !== 'inside') return resolved.kind;
-    try {
-      const stats = fs.statSync(resolved.path);
-      return stats.isFile() ? 'file' : stats.isDirectory() ? 'directory' : 'other';
-    } catch {
-      return 'missing';
-    }
+    const { stats } = resolved;
+    return stats.isFile() ? 'file' : stats.isDirectory() ? 'directory' : 'other';
   }
 
   readText(relativePath: string): FileRead {
     const resolved = this.resolveInside(relativePath);
     if (resolved.kind !== 'inside') return { kind: resolved.kind };
+    const { stats } = resolved;
+    if (stats.isDirectory()) return { kind: 'not-a-file', what: 'directory' };
+    if (!stats.isFile()) return { kind: 'not-a-file', what: 'other' };
+    if (stats.size > maxReadBytes) return { kind: 'too-large', size: stats.size };
     try {
-      const stats = fs.statSync(resolved.path);
-      if (stats.isDirectory()) return { kind: 'not-a-file', what: 'directory' };
-      if (!stats.isFile()) return { kind: 'not-a-file', what: 'other' };
-      if (stats.size > maxReadBytes) return { kind: 'too-large', size: stats.size };
       return { kind: 'text', text: fs.readFileSync(resolved.path, 'utf8') };
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
@@ -43,24 +44,47 @@ export class NodePluginFolder implements PluginFolder {
     }
   }
 
-  /** The real path of a plugin-relative path, if it exists and stays inside the folder. */
-  private resolveInside(relativePath: string): { kind: 'inside'; path: string } | { kind: 'missing' | 'outside' } {
+  /** The real path and stats of a plugin-relative path, if it exists and stays inside the folder. */
+  private resolveInside(relativePath: string): Resolved {
     const joined = path.resolve(this.realRoot, relativePath);
     if (!isInside(this.realRoot, joined)) return { kind: 'outside' };
-    const real = safeRealpath(joined);
+    if (joined === this.realRoot) return this.inspect(joined);
+    const directory = path.dirname(joined);
+    if (!this.realDirectories.has(directory)) this.realDirectories.set(directory, safeRealpath(directory));
+    const realDirectory = this.realDirectories.get(directory);
+    if (realDirectory === undefined) return { kind: 'missing' };
+    if (!isInside(this.realRoot, realDirectory)) return { kind: 'outside' };
+    return this.inspect(path.join(realDirectory, path.basename(joined)));
+  }
+
+  /** lstat, following a symlink only to check where it leads. */
+  private inspect(candidate: string): Resolved {
+    let stats: fs.Stats;
+    try {
+      stats = fs.lstatSync(candidate);
+    } catch {
+      return { kind: 'missing' };
+    }
+    if (!stats.isSymbolicLink()) return { kind: 'inside', path: candidate, stats };
+    const real = safeRealpath(candidate);
     if (real === undefined) return { kind: 'missing' };
-    return isInside(this.realRoot, real) ? { kind: 'inside', path: real } : { kind: 'outside' };
+    if (!isInside(this.realRoot, real)) return { kind: 'outside' };
+    try {
+      return { kind: 'inside', path: real, stats: fs.statSync(real) };
+    } catch {
+      return { kind: 'missing' };
+    }
   }
 }
 
+/** Both paths are absolute and normalized, so a prefix check is enough (and cheap: it runs per file). */
 function isInside(root: string, candidate: string): boolean {
-  const relative = path.relative(root, candidate);
-  return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
+  return candidate === root || candidate.startsWith(root.endsWith(path.sep) ? root : root + path.sep);
 }
 
 function safeRealpath(target: string): string | undefined {
   try {
-    return fs.realpathSync(target);
+    return fs.realpathSync.native(target);
   } catch {
     return undefined;
   }

@@ -17,7 +17,7 @@ const unwatchedLifetimeMs = 2000;
 export class CachedPluginFolder implements PluginFolder {
   /** Bumped on every invalidation: part of a diagnostics result's identity. */
   generation = 0;
-  private readonly disk: NodePluginFolder;
+  private disk: NodePluginFolder;
   private kinds = new Map<string, FileKind>();
   private reads = new Map<string, FileRead>();
   private files: string[] | undefined;
@@ -58,6 +58,8 @@ export class CachedPluginFolder implements PluginFolder {
   }
 
   invalidate(): void {
+    // A fresh view of the disk: the old one remembers where directories really are.
+    this.disk = new NodePluginFolder(this.root);
     this.kinds = new Map();
     this.reads = new Map();
     this.files = undefined;
