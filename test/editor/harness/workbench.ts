@@ -10,18 +10,29 @@ export class Workbench {
     await this.page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
   }
 
-  /** Opens a workspace file with Quick Open and waits until its text is on screen. */
+  /**
+   * Opens a workspace file with Quick Open and waits until its text is on screen. Quick Open can miss
+   * a key on a loaded machine (a hover or the previous widget still has focus): it is tried up to three
+   * times, and the row of the wanted file is clicked rather than whatever row comes first.
+   */
   async openFile(relativePath: string, expectedText: string): Promise<void> {
-    await this.page.keyboard.press('Escape');
-    await this.page.keyboard.press('Control+P');
-    const input = this.page.locator('.quick-input-widget input');
-    await input.waitFor();
-    await input.fill(relativePath);
-    const row = this.page.locator('.quick-input-list .monaco-list-row').first();
-    await row.waitFor({ timeout: 30_000 });
-    await this.page.waitForTimeout(300);
-    await this.page.keyboard.press('Enter');
-    await this.activeEditor().locator('.view-line', { hasText: expectedText }).first().waitFor({ timeout: 30_000 });
+    const folder = relativePath.split('/').slice(-2, -1)[0] ?? '';
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await this.page.keyboard.press('Escape');
+        await this.page.keyboard.press('Control+P');
+        const input = this.page.locator('.quick-input-widget input');
+        await input.waitFor({ timeout: 10_000 });
+        await input.fill(relativePath);
+        const row = this.page.locator('.quick-input-list .monaco-list-row', { hasText: folder }).first();
+        await row.waitFor({ timeout: 15_000 });
+        await row.click();
+        await this.activeEditor().locator('.view-line', { hasText: expectedText }).first().waitFor({ timeout: 15_000 });
+        return;
+      } catch (error) {
+        if (attempt >= 3) throw error;
+      }
+    }
   }
 
   /** The text editor that has focus or was last active (a workbench can show several). */
