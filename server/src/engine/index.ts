@@ -5,7 +5,8 @@
 export type { FixData, ManifestDiagnostic, Position, Range, Severity } from './diagnostics';
 export type { FileKind, FileRead, PluginFolder } from './folder/pluginFolder';
 export { LineIndex } from './text/lineIndex';
-export { parseDocument, type JsonNode, type ParsedDocument } from './parse/parseDocument';
+export { parseDocument, type ParsedDocument } from './parse/parseDocument';
+export { keyOf, type JsonNode } from './parse/jsonNode';
 export { reparseDocument } from './parse/incrementalParse';
 export { composeEditedRegions, extendEditedRegion, type EditedRegion } from './text/editedRegion';
 export { buildModel, type ActionEntry, type Entry, type ManifestModel, type ToolEntry } from './model/manifestModel';

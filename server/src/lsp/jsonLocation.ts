@@ -1,5 +1,5 @@
 import { createScanner, SyntaxKind } from 'jsonc-parser';
-import { pathOfNode, type JsonNode, type JsonPath, type ParsedDocument } from '../engine';
+import { keyOf, pathOfNode, type JsonNode, type JsonPath, type ParsedDocument } from '../engine';
 
 /** A span of the text: what a completion replaces, what a hover or link covers. */
 export interface Span {
@@ -36,10 +36,6 @@ export type CursorContext =
 
 export function endOf(node: Span): number {
   return node.offset + node.length;
-}
-
-export function keyOf(property: JsonNode): string {
-  return property.children![0].value as string;
 }
 
 /** The innermost value or key node at an offset (its right edge included), as hover and navigation need. */

@@ -1,4 +1,5 @@
-import type { JsonNode, ParsedDocument } from '../parse/parseDocument';
+import type { JsonNode } from '../parse/jsonNode';
+import type { ParsedDocument } from '../parse/parseDocument';
 import { arrayItems, objectProperties, valueNode, type JsonPath } from './nodes';
 
 /** One entry of a contributes list or map, with its node and its plain value. */

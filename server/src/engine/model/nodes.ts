@@ -1,25 +1,25 @@
-import type { JsonNode } from '../parse/parseDocument';
+import { keyOf, type JsonNode, type PropertyNode } from '../parse/jsonNode';
 
 export type JsonPath = (string | number)[];
 
 /** The property node for `key` in an object node; the last one where a key is duplicated, as JSON.parse keeps. */
-export function propertyNode(object: JsonNode | undefined, key: string): JsonNode | undefined {
+export function propertyNode(object: JsonNode | undefined, key: string): PropertyNode | undefined {
   if (!object || object.type !== 'object') return undefined;
   const properties = object.children!;
   for (let i = properties.length - 1; i >= 0; i--) {
-    if (properties[i].children![0].value === key) return properties[i];
+    if (keyOf(properties[i]) === key) return properties[i] as PropertyNode;
   }
   return undefined;
 }
 
 /** The value node of `key` in an object node. */
 export function valueNode(object: JsonNode | undefined, key: string): JsonNode | undefined {
-  return propertyNode(object, key)?.children?.[1];
+  return propertyNode(object, key)?.valueNode;
 }
 
 /** The key node of `key` in an object node. */
 export function keyNode(object: JsonNode | undefined, key: string): JsonNode | undefined {
-  return propertyNode(object, key)?.children?.[0];
+  return propertyNode(object, key)?.keyNode;
 }
 
 /** Follows a JSON path from `root`; undefined where the path leaves the tree. */
@@ -43,7 +43,7 @@ export function pathOfNode(node: JsonNode): JsonPath {
   while (current?.parent) {
     const parent: JsonNode = current.parent;
     if (parent.type === 'property') {
-      path.unshift(parent.children![0].value as string);
+      path.unshift(keyOf(parent));
       current = parent.parent;
     } else if (parent.type === 'array') {
       path.unshift(parent.children!.indexOf(current));

@@ -1,4 +1,4 @@
-import type { JsonNode } from '../parse/parseDocument';
+import type { JsonNode } from '../parse/jsonNode';
 import type { ManifestModel } from './manifestModel';
 import { valueNode } from './nodes';
 

@@ -1,5 +1,6 @@
 import type { EditedRegion } from '../text/editedRegion';
-import { assignProperty, MAX_NESTING_DEPTH, parseDocument, type JsonNode, type ParsedDocument } from './parseDocument';
+import { isProperty, keyOf, type JsonNode } from './jsonNode';
+import { assignProperty, MAX_NESTING_DEPTH, parseDocument, type ParsedDocument } from './parseDocument';
 import { parseStrictJson } from './strictJsonParser';
 
 /**
@@ -46,10 +47,16 @@ function smallestValueEnclosing(root: JsonNode, region: EditedRegion): JsonNode 
   if (!encloses(root, region)) return undefined;
   let node = root;
   for (;;) {
+    if (isProperty(node)) {
+      const value = node.valueNode;
+      if (!value || !encloses(value, region)) return enclosingValue(node);
+      node = value;
+      continue;
+    }
     const children = node.children;
     if (!children) return node;
-    const child = node.type === 'property' ? children[1] : childEnclosing(children, region);
-    if (!child || !encloses(child, region)) return node.type === 'property' ? enclosingValue(node) : node;
+    const child = childEnclosing(children, region);
+    if (!child || !encloses(child, region)) return node;
     node = child;
   }
 }
@@ -95,8 +102,8 @@ function replaceValue(rootValue: unknown, target: JsonNode, replacement: unknown
   const path: (string | number)[] = [];
   for (let node = target; node.parent; ) {
     const parent = node.parent;
-    if (parent.type === 'property') {
-      path.push(parent.children![0].value as string);
+    if (isProperty(parent)) {
+      path.push(keyOf(parent));
       node = parent.parent!;
     } else {
       path.push(parent.children!.indexOf(node));
@@ -121,13 +128,16 @@ function replaceValue(rootValue: unknown, target: JsonNode, replacement: unknown
 
 /** Puts `replacement` in `target`'s place and moves everything after it by `delta`. */
 function replaceNode(target: JsonNode, replacement: JsonNode, delta: number): void {
-  let child = target;
   let parent = target.parent;
-  if (parent) parent.children![parent.children!.indexOf(target)] = replacement;
-  child = replacement;
-  for (; parent; child = parent, parent = parent.parent) {
+  if (parent && isProperty(parent)) parent.valueNode = replacement;
+  else if (parent) parent.children![parent.children!.indexOf(target)] = replacement;
+  for (let child = replacement; parent; child = parent, parent = parent.parent) {
     // A property ends where its value does (whitespace the edit left around the value is not its); a container at its bracket.
-    parent.length = parent.type === 'property' ? child.offset + child.length - parent.offset : parent.length + delta;
+    if (isProperty(parent)) {
+      parent.length = child.offset + child.length - parent.offset;
+      continue; // its key comes before its value: nothing after the value to shift
+    }
+    parent.length += delta;
     if (delta === 0) continue;
     const siblings = parent.children!;
     for (let i = siblings.indexOf(child) + 1; i < siblings.length; i++) shift(siblings[i], delta);
@@ -136,7 +146,12 @@ function replaceNode(target: JsonNode, replacement: JsonNode, delta: number): vo
 
 function shift(node: JsonNode, delta: number): void {
   node.offset += delta;
-  if (node.colonOffset !== undefined) node.colonOffset += delta;
+  if (isProperty(node)) {
+    if (node.colonOffset !== undefined) node.colonOffset += delta;
+    shift(node.keyNode, delta);
+    if (node.valueNode) shift(node.valueNode, delta);
+    return;
+  }
   const children = node.children;
   if (children) for (let i = 0; i < children.length; i++) shift(children[i], delta);
 }

@@ -1,17 +1,8 @@
-import { visit, printParseErrorCode, type Node, type ParseErrorCode } from 'jsonc-parser';
+import { visit, printParseErrorCode, type ParseErrorCode } from 'jsonc-parser';
 import { LineIndex } from '../text/lineIndex';
+import { ContainerNode, isProperty, keyOf, LeafNode, PropertyNode, type JsonNode, type LeafType } from './jsonNode';
 import { parseStrictJson } from './strictJsonParser';
 
-/** jsonc-parser's Node, built by us so that the plain value and the findings come from the same pass. */
-export interface JsonNode extends Node {
-  type: Node['type'];
-  value?: unknown;
-  offset: number;
-  length: number;
-  colonOffset?: number;
-  parent?: JsonNode;
-  children?: JsonNode[];
-}
 
 export type SyntaxFindingKind = 'syntax' | 'comment' | 'trailing-comma' | 'duplicate-key' | 'too-deep';
 
@@ -70,7 +61,7 @@ export function parseTolerantly(text: string, lines: LineIndex): ParsedDocument 
 
   const closeProperty = (end: number): void => {
     const top = stack[stack.length - 1];
-    if (top && top.node.type === 'property') {
+    if (top && isProperty(top.node)) {
       top.node.length = end - top.node.offset;
       stack.pop();
     }
@@ -84,16 +75,17 @@ export function parseTolerantly(text: string, lines: LineIndex): ParsedDocument 
     text,
     {
       onObjectBegin: (offset) => {
-        const node: JsonNode = { type: 'object', offset, length: -1, children: [] };
+        const node = new ContainerNode('object', offset, -1, undefined, []);
         const value: Record<string, unknown> = {};
         attachContainer(node, value);
         lastTokenWasComma = false;
       },
       onObjectProperty: (name, offset, length) => {
         const top = stack[stack.length - 1];
-        const property: JsonNode = { type: 'property', offset, length: -1, parent: top.node, children: [] };
-        property.children!.push({ type: 'string', value: name, offset, length, parent: property });
-        top.node.children!.push(property);
+        const key = new LeafNode('string', name, offset, length, undefined);
+        const property = new PropertyNode(offset, -1, top.node, key);
+        key.parent = property;
+        (top.node as ContainerNode).children.push(property);
         stack.push({ node: property, value: undefined });
         lastTokenWasComma = false;
       },
@@ -108,7 +100,7 @@ export function parseTolerantly(text: string, lines: LineIndex): ParsedDocument 
         closeProperty(offset + length);
       },
       onArrayBegin: (offset) => {
-        const node: JsonNode = { type: 'array', offset, length: -1, children: [] };
+        const node = new ContainerNode('array', offset, -1, undefined, []);
         attachContainer(node, []);
         lastTokenWasComma = false;
       },
@@ -121,7 +113,7 @@ export function parseTolerantly(text: string, lines: LineIndex): ParsedDocument 
         closeProperty(offset + length);
       },
       onLiteralValue: (value, offset, length) => {
-        const node: JsonNode = { type: literalType(value), value, offset, length };
+        const node = new LeafNode(literalType(value), value, offset, length, undefined);
         attachValue(node, value);
         closeProperty(offset + length);
         lastTokenWasComma = false;
@@ -129,7 +121,7 @@ export function parseTolerantly(text: string, lines: LineIndex): ParsedDocument 
       onSeparator: (character, offset) => {
         if (character === ':') {
           const top = stack[stack.length - 1];
-          if (top && top.node.type === 'property') top.node.colonOffset = offset;
+          if (top && isProperty(top.node)) top.node.colonOffset = offset;
           lastTokenWasComma = false;
         } else if (character === ',') {
           closeProperty(offset); // `"a": ,` leaves a property without a value
@@ -170,18 +162,19 @@ export function parseTolerantly(text: string, lines: LineIndex): ParsedDocument 
       }
       return;
     }
-    top.node.children!.push(node);
     node.parent = top.node;
-    if (top.node.type === 'property') {
+    if (isProperty(top.node)) {
+      top.node.valueNode = node;
       const objectFrame = stack[stack.length - 2];
-      assignProperty(objectFrame.value as Record<string, unknown>, top.node.children![0].value as string, value);
+      assignProperty(objectFrame.value as Record<string, unknown>, top.node.keyNode.value as string, value);
     } else {
+      (top.node as ContainerNode).children.push(node);
       (top.value as unknown[]).push(value);
     }
   }
 }
 
-function literalType(value: unknown): JsonNode['type'] {
+function literalType(value: unknown): LeafType {
   if (value === null) return 'null';
   switch (typeof value) {
     case 'string':
@@ -209,10 +202,10 @@ function reportDuplicateKeys(object: JsonNode, findings: SyntaxFinding[]): void 
   const properties = object.children!;
   if (properties.length < 2) return;
   const lastIndexOf = new Map<string, number>();
-  properties.forEach((property, index) => lastIndexOf.set(property.children![0].value as string, index));
+  properties.forEach((property, index) => lastIndexOf.set(keyOf(property), index));
   if (lastIndexOf.size === properties.length) return;
   properties.forEach((property, index) => {
-    const key = property.children![0];
+    const key = (property as PropertyNode).keyNode;
     if (lastIndexOf.get(key.value as string) !== index) {
       findings.push({ kind: 'duplicate-key', offset: key.offset, length: key.length, detail: key.value as string });
     }

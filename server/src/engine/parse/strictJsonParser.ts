@@ -1,4 +1,4 @@
-import type { JsonNode } from './parseDocument';
+import { ContainerNode, LeafNode, PropertyNode, type JsonNode, type LeafType } from './jsonNode';
 
 /** What the fast path produces: the tree, the value, and the objects with a key given twice (valid JSON, still reported). */
 export interface StrictParse {
@@ -25,6 +25,11 @@ export function parseStrictJson(text: string, maxDepth: number, base = 0, parent
   let depth = 0;
   const length = text.length;
   const objectsWithDuplicateKeys: JsonNode[] = [];
+  // The children of the containers being parsed, innermost last: each container takes an exact-size copy of its own.
+  const pending: JsonNode[] = [];
+  // A manifest repeats a few hundred keys tens of thousands of times: every node shares one string per key.
+  const keys = new Map<string, string>();
+  const noChildren: JsonNode[] = [];
 
   const skipWhitespace = (): void => {
     while (pos < length) {
@@ -94,7 +99,7 @@ export function parseStrictJson(text: string, maxDepth: number, base = 0, parent
     if (ch === 123 /* { */) return parseObject(parent);
     if (ch === 91 /* [ */) return parseArray(parent);
     let value: unknown;
-    let type: JsonNode['type'];
+    let type: LeafType;
     if (ch === 34) {
       value = parseString();
       type = 'string';
@@ -111,41 +116,47 @@ export function parseStrictJson(text: string, maxDepth: number, base = 0, parent
       value = parseNumber();
       type = 'number';
     }
-    return newNode(type, value, base + start, pos - start, parent, undefined);
+    return new LeafNode(type, value, base + start, pos - start, parent);
   };
 
   const parseObject = (parent: JsonNode | undefined): JsonNode => {
     if (++depth > maxDepth) throw notStrict;
-    const node = newNode('object', undefined, base + pos, 0, parent, []);
-    const properties = node.children!;
+    const node = new ContainerNode('object', base + pos, 0, parent, noChildren);
+    const first = pending.length;
     let hasDuplicate = false;
-    let keys: Set<unknown> | undefined;
+    let seen: Set<string> | undefined;
     pos++;
     skipWhitespace();
     if (text.charCodeAt(pos) !== 125 /* } */) {
       while (true) {
         if (text.charCodeAt(pos) !== 34) throw notStrict;
         const keyStart = pos;
-        const key = parseString();
-        const property = newNode('property', undefined, base + keyStart, 0, node, undefined);
-        const keyNode = newNode('string', key, base + keyStart, pos - keyStart, property, undefined);
+        const parsedKey = parseString();
+        let key = keys.get(parsedKey);
+        if (key === undefined) keys.set(parsedKey, (key = parsedKey));
+        const keyNode = new LeafNode('string', key, base + keyStart, pos - keyStart, undefined);
+        const property = new PropertyNode(base + keyStart, 0, node, keyNode);
+        keyNode.parent = property;
         skipWhitespace();
         if (text.charCodeAt(pos) !== 58 /* : */) throw notStrict;
         property.colonOffset = base + pos;
         pos++;
         skipWhitespace();
-        // An array literal of exactly two: pushing onto [] would reserve room for nineteen, in every property.
-        property.children = [keyNode, parseValue(property)];
+        property.valueNode = parseValue(property);
         property.length = pos - keyStart;
         // Objects in a manifest are small: a linear scan beats a set, until one is large.
-        if (properties.length >= 32) {
-          keys ??= new Set(properties.map((p) => p.children![0].value));
-          if (keys.has(key)) hasDuplicate = true;
-          keys.add(key);
-        } else if (!hasDuplicate && hasKey(properties, key)) {
+        const count = pending.length - first;
+        if (count >= 32) {
+          if (!seen) {
+            seen = new Set();
+            for (let i = first; i < pending.length; i++) seen.add((pending[i] as PropertyNode).keyNode.value as string);
+          }
+          if (seen.has(key)) hasDuplicate = true;
+          seen.add(key);
+        } else if (!hasDuplicate && hasKey(pending, first, key)) {
           hasDuplicate = true;
         }
-        properties.push(property);
+        pending.push(property);
         skipWhitespace();
         const next = text.charCodeAt(pos);
         if (next === 44 /* , */) {
@@ -160,18 +171,20 @@ export function parseStrictJson(text: string, maxDepth: number, base = 0, parent
     pos++;
     depth--;
     node.length = base + pos - node.offset;
+    node.children = takeFrom(first);
     if (hasDuplicate) objectsWithDuplicateKeys.push(node);
     return node;
   };
 
   const parseArray = (parent: JsonNode | undefined): JsonNode => {
     if (++depth > maxDepth) throw notStrict;
-    const node = newNode('array', undefined, base + pos, 0, parent, []);
+    const node = new ContainerNode('array', base + pos, 0, parent, noChildren);
+    const first = pending.length;
     pos++;
     skipWhitespace();
     if (text.charCodeAt(pos) !== 93 /* ] */) {
       while (true) {
-        node.children!.push(parseValue(node));
+        pending.push(parseValue(node));
         skipWhitespace();
         const next = text.charCodeAt(pos);
         if (next === 44) {
@@ -186,7 +199,14 @@ export function parseStrictJson(text: string, maxDepth: number, base = 0, parent
     pos++;
     depth--;
     node.length = base + pos - node.offset;
+    node.children = takeFrom(first);
     return node;
+  };
+
+  const takeFrom = (first: number): JsonNode[] => {
+    const children = pending.slice(first);
+    pending.length = first;
+    return children;
   };
 
   try {
@@ -203,13 +223,8 @@ export function parseStrictJson(text: string, maxDepth: number, base = 0, parent
   }
 }
 
-/** Every node gets every field, so that V8 gives them one shape. */
-function newNode(type: JsonNode['type'], value: unknown, offset: number, length: number, parent: JsonNode | undefined, children: JsonNode[] | undefined): JsonNode {
-  return { type, value, offset, length, colonOffset: undefined, parent, children };
-}
-
-function hasKey(properties: JsonNode[], key: string): boolean {
-  for (let i = 0; i < properties.length; i++) if (properties[i].children![0].value === key) return true;
+function hasKey(properties: JsonNode[], first: number, key: string): boolean {
+  for (let i = first; i < properties.length; i++) if ((properties[i] as PropertyNode).keyNode.value === key) return true;
   return false;
 }
 

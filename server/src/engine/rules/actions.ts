@@ -1,6 +1,6 @@
 import type { ActionEntry } from '../model/manifestModel';
 import { arrayItems, keyNode, valueNode } from '../model/nodes';
-import type { JsonNode } from '../parse/parseDocument';
+import type { JsonNode } from '../parse/jsonNode';
 import { reportDuplicateIds } from './duplicateIds';
 import { isLegacy } from './tools';
 import { closest, didYouMean, enumMessage, field, listOf, quote, suggester, toKebabCase, type Suggester } from './messages';

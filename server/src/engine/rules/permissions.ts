@@ -1,5 +1,5 @@
 import { arrayItems, valueNode } from '../model/nodes';
-import type { JsonNode } from '../parse/parseDocument';
+import type { JsonNode } from '../parse/jsonNode';
 import { closest, didYouMean, quote } from './messages';
 import type { RuleArea, RuleContext } from './rule';
 

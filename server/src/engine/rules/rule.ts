@@ -1,7 +1,7 @@
 import type { FixData, Severity } from '../diagnostics';
 import type { PluginFolder } from '../folder/pluginFolder';
 import type { ManifestModel } from '../model/manifestModel';
-import type { JsonNode } from '../parse/parseDocument';
+import type { JsonNode } from '../parse/jsonNode';
 import type { ShapeFinding } from '../shape/shapeFindings';
 
 export interface RuleDefinition {

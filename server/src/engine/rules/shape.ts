@@ -1,5 +1,5 @@
 import { nodeAtPath, type JsonPath } from '../model/nodes';
-import type { JsonNode } from '../parse/parseDocument';
+import type { JsonNode } from '../parse/jsonNode';
 import { resolveRef } from '../shape/schema';
 import { areas, shapeFindings, type ShapeFinding } from '../shape/shapeFindings';
 import { closest, didYouMean, field, listOf } from './messages';

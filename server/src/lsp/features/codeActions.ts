@@ -8,6 +8,7 @@ import {
   type CreateFile,
 } from 'vscode-languageserver';
 import {
+  keyOf,
   nodeAtPath,
   propertyNode,
   toKebabCase,
@@ -16,7 +17,6 @@ import {
   type ManifestAnalysis,
   type ManifestDiagnostic,
 } from '../../engine';
-import { keyOf } from '../jsonLocation';
 import { idSymbols } from '../symbolIndex';
 import { eolOf, formatJson, insertProperty, removeMember, replaceNode, type OffsetEdit } from '../textEdits';
 import { pathSuggestion } from './completion';

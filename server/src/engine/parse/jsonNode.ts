@@ -1,0 +1,81 @@
+import type { Node } from 'jsonc-parser';
+
+/**
+ * jsonc-parser's Node, as the parsers build it. A 5,000-tool manifest has over 400,000 of them and the
+ * server keeps one tree per open document, so each kind is a class that stores only its own fields:
+ * a leaf has no `children`, a container no `value`, and a property keeps its key and value in two
+ * fields rather than in an array of its own.
+ */
+export interface JsonNode extends Node {
+  type: Node['type'];
+  value?: unknown;
+  offset: number;
+  length: number;
+  colonOffset?: number;
+  parent?: JsonNode;
+  children?: JsonNode[];
+}
+
+export type LeafType = 'string' | 'number' | 'boolean' | 'null';
+
+/** A string, number, boolean or null. */
+export class LeafNode implements JsonNode {
+  declare readonly children: undefined;
+  declare readonly colonOffset: undefined;
+
+  constructor(
+    readonly type: LeafType,
+    readonly value: unknown,
+    public offset: number,
+    public length: number,
+    public parent: JsonNode | undefined,
+  ) {}
+}
+
+/** An object (its children are property nodes) or an array (its children are its items). */
+export class ContainerNode implements JsonNode {
+  declare readonly value: undefined;
+  declare readonly colonOffset: undefined;
+
+  constructor(
+    readonly type: 'object' | 'array',
+    public offset: number,
+    public length: number,
+    public parent: JsonNode | undefined,
+    public children: JsonNode[],
+  ) {}
+}
+
+/** `"key": value`. Its children are [key, value], or [key] while the value is still missing. */
+export class PropertyNode implements JsonNode {
+  declare readonly type: 'property';
+  declare readonly value: undefined;
+  colonOffset: number | undefined = undefined;
+  valueNode: JsonNode | undefined = undefined;
+
+  constructor(
+    public offset: number,
+    public length: number,
+    public parent: JsonNode | undefined,
+    readonly keyNode: LeafNode,
+  ) {}
+
+  /** A new array on each read: walk hot paths through keyNode and valueNode instead. */
+  get children(): JsonNode[] {
+    return this.valueNode ? [this.keyNode, this.valueNode] : [this.keyNode];
+  }
+}
+
+// Fields a kind does not have read as undefined from its prototype, so that every read finds them.
+Object.assign(LeafNode.prototype, { children: undefined, colonOffset: undefined });
+Object.assign(ContainerNode.prototype, { value: undefined, colonOffset: undefined });
+Object.assign(PropertyNode.prototype, { type: 'property', value: undefined });
+
+export function isProperty(node: JsonNode): node is PropertyNode {
+  return node.type === 'property';
+}
+
+/** The key string of a property node. */
+export function keyOf(property: JsonNode): string {
+  return (property as PropertyNode).keyNode.value as string;
+}
