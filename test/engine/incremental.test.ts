@@ -20,10 +20,10 @@ interface Edit {
   inserted: string;
 }
 
-/** What a parse gives, without the parent links (checked on their own) so that deepEqual can compare trees. */
+/** What a parse gives, as jsonc-parser's Node fields without the parent links (checked on their own), so that deepEqual can compare trees. */
 function comparable(document: ParsedDocument): unknown {
   const strip = (node: JsonNode | undefined): unknown =>
-    node && { ...node, parent: undefined, children: node.children?.map(strip) };
+    node && { type: node.type, offset: node.offset, length: node.length, value: node.value, colonOffset: node.colonOffset, children: node.children?.map(strip) };
   return { text: document.text, value: document.value, findings: document.findings, root: strip(document.root), lines: document.lines };
 }
 

@@ -145,13 +145,12 @@ function replaceNode(target: JsonNode, replacement: JsonNode, delta: number): vo
 }
 
 function shift(node: JsonNode, delta: number): void {
-  node.offset += delta;
   if (isProperty(node)) {
-    if (node.colonOffset !== undefined) node.colonOffset += delta;
-    shift(node.keyNode, delta);
+    node.shiftBy(delta);
     if (node.valueNode) shift(node.valueNode, delta);
     return;
   }
+  node.offset += delta;
   const children = node.children;
   if (children) for (let i = 0; i < children.length; i++) shift(children[i], delta);
 }

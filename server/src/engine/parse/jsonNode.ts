@@ -46,21 +46,39 @@ export class ContainerNode implements JsonNode {
   ) {}
 }
 
-/** `"key": value`. Its children are [key, value], or [key] while the value is still missing. */
+/**
+ * `"key": value`. Its children are [key, value], or [key] while the value is still missing. The key's
+ * own node is made when something asks for it (a diagnostic on the key, a hover): most never are.
+ */
 export class PropertyNode implements JsonNode {
   declare readonly type: 'property';
   declare readonly value: undefined;
   colonOffset: number | undefined = undefined;
   valueNode: JsonNode | undefined = undefined;
+  private madeKeyNode: LeafNode | undefined = undefined;
 
   constructor(
+    /** Where the key's opening quote is: a property starts with its key. */
     public offset: number,
     public length: number,
     public parent: JsonNode | undefined,
-    readonly keyNode: LeafNode,
+    readonly key: string,
+    /** The key's length in the text, quotes and escapes included. */
+    readonly keyLength: number,
   ) {}
 
-  /** A new array on each read: walk hot paths through keyNode and valueNode instead. */
+  get keyNode(): LeafNode {
+    return (this.madeKeyNode ??= new LeafNode('string', this.key, this.offset, this.keyLength, this));
+  }
+
+  /** Moves the property and its key by `delta` (its value is moved by the caller). */
+  shiftBy(delta: number): void {
+    this.offset += delta;
+    if (this.colonOffset !== undefined) this.colonOffset += delta;
+    if (this.madeKeyNode) this.madeKeyNode.offset += delta;
+  }
+
+  /** A new array on each read: walk hot paths through key and valueNode instead. */
   get children(): JsonNode[] {
     return this.valueNode ? [this.keyNode, this.valueNode] : [this.keyNode];
   }
@@ -77,5 +95,5 @@ export function isProperty(node: JsonNode): node is PropertyNode {
 
 /** The key string of a property node. */
 export function keyOf(property: JsonNode): string {
-  return (property as PropertyNode).keyNode.value as string;
+  return (property as PropertyNode).key;
 }

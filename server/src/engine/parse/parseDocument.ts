@@ -82,9 +82,7 @@ export function parseTolerantly(text: string, lines: LineIndex): ParsedDocument 
       },
       onObjectProperty: (name, offset, length) => {
         const top = stack[stack.length - 1];
-        const key = new LeafNode('string', name, offset, length, undefined);
-        const property = new PropertyNode(offset, -1, top.node, key);
-        key.parent = property;
+        const property = new PropertyNode(offset, -1, top.node, name, length);
         (top.node as ContainerNode).children.push(property);
         stack.push({ node: property, value: undefined });
         lastTokenWasComma = false;
@@ -166,7 +164,7 @@ export function parseTolerantly(text: string, lines: LineIndex): ParsedDocument 
     if (isProperty(top.node)) {
       top.node.valueNode = node;
       const objectFrame = stack[stack.length - 2];
-      assignProperty(objectFrame.value as Record<string, unknown>, top.node.keyNode.value as string, value);
+      assignProperty(objectFrame.value as Record<string, unknown>, top.node.key, value);
     } else {
       (top.node as ContainerNode).children.push(node);
       (top.value as unknown[]).push(value);
@@ -205,10 +203,8 @@ function reportDuplicateKeys(object: JsonNode, findings: SyntaxFinding[]): void 
   properties.forEach((property, index) => lastIndexOf.set(keyOf(property), index));
   if (lastIndexOf.size === properties.length) return;
   properties.forEach((property, index) => {
-    const key = (property as PropertyNode).keyNode;
-    if (lastIndexOf.get(key.value as string) !== index) {
-      findings.push({ kind: 'duplicate-key', offset: key.offset, length: key.length, detail: key.value as string });
-    }
+    const { key, offset, keyLength } = property as PropertyNode;
+    if (lastIndexOf.get(key) !== index) findings.push({ kind: 'duplicate-key', offset, length: keyLength, detail: key });
   });
 }
 

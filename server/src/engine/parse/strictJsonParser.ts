@@ -134,9 +134,7 @@ export function parseStrictJson(text: string, maxDepth: number, base = 0, parent
         const parsedKey = parseString();
         let key = keys.get(parsedKey);
         if (key === undefined) keys.set(parsedKey, (key = parsedKey));
-        const keyNode = new LeafNode('string', key, base + keyStart, pos - keyStart, undefined);
-        const property = new PropertyNode(base + keyStart, 0, node, keyNode);
-        keyNode.parent = property;
+        const property = new PropertyNode(base + keyStart, 0, node, key, pos - keyStart);
         skipWhitespace();
         if (text.charCodeAt(pos) !== 58 /* : */) throw notStrict;
         property.colonOffset = base + pos;
@@ -149,7 +147,7 @@ export function parseStrictJson(text: string, maxDepth: number, base = 0, parent
         if (count >= 32) {
           if (!seen) {
             seen = new Set();
-            for (let i = first; i < pending.length; i++) seen.add((pending[i] as PropertyNode).keyNode.value as string);
+            for (let i = first; i < pending.length; i++) seen.add((pending[i] as PropertyNode).key);
           }
           if (seen.has(key)) hasDuplicate = true;
           seen.add(key);
@@ -224,7 +222,7 @@ export function parseStrictJson(text: string, maxDepth: number, base = 0, parent
 }
 
 function hasKey(properties: JsonNode[], first: number, key: string): boolean {
-  for (let i = first; i < properties.length; i++) if ((properties[i] as PropertyNode).keyNode.value === key) return true;
+  for (let i = first; i < properties.length; i++) if ((properties[i] as PropertyNode).key === key) return true;
   return false;
 }
 

@@ -1,5 +1,5 @@
 import type { ActionEntry } from '../model/manifestModel';
-import { arrayItems, keyNode, valueNode } from '../model/nodes';
+import { arrayItems, keyNode, propertyNode, valueNode } from '../model/nodes';
 import type { JsonNode } from '../parse/jsonNode';
 import { reportDuplicateIds } from './duplicateIds';
 import { isLegacy } from './tools';
@@ -161,21 +161,21 @@ interface Lookups {
 
 function checkKind({ model, report }: RuleContext, action: ActionEntry, lookups: Lookups): void {
   const at = (key: string) => keyNode(action.node, key)!;
-  const anchor = keyNode(action.node, 'kind') ?? keyNode(action.node, 'id') ?? { offset: action.node.offset, length: 1 };
+  const anchor = () => keyNode(action.node, 'kind') ?? keyNode(action.node, 'id') ?? { offset: action.node.offset, length: 1 };
   if (action.kind === 'tool') {
-    if (keyNode(action.node, 'prompt')) {
+    if (propertyNode(action.node, 'prompt')) {
       report('actions.prompt-forbidden', at('prompt'), `${field([...action.path, 'prompt'])} is forbidden for kind: "tool": a tool action invokes toolId directly, with no agent turn and no prompt.`, {
         path: [...action.path, 'prompt'],
       });
     }
-    if (keyNode(action.node, 'toolScope')) {
+    if (propertyNode(action.node, 'toolScope')) {
       report('actions.tool-scope-forbidden', at('toolScope'), `${field([...action.path, 'toolScope'])} is forbidden for kind: "tool": it runs no agent turn.`, {
         path: [...action.path, 'toolScope'],
       });
     }
     const toolId = valueNode(action.node, 'toolId');
     if (!toolId) {
-      report('actions.tool-id-required', anchor, `${field(action.path)} is of kind "tool" and needs \`toolId\`: the id of a contributes.tools[] entry of this manifest.`, {
+      report('actions.tool-id-required', anchor(), `${field(action.path)} is of kind "tool" and needs \`toolId\`: the id of a contributes.tools[] entry of this manifest.`, {
         path: action.path,
         missingField: 'toolId',
       });
@@ -190,8 +190,8 @@ function checkKind({ model, report }: RuleContext, action: ActionEntry, lookups:
       );
     }
   } else if (action.kind === 'prompt') {
-    if (!keyNode(action.node, 'prompt')) {
-      report('actions.prompt-required', anchor, `${field(action.path)} is of kind "prompt" and needs \`prompt\`: the path to the prompt template, relative to the plugin root.`, {
+    if (!propertyNode(action.node, 'prompt')) {
+      report('actions.prompt-required', anchor(), `${field(action.path)} is of kind "prompt" and needs \`prompt\`: the path to the prompt template, relative to the plugin root.`, {
         path: action.path,
         missingField: 'prompt',
       });
@@ -200,7 +200,7 @@ function checkKind({ model, report }: RuleContext, action: ActionEntry, lookups:
       ['toolId', 'actions.tool-id-ignored'],
       ['multiFileMode', 'actions.multi-file-mode-ignored'],
     ] as const) {
-      if (keyNode(action.node, key)) {
+      if (propertyNode(action.node, key)) {
         report(code, at(key), `${field([...action.path, key])} is read for kind: "tool" only; this action is of kind "prompt", so it is ignored.`, {
           path: [...action.path, key],
         });

@@ -1,4 +1,4 @@
-import { keyNode, valueNode } from '../model/nodes';
+import { keyNode, propertyNode, valueNode } from '../model/nodes';
 import { enumMessage, field, quote } from './messages';
 import type { RuleArea } from './rule';
 
@@ -50,7 +50,7 @@ export const settingRules: RuleArea = {
       const { value } = setting;
       const type = value.type;
       if (type === 'action') {
-        if (!keyNode(setting.node, 'handler')) {
+        if (!propertyNode(setting.node, 'handler')) {
           report('settings.action-handler', valueNode(setting.node, 'type')!, `${field(setting.path)} is of type "action" and needs \`handler\`: the relative path of what its button runs.`, {
             path: setting.path,
             missingField: 'handler',

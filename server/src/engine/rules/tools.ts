@@ -1,6 +1,6 @@
 import { pluginGatingFacts, deriveToolGating } from '../categories/approvalCategory';
 import { reportDuplicateIds } from './duplicateIds';
-import { keyNode, valueNode } from '../model/nodes';
+import { keyNode, propertyNode, valueNode } from '../model/nodes';
 import { field, quote } from './messages';
 import type { RuleArea } from './rule';
 
@@ -85,7 +85,7 @@ export const toolRules: RuleArea = {
           { path: tool.path, toolIndex: index, ...(id ? { replacement: id } : {}) },
         );
       }
-      if (!model.isProcess && !keyNode(tool.node, 'handler')) {
+      if (!model.isProcess && !propertyNode(tool.node, 'handler')) {
         report(
           'tools.handler-required',
           keyNode(tool.node, 'id') ?? keyNode(tool.node, 'name') ?? { offset: tool.node.offset, length: 1 },
