@@ -6,34 +6,15 @@ import type { EditedRegion } from './editedRegion';
  * which is what JavaScript strings, jsonc-parser and LSP all count in.
  */
 export class LineIndex {
-  private readonly lineStarts: number[];
+  /** 4 bytes a line, exactly as many as there are lines: one index is kept per open document. */
+  private readonly lineStarts: Uint32Array;
 
   constructor(
     private readonly text: string,
     /** Precomputed by afterEdit; computed from the text when absent. */
-    lineStarts?: number[],
+    lineStarts?: Uint32Array,
   ) {
-    if (lineStarts) {
-      this.lineStarts = lineStarts;
-      return;
-    }
-    const starts = [0];
-    if (!text.includes('\r')) {
-      // The common case, several times faster than looking at every character.
-      for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
-      this.lineStarts = starts;
-      return;
-    }
-    for (let i = 0; i < text.length; i++) {
-      const ch = text.charCodeAt(i);
-      if (ch === 13 /* \r */) {
-        if (text.charCodeAt(i + 1) === 10) i++;
-        starts.push(i + 1);
-      } else if (ch === 10 /* \n */) {
-        starts.push(i + 1);
-      }
-    }
-    this.lineStarts = starts;
+    this.lineStarts = lineStarts ?? computeLineStarts(text);
   }
 
   /**
@@ -47,12 +28,16 @@ export class LineIndex {
     // those before the region and those after it are the same characters as before the edit.
     const before = Math.max(1, firstIndexAtOrAfter(old, region.start)); // line 0 starts at 0 whatever the edit
     const after = firstIndexAtOrAfter(old, region.oldEnd + 1);
-    const starts = old.slice(0, before);
+    const inside: number[] = [];
     for (let p = Math.max(region.start, 1); p <= region.newEnd && p <= text.length; p++) {
       const previous = text.charCodeAt(p - 1);
-      if (previous === 10 /* \n */ || (previous === 13 /* \r */ && text.charCodeAt(p) !== 10)) starts.push(p);
+      if (previous === 10 /* \n */ || (previous === 13 /* \r */ && text.charCodeAt(p) !== 10)) inside.push(p);
     }
-    for (let i = after; i < old.length; i++) starts.push(old[i] + delta);
+    const starts = new Uint32Array(before + inside.length + old.length - after);
+    starts.set(old.subarray(0, before));
+    starts.set(inside, before);
+    let next = before + inside.length;
+    for (let i = after; i < old.length; i++) starts[next++] = old[i] + delta;
     return new LineIndex(text, starts);
   }
 
@@ -88,8 +73,32 @@ export class LineIndex {
   }
 }
 
+/** Where each line starts: counted first, so that the array is made at its size. */
+function computeLineStarts(text: string): Uint32Array {
+  if (!text.includes('\r')) {
+    // The common case, several times faster than looking at every character.
+    let count = 1;
+    for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) count++;
+    const starts = new Uint32Array(count);
+    let line = 1;
+    for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts[line++] = i + 1;
+    return starts;
+  }
+  const starts = [0];
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    if (ch === 13 /* \r */) {
+      if (text.charCodeAt(i + 1) === 10) i++;
+      starts.push(i + 1);
+    } else if (ch === 10 /* \n */) {
+      starts.push(i + 1);
+    }
+  }
+  return Uint32Array.from(starts);
+}
+
 /** The first index of a sorted array whose element is at least `value` (the length when none is). */
-function firstIndexAtOrAfter(sorted: number[], value: number): number {
+function firstIndexAtOrAfter(sorted: Uint32Array, value: number): number {
   let low = 0;
   let high = sorted.length;
   while (low < high) {
