@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import fc from 'fast-check';
 import { LineIndex, parseDocument, type JsonNode } from '../../server/src/engine';
 import { parseTolerantly } from '../../server/src/engine/parse/parseDocument';
 import { parseStrictJson } from '../../server/src/engine/parse/strictJsonParser';
@@ -39,8 +40,22 @@ test('the fast strict-JSON path builds exactly the tree, value and findings of t
     assert.deepEqual(plain(strict.root), plain(tolerant.root));
     assert.deepEqual(strict.value, tolerant.value);
     assert.deepEqual(strict.value, JSON.parse(text));
+    assert.equal(JSON.stringify(strict.value), JSON.stringify(JSON.parse(text)), 'keys in the same order');
     assert.deepEqual(parseDocument(text).findings, tolerant.findings);
   }
+});
+
+test('the fast path gives the value JSON.parse gives, for any JSON text', () => {
+  fc.assert(
+    fc.property(fc.jsonValue({ maxDepth: 5 }), fc.boolean(), (value, pretty) => {
+      const text = JSON.stringify(value, null, pretty ? 2 : undefined);
+      const strict = parseStrictJson(text, 512);
+      assert.ok(strict);
+      assert.deepEqual(strict.value, JSON.parse(text));
+      assert.equal(JSON.stringify(strict.value), JSON.stringify(JSON.parse(text)));
+    }),
+    { numRuns: 500 },
+  );
 });
 
 test('anything that is not strict JSON leaves the fast path', () => {

@@ -1,6 +1,7 @@
 import type { EditedRegion } from '../text/editedRegion';
 import { isProperty, keyOf, type JsonNode } from './jsonNode';
-import { assignProperty, MAX_NESTING_DEPTH, parseDocument, type ParsedDocument } from './parseDocument';
+import { MAX_NESTING_DEPTH, parseDocument, type ParsedDocument } from './parseDocument';
+import { assignProperty } from './plainValue';
 import { parseStrictJson } from './strictJsonParser';
 
 /**

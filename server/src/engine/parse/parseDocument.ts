@@ -1,6 +1,7 @@
 import { visit, printParseErrorCode, type ParseErrorCode } from 'jsonc-parser';
 import { LineIndex } from '../text/lineIndex';
 import { ContainerNode, isProperty, keyOf, LeafNode, PropertyNode, type JsonNode, type LeafType } from './jsonNode';
+import { assignProperty } from './plainValue';
 import { parseStrictJson } from './strictJsonParser';
 
 
@@ -183,15 +184,6 @@ function literalType(value: unknown): LeafType {
       return 'boolean';
     default:
       return 'null';
-  }
-}
-
-/** Like JSON.parse: the last duplicate wins, and `__proto__` is an own property, not the prototype. */
-export function assignProperty(target: Record<string, unknown>, key: string, value: unknown): void {
-  if (key === '__proto__') {
-    Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
-  } else {
-    target[key] = value;
   }
 }
 

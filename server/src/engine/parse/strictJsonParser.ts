@@ -1,4 +1,5 @@
 import { ContainerNode, LeafNode, PropertyNode, type JsonNode, type LeafType } from './jsonNode';
+import { assignProperty } from './plainValue';
 
 /** What the fast path produces: the tree, the value, and the objects with a key given twice (valid JSON, still reported). */
 export interface StrictParse {
@@ -13,7 +14,7 @@ const notStrict = new NotStrictJson();
 
 /**
  * A fast parser for the common case: text that is strict JSON. It builds the same nodes as the
- * tolerant jsonc-parser path in one tight pass over char codes, and takes the value from JSON.parse. On anything
+ * tolerant jsonc-parser path in one tight pass over char codes, and the value JSON.parse would give. On anything
  * that is not strict JSON (a syntax error, a comment, a trailing comma, a BOM, nesting past
  * `maxDepth`) it returns undefined and the tolerant path parses the text and reports why.
  *
@@ -30,6 +31,8 @@ export function parseStrictJson(text: string, maxDepth: number, base = 0, parent
   // A manifest repeats a few hundred keys tens of thousands of times: every node shares one string per key.
   const keys = new Map<string, string>();
   const noChildren: JsonNode[] = [];
+  // The plain value of the node parseValue returned last: built in the same pass, so that it shares the tree's strings.
+  let lastValue: unknown;
 
   const skipWhitespace = (): void => {
     while (pos < length) {
@@ -116,12 +119,14 @@ export function parseStrictJson(text: string, maxDepth: number, base = 0, parent
       value = parseNumber();
       type = 'number';
     }
+    lastValue = value;
     return new LeafNode(type, value, base + start, pos - start, parent);
   };
 
   const parseObject = (parent: JsonNode | undefined): JsonNode => {
     if (++depth > maxDepth) throw notStrict;
     const node = new ContainerNode('object', base + pos, 0, parent, noChildren);
+    const object: Record<string, unknown> = {};
     const first = pending.length;
     let hasDuplicate = false;
     let seen: Set<string> | undefined;
@@ -141,6 +146,7 @@ export function parseStrictJson(text: string, maxDepth: number, base = 0, parent
         pos++;
         skipWhitespace();
         property.valueNode = parseValue(property);
+        assignProperty(object, key, lastValue);
         property.length = pos - keyStart;
         // Objects in a manifest are small: a linear scan beats a set, until one is large.
         const count = pending.length - first;
@@ -170,6 +176,7 @@ export function parseStrictJson(text: string, maxDepth: number, base = 0, parent
     depth--;
     node.length = base + pos - node.offset;
     node.children = takeFrom(first);
+    lastValue = object;
     if (hasDuplicate) objectsWithDuplicateKeys.push(node);
     return node;
   };
@@ -177,12 +184,14 @@ export function parseStrictJson(text: string, maxDepth: number, base = 0, parent
   const parseArray = (parent: JsonNode | undefined): JsonNode => {
     if (++depth > maxDepth) throw notStrict;
     const node = new ContainerNode('array', base + pos, 0, parent, noChildren);
+    const array: unknown[] = [];
     const first = pending.length;
     pos++;
     skipWhitespace();
     if (text.charCodeAt(pos) !== 93 /* ] */) {
       while (true) {
         pending.push(parseValue(node));
+        array.push(lastValue);
         skipWhitespace();
         const next = text.charCodeAt(pos);
         if (next === 44) {
@@ -198,6 +207,7 @@ export function parseStrictJson(text: string, maxDepth: number, base = 0, parent
     depth--;
     node.length = base + pos - node.offset;
     node.children = takeFrom(first);
+    lastValue = array;
     return node;
   };
 
@@ -213,8 +223,7 @@ export function parseStrictJson(text: string, maxDepth: number, base = 0, parent
     const root = parseValue(parent);
     skipWhitespace();
     if (pos !== length) return undefined;
-    // The text is strict JSON, so the native parser gives its value, duplicates and __proto__ included.
-    return { root, value: JSON.parse(text), objectsWithDuplicateKeys };
+    return { root, value: lastValue, objectsWithDuplicateKeys };
   } catch (error) {
     if (error === notStrict) return undefined;
     throw error;
