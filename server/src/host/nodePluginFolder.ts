@@ -16,6 +16,12 @@ type Resolved = { kind: 'inside'; path: string; stats: fs.Stats } | { kind: 'mis
 export class NodePluginFolder implements PluginFolder {
   private readonly realRoot: string;
   private readonly realDirectories = new Map<string, string | undefined>();
+  /**
+   * Whether a path it resolved may lead through a symbolic link (a linked file or directory, or a
+   * directory it could not resolve, which may be a broken link): what such a path names then
+   * changes when the link's target does, and a watcher reports the target's path, not the link's.
+   */
+  resolvedThroughLinks = false;
 
   constructor(readonly root: string) {
     this.realRoot = safeRealpath(root) ?? path.resolve(root);
@@ -52,6 +58,7 @@ export class NodePluginFolder implements PluginFolder {
     const directory = path.dirname(joined);
     if (!this.realDirectories.has(directory)) this.realDirectories.set(directory, safeRealpath(directory));
     const realDirectory = this.realDirectories.get(directory);
+    if (realDirectory !== directory) this.resolvedThroughLinks = true;
     if (realDirectory === undefined) return { kind: 'missing' };
     if (!isInside(this.realRoot, realDirectory)) return { kind: 'outside' };
     return this.inspect(path.join(realDirectory, path.basename(joined)));
@@ -66,6 +73,7 @@ export class NodePluginFolder implements PluginFolder {
       return { kind: 'missing' };
     }
     if (!stats.isSymbolicLink()) return { kind: 'inside', path: candidate, stats };
+    this.resolvedThroughLinks = true;
     const real = safeRealpath(candidate);
     if (real === undefined) return { kind: 'missing' };
     if (!isInside(this.realRoot, real)) return { kind: 'outside' };

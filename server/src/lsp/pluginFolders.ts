@@ -9,17 +9,25 @@ const listDepth = 8;
 /** Without file watching the cache cannot know of changes: its entries then live this long. */
 const unwatchedLifetimeMs = 2000;
 
+/** What is known of one plugin-relative path: its kind, and what the rules derived from the file. */
+interface PathFacts {
+  kind?: FileKind;
+  derived?: Map<string, unknown>;
+}
+
 /**
- * The plugin folder of a manifest (the folder that holds it), read through NodePluginFolder and
- * remembered until a watched file under it changes: a 5,000-tool manifest names 10,000 files, and
- * they should not be read again on every keystroke.
+ * The plugin folder of a manifest (the folder that holds it), read through NodePluginFolder. What
+ * the rules learn from a path (its kind, a schema's few facts, a handler's ctx uses) is remembered
+ * until a watched change says that path changed, but never a file's text: a 5,000-tool manifest
+ * names 10,000 files, which should be neither read again on every keystroke nor kept in memory.
  */
 export class CachedPluginFolder implements PluginFolder {
-  /** Bumped on every invalidation: part of a diagnostics result's identity. */
+  /** Bumped on every change in or above the folder: part of a diagnostics result's identity. */
   generation = 0;
   private disk: NodePluginFolder;
-  private kinds = new Map<string, FileKind>();
-  private reads = new Map<string, FileRead>();
+  private known = new Map<string, PathFacts>();
+  /** Whether a remembered path may lead through a symbolic link: a change elsewhere can then change it. */
+  private knownThroughLinks = false;
   private files: string[] | undefined;
   private filledAt = 0;
 
@@ -32,22 +40,24 @@ export class CachedPluginFolder implements PluginFolder {
 
   stat(relativePath: string): FileKind {
     this.expireIfUnwatched();
-    let kind = this.kinds.get(relativePath);
-    if (kind === undefined) {
-      kind = this.disk.stat(relativePath);
-      this.kinds.set(relativePath, kind);
-    }
-    return kind;
+    const facts = this.factsOf(relativePath);
+    facts.kind ??= this.disk.stat(relativePath);
+    return facts.kind;
   }
 
+  /** Straight from the disk: only what is derived from a text is kept. */
   readText(relativePath: string): FileRead {
+    return this.disk.readText(relativePath);
+  }
+
+  rememberUntilChanged<T>(relativePath: string, purpose: string, derive: () => T): T {
     this.expireIfUnwatched();
-    let read = this.reads.get(relativePath);
-    if (read === undefined) {
-      read = this.disk.readText(relativePath);
-      this.reads.set(relativePath, read);
-    }
-    return read;
+    const facts = this.factsOf(relativePath);
+    facts.derived ??= new Map();
+    if (facts.derived.has(purpose)) return facts.derived.get(purpose) as T;
+    const value = derive();
+    facts.derived.set(purpose, value);
+    return value;
   }
 
   /** Plugin-relative paths of the files in the folder (`tools/a.schema.json`), for path completion. */
@@ -57,13 +67,46 @@ export class CachedPluginFolder implements PluginFolder {
     return this.files;
   }
 
+  /**
+   * Forgets what was learnt from a changed path and what lies below it; everything when the path
+   * is the folder itself or above it, or when a remembered path may lead through a symbolic link
+   * (the watcher names the link's target, not the link).
+   */
+  forget(changedPath: string): void {
+    const relative = path.relative(this.root, changedPath);
+    this.knownThroughLinks ||= this.disk.resolvedThroughLinks;
+    if (relative === '' || relative.startsWith('..') || path.isAbsolute(relative) || this.knownThroughLinks) {
+      this.invalidate();
+      return;
+    }
+    const changed = comparablePath(relative.split(path.sep).join('/'));
+    for (const known of this.known.keys()) {
+      const candidate = comparablePath(known);
+      if (candidate === changed || candidate.startsWith(`${changed}/`)) this.known.delete(known);
+    }
+    this.refresh();
+  }
+
   invalidate(): void {
-    // A fresh view of the disk: the old one remembers where directories really are.
+    this.known = new Map();
+    this.knownThroughLinks = false;
+    this.refresh();
+  }
+
+  /** A fresh view of the disk (the old one remembers where directories really are), a new file list, a new generation. */
+  private refresh(): void {
     this.disk = new NodePluginFolder(this.root);
-    this.kinds = new Map();
-    this.reads = new Map();
     this.files = undefined;
     this.generation++;
+  }
+
+  private factsOf(relativePath: string): PathFacts {
+    let facts = this.known.get(relativePath);
+    if (!facts) {
+      facts = {};
+      this.known.set(detachedCopy(relativePath), facts);
+    }
+    return facts;
   }
 
   private expireIfUnwatched(): void {
@@ -74,6 +117,22 @@ export class CachedPluginFolder implements PluginFolder {
       this.filledAt = now;
     }
   }
+}
+
+/**
+ * The same string, sharing no memory with the text it was cut from: V8 keeps a substring as a view
+ * of its parent, and a path parsed from a manifest would keep that version's whole text alive as
+ * long as the folder remembers the path. (UTF-16 round-trips every string exactly.)
+ */
+function detachedCopy(text: string): string {
+  return Buffer.from(text, 'utf16le').toString('utf16le');
+}
+
+/** Where file names are usually case-insensitive, `Tools/A.json` and `tools/a.json` are one file. */
+const caseInsensitive = process.platform === 'win32' || process.platform === 'darwin';
+
+function comparablePath(relativePath: string): string {
+  return caseInsensitive ? relativePath.toLowerCase() : relativePath;
 }
 
 /** One CachedPluginFolder per folder that holds a manifest. */
@@ -92,12 +151,12 @@ export class PluginFolders {
     return folder;
   }
 
-  /** Forgets what is known under (or above: a deleted parent) a changed path; returns the folders touched. */
+  /** Forgets what is known of a changed path in each folder it lies in (or above: a deleted parent); returns the folders touched. */
   invalidatePath(changedPath: string): CachedPluginFolder[] {
     const touched: CachedPluginFolder[] = [];
     for (const folder of this.folders.values()) {
       if (isInsideOrEqual(folder.root, changedPath) || isInsideOrEqual(changedPath, folder.root)) {
-        folder.invalidate();
+        folder.forget(changedPath);
         touched.push(folder);
       }
     }

@@ -8,6 +8,13 @@ export interface PluginFolder {
   stat(relativePath: string): FileKind;
   /** The text of a file, or why it cannot be had. Never reads outside the folder. */
   readText(relativePath: string): FileRead;
+  /**
+   * What `derive` computes from one file (reading it through this folder), kept until that file
+   * changes, so a host that lives long (the language server) holds small facts instead of texts.
+   * `purpose` tells apart what different rules derive from the same file; one purpose always
+   * derives the same type. Optional: without it, the rules derive on every call.
+   */
+  rememberUntilChanged?<T>(relativePath: string, purpose: string, derive: () => T): T;
 }
 
 export type FileKind = 'file' | 'directory' | 'missing' | 'outside' | 'other';

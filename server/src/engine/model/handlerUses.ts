@@ -27,19 +27,10 @@ const gatedMembers: { pattern: RegExp; member: string; permission: string[]; wit
   { pattern: /\bctx\.fs\.list\b/, member: 'ctx.fs.list', permission: ['fs', 'list'], without: throwsNotDeclared },
 ];
 
-/** Handler sources rarely change: each distinct text is scanned once. */
-const cache = new Map<string, CtxUse[]>();
-const cacheLimit = 20_000;
-
 /**
  * The gated ctx members a handler's source uses. The source is read as text, never run; only a
  * context named `ctx` is recognised, which is how the reference and its examples name it.
  */
 export function ctxUses(source: string): CtxUse[] {
-  const cached = cache.get(source);
-  if (cached) return cached;
-  const uses = gatedMembers.filter(({ pattern }) => pattern.test(source)).map(({ member, permission, without }) => ({ member, permission, without }));
-  if (cache.size >= cacheLimit) cache.delete(cache.keys().next().value!);
-  cache.set(source, uses);
-  return uses;
+  return gatedMembers.filter(({ pattern }) => pattern.test(source)).map(({ member, permission, without }) => ({ member, permission, without }));
 }

@@ -18,28 +18,8 @@ export type ToolSchemaResult =
 const pathFormats = new Set(['file-path', 'directory-path']);
 const pathLikeName = /^(path|paths|file|files|filename|dir|directory|folder)$|(Path|Paths|File|Files|Dir|Directory|Folder)$/;
 
-/**
- * Schema files are small and rarely change: each distinct text is analysed once. The cache is
- * least-recently-used and holds more schemas than a large plugin has, so a validation of the
- * whole manifest never evicts what it is about to read again.
- */
-const cache = new Map<string, ToolSchemaResult>();
-const cacheLimit = 20_000;
-
+/** What a schema file's text says, for the rules. Not memoized here: a long-lived host remembers it per file (PluginFolder.rememberUntilChanged). */
 export function analyzeToolSchema(text: string): ToolSchemaResult {
-  const cached = cache.get(text);
-  if (cached) {
-    cache.delete(text);
-    cache.set(text, cached);
-    return cached;
-  }
-  const result = analyze(text);
-  if (cache.size >= cacheLimit) cache.delete(cache.keys().next().value!);
-  cache.set(text, result);
-  return result;
-}
-
-function analyze(text: string): ToolSchemaResult {
   let schema: unknown;
   try {
     schema = JSON.parse(text.replace(/^\uFEFF/, ''));

@@ -1,9 +1,9 @@
-import type { FileRead } from '../folder/pluginFolder';
+import type { FileKind, FileRead, PluginFolder } from '../folder/pluginFolder';
 import { asRecord } from '../model/manifestModel';
 import { keyNode, valueNode } from '../model/nodes';
 import { containsDotDot, fileReferences, isAbsolutePath, normalizeRelativePath, type FileReference } from '../model/references';
-import { ctxUses } from '../model/handlerUses';
-import { analyzeToolSchema, type ToolSchemaFacts } from '../model/toolSchema';
+import { ctxUses, type CtxUse } from '../model/handlerUses';
+import { analyzeToolSchema, type ToolSchemaFacts, type ToolSchemaResult } from '../model/toolSchema';
 import { field, quote } from './messages';
 import type { RuleArea, RuleContext } from './rule';
 
@@ -70,17 +70,19 @@ export const fileRules: RuleArea = {
         if (reference.kind === 'tool-schema') everySchemaRead = false;
         continue;
       }
-      const read = reference.kind === 'tool-schema' ? folder.readText(relative) : statAsRead(folder.stat(relative));
-      if (read.kind !== 'text') {
-        reportUnreadable(context, reference, read);
-        if (reference.kind === 'tool-schema') everySchemaRead = false;
-        continue;
-      }
       if (reference.kind !== 'tool-schema') {
-        if (reference.kind !== 'prompt' && reference.kind !== 'command') checkCtxUses(context, reference, folder.readText(relative));
+        const kind = folder.stat(relative);
+        if (kind !== 'file') reportUnreadable(context, reference, unusable(kind));
+        else if (reference.kind !== 'prompt' && reference.kind !== 'command') checkCtxUses(context, reference, handlerCtxUses(folder, relative));
         continue;
       }
-      const analysis = analyzeToolSchema(read.text);
+      const outcome = schemaOutcome(folder, relative);
+      if (outcome.kind !== 'analysed') {
+        reportUnreadable(context, reference, outcome);
+        everySchemaRead = false;
+        continue;
+      }
+      const { analysis } = outcome;
       if (analysis.kind === 'not-json') {
         context.report('tools.schema-not-json', reference.node, `${field(reference.fieldPath)}: ${quote(reference.path)} is not JSON (${analysis.reason}).`, { path: reference.fieldPath });
         everySchemaRead = false;
@@ -123,17 +125,38 @@ function checkPath({ report }: RuleContext, reference: FileReference): string | 
   return relative === '' ? undefined : relative;
 }
 
-function statAsRead(kind: ReturnType<NonNullable<RuleContext['folder']>['stat']>): FileRead {
+/** What the rules learn from a tool's schema file: why it cannot be read, or what its text says. */
+type SchemaOutcome = Exclude<FileRead, { kind: 'text' }> | { kind: 'analysed'; analysis: ToolSchemaResult };
+
+function schemaOutcome(folder: PluginFolder, relativePath: string): SchemaOutcome {
+  return derivedFrom(folder, relativePath, 'tool-schema', () => {
+    const read = folder.readText(relativePath);
+    return read.kind === 'text' ? { kind: 'analysed', analysis: analyzeToolSchema(read.text) } : read;
+  });
+}
+
+/** The gated ctx members a handler uses; none when it cannot be read (whether it exists is the stat's to say). */
+function handlerCtxUses(folder: PluginFolder, relativePath: string): CtxUse[] {
+  return derivedFrom(folder, relativePath, 'handler-ctx-uses', () => {
+    const read = folder.readText(relativePath);
+    return read.kind === 'text' ? ctxUses(read.text) : [];
+  });
+}
+
+/** Through the host's memory when it has one, so it keeps facts instead of texts. */
+function derivedFrom<T>(folder: PluginFolder, relativePath: string, purpose: string, derive: () => T): T {
+  return folder.rememberUntilChanged ? folder.rememberUntilChanged(relativePath, purpose, derive) : derive();
+}
+
+function unusable(kind: Exclude<FileKind, 'file'>): Exclude<FileRead, { kind: 'text' }> {
   switch (kind) {
-    case 'file':
-      return { kind: 'text', text: '' };
     case 'missing':
       return { kind: 'missing' };
     case 'outside':
       return { kind: 'outside' };
     case 'directory':
       return { kind: 'not-a-file', what: 'directory' };
-    default:
+    case 'other':
       return { kind: 'not-a-file', what: 'other' };
   }
 }
@@ -161,9 +184,8 @@ function reportUnreadable({ report }: RuleContext, reference: FileReference, rea
 }
 
 /** A handler's gated ctx members, each checked against the permissions the manifest declares. */
-function checkCtxUses({ model, report }: RuleContext, reference: FileReference, read: FileRead): void {
-  if (read.kind !== 'text') return;
-  for (const use of ctxUses(read.text)) {
+function checkCtxUses({ model, report }: RuleContext, reference: FileReference, uses: CtxUse[]): void {
+  for (const use of uses) {
     if (isDeclared(model.permissionsValue, use.permission)) continue;
     report(
       'permissions.undeclared-use',
