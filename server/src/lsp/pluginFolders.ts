@@ -11,8 +11,9 @@ const unwatchedLifetimeMs = 2000;
 
 /** What is known of one plugin-relative path: its kind, and what the rules derived from the file. */
 interface PathFacts {
-  kind?: FileKind;
-  derived?: Map<string, unknown>;
+  kind: FileKind | undefined;
+  /** By purpose. A plain object, not a Map: thousands of paths each hold one or two (a Map costs some 200 bytes empty). */
+  derived: Record<string, unknown> | undefined;
 }
 
 /**
@@ -53,10 +54,10 @@ export class CachedPluginFolder implements PluginFolder {
   rememberUntilChanged<T>(relativePath: string, purpose: string, derive: () => T): T {
     this.expireIfUnwatched();
     const facts = this.factsOf(relativePath);
-    facts.derived ??= new Map();
-    if (facts.derived.has(purpose)) return facts.derived.get(purpose) as T;
+    facts.derived ??= {};
+    if (Object.hasOwn(facts.derived, purpose)) return facts.derived[purpose] as T;
     const value = derive();
-    facts.derived.set(purpose, value);
+    facts.derived[purpose] = value;
     return value;
   }
 
@@ -103,7 +104,7 @@ export class CachedPluginFolder implements PluginFolder {
   private factsOf(relativePath: string): PathFacts {
     let facts = this.known.get(relativePath);
     if (!facts) {
-      facts = {};
+      facts = { kind: undefined, derived: undefined };
       this.known.set(detachedCopy(relativePath), facts);
     }
     return facts;
