@@ -26,7 +26,12 @@ export const annotationKeywords = [
 const ajv = new Ajv({ allErrors: true, verbose: true, strict: true, strictTypes: false, code: { source: true, esm: true, lines: false } });
 ajv.addVocabulary(annotationKeywords);
 const validate = ajv.compile(schema);
-const code = standaloneCode(ajv, validate);
+// Every compiled function keeps the errors of its last run, and with verbose they hold parts of the
+// validated document: the engine calls releaseErrors() once it has read them, so that no document
+// outlives its validation through them.
+const standalone = standaloneCode(ajv, validate);
+const validateFunctions = [...new Set([...standalone.matchAll(/function (validate\d+)\(/g)].map((match) => match[1]))];
+const code = `${standalone}\nexport function releaseErrors() {${validateFunctions.map((name) => ` ${name}.errors = null;`).join('')} }\n`;
 
 const metaAjv = new Ajv({ allErrors: true, strict: false, code: { source: true, esm: true, lines: false } });
 const metaCode = standaloneCode(metaAjv, { validateJsonSchema: 'http://json-schema.org/draft-07/schema' });

@@ -5,6 +5,7 @@
 export type { FixData, ManifestDiagnostic, Position, Range, Severity } from './diagnostics';
 export type { FileKind, FileRead, PluginFolder } from './folder/pluginFolder';
 export { LineIndex } from './text/lineIndex';
+export { detachedCopy } from './text/detachedCopy';
 export { parseDocument, type ParsedDocument } from './parse/parseDocument';
 export { keyOf, type JsonNode } from './parse/jsonNode';
 export { reparseDocument } from './parse/incrementalParse';

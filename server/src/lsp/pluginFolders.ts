@@ -1,6 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { FileKind, FileRead, PluginFolder } from '../engine';
+import { detachedCopy, type FileKind, type FileRead, type PluginFolder } from '../engine';
 import { NodePluginFolder } from '../host/nodePluginFolder';
 
 /** Path completion lists at most this many files, this deep, so a huge folder cannot stall it. */
@@ -118,15 +118,6 @@ export class CachedPluginFolder implements PluginFolder {
       this.filledAt = now;
     }
   }
-}
-
-/**
- * The same string, sharing no memory with the text it was cut from: V8 keeps a substring as a view
- * of its parent, and a path parsed from a manifest would keep that version's whole text alive as
- * long as the folder remembers the path. (UTF-16 round-trips every string exactly.)
- */
-function detachedCopy(text: string): string {
-  return Buffer.from(text, 'utf16le').toString('utf16le');
 }
 
 /** Where file names are usually case-insensitive, `Tools/A.json` and `tools/a.json` are one file. */

@@ -1,4 +1,5 @@
 import { formatPath, type JsonPath } from '../model/nodes';
+import { detachedCopy } from '../text/detachedCopy';
 
 /** `contributes.tools[2].id` in backticks: how every message names a field. */
 export function field(path: JsonPath): string {
@@ -40,10 +41,11 @@ export interface Suggester {
 /**
  * A 5,000-tool manifest has 5,000 candidates for every unknown toolId: searching them all again on
  * every keystroke would dominate validation. Answers are remembered per list of candidates (the same
- * list for as long as the author does not add or rename an id) and per word.
+ * list for as long as the author does not add or rename an id) and per word. What is remembered is
+ * copied: ids and words are cut from a manifest's text, and would keep that text alive.
  */
 const rememberedAnswers = new Map<string, Map<string, string | undefined>>();
-const rememberedListsLimit = 32;
+const rememberedListsLimit = 8;
 
 export function suggester(candidates: Iterable<string>): Suggester {
   const list = [...candidates];
@@ -52,14 +54,14 @@ export function suggester(candidates: Iterable<string>): Suggester {
   if (!answers) {
     answers = new Map();
     if (rememberedAnswers.size >= rememberedListsLimit) rememberedAnswers.delete(rememberedAnswers.keys().next().value!);
-    rememberedAnswers.set(signature, answers);
+    rememberedAnswers.set(detachedCopy(signature), answers);
   }
   const known = answers;
   return {
     suggest(word) {
       if (known.has(word)) return known.get(word);
       const answer = closest(word, list);
-      known.set(word, answer);
+      known.set(detachedCopy(word), answer === undefined ? undefined : detachedCopy(answer));
       return answer;
     },
   };

@@ -1,4 +1,4 @@
-import { validate as validateShapeGenerated } from './generated/manifestShape';
+import { releaseErrors, validate as validateShapeGenerated } from './generated/manifestShape';
 import type { SchemaNode } from './schema';
 import type { JsonPath } from '../model/nodes';
 
@@ -24,8 +24,11 @@ interface AjvError {
 /** Runs the schema compiled at build time and keeps one finding per broken rule. */
 export function shapeFindings(value: unknown): ShapeFinding[] {
   const validate = validateShapeGenerated as ((data: unknown) => boolean) & { errors?: AjvError[] | null };
-  if (validate(value)) return [];
-  const errors = (validate.errors ?? []).filter((error) => error.keyword !== 'if');
+  const valid = validate(value);
+  const errors = valid ? [] : (validate.errors ?? []).filter((error) => error.keyword !== 'if');
+  // Also after a success: a branch tried and left (an if, an anyOf) keeps its errors too.
+  releaseErrors();
+  if (valid) return [];
   const typeErrorPaths = new Set(errors.filter((e) => e.keyword === 'type').map((e) => e.instancePath));
   const seen = new Set<string>();
   const findings: ShapeFinding[] = [];
