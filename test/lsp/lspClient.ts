@@ -150,6 +150,12 @@ export class LspClient {
     this.process.kill();
   }
 
+  /** The server's resident memory, from /proc (Linux), in MiB. */
+  residentMiB(): number {
+    const status = readFileSync(`/proc/${this.process.pid}/status`, 'utf8');
+    return Number(/^VmRSS:\s+(\d+) kB/m.exec(status)![1]) / 1024;
+  }
+
   get exited(): boolean {
     return this.process.exitCode !== null || this.process.signalCode !== null;
   }

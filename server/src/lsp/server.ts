@@ -41,6 +41,7 @@ import { categoryHints } from './features/inlayHints';
 import { prepareRenameAt, referencesAt, renameAt } from './features/references';
 import { filePathOf, ManifestCache, type ManifestVersion } from './manifestCache';
 import { fileFilters, isCandidatePath, type FileFilters } from './manifestRecognition';
+import { largeManifestLength, releaseMemorySoon } from './memory';
 import { isInsideOrEqual, PluginFolders } from './pluginFolders';
 import { runQuietly, runSafe } from './runSafe';
 import { defaultSettings, readSettings, settingsSection, type ServerSettings } from './settings';
@@ -225,6 +226,7 @@ export function startServer(connection: Connection): void {
     clearTimeout(pendingValidations.get(uri));
     pendingValidations.delete(uri);
     cache.delete(uri);
+    if (event.document.getText().length >= largeManifestLength) releaseMemorySoon((message) => connection.console.warn(message));
     if (client.pullDiagnostics) return;
     const filePath = filePathOf(uri);
     // A workspace manifest keeps its diagnostics, now from the file on disk; any other document loses them.
