@@ -217,6 +217,33 @@ describe('quick fixes where the fix is certain', () => {
     assert.equal(after, text.replace('"title": "T"\n', '"title": "T",\n        "annotations": {\n          "readOnlyHint": false,\n          "destructiveHint": true\n        }\n'));
   });
 
+  test('declare the permission a handler uses: true, the parameter grant for fs, into what is already declared', async () => {
+    const handler = 'module.exports = async (args, ctx) => { ctx.toast("Saved"); await ctx.fs.write(args.path, "x"); };';
+    const declared = tempFolder({ 'tools/t.js': handler, 'tools/t.schema.json': '{ "type": "object", "properties": { "path": { "type": "string", "format": "file-path" } } }' });
+    try {
+      const tool = '{ "id": "t", "title": "T", "description": "D", "schema": "./tools/t.schema.json", "handler": "./tools/t.js", "annotations": { "readOnlyHint": false } }';
+      const none = manifest(`"contributes": { "tools": [ ${tool} ] }`);
+      const uri = declared.uri('manifest.json');
+      await client.open(uri, none);
+      const { actions } = await fixesFor(uri, 'permissions.undeclared-use');
+      assert.deepEqual(actions.map((a) => a.title), ['Declare `permissions.toast`']);
+      const withToast = await apply(uri, actions[0]);
+      assert.equal(withToast, none.replace(' ] }\n}', ' ] },\n  "permissions": {\n    "toast": true\n  }\n}'));
+      const fs = pick((await fixesFor(uri, 'permissions.undeclared-use')).actions, 'Declare `permissions.fs.write` with "parameter": true (the path comes from the tool\u2019s arguments)');
+      const withFs = await apply(uri, fs);
+      assert.equal(withFs, withToast.replace('"toast": true', '"toast": true,\n    "fs": {\n      "write": {\n        "parameter": true\n      }\n    }'));
+      await client.diagnostics(uri, (p) => p.version === client.version(uri) && p.diagnostics.length === 0);
+      // A permission turned off by the author is turned on, not added twice.
+      await client.close(uri);
+      const off = manifest(`"contributes": { "tools": [ ${tool} ] }, "permissions": { "toast": false, "fs": { "write": { "parameter": true } } }`);
+      await client.open(uri, off, client.version(uri) + 1);
+      const on = await apply(uri, pick((await fixesFor(uri, 'permissions.undeclared-use')).actions, 'Declare `permissions.toast`'));
+      assert.equal(on, off.replace('"toast": false', '"toast": true'));
+    } finally {
+      declared.cleanup();
+    }
+  });
+
   test('a diagnostic without data (a client that drops it) still finds its fix; unknown codes get none', async () => {
     const uri = folder.uri('nodata/manifest.json');
     const text = manifest('"contributes": {}').replace('"sample-plugin"', '"Bad Name"');

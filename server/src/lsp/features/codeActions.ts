@@ -12,6 +12,7 @@ import {
   nodeAtPath,
   propertyNode,
   toKebabCase,
+  valueNode,
   type FixData,
   type JsonNode,
   type ManifestAnalysis,
@@ -251,6 +252,39 @@ register(
     return fix(`Change to ${JSON.stringify(data.suggestion)}`, diagnostic, manifestEdit(context, [replaceNode(node, JSON.stringify(data.suggestion))]), true);
   },
 );
+
+// ---------------------------------------------------------------------------------------------
+// A ctx member a handler uses, its permission declared: `true`, or for fs the parameter grant
+
+register(['permissions.undeclared-use'], (diagnostic, data, context) => {
+  const path = data.path;
+  if (!path || path[0] !== 'permissions' || path.length < 2 || !path.every((segment) => typeof segment === 'string')) return [];
+  const isFs = path[1] === 'fs';
+  const edit = declarationEdit(context, path as string[], isFs ? { parameter: true } : true);
+  if (!edit) return [];
+  const title = `Declare \`${path.join('.')}\`${isFs ? ' with "parameter": true (the path comes from the tool\u2019s arguments)' : ''}`;
+  return fix(title, diagnostic, manifestEdit(context, [edit]), true);
+});
+
+/**
+ * Makes `path` hold `value`, adding the objects on the way that are missing; a `false` at the end
+ * is turned on. Nothing where something else stands in the way (the author's own value is not overwritten).
+ */
+function declarationEdit(context: FixContext, path: string[], value: unknown): OffsetEdit | undefined {
+  const text = context.analysis.document.text;
+  let object = context.analysis.document.root;
+  for (let depth = 0; object?.type === 'object'; depth++) {
+    const existing = valueNode(object, path[depth]);
+    const rest = path.slice(depth + 1);
+    if (!existing) {
+      const nested = rest.reduceRight<unknown>((inner, key) => ({ [key]: inner }), value);
+      return insertProperty(text, object, path[depth], (indent) => formatJson(nested, text, indent));
+    }
+    if (rest.length === 0) return existing.value === false && value === true ? replaceNode(existing, 'true') : undefined;
+    object = existing;
+  }
+  return undefined;
+}
 
 // ---------------------------------------------------------------------------------------------
 // A missing schema, handler or prompt file, created
