@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, constants, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { after, before } from 'node:test';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL, fileURLToPath } from 'node:url';
 import { TextDocument } from 'vscode-languageserver-textdocument';
@@ -264,6 +265,32 @@ export function cursor(source: string): { text: string; position: { line: number
   assert.ok(offset >= 0, 'the source marks the cursor with |');
   const text = source.slice(0, offset) + source.slice(offset + 1);
   return { text, offset, position: TextDocument.create('x', 'json', 0, text).positionAt(offset) };
+}
+
+/**
+ * For the tests of one suite: a server started on a fresh workspace with `text` open as
+ * plugin/manifest.json before them, stopped (and the workspace removed) after them.
+ */
+export function serveManifest(text: string): { uri: string; folder: ReturnType<typeof tempFolder>; readonly client: LspClient } {
+  const folder = tempFolder();
+  const uri = folder.uri('plugin/manifest.json');
+  let client: LspClient | undefined;
+  before(async () => {
+    client = await LspClient.start({ workspace: folder.root });
+    await client.open(uri, text);
+  });
+  after(async () => {
+    await client?.stop();
+    folder.cleanup();
+  });
+  return {
+    uri,
+    folder,
+    get client() {
+      assert.ok(client, 'the server is started before the tests of the suite');
+      return client;
+    },
+  };
 }
 
 /** A fresh temporary folder (removed by `cleanup`), with the given files written into it. */

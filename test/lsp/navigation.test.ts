@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import type { DocumentLink, DocumentSymbol, Location, LocationLink, Range, WorkspaceEdit } from 'vscode-languageserver-protocol/node';
-import { applyWorkspaceEdit, cursor, LspClient, manifest, spanOf, tempFolder } from './lspClient';
+import { applyWorkspaceEdit, cursor, manifest, serveManifest, spanOf } from './lspClient';
 
 const text = manifest(`"contributes": {
     "tools": [
@@ -22,18 +22,8 @@ const text = manifest(`"contributes": {
   },
   "permissions": { "fetch": { "settings": ["endpoint"] } }`);
 
-const folder = tempFolder();
-const uri = folder.uri('plugin/manifest.json');
-let client: LspClient;
-
-before(async () => {
-  client = await LspClient.start({ workspace: folder.root });
-  await client.open(uri, text);
-});
-after(async () => {
-  await client.stop();
-  folder.cleanup();
-});
+const served = serveManifest(text);
+const { uri, folder } = served;
 
 /** The position of the `occurrence`-th `needle`, `offset` characters into it. */
 function at(needle: string, offset = 1, occurrence = 0) {
@@ -43,7 +33,7 @@ function at(needle: string, offset = 1, occurrence = 0) {
   return cursor(text.slice(0, index + offset) + '|' + text.slice(index + offset)).position;
 }
 const show = (range: Range) => `${range.start.line}:${range.start.character}-${range.end.line}:${range.end.character}`;
-const request = <R>(method: string, position: ReturnType<typeof at>, extra: object = {}) => client.request<R>(method, { textDocument: { uri }, position, ...extra });
+const request = <R>(method: string, position: ReturnType<typeof at>, extra: object = {}) => served.client.request<R>(method, { textDocument: { uri }, position, ...extra });
 
 describe('navigation', () => {
   test('definition: toolId → its tool, generate.actionId → its action, fetch.settings → the setting, populateParamId → the param', async () => {
@@ -95,7 +85,7 @@ describe('navigation', () => {
   });
 
   test('document symbols: tools (with their category), actions, settings, hooks, commands, views', async () => {
-    const symbols = await client.request<DocumentSymbol[]>('textDocument/documentSymbol', { textDocument: { uri } });
+    const symbols = await served.client.request<DocumentSymbol[]>('textDocument/documentSymbol', { textDocument: { uri } });
     const outline = symbols.map((section) => [section.name, section.detail, section.children!.map((child) => [child.name, child.detail ?? ''])]);
     assert.deepEqual(outline, [
       ['tools', '2', [['count_words', 'read (readOnlyHint: true)'], ['publish', 'external (openWorldHint: true, implied by permissions.fetch)']]],
@@ -110,7 +100,7 @@ describe('navigation', () => {
   });
 
   test('document links open the files named by schema, handler, prompt, hooks and commands', async () => {
-    const links = await client.request<DocumentLink[]>('textDocument/documentLink', { textDocument: { uri } });
+    const links = await served.client.request<DocumentLink[]>('textDocument/documentLink', { textDocument: { uri } });
     const files = ['tools/count.schema.json', 'tools/count.js', 'tools/publish.schema.json', 'tools/publish.js', 'prompts/notes.md', 'hooks/ready.js', 'commands/hello.js'];
     assert.deepEqual(
       links.map((link) => [show(link.range), link.target]),

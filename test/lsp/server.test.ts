@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import type { ContextMenuModel, ManifestStatus } from '../../server/src/engine';
-import { LspClient, manifest, serverPath, tempFolder } from './lspClient';
+import { LspClient, manifest, serveManifest, serverPath, tempFolder } from './lspClient';
 
 const text = manifest(`"contributes": {
     "tools": [ { "id": "summarize", "title": "Summarize", "description": "D", "schema": "./s.json", "handler": "./h.js", "fileExtensions": [".md"], "annotations": { "openWorldHint": true } } ],
@@ -32,68 +32,59 @@ describe('transport', () => {
 });
 
 describe('custom requests and robustness', () => {
-  const folder = tempFolder();
-  const uri = folder.uri('plugin/manifest.json');
-  let client: LspClient;
-  before(async () => {
-    client = await LspClient.start({ workspace: folder.root });
-    await client.open(uri, text);
-  });
-  after(async () => {
-    await client.stop();
-    folder.cleanup();
-  });
+  const served = serveManifest(text);
+  const { uri, folder } = served;
 
   test('filer/contextMenu: the menu Filer would build for a selection, from the document as it is in the editor', async () => {
-    const file = await client.request<ContextMenuModel>('filer/contextMenu', { uri, selection: { kind: 'file', names: ['notes.md'] } });
+    const file = await served.client.request<ContextMenuModel>('filer/contextMenu', { uri, selection: { kind: 'file', names: ['notes.md'] } });
     assert.equal(file.pluginName, 'Sample');
     assert.deepEqual(file.entries.map((entry) => [entry.source, entry.id, entry.tool?.category]), [
       ['action', 'count', 'external'],
       ['tool', 'summarize', 'external'],
     ]);
     assert.deepEqual(file.excluded.map((entry) => entry.id), ['tidy']);
-    const folderMenu = await client.request<ContextMenuModel>('filer/contextMenu', { uri, selection: { kind: 'folder', names: ['docs'] } });
+    const folderMenu = await served.client.request<ContextMenuModel>('filer/contextMenu', { uri, selection: { kind: 'folder', names: ['docs'] } });
     assert.deepEqual(folderMenu.entries.map((entry) => entry.id), ['tidy']);
-    assert.equal(await client.request('filer/contextMenu', { uri: folder.uri('closed/manifest.json'), selection: { kind: 'file', names: ['a.md'] } }), null);
-    await assert.rejects(client.request('filer/contextMenu', { uri, selection: { kind: 'everything', names: [] } }), /selection must be \{ kind: "file" \| "files" \| "folder", names: string\[\] \}/);
+    assert.equal(await served.client.request('filer/contextMenu', { uri: folder.uri('closed/manifest.json'), selection: { kind: 'file', names: ['a.md'] } }), null);
+    await assert.rejects(served.client.request('filer/contextMenu', { uri, selection: { kind: 'everything', names: [] } }), /selection must be \{ kind: "file" \| "files" \| "folder", names: string\[\] \}/);
   });
 
   test('filer/manifestStatus: whether a document is a Filer manifest, why, and its counts', async () => {
-    const status = await client.request<ManifestStatus>('filer/manifestStatus', { uri });
+    const status = await served.client.request<ManifestStatus>('filer/manifestStatus', { uri });
     // The three files it names (s.json, h.js, p.md) are missing.
-    assert.deepEqual((await client.diagnostics(uri)).map((d) => [d.code, d.severity]), [['files.missing', 1], ['files.missing', 1], ['files.missing', 1]]);
+    assert.deepEqual((await served.client.diagnostics(uri)).map((d) => [d.code, d.severity]), [['files.missing', 1], ['files.missing', 1], ['files.missing', 1]]);
     assert.deepEqual(status, { recognised: true, name: 'sample-plugin', reason: 'has contributes', errors: 3, warnings: 0 });
-    const closed = await client.request<ManifestStatus>('filer/manifestStatus', { uri: folder.uri('nowhere/manifest.json') });
+    const closed = await served.client.request<ManifestStatus>('filer/manifestStatus', { uri: folder.uri('nowhere/manifest.json') });
     assert.deepEqual(closed, { recognised: false, reason: 'the document is not open', errors: 0, warnings: 0 });
   });
 
   test('requests for documents that are not open answer empty', async () => {
     const closed = { textDocument: { uri: folder.uri('closed/manifest.json') }, position: { line: 0, character: 0 } };
-    assert.deepEqual(await client.request('textDocument/completion', closed), []);
-    assert.equal(await client.request('textDocument/hover', closed), null);
-    assert.deepEqual(await client.request('textDocument/definition', closed), []);
-    assert.deepEqual(await client.request('textDocument/references', { ...closed, context: { includeDeclaration: true } }), []);
-    assert.equal(await client.request('textDocument/rename', { ...closed, newName: 'x' }), null);
-    assert.deepEqual(await client.request('textDocument/documentSymbol', closed), []);
-    assert.deepEqual(await client.request('textDocument/documentLink', closed), []);
-    assert.deepEqual(await client.request('textDocument/inlayHint', { ...closed, range: { start: closed.position, end: closed.position } }), []);
-    assert.deepEqual(await client.request('textDocument/codeAction', { ...closed, range: { start: closed.position, end: closed.position }, context: { diagnostics: [] } }), []);
+    assert.deepEqual(await served.client.request('textDocument/completion', closed), []);
+    assert.equal(await served.client.request('textDocument/hover', closed), null);
+    assert.deepEqual(await served.client.request('textDocument/definition', closed), []);
+    assert.deepEqual(await served.client.request('textDocument/references', { ...closed, context: { includeDeclaration: true } }), []);
+    assert.equal(await served.client.request('textDocument/rename', { ...closed, newName: 'x' }), null);
+    assert.deepEqual(await served.client.request('textDocument/documentSymbol', closed), []);
+    assert.deepEqual(await served.client.request('textDocument/documentLink', closed), []);
+    assert.deepEqual(await served.client.request('textDocument/inlayHint', { ...closed, range: { start: closed.position, end: closed.position } }), []);
+    assert.deepEqual(await served.client.request('textDocument/codeAction', { ...closed, range: { start: closed.position, end: closed.position }, context: { diagnostics: [] } }), []);
   });
 
   test('positions past the end of the document answer empty, never fail', async () => {
     const far = { textDocument: { uri }, position: { line: 9999, character: 9999 } };
-    assert.deepEqual(await client.request('textDocument/completion', far), []);
-    assert.equal(await client.request('textDocument/hover', far), null);
-    assert.deepEqual(await client.request('textDocument/definition', far), []);
-    const hints = await client.request<unknown[]>('textDocument/inlayHint', { textDocument: { uri }, range: { start: { line: 5000, character: 0 }, end: { line: 9999, character: 0 } } });
+    assert.deepEqual(await served.client.request('textDocument/completion', far), []);
+    assert.equal(await served.client.request('textDocument/hover', far), null);
+    assert.deepEqual(await served.client.request('textDocument/definition', far), []);
+    const hints = await served.client.request<unknown[]>('textDocument/inlayHint', { textDocument: { uri }, range: { start: { line: 5000, character: 0 }, end: { line: 9999, character: 0 } } });
     assert.deepEqual(hints, []);
   });
 
   test('a request that fails answers with an error, and the server keeps running', async () => {
-    await assert.rejects(client.request('textDocument/hover', { textDocument: null, position: { line: 0, character: 0 } }), /Filer manifest language server: Hover failed: /);
-    const status = await client.request<ManifestStatus>('filer/manifestStatus', { uri });
+    await assert.rejects(served.client.request('textDocument/hover', { textDocument: null, position: { line: 0, character: 0 } }), /Filer manifest language server: Hover failed: /);
+    const status = await served.client.request<ManifestStatus>('filer/manifestStatus', { uri });
     assert.equal(status.recognised, true);
-    assert.equal(client.exited, false);
-    assert.match(client.logs.join('\n'), /Hover failed: TypeError/);
+    assert.equal(served.client.exited, false);
+    assert.match(served.client.logs.join('\n'), /Hover failed: TypeError/);
   });
 });
