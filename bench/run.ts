@@ -45,6 +45,8 @@ interface ServerFigures {
   completionMs: number;
   hoverMs: number;
   rssMiB: number;
+  /** After the first open, before any document was closed: what a server that never closed one holds. */
+  firstOpenRssMiB: number;
   peakMiB: number;
   brokenOpenMs: number;
   diagnostics: { valid: number; afterEdit: number; broken: number };
@@ -260,6 +262,7 @@ function figures(samples: Samples, peakMiB: number, mode: 'pull' | 'push'): Serv
     completionMs: median(samples.completion),
     hoverMs: median(samples.hover),
     rssMiB: median(samples.rss),
+    firstOpenRssMiB: samples.rss[0],
     peakMiB,
     brokenOpenMs: median(samples.brokenOpen),
     diagnostics: { valid: samples.counts.valid, afterEdit: samples.counts.afterEdit, broken: samples.counts.broken },
@@ -333,6 +336,7 @@ function printSize(result: SizeResult): void {
     ['completion in a tool (ms)', ours?.completionMs, json.completionMs, true],
     ['hover on a tool id (ms)', ours?.hoverMs, json.hoverMs, true],
     ['RSS after open (MiB)', ours?.rssMiB, json.rssMiB, true],
+    ['RSS after the first open (MiB)', ours?.firstOpenRssMiB, json.firstOpenRssMiB, true],
     ['peak RSS (MiB)', ours?.peakMiB, json.peakMiB, true],
     ['broken variant: open → diagnostics (ms)', ours?.brokenOpenMs, json.brokenOpenMs, true],
     ['diagnostics on the valid variant', ours?.diagnostics.valid, json.diagnostics.valid, false],
@@ -463,6 +467,7 @@ async function main(): Promise<void> {
               completion: ratio(ours.completionMs, r.json.completionMs),
               hover: ratio(ours.hoverMs, r.json.hoverMs),
               rss: ratio(ours.rssMiB, r.json.rssMiB),
+              firstOpenRss: ratio(ours.firstOpenRssMiB, r.json.firstOpenRssMiB),
               brokenOpen: ratio(ours.brokenOpenMs, r.json.brokenOpenMs),
             }
           : null,
