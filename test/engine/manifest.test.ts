@@ -26,6 +26,11 @@ test('manifest.wrong-type: displayName must be a string', () => {
   expectRule('manifest.wrong-type', '{"name": "a", "displayName": «42», "version": "1.0.0"}', { message: 'must be a string' });
 });
 
+test('manifest.wrong-type: the message quotes the reference\'s shape whole, not cut at a "?" inside it', () => {
+  expectRule('manifest.wrong-type', manifest('"author": «"Ada"»'), { message: /must be an object\. Who made the plugin: \{ name, url\? \} \(descriptive only\)\.$/ });
+  expectRule('manifest.wrong-type', manifest('"license": «2»'), { message: /must be a string\. The plugin’s license, e\.g\. "MIT" \(descriptive only\)\.$/ });
+});
+
 test('manifest.version: semver with an optional -prerelease suffix', () => {
   for (const bad of ['1.0', 'v1.0.0', '1.0.0+build.5', '01.0.0', '1.0.0-']) {
     expectRule('manifest.version', `{"name": "a", "displayName": "A", "version": «${JSON.stringify(bad)}»}`);

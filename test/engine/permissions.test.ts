@@ -22,7 +22,7 @@ test('permissions.wrong-type: the shape of each key', () => {
   expectRule('permissions.wrong-type', permissions('"fs": { "read": { "static": «"${dataDir}/**"» } }'), { message: 'must be an array' });
   expectRule('permissions.wrong-type', permissions('"fs": { "read": { "parameter": «"true"» } }'));
   expectRule('permissions.wrong-type', permissions('"fetch": { "static": [«42»] }'), { message: 'must be a string' });
-  expectRule('permissions.wrong-type', permissions('"session": «true»'), { message: 'must be an object' });
+  expectRule('permissions.wrong-type', permissions('"session": «true»'), { message: /must be an object\. \{ getActive\?, sendMessage\? \}\.$/ });
   expectRule('permissions.wrong-type', permissions('"ai": { "complete": «"yes"» }'));
   expectRule('permissions.wrong-type', permissions('"execution": { "timeout": «true» }'), { message: 'a string or a number' });
 });

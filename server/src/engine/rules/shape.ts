@@ -133,8 +133,20 @@ function describe(schemaNode: { description?: string } | undefined): string {
   return ` ${sentence[0].toUpperCase()}${sentence.slice(1)}`;
 }
 
+/**
+ * Up to the first full stop that ends a sentence: not one inside brackets ("{ name, url? }"), not an
+ * abbreviation ("e.g."), and followed by the end or by a word that does not go on in lower case.
+ */
 function firstSentence(text: string): string {
-  const match = /^(.*?[.!?])(\s|$)/.exec(text);
-  return match ? match[1] : text;
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i];
+    if ('([{'.includes(char)) depth++;
+    else if (')]}'.includes(char)) depth = Math.max(0, depth - 1);
+    else if (depth === 0 && '.!?'.includes(char) && !/\b(e\.g|i\.e)$/.test(text.slice(0, i)) && /^(\s+[^a-z\s]|\s*$)/.test(text.slice(i + 1))) {
+      return text.slice(0, i + 1);
+    }
+  }
+  return text;
 }
 
