@@ -44,8 +44,11 @@ test('tools.annotations: only the four MCP booleans', () => {
   expectNone(tools(tool('').replace('"readOnlyHint": true', '"readOnlyHint": false, "destructiveHint": true, "idempotentHint": true, "openWorldHint": false')));
 });
 
-test('tools.duplicate-id: the later tool, at its id', () => {
-  expectRule('tools.duplicate-id', tools(`${tool('')}, ${tool('').replace('"id": "count_words"', '"id": «"count_words"»')}`), { message: 'one name, one tool' });
+test('tools.duplicate-id: a warning at the later tool\'s id, as the agent loop skips it with a warning', () => {
+  expectRule('tools.duplicate-id', tools(`${tool('')}, ${tool('').replace('"id": "count_words"', '"id": «"count_words"»')}`), {
+    severity: 'warning',
+    message: 'one name, one tool; the later tool is skipped with a warning',
+  });
 });
 
 test('tools.wrong-type and tools.unknown-key', () => {

@@ -79,7 +79,12 @@ export const actionRules: RuleArea = {
       description: 'multiFileMode is read for kind: "tool" only.',
       decision: 'A warning: the reference marks it "tool kind" without forbidding it elsewhere; a prompt action ignores it.',
     },
-    { code: 'actions.duplicate-id', severity: 'error', description: 'Two actions of the manifest share an id.' },
+    {
+      code: 'actions.duplicate-id',
+      severity: 'error',
+      description: 'Two actions of the manifest share an id.',
+      decision: 'An error: generate.actionId names an action by its id alone, and the reference does not say which of the two the app would keep.',
+    },
     {
       code: 'actions.duplicate-param-id',
       severity: 'error',

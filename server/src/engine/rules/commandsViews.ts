@@ -9,13 +9,13 @@ export const commandViewRules: RuleArea = {
       code: 'commands.duplicate-id',
       severity: 'error',
       description: 'Two slash commands of the manifest share an id.',
-      decision: 'An error, like duplicate tool and action ids: an id names one command.',
+      decision: 'An error, like duplicate action ids: an id names one slash command, and the reference does not say which of the two the app would keep.',
     },
     {
       code: 'views.duplicate-id',
       severity: 'error',
       description: 'Two views of the manifest share an id.',
-      decision: 'An error, like duplicate tool and action ids: an id names one view.',
+      decision: 'An error, like duplicate action ids: an id names one panel, and the reference does not say which of the two the app would keep.',
     },
   ],
   check(context) {

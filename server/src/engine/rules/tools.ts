@@ -43,9 +43,9 @@ export const toolRules: RuleArea = {
     },
     {
       code: 'tools.duplicate-id',
-      severity: 'error',
-      description: 'One name, one tool: two tools of the manifest share an id.',
-      decision: 'An error on every tool after the first: the agent loop would skip the later one with a warning.',
+      severity: 'warning',
+      description: 'One name, one tool: a later tool whose name is already taken is skipped with a warning that names its source.',
+      decision: 'A warning on every tool after the first, as the app gives one: the manifest loads, and the agent loop skips the later tool.',
     },
     {
       code: 'tools.undeclared-annotations',
@@ -72,7 +72,7 @@ export const toolRules: RuleArea = {
   check(context) {
     const { model, report } = context;
     const plugin = pluginGatingFacts(model);
-    reportDuplicateIds(context, model.tools, 'tools.duplicate-id', (id, first) => `Tool id ${quote(id)} is already used by ${first}: one name, one tool; the later tool would be skipped.`);
+    reportDuplicateIds(context, model.tools, 'tools.duplicate-id', (id, first) => `Tool id ${quote(id)} is already used by ${first}: one name, one tool; the later tool is skipped with a warning.`);
     model.tools.forEach((tool, index) => {
       if (tool.node.type !== 'object') return;
       if (isLegacy(tool.value)) {
