@@ -85,5 +85,8 @@ test('declared annotations, even empty, silence the undeclared warnings', () => 
 
 test('tools.timeout: a duration like "30s"', () => {
   expectRule('tools.timeout', tools(tool('"timeout": «"30 seconds"»')), { severity: 'warning' });
+  // A number is not a duration either; the reference gives only "30s", so it is the same warning, not a type error.
+  expectRule('tools.timeout', tools(tool('"timeout": «30000»')), { severity: 'warning', message: 'is not a duration like "30s"' });
+  expectNone(tools(tool('"timeout": 30000')), ['tools.wrong-type']);
   for (const timeout of ['500ms', '30s', '2m', '1h']) expectNone(tools(tool(`"timeout": "${timeout}"`)), ['tools.timeout']);
 });

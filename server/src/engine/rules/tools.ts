@@ -39,7 +39,8 @@ export const toolRules: RuleArea = {
       code: 'tools.timeout',
       severity: 'warning',
       description: 'timeout is a duration, e.g. "30s".',
-      decision: 'A warning unless it is a whole number followed by ms, s, m or h ("500ms", "30s", "2m", "1h").',
+      decision: 'A warning unless it is a whole number followed by ms, s, m or h ("500ms", "30s", "2m", "1h"); a number without a unit is that warning too.',
+      shapeMessage: (_finding, name, value) => notADuration(name, value),
     },
     {
       code: 'tools.duplicate-id',
@@ -95,7 +96,7 @@ export const toolRules: RuleArea = {
       }
       const timeout = valueNode(tool.node, 'timeout');
       if (typeof timeout?.value === 'string' && !/^\d+(ms|s|m|h)$/.test(timeout.value)) {
-        report('tools.timeout', timeout, `${field([...tool.path, 'timeout'])} ${quote(timeout.value)} is not a duration like "30s" (a whole number followed by ms, s, m or h).`, {
+        report('tools.timeout', timeout, notADuration(field([...tool.path, 'timeout']), timeout.value), {
           path: [...tool.path, 'timeout'],
         });
       }
@@ -126,6 +127,10 @@ export const toolRules: RuleArea = {
     });
   },
 };
+
+function notADuration(name: string, value: unknown): string {
+  return `${name} ${quote(value)} is not a duration like "30s" (a whole number followed by ms, s, m or h).`;
+}
 
 export function isLegacy(tool: Record<string, unknown>): boolean {
   return tool.id === undefined && (tool.name !== undefined || tool.parameters !== undefined);
