@@ -19,11 +19,17 @@ test('actions.id: kebab-case, with the fix suggested', () => {
   expectRule('actions.id', actions(promptAction().replace('"summarize"', '«"Summarize_File"»')), { message: 'Did you mean "summarize-file"?' });
 });
 
-test('actions.scope: the three values, or a non-empty array of them', () => {
+test('actions.scope: the three values, or an array of them', () => {
   expectRule('actions.scope', actions(promptAction().replace('"single-file"', '«"single"»')), { message: 'Did you mean `single-file`?' });
   expectRule('actions.scope', actions(promptAction().replace('"scope": "single-file"', '"scope": ["folder", «"files"»]')));
-  expectRule('actions.scope', actions(promptAction().replace('"scope": "single-file"', '"scope": «[]»')));
-  expectRule('actions.scope', actions(promptAction().replace('"scope": "single-file"', '"scope": «3»')));
+  expectRule('actions.scope', actions(promptAction().replace('"scope": "single-file"', '"scope": «3»')), { message: 'or an array of those' });
+  // An empty array is an array of those: the reference does not refuse it.
+  expectNone(actions(promptAction().replace('"scope": "single-file"', '"scope": []')), ['actions.scope']);
+});
+
+test('actions.scope-empty: an empty scope array offers the action for no selection (a warning), unless the action is hidden', () => {
+  expectRule('actions.scope-empty', actions(promptAction().replace('"scope": "single-file"', '"scope": «[]»')), { severity: 'warning', message: 'offered for no selection' });
+  expectNone(actions(`${toolAction('"hidden": true').replace('"scope": ["single-file", "multi-file"]', '"scope": []')}, ${promptAction('"params": [{ "id": "n", "label": "N", "type": "per-file-text" }], "generate": { "label": "G", "actionId": "count", "populateParamId": "n" }')}`), ['actions.scope-empty']);
 });
 
 test('actions.wrong-type and actions.unknown-key', () => {

@@ -27,8 +27,14 @@ export const actionRules: RuleArea = {
       shapeMessage: (finding, name, value) =>
         (typeof finding.path[finding.path.length - 1] === 'number'
           ? `${name} must be "single-file", "multi-file" or "folder".`
-          : `${name} must be "single-file", "multi-file", "folder", or a non-empty array of those.`) +
+          : `${name} must be "single-file", "multi-file", "folder", or an array of those.`) +
         (typeof value === 'string' ? didYouMean(closest(value, scopes)) : ''),
+    },
+    {
+      code: 'actions.scope-empty',
+      severity: 'warning',
+      description: 'scope: "single-file", "multi-file", "folder", or an array of those; an empty array names no selection to offer the action for.',
+      decision: 'A warning, not an error: the reference does not refuse an empty array. Not for a hidden action, which stays out of the context menu anyway.',
     },
     {
       code: 'actions.kind',
@@ -142,6 +148,12 @@ export const actionRules: RuleArea = {
       checkKind(context, action, lookups);
       checkParams(context, action);
       checkGenerate(context, action, lookups);
+      const scope = valueNode(action.node, 'scope');
+      if (scope?.type === 'array' && scope.children!.length === 0 && action.value.hidden !== true) {
+        report('actions.scope-empty', scope, `${field([...action.path, 'scope'])} is empty, so the action is offered for no selection: name "single-file", "multi-file" or "folder".`, {
+          path: [...action.path, 'scope'],
+        });
+      }
       if (action.id !== undefined) {
         const hidden = valueNode(action.node, 'hidden');
         if (hidden?.value === true && !generated.has(action.id)) {
