@@ -44,6 +44,14 @@ test('permissions.relative-static: ./cache/** suggests ${dataDir}/cache/**', () 
   expectNone(permissions('"fs": { "write": { "static": ["${dataDir}/x/**", "/abs/**", "C:\\\\data\\\\**", "**/.env", "*.log"] } }'), ['permissions.relative-static']);
 });
 
+test('permissions.relative-static: "~/…" is neither absolute nor ${dataDir}, so it is relative too (no replacement: the home folder is not known)', () => {
+  const diagnostic = expectRule('permissions.relative-static', permissions('"fs": { "read": { "static": [«"~/notes/**"»] } }'), {
+    severity: 'warning',
+    message: 'write an absolute path',
+  });
+  assert.equal(diagnostic.data?.replacement, undefined);
+});
+
 test('permissions.fetch-url: a URL in fetch.static or deny suggests its host', () => {
   const diagnostic = expectRule('permissions.fetch-url', permissions('"fetch": { "static": [«"https://api.example.com/v1"»] }'), { message: 'write "api.example.com"' });
   assert.equal(diagnostic.data?.replacement, 'api.example.com');

@@ -11,6 +11,7 @@ export const permissionRules: RuleArea = {
       severity: 'warning',
       description:
         'Relative static fs patterns are resolved against the app process\u2019s working directory, not the plugin\u2019s directory: write "${dataDir}/cache/**" or an absolute path. Patterns beginning with * are matched as globs without resolution.',
+      decision: 'A pattern beginning with "~" counts as relative: the reference names only absolute paths and ${dataDir}, and does not say "~" is expanded.',
     },
     {
       code: 'permissions.fetch-url',
@@ -85,20 +86,21 @@ export const permissionRules: RuleArea = {
   },
 };
 
-/** Relative: not absolute on either OS, not `${dataDir}`-rooted (or any `${…}`), not starting with `*`. */
+/** Relative: not absolute on either OS, not `${dataDir}`-rooted (or any `${…}`), not starting with `*`. `~/x` is relative too. */
 export function isRelativeStaticPattern(pattern: string): boolean {
-  return !/^([/\\]|[A-Za-z]:|\$\{|\*|~)/.test(pattern);
+  return !/^([/\\]|[A-Za-z]:|\$\{|\*)/.test(pattern);
 }
 
 function checkStaticPattern({ report }: RuleContext, pattern: JsonNode, path: (string | number)[]): void {
   if (typeof pattern.value !== 'string' || !isRelativeStaticPattern(pattern.value)) return;
+  const relative = `Static pattern ${quote(pattern.value)} is relative, so it is resolved against the app process's working directory, not the plugin's directory.`;
+  if (pattern.value.startsWith('~')) {
+    // The home folder is not known here, and "${dataDir}/~/x" is not what the author meant.
+    report('permissions.relative-static', pattern, `${relative} "~" is neither an absolute path nor \${dataDir}: write an absolute path, or "\${dataDir}/…" for the plugin's data directory.`, { path });
+    return;
+  }
   const replacement = '${dataDir}/' + pattern.value.replace(/^(\.\/)+/, '');
-  report(
-    'permissions.relative-static',
-    pattern,
-    `Static pattern ${quote(pattern.value)} is relative, so it is resolved against the app process's working directory, not the plugin's directory. Write ${quote(replacement)} (the plugin's data directory) or an absolute path.`,
-    { path, replacement },
-  );
+  report('permissions.relative-static', pattern, `${relative} Write ${quote(replacement)} (the plugin's data directory) or an absolute path.`, { path, replacement });
 }
 
 function checkHost({ report }: RuleContext, entry: JsonNode, path: (string | number)[], isAllow: boolean): void {
