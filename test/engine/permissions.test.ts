@@ -52,6 +52,19 @@ test('permissions.relative-static: "~/…" is neither absolute nor ${dataDir}, s
   assert.equal(diagnostic.data?.replacement, undefined);
 });
 
+test('permissions.list-static-glob: fs.list static entries are directory paths matched by prefix, not globs', () => {
+  const diagnostic = expectRule('permissions.list-static-glob', permissions('"fs": { "list": { "static": [«"${dataDir}/exports/**"»] } }'), {
+    severity: 'warning',
+    message: 'write "${dataDir}/exports"',
+  });
+  assert.equal(diagnostic.data?.replacement, '${dataDir}/exports');
+  expectRule('permissions.list-static-glob', permissions('"fs": { "list": { "static": [«"/data/*.txt"»] } }'), { message: 'directory paths matched by prefix' });
+  // A relative list entry's fix is a directory too, not the glob again.
+  const relative = expectRule('permissions.relative-static', permissions('"fs": { "list": { "static": [«"data/**"»] } }'));
+  assert.equal(relative.data?.replacement, '${dataDir}/data');
+  expectNone(permissions('"fs": { "list": { "static": ["${dataDir}", "/var/data", "C:\\\\data"] }, "read": { "static": ["${dataDir}/**"] } }'), ['permissions.list-static-glob']);
+});
+
 test('permissions.fetch-url: a URL in fetch.static or deny suggests its host', () => {
   const diagnostic = expectRule('permissions.fetch-url', permissions('"fetch": { "static": [«"https://api.example.com/v1"»] }'), { message: 'write "api.example.com"' });
   assert.equal(diagnostic.data?.replacement, 'api.example.com');

@@ -14,6 +14,12 @@ export const permissionRules: RuleArea = {
       decision: 'A pattern beginning with "~" counts as relative: the reference names only absolute paths and ${dataDir}, and does not say "~" is expanded.',
     },
     {
+      code: 'permissions.list-static-glob',
+      severity: 'warning',
+      description: 'fs.list static entries are directory paths matched by prefix (a listed directory covers everything below it), not globs.',
+      decision: 'A warning with the directory as the fix when the glob is only at the end ("${dataDir}/exports/**" → "${dataDir}/exports"): a glob entry matches only a directory named like it.',
+    },
+    {
       code: 'permissions.fetch-url',
       severity: 'warning',
       description: 'fetch.static and fetch.deny entries are host names, not URLs.',
@@ -46,9 +52,11 @@ export const permissionRules: RuleArea = {
     const { model } = context;
     const fs = valueNode(model.permissions, 'fs');
     for (const access of ['read', 'write', 'list']) {
-      arrayItems(valueNode(valueNode(fs, access), 'static')).forEach((pattern, index) =>
-        checkStaticPattern(context, pattern, ['permissions', 'fs', access, 'static', index]),
-      );
+      arrayItems(valueNode(valueNode(fs, access), 'static')).forEach((pattern, index) => {
+        const path = ['permissions', 'fs', access, 'static', index];
+        checkStaticPattern(context, pattern, path, access === 'list');
+        if (access === 'list') checkListDirectory(context, pattern, path);
+      });
     }
     const fetch = valueNode(model.permissions, 'fetch');
     for (const list of ['static', 'deny']) {
@@ -91,7 +99,7 @@ export function isRelativeStaticPattern(pattern: string): boolean {
   return !/^([/\\]|[A-Za-z]:|\$\{|\*)/.test(pattern);
 }
 
-function checkStaticPattern({ report }: RuleContext, pattern: JsonNode, path: (string | number)[]): void {
+function checkStaticPattern({ report }: RuleContext, pattern: JsonNode, path: (string | number)[], isDirectory: boolean): void {
   if (typeof pattern.value !== 'string' || !isRelativeStaticPattern(pattern.value)) return;
   const relative = `Static pattern ${quote(pattern.value)} is relative, so it is resolved against the app process's working directory, not the plugin's directory.`;
   if (pattern.value.startsWith('~')) {
@@ -99,8 +107,30 @@ function checkStaticPattern({ report }: RuleContext, pattern: JsonNode, path: (s
     report('permissions.relative-static', pattern, `${relative} "~" is neither an absolute path nor \${dataDir}: write an absolute path, or "\${dataDir}/…" for the plugin's data directory.`, { path });
     return;
   }
-  const replacement = '${dataDir}/' + pattern.value.replace(/^(\.\/)+/, '');
+  // An fs.list entry is a directory: its fix drops a trailing glob too (permissions.list-static-glob).
+  const replacement = '${dataDir}/' + (isDirectory ? withoutTrailingGlob(pattern.value) : pattern.value).replace(/^(\.\/)+/, '');
   report('permissions.relative-static', pattern, `${relative} Write ${quote(replacement)} (the plugin's data directory) or an absolute path.`, { path, replacement });
+}
+
+/** A glob character outside `${…}` placeholders. */
+const globCharacter = /[*?[\]{}]/;
+
+/** `${dataDir}/a/**` → `${dataDir}/a`: the directory a glob that only ends in `/**` or `/*` covers. */
+function withoutTrailingGlob(pattern: string): string {
+  return pattern.replace(/([/\\]\*\*?)+$/, '');
+}
+
+/** fs.list matches static entries by prefix: a glob there names a directory nobody has. */
+function checkListDirectory({ report }: RuleContext, entry: JsonNode, path: (string | number)[]): void {
+  if (typeof entry.value !== 'string' || !globCharacter.test(entry.value.replace(/\$\{[^}]*\}/g, ''))) return;
+  const directory = withoutTrailingGlob(entry.value);
+  const replacement = directory && !globCharacter.test(directory.replace(/\$\{[^}]*\}/g, '')) ? directory : undefined;
+  report(
+    'permissions.list-static-glob',
+    entry,
+    `\`permissions.fs.list.static\` entry ${quote(entry.value)} is a glob, but fs.list static entries are directory paths matched by prefix (a listed directory covers everything below it)${replacement ? `: write ${quote(replacement)}` : ''}.`,
+    { path, ...(replacement ? { replacement } : {}) },
+  );
 }
 
 function checkHost({ report }: RuleContext, entry: JsonNode, path: (string | number)[], isAllow: boolean): void {
