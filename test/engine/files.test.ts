@@ -56,6 +56,15 @@ test('files.not-a-file: a folder where a file is expected', () => {
   expectRule('files.not-a-file', manifest(`"contributes": { "tools": [${tool()}] }`.replace('"tools/count.js"', '«"tools/count.js"»')), { folder, message: 'names a folder' });
 });
 
+test('files.not-a-file: an empty path, or ".", names the plugin folder itself', () => {
+  const { folder } = pluginFolder({ 'tools/count.schema.json': fileSchema });
+  expectRule('files.not-a-file', manifest(`"contributes": { "tools": [${tool('tools/count.schema.json', '')}] }`.replace('"handler": ""', '"handler": «""»')), {
+    folder,
+    message: 'names the plugin folder itself, not the handler module',
+  });
+  expectRule('files.not-a-file', manifest('"contributes": { "hooks": { "onAppReady": «"./"» } }'), { folder, message: 'plugin folder itself' });
+});
+
 test('files.outside: a symlink that leaves the plugin folder is not followed', () => {
   const outside = pluginFolder({ 'secret.json': fileSchema });
   const { root, folder } = pluginFolder({ 'tools/count.js': '' });

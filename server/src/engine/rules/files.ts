@@ -121,8 +121,8 @@ function checkPath({ report }: RuleContext, reference: FileReference): string | 
     }
     return undefined;
   }
-  const relative = normalizeRelativePath(path);
-  return relative === '' ? undefined : relative;
+  // "", "." and "./" name the plugin folder itself: asked for like any path, it is a folder, not a file.
+  return normalizeRelativePath(path);
 }
 
 /** What the rules learn from a tool's schema file: why it cannot be read, or what its text says. */
@@ -168,9 +168,11 @@ function reportUnreadable({ report }: RuleContext, reference: FileReference, rea
     case 'missing':
       report('files.missing', reference.node, `${name}: ${what[reference.kind]} does not exist in the plugin folder.`, data);
       break;
-    case 'not-a-file':
-      report('files.not-a-file', reference.node, `${name} names a ${read.what === 'directory' ? 'folder' : 'device or special file'}, not ${what[reference.kind]}.`, data);
+    case 'not-a-file': {
+      const named = data.file === '' ? 'the plugin folder itself' : read.what === 'directory' ? 'a folder' : 'a device or special file';
+      report('files.not-a-file', reference.node, `${name} names ${named}, not ${what[reference.kind]}.`, data);
       break;
+    }
     case 'outside':
       report('files.outside', reference.node, `${name} leads outside the plugin folder (through a symbolic link); it is not read.`, data);
       break;
