@@ -122,6 +122,7 @@ export const actionRules: RuleArea = {
       code: 'actions.generate-forward',
       severity: 'error',
       description: "generate.forwardParamIds must name params of this action.",
+      decision: "The reference names forwardParamIds without saying whose params they are: read as this action's own, the ones it has values to forward.",
     },
     {
       code: 'actions.hidden-unreachable',

@@ -20,19 +20,49 @@ const what: Record<FileReference['kind'], string> = {
 /** Paths the manifest names, and the files behind them. Nothing is read outside the plugin folder. */
 export const fileRules: RuleArea = {
   rules: [
-    { code: 'paths.dotdot', severity: 'error', description: 'Paths in the manifest (schema, handler, prompt, hooks, commands, command) must not contain "..".', decision: 'Literally, as the reference words it: any "..", also inside a file name.' },
+    { code: 'paths.dotdot', severity: 'error', description: 'Paths in the manifest (schema, handler, prompt, hooks, commands, command) must not contain "..".', decision: 'Literally, as the reference words it: any "..", also inside a file name. Also for an action setting\u2019s handler, which the reference calls a relative path without repeating the rule.' },
     {
       code: 'paths.absolute',
       severity: 'warning',
       description: 'schema, handler, prompt and hook paths are relative to the plugin root.',
       decision: 'A warning (the reference rejects absolute paths outright only for command): such a path is not portable, and it is never read.',
     },
-    { code: 'files.missing', severity: 'error', description: 'A file the manifest names (schema, handler, prompt, hook or command handler, command) must exist in the plugin folder.' },
-    { code: 'files.not-a-file', severity: 'error', description: 'A path the manifest names must be a file, not a folder or a device.' },
-    { code: 'files.outside', severity: 'error', description: 'A path the manifest names must stay inside the plugin folder (a symlink that leaves it is not followed).' },
-    { code: 'files.unreadable', severity: 'error', description: 'A file the manifest names must be readable.' },
-    { code: 'tools.schema-not-json', severity: 'error', description: 'A tool\u2019s schema file must parse as JSON.' },
-    { code: 'tools.schema-invalid', severity: 'error', description: 'A tool\u2019s schema file must be a valid JSON Schema (draft-07).' },
+    {
+      code: 'files.missing',
+      severity: 'error',
+      description: 'A file the manifest names (schema, handler, prompt, hook or command handler, command) must exist in the plugin folder.',
+      decision: 'The reference does not say the loader looks for the files; an error, since the tool, action, hook, command or executable cannot run without its file.',
+    },
+    {
+      code: 'files.not-a-file',
+      severity: 'error',
+      description: 'A path the manifest names must be a file, not a folder or a device.',
+      decision: 'An error, like files.missing. An empty path ("", ".") names the plugin folder itself.',
+    },
+    {
+      code: 'files.outside',
+      severity: 'error',
+      description: 'A path the manifest names must stay inside the plugin folder (a symlink that leaves it is not followed).',
+      decision: 'An error, like "..": an installed plugin carries only its own folder, and nothing outside it is read.',
+    },
+    {
+      code: 'files.unreadable',
+      severity: 'error',
+      description: 'A file the manifest names must be readable.',
+      decision: 'A file over 2 MB is not read either (a schema or a handler is a few KB).',
+    },
+    {
+      code: 'tools.schema-not-json',
+      severity: 'error',
+      description: 'A tool\u2019s schema file must parse as JSON.',
+      decision: 'The reference does not say the loader parses it; an error, since the tool\u2019s arguments then have no schema.',
+    },
+    {
+      code: 'tools.schema-invalid',
+      severity: 'error',
+      description: 'A tool\u2019s schema file must be a valid JSON Schema (draft-07).',
+      decision: 'An error, like tools.schema-not-json. Checked against the draft-07 meta-schema; a $ref is never followed.',
+    },
     {
       code: 'tools.path-without-format',
       severity: 'hint',

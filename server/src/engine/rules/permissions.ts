@@ -29,11 +29,13 @@ export const permissionRules: RuleArea = {
       code: 'permissions.fetch-private',
       severity: 'warning',
       description: 'localhost and private ranges are refused regardless of fetch.static (SSRF guard).',
+      decision: 'A warning: the manifest loads, and the host is refused when a handler fetches it.',
     },
     {
       code: 'permissions.fetch-setting-unknown',
       severity: 'error',
       description: 'A fetch.settings entry names a setting of this manifest, whose value is a full URL.',
+      decision: 'An error, like an unknown toolId: a name that matches no setting of this manifest can never grant a host.',
     },
     {
       code: 'permissions.fetch-setting-type',

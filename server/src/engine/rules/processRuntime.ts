@@ -26,6 +26,7 @@ export const processRuntimeRules: RuleArea = {
       severity: 'error',
       description:
         'A static permissions.fs.read/write rule without "parameter": true is rejected for runtime: "process": a process plugin never receives the ctx.fs proxy that enforces static rules.',
+      decision: 'An empty static list is no rule and is not reported.',
     },
     {
       code: 'process.tool-handler',

@@ -19,7 +19,12 @@ export const settingRules: RuleArea = {
       description: 'variant is "primary", "secondary" or "danger".',
       shapeMessage: enumMessage('"primary", "secondary" or "danger"', ['primary', 'secondary', 'danger']),
     },
-    { code: 'settings.action-handler', severity: 'error', description: 'type: "action" renders a button that runs handler (relative path): handler is required.' },
+    {
+      code: 'settings.action-handler',
+      severity: 'error',
+      description: 'type: "action" renders a button that runs handler (relative path): handler is required.',
+      decision: 'An error: the reference lists handler? as optional for every setting, but an action setting without one is a button that runs nothing.',
+    },
     {
       code: 'settings.action-only',
       severity: 'warning',
@@ -30,12 +35,13 @@ export const settingRules: RuleArea = {
       code: 'settings.min-max',
       severity: 'error',
       description: 'min and max bound a number setting: min may not exceed max.',
-      decision: 'An error when min > max (no value could be entered); a warning when min/max are on a setting that is not a number.',
+      decision: 'An error when min > max: no value could be entered (the reference states no order between them).',
     },
     {
       code: 'settings.number-only',
       severity: 'warning',
       description: 'min and max are read for type: "number" only.',
+      decision: 'A warning: the reference lists min? and max? for every setting, and only a number has bounds.',
     },
     {
       code: 'settings.default',

@@ -53,6 +53,7 @@ export const toolRules: RuleArea = {
       severity: 'warning',
       description:
         'A tool that declares no annotations, in a plugin that declares permissions.fetch or runs as runtime: "process", is treated as openWorldHint: true, and the loader logs a warning naming it.',
+      decision: 'An annotations object that is there counts as declared, even when empty (then nothing applies: read), as the hover and the preview show it.',
     },
     {
       code: 'tools.undeclared-annotations-write',
