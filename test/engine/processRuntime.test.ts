@@ -1,5 +1,6 @@
 import { test } from 'node:test';
-import { expectNone, expectRule, manifest } from './helpers';
+import assert from 'node:assert/strict';
+import { codesOf, expectNone, expectRule, manifest, pluginFolder } from './helpers';
 
 const process = (body: string) => manifest(`"runtime": "process", "command": "bin/server"${body ? `, ${body}` : ''}`);
 
@@ -16,6 +17,15 @@ test('process.views: non-empty contributes.views is rejected', () => {
 test('process.action-setting: a setting of type "action" is rejected, at its type', () => {
   expectRule('process.action-setting', process('"contributes": { "settings": { "reset": { "type": «"action"», "title": "Reset", "handler": "x.js" } } }'));
   expectNone(process('"contributes": { "settings": { "token": { "type": "string", "title": "Token" } } }'), ['process.action-setting']);
+});
+
+test('process.action-setting is the one message for an action setting: no handler asked for, none looked for', () => {
+  const { folder } = pluginFolder({ 'bin/server': '' });
+  const without = process('"contributes": { "settings": { "reset": { "type": «"action"», "title": "Reset" } } }');
+  expectRule('process.action-setting', without, { folder });
+  const withMissingHandler = process('"contributes": { "settings": { "reset": { "type": "action", "title": "Reset", "handler": "reset.js" } } }');
+  assert.deepEqual(codesOf(without.replace(/[«»]/g, ''), folder), ['process.action-setting']);
+  assert.deepEqual(codesOf(withMissingHandler, folder), ['process.action-setting']);
 });
 
 test('process.sandbox: sandbox is rejected', () => {

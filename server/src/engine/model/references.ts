@@ -19,7 +19,8 @@ export interface FileReference {
 
 /**
  * Every file the manifest names, in document order of sections. Entries the runtime forbids
- * (a tool handler under runtime: "process") are left out: they are reported, never read.
+ * (a tool handler, a hook or an action setting under runtime: "process") are left out: they are
+ * reported, never read.
  */
 export function fileReferences(model: ManifestModel): FileReference[] {
   const references: FileReference[] = [];
@@ -35,10 +36,10 @@ export function fileReferences(model: ManifestModel): FileReference[] {
   for (const action of model.actions) {
     if (action.kind !== 'tool') add('prompt', valueNode(action.node, 'prompt'), [...action.path, 'prompt']);
   }
-  for (const setting of model.settings) {
-    if (setting.value.type === 'action') add('setting-handler', valueNode(setting.node, 'handler'), [...setting.path, 'handler']);
-  }
   if (!model.isProcess) {
+    for (const setting of model.settings) {
+      if (setting.value.type === 'action') add('setting-handler', valueNode(setting.node, 'handler'), [...setting.path, 'handler']);
+    }
     for (const hook of model.hooks) {
       if (hook.node.type === 'string') add('hook-handler', hook.node, hook.path);
       else add('hook-handler', valueNode(hook.node, 'handler'), [...hook.path, 'handler']);

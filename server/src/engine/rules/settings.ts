@@ -56,7 +56,8 @@ export const settingRules: RuleArea = {
       const { value } = setting;
       const type = value.type;
       if (type === 'action') {
-        if (!propertyNode(setting.node, 'handler')) {
+        // Under runtime: "process" the setting itself is rejected (process.action-setting): no handler to ask for.
+        if (!model.isProcess && !propertyNode(setting.node, 'handler')) {
           report('settings.action-handler', valueNode(setting.node, 'type')!, `${field(setting.path)} is of type "action" and needs \`handler\`: the relative path of what its button runs.`, {
             path: setting.path,
             missingField: 'handler',
