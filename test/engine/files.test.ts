@@ -144,6 +144,21 @@ test('permissions.undeclared-use: a handler that uses a ctx member the manifest 
   assert.equal(messages.filter((code) => code === 'permissions.undeclared-use').length, 2, 'fs.write and log');
 });
 
+test('permissions.hook-parameter-only: a hook that uses ctx.fs where the rule grants only by parameter: true', () => {
+  const { folder } = pluginFolder({ 'hooks/done.js': 'module.exports = async (event, ctx) => { await ctx.fs.write("${dataDir}/log.txt", event.summary); };' });
+  const source = (write: string) => manifest(`"permissions": { "fs": { "write": ${write} } }, "contributes": { "hooks": { "onAgentComplete": "hooks/done.js" } }`);
+  const diagnostic = expectRule('permissions.hook-parameter-only', source('{ "parameter": true }').replace('"hooks/done.js"', '«"hooks/done.js"»'), {
+    folder,
+    severity: 'warning',
+    message: 'inside a hook parameter: true grants nothing',
+  });
+  assert.deepEqual(diagnostic.data?.path, ['permissions', 'fs', 'write']);
+  expectNone(source('{ "parameter": true, "static": ["${dataDir}/**"] }'), ['permissions.hook-parameter-only'], folder);
+  // A tool's handler is called with the agent's arguments: parameter: true grants there.
+  const tools = pluginFolder({ 'tools/count.schema.json': fileSchema, 'tools/count.js': 'module.exports = async (args, ctx) => ctx.fs.write(args.path, "x");' });
+  expectNone(manifest(`"permissions": { "fs": { "write": { "parameter": true } } }, "contributes": { "tools": [${tool()}] }`), ['permissions.hook-parameter-only'], tools.folder);
+});
+
 test('a handler too large to read is only checked to exist', () => {
   const { root, folder } = pluginFolder({ 'tools/count.schema.json': fileSchema });
   writeFileSync(join(root, 'tools/count.js'), Buffer.alloc(3 * 1024 * 1024, 32));

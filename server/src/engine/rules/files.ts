@@ -84,6 +84,13 @@ export const fileRules: RuleArea = {
       decision: 'Handler files are read as text, never run, and only a context named `ctx` is recognised; a handler too large to read is not scanned.',
     },
     {
+      code: 'permissions.hook-parameter-only',
+      severity: 'warning',
+      description:
+        'Hook handlers receive ctx with an empty grant set and no calling-agent folder, so inside a hook parameter: true grants nothing: only static rules (and deny) apply there.',
+      decision: 'A warning when a hook handler uses ctx.fs and the fs rule it needs has no static patterns; whether a pattern covers the path the hook uses is not known from its text.',
+    },
+    {
       code: 'actions.batch-without-array',
       severity: 'warning',
       description: 'multiFileMode: "batch" passes every selected path under the tool schema\u2019s array-of-paths property, which the tool\u2019s schema must have.',
@@ -218,7 +225,10 @@ function reportUnreadable({ report }: RuleContext, reference: FileReference, rea
 /** A handler's gated ctx members, each checked against the permissions the manifest declares. */
 function checkCtxUses({ model, report }: RuleContext, reference: FileReference, uses: CtxUse[]): void {
   for (const use of uses) {
-    if (isDeclared(model.permissionsValue, use.permission)) continue;
+    if (isDeclared(model.permissionsValue, use.permission)) {
+      if (reference.kind === 'hook-handler' && use.permission[0] === 'fs') checkHookFsGrant(model.permissionsValue, reference, use, report);
+      continue;
+    }
     report(
       'permissions.undeclared-use',
       reference.node,
@@ -226,6 +236,18 @@ function checkCtxUses({ model, report }: RuleContext, reference: FileReference, 
       { path: ['permissions', ...use.permission] },
     );
   }
+}
+
+/** Inside a hook there is no call and no agent folder: an fs rule that grants only by parameter grants nothing. */
+function checkHookFsGrant(permissions: Record<string, unknown>, reference: FileReference, use: CtxUse, report: RuleContext['report']): void {
+  const rule = asRecord(asRecord(permissions.fs)[use.permission[1]]);
+  if (Array.isArray(rule.static) && rule.static.length > 0) return;
+  report(
+    'permissions.hook-parameter-only',
+    reference.node,
+    `Hook handler ${quote(reference.path)} uses ${use.member}, but \`permissions.${use.permission.join('.')}\` has no static patterns, and inside a hook parameter: true grants nothing: only static rules (and deny) apply there.`,
+    { path: ['permissions', ...use.permission] },
+  );
 }
 
 /** A flag is declared by `true`; an object (fs.write, session) by being there; ai.complete and the like by `true`. */
