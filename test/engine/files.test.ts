@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import { analyzeManifest } from '../../server/src/engine';
 import { codesOf, expectNone, expectRule, manifest, pluginFolder } from './helpers';
 
 const fileSchema = JSON.stringify({ type: 'object', properties: { path: { type: 'string', format: 'file-path' } }, required: ['path'] });
@@ -142,6 +143,18 @@ test('permissions.undeclared-use: a handler that uses a ctx member the manifest 
   expectNone(source('{ "fs": { "write": { "parameter": true } }, "log": true, "toast": true }'), ['permissions.undeclared-use'], folder);
   const messages = codesOf(source('{ "toast": true }'), folder);
   assert.equal(messages.filter((code) => code === 'permissions.undeclared-use').length, 2, 'fs.write and log');
+});
+
+test('permissions.undeclared-use: listChannels, getSessionHistory and respondToHitl are hostTrigger\'s, as the reference groups them with triggerInbound', () => {
+  const handler = 'module.exports = async (event, ctx) => { const channels = await ctx.listChannels(); await ctx.respondToHitl(event.id, true); return ctx.getSessionHistory(); };';
+  const { folder } = pluginFolder({ 'hooks/hitl.js': handler });
+  const source = (permissions: string) => manifest(`"permissions": ${permissions}, "contributes": { "hooks": { "onAgentHitlRequest": "hooks/hitl.js" } }`);
+  const diagnostics = analyzeManifest(source('{}'), { folder }).diagnostics.filter((d) => d.code === 'permissions.undeclared-use');
+  assert.deepEqual(
+    diagnostics.map((d) => d.message.replace(/^.* uses (\S+), but `(\S+)`.*$/, '$1 $2')),
+    ['ctx.listChannels permissions.hostTrigger', 'ctx.getSessionHistory permissions.hostTrigger', 'ctx.respondToHitl permissions.hostTrigger'],
+  );
+  expectNone(source('{ "hostTrigger": true }'), ['permissions.undeclared-use'], folder);
 });
 
 test('permissions.hook-parameter-only: a hook that uses ctx.fs where the rule grants only by parameter: true', () => {

@@ -17,6 +17,10 @@ const gatedMembers: { pattern: RegExp; member: string; permission: string[]; wit
   { pattern: /\bctx\.settings\b/, member: 'ctx.settings', permission: ['settings'], without: throwsNotDeclared },
   { pattern: /\bctx\.renderHtmlToPdf\b/, member: 'ctx.renderHtmlToPdf', permission: ['renderHtmlToPdf'], without: throwsNotDeclared },
   { pattern: /\bctx\.triggerInbound\b/, member: 'ctx.triggerInbound', permission: ['hostTrigger'], without: throwsNotDeclared },
+  // The reference names these with triggerInbound as one capability ("triggerInbound / listChannels / getSessionHistory / respondToHitl").
+  { pattern: /\bctx\.listChannels\b/, member: 'ctx.listChannels', permission: ['hostTrigger'], without: throwsNotDeclared },
+  { pattern: /\bctx\.getSessionHistory\b/, member: 'ctx.getSessionHistory', permission: ['hostTrigger'], without: throwsNotDeclared },
+  { pattern: /\bctx\.respondToHitl\b/, member: 'ctx.respondToHitl', permission: ['hostTrigger'], without: throwsNotDeclared },
   { pattern: /\bctx\.ai\.complete\b/, member: 'ctx.ai.complete', permission: ['ai', 'complete'], without: throwsNotDeclared },
   { pattern: /\bctx\.session\.getActive\b/, member: 'ctx.session.getActive', permission: ['session', 'getActive'], without: throwsNotDeclared },
   { pattern: /\bctx\.session\.sendMessage\b/, member: 'ctx.session.sendMessage', permission: ['session', 'sendMessage'], without: throwsNotDeclared },

@@ -81,7 +81,8 @@ export const fileRules: RuleArea = {
       severity: 'warning',
       description:
         'A handler that uses a ctx member whose permission the manifest does not declare: ctx.toast and ctx.store are undefined, ctx.log silently does nothing, and the others throw a permission error (not-declared).',
-      decision: 'Handler files are read as text, never run, and only a context named `ctx` is recognised; a handler too large to read is not scanned.',
+      decision:
+        'Handler files are read as text, never run, and only a context named `ctx` is recognised; a handler too large to read is not scanned. ctx.listChannels, getSessionHistory and respondToHitl need hostTrigger: the reference lists them with triggerInbound as one capability.',
     },
     {
       code: 'permissions.hook-parameter-only',
