@@ -169,11 +169,13 @@ describe('quick fixes where the fix is certain', () => {
     );
   });
 
-  test('./x → ${dataDir}/x in static patterns; a URL in fetch.static → its host', async () => {
+  test('./x → ${dataDir}/x in static patterns; a URL in fetch.static → its host; a glob in fs.list.static → its directory', async () => {
     const fs = manifest('"contributes": {}, "permissions": { "fs": { "read": { "static": ["./cache/**"] } } }');
     assert.equal(await fixed(fs, 'permissions.relative-static', 'Change to "${dataDir}/cache/**"'), fs.replace('"./cache/**"', '"${dataDir}/cache/**"'));
     const fetch = manifest('"contributes": {}, "permissions": { "fetch": { "static": ["https://api.example.com/v1"] } }');
     assert.equal(await fixed(fetch, 'permissions.fetch-url', 'Change to "api.example.com"'), fetch.replace('"https://api.example.com/v1"', '"api.example.com"'));
+    const list = manifest('"contributes": {}, "permissions": { "fs": { "list": { "static": ["${dataDir}/exports/**"] } } }');
+    assert.equal(await fixed(list, 'permissions.list-static-glob', 'Change to "${dataDir}/exports"'), list.replace('"${dataDir}/exports/**"', '"${dataDir}/exports"'));
   });
 
   test('did you mean: an unknown key, a hook event, an unknown tool id', async () => {

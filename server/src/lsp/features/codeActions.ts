@@ -224,7 +224,7 @@ register(['process.static-fs'], (diagnostic, data, context) => {
 // ---------------------------------------------------------------------------------------------
 // Replacements the engine computed: `./x` → `${dataDir}/x`, a URL → its host
 
-register(['permissions.relative-static', 'permissions.fetch-url'], (diagnostic, data, context) => {
+register(['permissions.relative-static', 'permissions.fetch-url', 'permissions.list-static-glob'], (diagnostic, data, context) => {
   const node = nodeOf(context, data.path);
   if (node?.type !== 'string' || data.replacement === undefined) return [];
   return fix(`Change to ${JSON.stringify(data.replacement)}`, diagnostic, manifestEdit(context, [replaceNode(node, JSON.stringify(data.replacement))]), true);
