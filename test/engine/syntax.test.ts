@@ -1,10 +1,16 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { analyzeManifest, parseDocument } from '../../server/src/engine';
-import { expectNone, expectRule, manifest } from './helpers';
+import { codesOf, expectNone, expectRule, manifest } from './helpers';
 
 test('json.syntax: a missing comma is an error at the token that needed one', () => {
   expectRule('json.syntax', '{\n  "name": "a"\n  «"displayName"»: "A"\n}', { severity: 'error', message: 'comma' });
+});
+
+test('json.syntax: a byte-order mark is named as such, and the rest of the manifest is still checked', () => {
+  const diagnostic = expectRule('json.syntax', '«\uFEFF»{\n  "name": "a",\n  "displayName": "A",\n  "version": "1.0.0"\n}', { severity: 'error', message: 'byte-order mark (U+FEFF), which JSON.parse rejects' });
+  assert.deepEqual(diagnostic.data, { replacement: '' });
+  assert.deepEqual(codesOf('\uFEFF{ "name": "a" }'), ['json.syntax', 'manifest.required', 'manifest.required']);
 });
 
 test('json.syntax: an empty manifest is one error that says so', () => {

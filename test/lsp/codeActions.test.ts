@@ -136,6 +136,11 @@ describe('quick fixes where the fix is certain', () => {
 
   const validTool = '{ "id": "t", "title": "T", "description": "D", "schema": "../x.json", "annotations": {} }';
 
+  test('remove a byte-order mark', async () => {
+    const text = manifest('"contributes": {}');
+    assert.equal(await fixed('\uFEFF' + text, 'json.syntax', 'Remove the byte-order mark'), text);
+  });
+
   test('kebab-case a name, and an action id where generate.actionId names it too', async () => {
     assert.equal(await fixed(manifest('').replace('"sample-plugin"', '"My Plugin_v2"'), 'manifest.name', 'Change to "my-plugin-v2" (kebab-case)'), manifest('').replace('"sample-plugin"', '"my-plugin-v2"'));
     const before = manifest('"contributes": { "actions": [ { "id": "Make Notes", "title": "T", "description": "D", "scope": "single-file", "prompt": "./p.md", "hidden": true }, { "id": "b", "title": "T", "description": "D", "scope": "single-file", "prompt": "./p.md", "generate": { "label": "L", "actionId": "Make Notes", "populateParamId": "p" } } ] }');

@@ -19,10 +19,17 @@ const messages: Record<string, string> = {
   InvalidCharacter: 'Invalid character in a string (control characters must be escaped).',
 };
 
+const byteOrderMark = '\uFEFF';
+
 /** JSON syntax as the loader reads it: strict JSON, one value. */
 export const syntaxRules: RuleArea = {
   rules: [
-    { code: 'json.syntax', severity: 'error', description: 'The manifest must be valid JSON.' },
+    {
+      code: 'json.syntax',
+      severity: 'error',
+      description: 'The manifest must be valid JSON.',
+      decision: 'A byte-order mark at the start is a syntax error too, said as such: JSON.parse rejects the U+FEFF a UTF-8 file read as text keeps.',
+    },
     {
       code: 'json.comment',
       severity: 'error',
@@ -48,6 +55,10 @@ export const syntaxRules: RuleArea = {
         case 'syntax':
           if (model.document.text.trim() === '') {
             report('json.syntax', { offset: 0, length: 0 }, 'The manifest is empty: it is one JSON object with at least name, displayName and version.');
+          } else if (finding.offset === 0 && model.document.text.startsWith(byteOrderMark)) {
+            report('json.syntax', { offset: 0, length: 1 }, 'The manifest starts with a byte-order mark (U+FEFF), which JSON.parse rejects: save it as UTF-8 without a BOM.', {
+              replacement: '',
+            });
           } else {
             report('json.syntax', finding, messages[finding.detail] ?? `Invalid JSON (${finding.detail}).`);
           }

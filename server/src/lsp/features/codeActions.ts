@@ -148,6 +148,14 @@ register(['tools.legacy-shape'], (diagnostic, data, context) => {
 });
 
 // ---------------------------------------------------------------------------------------------
+// A byte-order mark, removed
+
+register(['json.syntax'], (diagnostic, data, context) => {
+  if (data.replacement !== '' || !context.analysis.document.text.startsWith('\uFEFF')) return [];
+  return fix('Remove the byte-order mark', diagnostic, manifestEdit(context, [{ offset: 0, length: 1, newText: '' }]), true);
+});
+
+// ---------------------------------------------------------------------------------------------
 // kebab-case a name or an action id (an action id is renamed where generate.actionId names it too)
 
 const kebabCase = /^[a-z0-9]+(-[a-z0-9]+)*$/;
