@@ -151,10 +151,14 @@ export class LspClient {
     this.process.kill();
   }
 
-  /** The server's resident memory, from /proc (Linux), in MiB. */
-  residentMiB(): number {
-    const status = readFileSync(`/proc/${this.process.pid}/status`, 'utf8');
-    return Number(/^VmRSS:\s+(\d+) kB/m.exec(status)![1]) / 1024;
+  /** The heap in use of a server started from fixtures/heap-reporting-server.js, in MiB. */
+  async heapUsedMiB(): Promise<number> {
+    const reported = () => this.logs.join('').match(/heap-used (\d+)\n/g)?.length ?? 0;
+    const before = reported();
+    this.process.kill('SIGUSR2');
+    await this.waitFor(() => (reported() > before ? true : undefined), 5000, 'the server to report its heap');
+    const all = this.logs.join('').match(/heap-used (\d+)\n/g)!;
+    return Number(/\d+/.exec(all[all.length - 1])![0]) / 1024 / 1024;
   }
 
   get exited(): boolean {
