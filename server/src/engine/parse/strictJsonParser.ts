@@ -133,7 +133,7 @@ export function parseStrictJson(text: string, maxDepth: number, base = 0, parent
     pos++;
     skipWhitespace();
     if (text.charCodeAt(pos) !== 125 /* } */) {
-      while (true) {
+      do {
         if (text.charCodeAt(pos) !== 34) throw notStrict;
         const keyStart = pos;
         const parsedKey = parseString();
@@ -161,21 +161,9 @@ export function parseStrictJson(text: string, maxDepth: number, base = 0, parent
           hasDuplicate = true;
         }
         pending.push(property);
-        skipWhitespace();
-        const next = text.charCodeAt(pos);
-        if (next === 44 /* , */) {
-          pos++;
-          skipWhitespace();
-          continue;
-        }
-        if (next === 125) break;
-        throw notStrict;
-      }
+      } while (anotherMember(125 /* } */));
     }
-    pos++;
-    depth--;
-    node.length = base + pos - node.offset;
-    node.children = takeFrom(first);
+    close(node, first);
     lastValue = object;
     if (hasDuplicate) objectsWithDuplicateKeys.push(node);
     return node;
@@ -189,32 +177,36 @@ export function parseStrictJson(text: string, maxDepth: number, base = 0, parent
     pos++;
     skipWhitespace();
     if (text.charCodeAt(pos) !== 93 /* ] */) {
-      while (true) {
+      do {
         pending.push(parseValue(node));
         array.push(lastValue);
-        skipWhitespace();
-        const next = text.charCodeAt(pos);
-        if (next === 44) {
-          pos++;
-          skipWhitespace();
-          continue;
-        }
-        if (next === 93) break;
-        throw notStrict;
-      }
+      } while (anotherMember(93 /* ] */));
     }
-    pos++;
-    depth--;
-    node.length = base + pos - node.offset;
-    node.children = takeFrom(first);
+    close(node, first);
     lastValue = array;
     return node;
   };
 
-  const takeFrom = (first: number): JsonNode[] => {
-    const children = pending.slice(first);
+  /** After a member: true past a comma (another member follows), false at the container's closing `close`. */
+  const anotherMember = (close: number): boolean => {
+    skipWhitespace();
+    const next = text.charCodeAt(pos);
+    if (next === 44 /* , */) {
+      pos++;
+      skipWhitespace();
+      return true;
+    }
+    if (next === close) return false;
+    throw notStrict;
+  };
+
+  /** At the closing bracket: the container ends after it and takes its children, an exact-size copy. */
+  const close = (node: ContainerNode, first: number): void => {
+    pos++;
+    depth--;
+    node.length = base + pos - node.offset;
+    node.children = pending.slice(first);
     pending.length = first;
-    return children;
   };
 
   try {
