@@ -11,6 +11,7 @@ import {
   ResponseError,
   TextDocumentSyncKind,
   TextDocuments,
+  type CancellationToken,
   type ClientCapabilities,
   type Connection,
   type Diagnostic,
@@ -385,6 +386,23 @@ export function startServer(connection: Connection): void {
     return entry.isFilerManifest ? entry : undefined;
   }
 
+  /**
+   * A request about one document: `answer` reads its one parse when it is an open Filer manifest; any
+   * other document gets `none`. The params are read inside runSafe, so that malformed ones get its error.
+   */
+  function answerForManifest<T>(
+    what: string,
+    params: { textDocument: { uri: string } },
+    token: CancellationToken,
+    none: T,
+    answer: (entry: ManifestVersion) => T,
+  ): Promise<T | ResponseError<never>> {
+    return runSafe<T>(logger, what, token, () => {
+      const entry = manifestFor(params.textDocument.uri);
+      return entry ? answer(entry) : none;
+    });
+  }
+
   function offsetOf(entry: ManifestVersion, position: { line: number; character: number }): number {
     return entry.document.lines.offsetAt(position);
   }
@@ -409,16 +427,12 @@ export function startServer(connection: Connection): void {
   );
 
   connection.onHover((params, token) =>
-    runSafe(logger, 'Hover', token, () => {
-      const entry = manifestFor(params.textDocument.uri);
-      return entry ? (hoverAt(entry.document, entry.model, offsetOf(entry, params.position)) ?? null) : null;
-    }),
+    answerForManifest('Hover', params, token, null, (entry) => hoverAt(entry.document, entry.model, offsetOf(entry, params.position)) ?? null),
   );
 
   connection.onCodeAction((params, token) =>
-    runSafe(logger, 'Code actions', token, () => {
-      const entry = manifestFor(params.textDocument.uri);
-      if (!entry || entry.version === undefined) return [];
+    answerForManifest('Code actions', params, token, [], (entry) => {
+      if (entry.version === undefined) return [];
       if (params.context.only && !params.context.only.some((kind) => CodeActionKind.QuickFix.startsWith(kind))) return [];
       const folder = entry.folder();
       return quickFixes(params.context.diagnostics, {
@@ -435,55 +449,44 @@ export function startServer(connection: Connection): void {
   );
 
   connection.onDefinition((params, token) =>
-    runSafe(logger, 'Definition', token, () => {
-      const entry = manifestFor(params.textDocument.uri);
-      return entry ? definitionAt(entry.uri, entry.document, entry.model, offsetOf(entry, params.position), fileUriIn(entry)) : [];
-    }),
+    answerForManifest('Definition', params, token, [], (entry) =>
+      definitionAt(entry.uri, entry.document, entry.model, offsetOf(entry, params.position), fileUriIn(entry)),
+    ),
   );
 
   connection.onReferences((params, token) =>
-    runSafe(logger, 'References', token, () => {
-      const entry = manifestFor(params.textDocument.uri);
-      return entry ? referencesAt(entry.uri, entry.document, entry.model, offsetOf(entry, params.position), params.context.includeDeclaration) : [];
-    }),
+    answerForManifest('References', params, token, [], (entry) =>
+      referencesAt(entry.uri, entry.document, entry.model, offsetOf(entry, params.position), params.context.includeDeclaration),
+    ),
   );
 
   connection.onPrepareRename((params, token) =>
-    runSafe(logger, 'Prepare rename', token, () => {
-      const entry = manifestFor(params.textDocument.uri);
-      return entry ? (prepareRenameAt(entry.document, entry.model, offsetOf(entry, params.position)) ?? null) : null;
-    }),
+    answerForManifest('Prepare rename', params, token, null, (entry) => prepareRenameAt(entry.document, entry.model, offsetOf(entry, params.position)) ?? null),
   );
 
   connection.onRenameRequest((params, token) =>
-    runSafe(logger, 'Rename', token, () => {
-      const entry = manifestFor(params.textDocument.uri);
-      if (!entry || entry.version === undefined) return null;
-      return renameAt(entry.uri, entry.version, entry.document, entry.model, offsetOf(entry, params.position), params.newName, client.documentChanges);
-    }),
+    answerForManifest('Rename', params, token, null, (entry) =>
+      entry.version === undefined
+        ? null
+        : renameAt(entry.uri, entry.version, entry.document, entry.model, offsetOf(entry, params.position), params.newName, client.documentChanges),
+    ),
   );
 
   connection.onDocumentLinks((params, token) =>
-    runSafe(logger, 'Document links', token, () => {
-      const entry = manifestFor(params.textDocument.uri);
-      const fileUri = entry && fileUriIn(entry);
-      return entry && fileUri ? documentLinks(entry.document, entry.model, fileUri) : [];
+    answerForManifest('Document links', params, token, [], (entry) => {
+      const fileUri = fileUriIn(entry);
+      return fileUri ? documentLinks(entry.document, entry.model, fileUri) : [];
     }),
   );
 
   connection.onDocumentSymbol((params, token) =>
-    runSafe(logger, 'Document symbols', token, () => {
-      const entry = manifestFor(params.textDocument.uri);
-      return entry ? documentSymbols(entry.document, entry.model) : [];
-    }),
+    answerForManifest('Document symbols', params, token, [], (entry) => documentSymbols(entry.document, entry.model)),
   );
 
   connection.languages.inlayHint.on((params, token) =>
-    runSafe(logger, 'Inlay hints', token, () => {
-      if (!settings.categoryHints.enabled) return [];
-      const entry = manifestFor(params.textDocument.uri);
-      return entry ? categoryHints(entry.document, entry.model, params.range) : [];
-    }),
+    answerForManifest('Inlay hints', params, token, [], (entry) =>
+      settings.categoryHints.enabled ? categoryHints(entry.document, entry.model, params.range) : [],
+    ),
   );
 
   connection.onRequest(contextMenuMethod, (params: ContextMenuParams, token) =>
