@@ -7,7 +7,7 @@ export type { FileKind, FileRead, PluginFolder } from './folder/pluginFolder';
 export { LineIndex } from './text/lineIndex';
 export { detachedCopy } from './text/detachedCopy';
 export { parseDocument, type ParsedDocument } from './parse/parseDocument';
-export { keyOf, type JsonNode } from './parse/jsonNode';
+export { keyNodeOf, keyOf, valueNodeOf, type JsonNode } from './parse/jsonNode';
 export { reparseDocument } from './parse/incrementalParse';
 export { composeEditedRegions, extendEditedRegion, type EditedRegion } from './text/editedRegion';
 export { buildModel, type ActionEntry, type Entry, type ManifestModel, type ToolEntry } from './model/manifestModel';

@@ -1,5 +1,5 @@
 import { createScanner, SyntaxKind } from 'jsonc-parser';
-import { keyOf, pathOfNode, type JsonNode, type JsonPath, type ParsedDocument } from '../engine';
+import { keyNodeOf, keyOf, pathOfNode, valueNodeOf, type JsonNode, type JsonPath, type ParsedDocument } from '../engine';
 
 /** A span of the text: what a completion replaces, what a hover or link covers. */
 export interface Span {
@@ -72,7 +72,7 @@ export function propertyOf(node: JsonNode): JsonNode | undefined {
 
 export function isKeyNode(node: JsonNode): boolean {
   const property = propertyOf(node);
-  return !!property && property.children![0] === node;
+  return !!property && keyNodeOf(property) === node;
 }
 
 /** The path a key or value node stands for (a key stands for its property's value). */
@@ -93,14 +93,14 @@ export function cursorContext(document: ParsedDocument, offset: number): CursorC
     for (const property of container.children!) {
       if (offset < property.offset) break;
       if (offset > endOf(property)) continue;
-      const key = property.children![0];
+      const key = keyNodeOf(property);
       if (offset > key.offset && (offset < endOf(key) || (offset === endOf(key) && !isClosedString(key, text)))) {
         const existingKeys = new Set(container.children!.filter((p) => p !== property).map(keyOf));
         const keyOnly = property.colonOffset !== undefined;
         return { kind: 'key', object: container, path: containerPath, span: key, existingKeys, keyOnly, separatorAfter: keyOnly ? '' : separatorAfter(text, endOf(key)) };
       }
       if (property.colonOffset !== undefined && offset > property.colonOffset) {
-        const value = property.children![1];
+        const value = valueNodeOf(property);
         const inValue = value && value.offset <= offset && offset <= endOf(value);
         const span = inValue ? { offset: value.offset, length: value.length } : wordAt(text, offset);
         return { kind: 'value', path: [...containerPath, keyOf(property)], node: inValue ? value : undefined, span, separatorAfter: separatorAfter(text, endOf(span)) };
@@ -137,7 +137,7 @@ function containerAt(root: JsonNode, offset: number, text: string): JsonNode | u
     let deeper: JsonNode | undefined;
     for (const child of container.children!) {
       if (child.offset >= offset) break;
-      const value = child.type === 'property' ? child.children![1] : child;
+      const value = child.type === 'property' ? valueNodeOf(child) : child;
       if (value && (value.type === 'object' || value.type === 'array') && isInside(value, offset, text)) {
         deeper = value;
         break;

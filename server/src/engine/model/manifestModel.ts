@@ -1,4 +1,4 @@
-import type { JsonNode } from '../parse/jsonNode';
+import { keyNodeOf, keyOf, valueNodeOf, type JsonNode } from '../parse/jsonNode';
 import type { ParsedDocument } from '../parse/parseDocument';
 import { arrayItems, objectProperties, valueNode, type JsonPath } from './nodes';
 
@@ -103,10 +103,10 @@ function listEntries(array: JsonNode | undefined, value: unknown, base: JsonPath
 function mapEntries(object: JsonNode | undefined, value: unknown, base: JsonPath): Entry[] {
   const values = asRecord(value);
   return objectProperties(object).flatMap((property) => {
-    const [key, node] = property.children!;
+    const node = valueNodeOf(property);
     if (!node) return [];
-    const name = key.value as string;
-    return [{ node, path: base.concat(name), key: name, keyNode: key, value: asRecord(values[name]) }];
+    const name = keyOf(property);
+    return [{ node, path: base.concat(name), key: name, keyNode: keyNodeOf(property), value: asRecord(values[name]) }];
   });
 }
 

@@ -1,5 +1,5 @@
 import { nodeAtPath, type JsonPath } from '../model/nodes';
-import type { JsonNode } from '../parse/jsonNode';
+import { keyNodeOf, keyOf, type JsonNode } from '../parse/jsonNode';
 import { resolveRef } from '../shape/schema';
 import { areas, shapeFindings, type ShapeFinding } from '../shape/shapeFindings';
 import { closest, didYouMean, field, listOf } from './messages';
@@ -63,12 +63,12 @@ function targetOf(finding: ShapeFinding, root: JsonNode): Target | undefined {
   if (!node) return undefined;
   if (finding.keyword === 'additionalProperties') {
     const key = String(finding.params.additionalProperty);
-    const property = node.children?.find((p) => p.children?.[0].value === key);
-    return property?.children?.[0] ?? node;
+    const property = node.type === 'object' ? node.children!.find((p) => keyOf(p) === key) : undefined;
+    return property ? keyNodeOf(property) : node;
   }
   if (finding.keyword === 'required') {
     const parent = node.parent;
-    if (parent?.type === 'property') return parent.children![0];
+    if (parent?.type === 'property') return keyNodeOf(parent);
     return { offset: node.offset, length: 1 };
   }
   return node;

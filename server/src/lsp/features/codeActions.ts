@@ -8,6 +8,7 @@ import {
   type CreateFile,
 } from 'vscode-languageserver';
 import {
+  keyNodeOf,
   keyOf,
   nodeAtPath,
   propertyNode,
@@ -224,7 +225,7 @@ register(
 register(['process.static-fs'], (diagnostic, data, context) => {
   const rule = nodeOf(context, data.path);
   if (rule?.type !== 'object') return [];
-  const existing = propertyNode(rule, 'parameter')?.children?.[1];
+  const existing = propertyNode(rule, 'parameter')?.valueNode;
   const edit = existing ? replaceNode(existing, 'true') : insertProperty(context.analysis.document.text, rule, 'parameter', () => 'true');
   return fix('Add "parameter": true', diagnostic, manifestEdit(context, [edit]), true);
 });
@@ -247,7 +248,7 @@ const renameKeyFix: FixProvider = (diagnostic, data, context) => {
   if (!property || !data.suggestion) return [];
   const object = property.parent!;
   if (propertyNode(object, data.suggestion)) return [];
-  return fix(`Change to "${data.suggestion}"`, diagnostic, manifestEdit(context, [replaceNode(property.children![0], JSON.stringify(data.suggestion))]), true);
+  return fix(`Change to "${data.suggestion}"`, diagnostic, manifestEdit(context, [replaceNode(keyNodeOf(property), JSON.stringify(data.suggestion))]), true);
 };
 
 register(['hooks.unknown-event'], renameKeyFix);

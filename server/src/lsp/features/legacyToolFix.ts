@@ -36,14 +36,14 @@ export function fixLegacyTools(
     const tool = model.tools[index];
     if (!tool || tool.node.type !== 'object' || tool.value.id !== undefined || typeof tool.value.name !== 'string') continue;
     const id = tool.value.name;
-    manifestEdits.push(replaceNode(propertyNode(tool.node, 'name')!.children![0], '"id"'));
+    manifestEdits.push(replaceNode(propertyNode(tool.node, 'name')!.keyNode, '"id"'));
     if (propertyNode(tool.node, 'schema')) continue;
 
     const relativePath = freeSchemaPath(id, (candidate) => taken.has(candidate) || fileExists(candidate));
     taken.add(relativePath);
     const schemaProperty = `"schema": ${JSON.stringify(`./${relativePath}`)}`;
     const parameters = propertyNode(tool.node, 'parameters');
-    const parametersValue = parameters?.children?.[1];
+    const parametersValue = parameters?.valueNode;
     if (parameters && parametersValue) {
       manifestEdits.push({ offset: parameters.offset, length: parameters.length, newText: schemaProperty });
       const indent = lineIndentAt(text, parameters.offset);
