@@ -134,8 +134,8 @@ export const actionRules: RuleArea = {
   check(context) {
     const { model, report } = context;
     const lookups: Lookups = {
-      toolIds: suggester(model.toolsById.keys()),
-      toolActionIds: suggester([...model.actionsById.values()].filter((a) => a.kind === 'tool').map((a) => a.id!)),
+      toolIds: suggester(() => model.toolsById.keys()),
+      toolActionIds: suggester(() => [...model.actionsById.values()].filter((a) => a.kind === 'tool').map((a) => a.id!)),
       legacyToolNames: new Set(model.tools.filter((tool) => isLegacy(tool.value)).map((tool) => String(tool.value.name))),
     };
     reportDuplicateIds(context, model.actions, 'actions.duplicate-id', (id, first) => `Action id ${quote(id)} is already used by ${first}.`);

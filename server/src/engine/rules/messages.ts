@@ -47,18 +47,22 @@ export interface Suggester {
 const rememberedAnswers = new Map<string, Map<string, string | undefined>>();
 const rememberedListsLimit = 8;
 
-export function suggester(candidates: Iterable<string>): Suggester {
-  const list = [...candidates];
-  const signature = list.join('\u0000');
-  let answers = rememberedAnswers.get(signature);
-  if (!answers) {
-    answers = new Map();
-    if (rememberedAnswers.size >= rememberedListsLimit) rememberedAnswers.delete(rememberedAnswers.keys().next().value!);
-    rememberedAnswers.set(detachedCopy(signature), answers);
-  }
-  const known = answers;
+export function suggester(candidates: () => Iterable<string>): Suggester {
+  // Made on the first unknown word: most validations of a large manifest have none.
+  let list: string[] | undefined;
+  let known: Map<string, string | undefined> | undefined;
   return {
     suggest(word) {
+      if (!list || !known) {
+        list = [...candidates()];
+        const signature = list.join('\u0000');
+        known = rememberedAnswers.get(signature);
+        if (!known) {
+          known = new Map();
+          if (rememberedAnswers.size >= rememberedListsLimit) rememberedAnswers.delete(rememberedAnswers.keys().next().value!);
+          rememberedAnswers.set(detachedCopy(signature), known);
+        }
+      }
       if (known.has(word)) return known.get(word);
       const answer = closest(word, list);
       known.set(detachedCopy(word), answer === undefined ? undefined : detachedCopy(answer));
