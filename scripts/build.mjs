@@ -1,17 +1,24 @@
 // Build: compile the schemas to standalone validators, type-check and emit out/ (for the tests),
 // then bundle the client, the language server and the CLI into dist/ with esbuild.
+//   --minify    minified bundles (the .vsix)
+//   --package   only the CLI and the language server, minified, into server/dist/ with the licence:
+//               the `filer-manifest` npm package (server/package.json runs this on prepack). No
+//               type-check: the bundles carry every runtime dependency, so the package installs none.
 import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { copyFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const run = (script, args = []) => execFileSync(process.execPath, [script, ...args], { cwd: root, stdio: 'inherit' });
+const forPackage = process.argv.includes('--package');
 
 run(join(root, 'scripts/generate-shape-validator.mjs'));
-run(join(root, 'scripts/editor/copy-codicons.mjs'));
-run(join(root, 'node_modules/typescript/bin/tsc'), ['-p', '.']);
+if (!forPackage) {
+  run(join(root, 'scripts/editor/copy-codicons.mjs'));
+  run(join(root, 'node_modules/typescript/bin/tsc'), ['-p', '.']);
+}
 
 const common = {
   bundle: true,
@@ -20,28 +27,28 @@ const common = {
   format: 'cjs',
   // jsonc-parser's "main" is a UMD build whose dynamic requires esbuild cannot follow; its ESM build bundles.
   mainFields: ['module', 'main'],
-  sourcemap: true,
-  minify: process.argv.includes('--minify'),
+  sourcemap: !forPackage,
+  minify: forPackage || process.argv.includes('--minify'),
   logLevel: 'warning',
   absWorkingDir: root,
 };
 
-const entries = [
-  { in: 'server/src/lsp/main.ts', out: 'dist/server.js', banner: '#!/usr/bin/env node' },
-  { in: 'server/src/cli/main.ts', out: 'dist/cli.js', banner: '#!/usr/bin/env node' },
-  { in: 'client/src/extension.ts', out: 'dist/client.js', external: ['vscode'] },
+const outDir = forPackage ? 'server/dist' : 'dist';
+const executables = [
+  { in: 'server/src/lsp/main.ts', out: `${outDir}/server.js`, banner: '#!/usr/bin/env node' },
+  { in: 'server/src/cli/main.ts', out: `${outDir}/cli.js`, banner: '#!/usr/bin/env node' },
 ];
+const entries = forPackage ? executables : [...executables, { in: 'client/src/extension.ts', out: 'dist/client.js', external: ['vscode'] }];
 
 await Promise.all(
-  entries
-    .filter((entry) => existsSync(join(root, entry.in)))
-    .map((entry) =>
-      build({
-        ...common,
-        entryPoints: [entry.in],
-        outfile: entry.out,
-        external: entry.external ?? [],
-        banner: entry.banner ? { js: entry.banner } : undefined,
-      }),
-    ),
+  entries.map((entry) =>
+    build({
+      ...common,
+      entryPoints: [entry.in],
+      outfile: entry.out,
+      external: entry.external ?? [],
+      banner: entry.banner ? { js: entry.banner } : undefined,
+    }),
+  ),
 );
+if (forPackage) copyFileSync(join(root, 'LICENSE'), join(root, 'server', 'LICENSE'));

@@ -12,7 +12,7 @@ const started = Date.now();
 const seconds = (since) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
 
 try {
-  ensureAll();
+  await ensureAll();
 } catch (error) {
   console.error(`test:editor cannot run: ${error.message}`);
   process.exit(1);

