@@ -23,6 +23,10 @@ export function packageExtension() {
     '--no-dependencies',
     '--allow-missing-repository',
     '--no-rewrite-relative-links',
+    // The extension page's own README: what a user of the extension does (the repository's README
+    // starts with how to build and test this project).
+    '--readme-path',
+    'client/README.md',
     '--out',
     vsix,
   ]);

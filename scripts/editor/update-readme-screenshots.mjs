@@ -1,9 +1,12 @@
 // Copies the screenshots the README shows from the last real-editor run (test-results/screenshots/,
-// taken by test/editor/ui.test.ts from the extension as built) into docs/screenshots/.
-// Run after `npm run test:editor`: npm run screenshots
-import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
+// taken by test/editor/ui.test.ts from the extension as built) into docs/screenshots/, compressed with
+// pngquant (four of them are in the .vsix, for the extension page). Run after `npm run test:editor`:
+// npm run screenshots
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureDebianPackages } from './tools.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const source = join(root, 'test-results', 'screenshots');
@@ -22,6 +25,13 @@ if (missing.length > 0) {
   console.error(`npm run screenshots: ${missing.join(', ')} not in test-results/screenshots/: run npm run test:editor first.`);
   process.exit(1);
 }
+await ensureDebianPackages(['pngquant'], 'to compress the screenshots');
 mkdirSync(target, { recursive: true });
-for (const name of shown) copyFileSync(join(source, name), join(target, name));
-console.log(`copied ${shown.length} screenshots to docs/screenshots/`);
+for (const name of shown) {
+  const result = spawnSync('pngquant', ['--quality=60-85', '--speed=1', '--strip', '--force', '--output', join(target, name), join(source, name)], { stdio: 'inherit' });
+  if (result.status !== 0) {
+    console.error(`npm run screenshots: pngquant could not compress ${name} (exit ${result.status ?? result.error?.message}).`);
+    process.exit(1);
+  }
+}
+console.log(`copied ${shown.length} compressed screenshots to docs/screenshots/`);

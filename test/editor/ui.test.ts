@@ -400,3 +400,20 @@ test('the preview shows manifest text as text, under a strict Content-Security-P
       await view.locator('.entry-description', { hasText: typed }).waitFor({ timeout: 15_000 });
     }
   }));
+
+test("the extension's page shows the extension's own README, and no broken image", { timeout: 90_000 }, () =>
+  showing('extension-page', async () => {
+    await editor.page.keyboard.press('Escape');
+    await editor.page.keyboard.press('Control+Shift+X');
+    // With no marketplace, the view lists the installed extensions.
+    await editor.page.locator('.extensions-viewlet .monaco-list-row', { hasText: 'Filer Plugin Tools' }).first().click({ timeout: 30_000 });
+    // The README is rendered in the extension editor's webview.
+    const readme = editor.page.frameLocator('iframe.webview.ready').last().frameLocator('iframe#active-frame');
+    await readme.locator('p', { hasText: "Write a Filer plugin's manifest.json" }).waitFor({ timeout: 30_000 });
+    assert.equal(await readme.locator('h2', { hasText: 'Settings and commands' }).count(), 1, "client/README.md, not the repository's");
+    // VS Code's extension page drops images that are not served over https (packaged or data: ones).
+    type Image = { src: string; complete: boolean; naturalWidth: number };
+    const broken = await readme.locator('img').evaluateAll((nodes) => (nodes as unknown as Image[]).filter((image) => !(image.complete && image.naturalWidth > 0)).map((image) => image.src || '(no src)'));
+    assert.deepEqual(broken, [], 'no broken image on the page');
+    await workbench.screenshot('extension-page');
+  }));
