@@ -15,16 +15,21 @@ if (hasCode) {
   spawn('code', [`--extensionDevelopmentPath=${root}`, examples], { stdio: 'inherit', detached: true }).unref();
   console.log(`Opened ${examples} in VS Code with the extension loaded from ${root}.`);
 } else {
-  const vsix = packageExtension();
-  const { startCodeServer } = await import(join(root, 'out/test/editor/harness/codeServer.js'));
-  const server = await startCodeServer({ name: 'start', vsix });
-  const manifest = join(examples, 'word-count', 'manifest.json');
-  console.log(`\ncode-server is running with the extension. Open:\n\n  ${server.url(examples, [['openFile', server.remoteUri(manifest)]])}\n`);
-  console.log(`(log: ${server.logFile}; Ctrl+C stops it)`);
-  const stop = async () => {
-    await server.stop();
-    process.exit(0);
-  };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+  try {
+    const vsix = packageExtension();
+    const { startCodeServer } = await import(join(root, 'out/test/editor/harness/codeServer.js'));
+    const server = await startCodeServer({ name: 'start', vsix });
+    const manifest = join(examples, 'word-count', 'manifest.json');
+    console.log(`\ncode-server is running with the extension. Open:\n\n  ${server.url(examples, [['openFile', server.remoteUri(manifest)]])}\n`);
+    console.log(`(log: ${server.logFile}; Ctrl+C stops it)`);
+    const stop = async () => {
+      await server.stop();
+      process.exit(0);
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  } catch (error) {
+    console.error(`npm start: ${error.message}`);
+    process.exit(1);
+  }
 }

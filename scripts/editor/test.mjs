@@ -6,13 +6,14 @@ import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { packageExtension, root } from './package.mjs';
-import { ensureAll } from './tools.mjs';
+import { ensureAll, logReady } from './tools.mjs';
 
 const started = Date.now();
 const seconds = (since) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
 
 try {
   await ensureAll();
+  logReady();
 } catch (error) {
   console.error(`test:editor cannot run: ${error.message}`);
   process.exit(1);

@@ -210,16 +210,20 @@ export async function ensureCodeServer() {
   return codeServerEntry;
 }
 
-/** Everything the code-server suites need; says so in one line when it is all there already. */
+/** Everything the code-server suites need. */
 export async function ensureAll() {
   await ensureChromium();
   await ensureCodeServer();
+}
+
+export function logReady() {
   log(`ready: Node ${nodeMajor}, code-server ${codeServerVersion} and Chromium (cache ${cacheRoot})`);
 }
 
 if (process.argv[1] && import.meta.url === new URL(`file://${process.argv[1]}`).href) {
   try {
     await ensureAll();
+    logReady();
   } catch (error) {
     log(`FAILED: ${error.message}`);
     process.exit(1);
