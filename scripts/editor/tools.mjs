@@ -55,7 +55,7 @@ export async function step(title, work) {
     return result;
   } catch (error) {
     log(`✗ ${title} failed after ${elapsed(since)}`);
-    throw new Error(`${title}: ${error.message}`);
+    throw new Error(`${title}: ${error.message}\nOnce the cause is mended, run the same command again: a half-finished install is redone from the start.`);
   }
 }
 
