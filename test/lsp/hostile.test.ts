@@ -100,7 +100,7 @@ describe('hostile sizes', () => {
     const lastToolLine = lines.findIndex((line) => line.includes(`"tool_${count - 1}"`));
     const idColumn = lines[lastToolLine].indexOf(`"tool_${count - 1}"`) + 2;
     const hover = await timedRequest<Hover>(client, 'textDocument/hover', { textDocument: { uri }, position: { line: lastToolLine, character: idColumn } });
-    assert.match(JSON.stringify(hover.result.contents), new RegExp(`Tool \`tool_${count - 1}\`.*approval category \\*\\*read\\*\\*`));
+    assert.match(JSON.stringify(hover.result.contents), new RegExp(`Approval category \\*\\*read\\*\\*.*tool \`tool_${count - 1}\``));
     const actionLine = lines.findIndex((line) => line.includes('"id": "last"'));
     const definition = await client.request<{ targetSelectionRange: { start: { line: number } } }[]>('textDocument/definition', {
       textDocument: { uri },

@@ -42,6 +42,7 @@ import { categoryHints } from './features/inlayHints';
 import { prepareRenameAt, referencesAt, renameAt } from './features/references';
 import { filePathOf, ManifestCache, type ManifestVersion } from './manifestCache';
 import { fileFilters, isCandidatePath, type FileFilters } from './manifestRecognition';
+import { markupFor, type Markup } from './markdown';
 import { largeManifestLength, releaseMemorySoon } from './memory';
 import { isInsideOrEqual, PluginFolders } from './pluginFolders';
 import { runQuietly, runSafe } from './runSafe';
@@ -427,7 +428,7 @@ export function startServer(connection: Connection): void {
   );
 
   connection.onHover((params, token) =>
-    answerForManifest('Hover', params, token, null, (entry) => hoverAt(entry.document, entry.model, offsetOf(entry, params.position)) ?? null),
+    answerForManifest('Hover', params, token, null, (entry) => hoverAt(entry.document, entry.model, offsetOf(entry, params.position), client.hoverMarkup) ?? null),
   );
 
   connection.onCodeAction((params, token) =>
@@ -542,6 +543,8 @@ interface ClientFeatures {
   snippets: boolean;
   documentChanges: boolean;
   createFiles: boolean;
+  /** Markdown, or plain text for clients whose `hover.contentFormat` prefers it (Eglot). */
+  hoverMarkup: Markup;
 }
 
 function readClientFeatures(capabilities: ClientCapabilities): ClientFeatures {
@@ -557,6 +560,7 @@ function readClientFeatures(capabilities: ClientCapabilities): ClientFeatures {
     snippets: !!capabilities.textDocument?.completion?.completionItem?.snippetSupport,
     documentChanges: !!workspace?.workspaceEdit?.documentChanges,
     createFiles: !!workspace?.workspaceEdit?.documentChanges && !!workspace.workspaceEdit.resourceOperations?.includes('create'),
+    hoverMarkup: markupFor(capabilities.textDocument?.hover?.contentFormat),
   };
 }
 

@@ -86,7 +86,8 @@ function toItem(proposal: Proposal, index: number, context: Exclude<CursorContex
     sortText: `${proposal.rank ?? 1}${String(index).padStart(4, '0')}`,
   };
   if (proposal.detail) item.detail = proposal.detail;
-  if (proposal.documentation) item.documentation = { kind: MarkupKind.Markdown, value: proposal.documentation };
+  // Documentation is prose from the reference, the schema and this manifest, not markup: plain text for every client.
+  if (proposal.documentation) item.documentation = { kind: MarkupKind.PlainText, value: proposal.documentation };
   return item;
 }
 
