@@ -190,7 +190,7 @@ describe('hostile referenced files', () => {
     assert.ok(messages.includes('`contributes.tools[2].handler` "./null.js" leads outside the plugin folder (through a symbolic link); it is not read.'), messages.join('\n'));
     // Neither FIFO was opened: the server would be blocked in the read, and a writer would find a reader.
     const hover = await client.request<Hover>('textDocument/hover', { textDocument: { uri }, position: { line: 0, character: 0 } });
-    assert.match(JSON.stringify(hover.contents), /manifest\.json, field by field/);
+    assert.match(JSON.stringify(hover.contents), /field by field/);
     assertFifoNeverOpened(fifo);
     assertFifoNeverOpened(join(folder.root, 'paths/tools/fifo.schema.json'));
     await client.close(uri);

@@ -136,6 +136,8 @@ describe('hover: markdown for clients that read it, with the manifest\u2019s tex
     const html = rendered(content!.value);
     assert.match(html, /^<p>Approval category <strong>external<\/strong> \(tool <code>my_tool<\/code>\): asks at every level below Full Auto; refused in Sandbox\.<\/p>\n<p>Why:<\/p>\n<ul>\n<li><code>openWorldHint: true<\/code>, declared by the tool → external<\/li>\n<\/ul>\n/);
     assert.match(html, /<hr \/>\n<p>Required\. The MCP tool name\./);
+    const implied = await hoverContent(manifest(`"contributes": { "tools": [ ${tool('|my_tool')} ] }, "permissions": { "fetch": {} }`), markdownClient);
+    assert.match(implied!.value, /\n- `openWorldHint: true`\\, implied by `permissions\.fetch` → external\n/);
   });
 
   test('a tool id, a hook key or a title cannot add a link, an image, HTML or markup of its own', async () => {

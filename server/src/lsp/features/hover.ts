@@ -81,13 +81,11 @@ function titleText(title: unknown, markup: Markup): string {
   return typeof title === 'string' ? markup.text(` (${title})`) : '';
 }
 
-const sourceWords: Record<CategoryReason['source'], string> = {
-  declared: 'declared by the tool',
-  'permissions.fetch': 'implied by permissions.fetch',
-  'runtime: "process"': 'implied by runtime: "process"',
-  'permissions.fs.write': 'implied by permissions.fs.write',
-  default: 'nothing that applies',
-};
+/** Where a reason came from: the tool itself, or what its plugin may do (a field of the manifest, shown as code). */
+function sourceText(source: CategoryReason['source'], markup: Markup): string {
+  if (source === 'declared') return markup.text(', declared by the tool');
+  return `${markup.text(', implied by ')}${markup.code(source)}`;
+}
 
 /**
  * "How a tool is gated", for one tool: one short line with its category and when the gate asks, then
@@ -103,7 +101,7 @@ export function gatingText(tool: ToolEntry, model: ManifestModel, markup: Markup
   ];
   gating.reasons.forEach((reason, index) => {
     const won = gating.reasons.length > 1 && index === 0 ? ' (wins)' : '';
-    const annotation = reason.source === 'default' ? markup.text('nothing that applies') : `${markup.code(reason.annotation)}${markup.text(`, ${sourceWords[reason.source]}`)}`;
+    const annotation = reason.source === 'default' ? markup.text('nothing that applies') : `${markup.code(reason.annotation)}${sourceText(reason.source, markup)}`;
     lines.push(`- ${annotation}${markup.text(` → ${reason.category}${won}`)}`);
   });
   lines.push('', `${markup.text('A tool in category ')}${markup.strong(gating.category)}${markup.text(` ${categoryMeaning[gating.category]}.`)}`);
