@@ -20,6 +20,7 @@ import {
   type InitializeResult,
   type WorkspaceDocumentDiagnosticReport,
 } from 'vscode-languageserver';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
 import {
   computeContextMenu,
   contextMenuMethod,
@@ -27,10 +28,12 @@ import {
   manifestStatusMethod,
   normalizeRelativePath,
   type ContextMenuParams,
+  type JsonPath,
   type ContextMenuResult,
   type ManifestStatus,
   type ManifestStatusParams,
 } from '../engine';
+import { keyProposedByBuiltInJson, readBuiltInJson, withoutBuiltInJsonDiagnostics, type BuiltInJson } from './builtInJson';
 import { quickFixes } from './features/codeActions';
 import { completeManifest, newManifestCompletion } from './features/completion';
 import { definitionAt } from './features/definition';
@@ -74,6 +77,8 @@ export function startServer(connection: Connection): void {
   let settingsGeneration = 0;
   let workspaceFolderPaths: string[] = [];
   let client: ClientFeatures = readClientFeatures({});
+  /** VS Code's own JSON features, when the client says they run beside us. */
+  let builtInJson: BuiltInJson | undefined;
   /** True once the client watches files for us: the folder caches then live until an event says otherwise. */
   let watching = false;
 
@@ -93,6 +98,7 @@ export function startServer(connection: Connection): void {
 
   connection.onInitialize((params: InitializeParams): InitializeResult => {
     client = readClientFeatures(params.capabilities);
+    builtInJson = readBuiltInJson(params.initializationOptions);
     workspaceFolderPaths = folderPathsOf(params);
     const initial = (params.initializationOptions as { settings?: Record<string, unknown> } | undefined)?.settings?.[settingsSection];
     if (initial !== undefined) applySettings(readSettings(initial));
@@ -195,13 +201,18 @@ export function startServer(connection: Connection): void {
       if (published.has(uri)) publish(uri, [], document.version);
       return;
     }
-    publish(uri, toLspDiagnostics(entry.diagnostics()), document.version);
+    publish(uri, openDiagnostics(document, entry), document.version);
   }
 
   function publish(uri: string, diagnostics: Diagnostic[], version: number | undefined): void {
     if (diagnostics.length > 0) published.add(uri);
     else published.delete(uri);
     void connection.sendDiagnostics({ uri, diagnostics, ...(version !== undefined ? { version } : {}) });
+  }
+
+  /** An open manifest's diagnostics, less what VS Code's own JSON validation already shows in it. */
+  function openDiagnostics(document: TextDocument, entry: ManifestVersion): Diagnostic[] {
+    return toLspDiagnostics(withoutBuiltInJsonDiagnostics(entry.diagnostics(), builtInJson, document.languageId, entry.document.text));
   }
 
   /** After a settings change or a change to files many manifests read. */
@@ -295,7 +306,7 @@ export function startServer(connection: Connection): void {
       if (entry.recognition().kind === 'other') return { kind: DocumentDiagnosticReportKind.Full, items: [] };
       const resultId = entry.resultId();
       if (params.previousResultId === resultId) return { kind: DocumentDiagnosticReportKind.Unchanged, resultId };
-      return { kind: DocumentDiagnosticReportKind.Full, resultId, items: toLspDiagnostics(entry.diagnostics()) };
+      return { kind: DocumentDiagnosticReportKind.Full, resultId, items: openDiagnostics(document, entry) };
     }),
   );
 
@@ -419,7 +430,11 @@ export function startServer(connection: Connection): void {
       if (!document) return [];
       const entry = cache.get(document);
       const folder = entry.folder();
-      const env = { snippets: client.snippets, pluginFiles: folder ? () => folder.listFiles() : undefined };
+      const env = {
+        snippets: client.snippets,
+        pluginFiles: folder ? () => folder.listFiles() : undefined,
+        proposedElsewhere: (path: JsonPath, key: string) => keyProposedByBuiltInJson(builtInJson, path, key),
+      };
       const kind = entry.recognition().kind;
       if (kind === 'empty') return newManifestCompletion(entry.document, folder ? path.basename(folder.root) : '', env);
       if (kind !== 'filer') return [];
