@@ -49,6 +49,7 @@ import { markupFor, type Markup } from './markdown';
 import { largeManifestLength, releaseMemorySoon } from './memory';
 import { isInsideOrEqual, PluginFolders } from './pluginFolders';
 import { runQuietly, runSafe } from './runSafe';
+import { ServerLog, version } from './serverLog';
 import { defaultSettings, readSettings, settingsSection, type ServerSettings } from './settings';
 import { WorkspaceManifests } from './workspaceManifests';
 
@@ -71,6 +72,7 @@ export const validationDelayMs = 150;
  */
 export function startServer(connection: Connection): void {
   const logger = { error: (message: string) => connection.console.error(message) };
+  const log = new ServerLog(connection.console);
 
   let settings: ServerSettings = defaultSettings;
   let filters: FileFilters = fileFilters(settings);
@@ -101,7 +103,8 @@ export function startServer(connection: Connection): void {
     builtInJson = readBuiltInJson(params.initializationOptions);
     workspaceFolderPaths = folderPathsOf(params);
     const initial = (params.initializationOptions as { settings?: Record<string, unknown> } | undefined)?.settings?.[settingsSection];
-    if (initial !== undefined) applySettings(readSettings(initial));
+    log.started(params.clientInfo, workspaceFolderPaths);
+    if (initial !== undefined) applySettings(readSettings(initial), 'initializationOptions');
     return {
       capabilities: {
         textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
@@ -117,7 +120,7 @@ export function startServer(connection: Connection): void {
         ...(client.pullDiagnostics ? { diagnosticProvider: { identifier: 'filer-manifest', interFileDependencies: true, workspaceDiagnostics: true } } : {}),
         workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
       },
-      serverInfo: { name: 'filer-manifest-language-server' },
+      serverInfo: { name: 'filer-manifest-language-server', version },
     };
   });
 
@@ -140,6 +143,7 @@ export function startServer(connection: Connection): void {
     }
     // Documents opened before the settings came were recognised with the defaults.
     if (client.configuration && (await fetchSettings())) revalidateOpen();
+    if (settingsGeneration === 0) log.settings(settings, 'defaults');
     await scanWorkspace();
   });
 
@@ -147,17 +151,18 @@ export function startServer(connection: Connection): void {
   // Settings
 
   /** Returns false when nothing changed, so that the same settings sent again invalidate nothing. */
-  function applySettings(next: ServerSettings): boolean {
+  function applySettings(next: ServerSettings, source: string): boolean {
     if (JSON.stringify(next) === JSON.stringify(settings)) return false;
     settings = next;
     filters = fileFilters(next);
     settingsGeneration++;
+    log.settings(settings, source);
     return true;
   }
 
   async function fetchSettings(): Promise<boolean> {
     try {
-      return applySettings(readSettings(await connection.workspace.getConfiguration({ section: settingsSection })));
+      return applySettings(readSettings(await connection.workspace.getConfiguration({ section: settingsSection })), 'workspace/configuration');
     } catch (error) {
       logger.error(`Reading the ${settingsSection} settings failed: ${(error as Error).message}`);
       return false;
@@ -166,7 +171,7 @@ export function startServer(connection: Connection): void {
 
   connection.onDidChangeConfiguration(async (change) => {
     const pushed = (change.settings as Record<string, unknown> | undefined)?.[settingsSection];
-    const changed = client.configuration ? await fetchSettings() : pushed !== undefined && applySettings(readSettings(pushed));
+    const changed = client.configuration ? await fetchSettings() : pushed !== undefined && applySettings(readSettings(pushed), 'workspace/didChangeConfiguration');
     if (!changed) return;
     if (client.inlayHintRefresh) void connection.languages.inlayHint.refresh();
     revalidateOpen();
@@ -196,6 +201,7 @@ export function startServer(connection: Connection): void {
     const document = documents.get(uri);
     if (!document) return;
     const entry = cache.get(document);
+    log.recognized(uri, entry.recognition());
     if (entry.recognition().kind === 'other') {
       // Not (or no longer) a manifest: an empty list only if it had diagnostics from us.
       if (published.has(uri)) publish(uri, [], document.version);
@@ -252,10 +258,12 @@ export function startServer(connection: Connection): void {
     let text: string;
     try {
       text = await fsPromises.readFile(filePath, 'utf8');
-    } catch {
+    } catch (error) {
+      log.unreadable(filePath, error);
       return undefined;
     }
     const entry = cache.fromDisk(pathToFileURL(filePath).href, text);
+    log.recognized(entry.uri, entry.recognition());
     if (!entry.isFilerManifest) return undefined;
     const folder = entry.folder()!;
     workspace.setDependencies(
@@ -282,9 +290,14 @@ export function startServer(connection: Connection): void {
   async function scanWorkspace(): Promise<void> {
     if (workspaceFolderPaths.length === 0) return;
     const before = new Set(workspace.all());
-    const scan = workspace.scan(workspaceFolderPaths, (filePath) => isCandidatePath(filePath, () => relativePathsOf(filePath), filters));
+    const scan = workspace.scan(
+      workspaceFolderPaths,
+      (filePath) => isCandidatePath(filePath, () => relativePathsOf(filePath), filters),
+      (folder, error) => log.unreadable(folder, error),
+    );
     scanning = scan;
     await scan;
+    log.scanned(workspaceFolderPaths, workspace.all().length);
     // A pull client asks for workspace diagnostics itself (the first request waits for this scan).
     if (client.pullDiagnostics) return;
     for (const filePath of before) if (!workspace.has(filePath) && !isOpen(filePath)) publish(pathToFileURL(filePath).href, [], undefined);
@@ -303,6 +316,7 @@ export function startServer(connection: Connection): void {
       const document = documents.get(params.textDocument.uri);
       if (!document) return { kind: DocumentDiagnosticReportKind.Full, items: [] };
       const entry = cache.get(document);
+      log.recognized(document.uri, entry.recognition());
       if (entry.recognition().kind === 'other') return { kind: DocumentDiagnosticReportKind.Full, items: [] };
       const resultId = entry.resultId();
       if (params.previousResultId === resultId) return { kind: DocumentDiagnosticReportKind.Unchanged, resultId };
