@@ -418,6 +418,8 @@ test('the Problems panel shows each problem of examples/broken-syntax once, thou
       await new Promise((resolve) => setTimeout(resolve, 1000));
       assert.equal(await problems.count(), 9, `still 9 problems after ${second + 1} s: ${(await problems.allInnerTexts()).join(' | ')}`);
     }
+    // The file's own count (the list draws only the rows that fit): every source's problems of the file.
+    assert.equal((await editor.page.locator('.markers-panel .monaco-list-row[aria-level="1"] .monaco-count-badge').first().innerText()).trim(), '9');
     const rows = await problems.allInnerTexts();
     assert.equal(rows.filter((row) => /Trailing comma/.test(row)).length, 6, rows.join(' | '));
     assert.equal(rows.filter((row) => /Comments are not permitted/.test(row)).length, 3, rows.join(' | '));

@@ -28,8 +28,8 @@ import {
   manifestStatusMethod,
   normalizeRelativePath,
   type ContextMenuParams,
-  type JsonPath,
   type ContextMenuResult,
+  type JsonPath,
   type ManifestStatus,
   type ManifestStatusParams,
 } from '../engine';
