@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
-import { createLanguageClient, documentSelector, settingsSection } from './languageClient';
+import { createLanguageClient, documentSelector, initializationOptions, settingsSection } from './languageClient';
 import { ManifestStatusItem } from './manifestStatus';
 import { ContextMenuPreviews, previewCommand, previewViewType } from './preview/previewPanel';
 import { saveCreatedFiles, saveCreatedFilesCommand } from './saveCreatedFiles';
@@ -25,6 +25,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       // The selector is fixed when the client starts: files forced in by a new pattern need a restart.
       if (event.affectsConfiguration(`${settingsSection}.files.include`)) {
         languageClient.clientOptions.documentSelector = documentSelector();
+        await languageClient.restart();
+      } else if (event.affectsConfiguration('json.validate.enable')) {
+        // So are the initializationOptions, which say whether VS Code's JSON validation runs.
+        languageClient.clientOptions.initializationOptions = initializationOptions();
         await languageClient.restart();
       }
     }),

@@ -18,6 +18,14 @@ export function documentSelector(): { scheme: string; pattern: string }[] {
   }));
 }
 
+/**
+ * VS Code's own JSON language features run beside the server, with their validation on or off
+ * (`json.validate.enable`): the server leaves out what they already show (server/src/lsp/builtInJson.ts).
+ */
+export function initializationOptions(): { builtInJson: { validate: boolean } } {
+  return { builtInJson: { validate: vscode.workspace.getConfiguration('json').get<boolean>('validate.enable', true) } };
+}
+
 /** The language server, run from the extension's bundle over IPC in a Node process of its own. */
 export function createLanguageClient(context: vscode.ExtensionContext, outputChannel: vscode.LogOutputChannel): LanguageClient {
   const module = context.asAbsolutePath('dist/server.js');
@@ -30,6 +38,7 @@ export function createLanguageClient(context: vscode.ExtensionContext, outputCha
     outputChannel,
     traceOutputChannel: outputChannel,
     synchronize: { configurationSection: settingsSection },
+    initializationOptions: initializationOptions(),
     middleware: saveCreatedFilesMiddleware,
   };
   return new LanguageClient(clientId, 'Filer Manifest', serverOptions, clientOptions);

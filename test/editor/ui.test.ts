@@ -401,6 +401,70 @@ test('the preview shows manifest text as text, under a strict Content-Security-P
     }
   }));
 
+test('the Problems panel shows each problem of examples/broken-syntax once, though VS Code\u2019s JSON validation reports them too', { timeout: 120_000 }, () =>
+  showing('problems-once', async () => {
+    await workbench.openFile('examples/broken-syntax/manifest.json', 'todo-collector');
+    // The server has read this manifest once the status item names it (its 9 errors counted from the engine's diagnostics).
+    const languageStatus = editor.page.locator('[id="status.languageStatus"]');
+    await waitUntil(async () => /Filer manifest: todo-collector.*9 errors/.test((await languageStatus.getAttribute('aria-label')) ?? ''), 'the Filer status item for broken-syntax', 60_000);
+    await editor.page.keyboard.press('Control+Shift+M');
+    const filter = editor.page.locator('.markers-panel-container input, .panel input[placeholder^="Filter"]').first();
+    await filter.waitFor({ timeout: 15_000 });
+    await filter.fill('**/broken-syntax/**');
+    const problems = editor.page.locator('.markers-panel .monaco-list-row[aria-level="2"]');
+    // VS Code's JSON validation and this extension both answer soon after the file opens: the count must be 9 and stay 9.
+    await waitUntil(async () => (await problems.count()) === 9, 'the 9 problems of broken-syntax in the Problems panel', 30_000);
+    for (let second = 0; second < 5; second++) {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      assert.equal(await problems.count(), 9, `still 9 problems after ${second + 1} s: ${(await problems.allInnerTexts()).join(' | ')}`);
+    }
+    // The file's own count (the list draws only the rows that fit): every source's problems of the file.
+    assert.equal((await editor.page.locator('.markers-panel .monaco-list-row[aria-level="1"] .monaco-count-badge').first().innerText()).trim(), '9');
+    const rows = await problems.allInnerTexts();
+    assert.equal(rows.filter((row) => /Trailing comma/.test(row)).length, 6, rows.join(' | '));
+    assert.equal(rows.filter((row) => /Comments are not permitted/.test(row)).length, 3, rows.join(' | '));
+    await workbench.screenshot('problems-broken-syntax');
+    await filter.fill('');
+    await editor.page.keyboard.press('Escape');
+  }));
+
+test('the Filer Manifest output channel says the server\u2019s version, the settings and which files it took as Filer manifests and why', { timeout: 90_000 }, () =>
+  showing('output-channel', async () => {
+    // The command palette can miss its first keys on a loaded machine: tried up to three times.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await workbench.runCommand('Filer: Show Output');
+        await editor.page.locator('.part.panel .monaco-editor').first().waitFor({ timeout: 10_000 });
+        break;
+      } catch (error) {
+        if (attempt >= 3) throw error;
+      }
+    }
+    await workbench.runCommand('View: Toggle Maximized Panel');
+    // The panel's filter box may still hold what an earlier test typed into the Problems panel's.
+    const outputFilter = editor.page.locator('.part.panel input[placeholder^="Filter"]:visible');
+    if ((await outputFilter.count()) > 0) await outputFilter.first().fill('');
+    const output = editor.page.locator('.part.panel .monaco-editor').first();
+    const text = async () => {
+      type LineElement = { style: { top: string }; textContent: string | null };
+      return output.evaluate((element) =>
+        (Array.from(element.querySelectorAll('.view-lines .view-line')) as LineElement[])
+          .sort((a, b) => parseFloat(a.style.top) - parseFloat(b.style.top))
+          .map((line) => (line.textContent ?? '').replace(/\u00a0/g, ' '))
+          .join('\n'),
+      );
+    };
+    await waitUntil(async () => /Filer manifest language server /.test(await text()), 'the server\u2019s first line in the output channel', 30_000);
+    // The channel wraps long lines: each logged line starts with its timestamp.
+    const lines = (await text()).replace(/\n(?!\d{4}-\d\d-\d\d )/g, '');
+    assert.match(lines, new RegExp(`Filer manifest language server ${packageJson.version.replace(/\./g, '\\.')} \\(Node\\.js v\\d+`));
+    assert.match(lines, /Settings in force \((defaults|workspace\/configuration)\): \{"files":/);
+    assert.match(lines, /examples\/broken-syntax\/manifest\.json: taken as a Filer manifest \(has contributes\)\./);
+    assert.match(lines, /fixtures\/browser-extension\/manifest\.json: not taken as a Filer manifest \(has manifest_version: a browser-extension manifest\)\./);
+    await workbench.screenshot('output-channel');
+    await workbench.runCommand('View: Toggle Maximized Panel');
+  }));
+
 test("the extension's page shows the extension's own README, and no broken image", { timeout: 90_000 }, () =>
   showing('extension-page', async () => {
     await editor.page.keyboard.press('Escape');

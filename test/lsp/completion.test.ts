@@ -249,3 +249,15 @@ describe('completion: other documents and clients', () => {
     }
   });
 });
+
+describe('completion: documentation', () => {
+  test('is plain text, the reference\u2019s words as written: no markup for a client to show raw or to render', async () => {
+    const items = await complete(`{ ${top}, "permissions": { "fs": { "read": { | } } } }`);
+    const statics = byLabel(items, 'static');
+    assert.deepEqual(statics.documentation, {
+      kind: 'plaintext',
+      value: 'Glob patterns the handler may touch on its own. Relative patterns resolve against the app\'s working directory, not the plugin\'s: write "${dataDir}/cache/**" (the plugin\'s data directory) or an absolute path. Patterns beginning with * are matched as globs without resolution.',
+    });
+    for (const item of items) if (item.documentation) assert.equal((item.documentation as { kind: string }).kind, 'plaintext', item.label);
+  });
+});

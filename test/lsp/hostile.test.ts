@@ -100,7 +100,7 @@ describe('hostile sizes', () => {
     const lastToolLine = lines.findIndex((line) => line.includes(`"tool_${count - 1}"`));
     const idColumn = lines[lastToolLine].indexOf(`"tool_${count - 1}"`) + 2;
     const hover = await timedRequest<Hover>(client, 'textDocument/hover', { textDocument: { uri }, position: { line: lastToolLine, character: idColumn } });
-    assert.match(JSON.stringify(hover.result.contents), new RegExp(`Tool \`tool_${count - 1}\`.*approval category \\*\\*read\\*\\*`));
+    assert.match(JSON.stringify(hover.result.contents), new RegExp(`Approval category \\*\\*read\\*\\*.*tool \`tool_${count - 1}\``));
     const actionLine = lines.findIndex((line) => line.includes('"id": "last"'));
     const definition = await client.request<{ targetSelectionRange: { start: { line: number } } }[]>('textDocument/definition', {
       textDocument: { uri },
@@ -190,7 +190,7 @@ describe('hostile referenced files', () => {
     assert.ok(messages.includes('`contributes.tools[2].handler` "./null.js" leads outside the plugin folder (through a symbolic link); it is not read.'), messages.join('\n'));
     // Neither FIFO was opened: the server would be blocked in the read, and a writer would find a reader.
     const hover = await client.request<Hover>('textDocument/hover', { textDocument: { uri }, position: { line: 0, character: 0 } });
-    assert.match(JSON.stringify(hover.contents), /manifest\.json, field by field/);
+    assert.match(JSON.stringify(hover.contents), /field by field/);
     assertFifoNeverOpened(fifo);
     assertFifoNeverOpened(join(folder.root, 'paths/tools/fifo.schema.json'));
     await client.close(uri);

@@ -1,27 +1,51 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import type { Hover, InlayHint, MarkupContent } from 'vscode-languageserver-protocol/node';
-import { cursor, LspClient, manifest, tempFolder } from './lspClient';
+import type { Hover, InlayHint, MarkupContent, MarkupKind } from 'vscode-languageserver-protocol/node';
+import { codeSpan, escapeMarkdown } from '../../server/src/lsp/markdown';
+import { cursor, editorCapabilities, LspClient, manifest, tempFolder } from './lspClient';
+
+// markdown-it ships no types; the one call used here.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const MarkdownIt = require('markdown-it') as new (preset: string, options: { html: boolean }) => { render(markdown: string): string };
 
 const folder = tempFolder();
+/** Eglot's declared hover format: plain text only. The wording tests read it as an author would. */
 let client: LspClient;
+/** VS Code's: markdown first. */
+let markdownClient: LspClient;
 let documents = 0;
 
+const withHoverFormat = (contentFormat: string[]) => {
+  const capabilities = editorCapabilities();
+  capabilities.textDocument = { ...capabilities.textDocument, hover: { contentFormat: contentFormat as MarkupKind[] } };
+  return capabilities;
+};
+
 before(async () => {
-  client = await LspClient.start({ workspace: folder.root });
+  [client, markdownClient] = await Promise.all([
+    LspClient.start({ workspace: folder.root, capabilities: withHoverFormat(['plaintext']) }),
+    LspClient.start({ workspace: folder.root, capabilities: withHoverFormat(['markdown', 'plaintext']) }),
+  ]);
 });
 after(async () => {
-  await client.stop();
+  await Promise.all([client.stop(), markdownClient.stop()]);
   folder.cleanup();
 });
 
-/** The hover text at the `|` of `source`, opened as a new manifest. */
-async function hover(source: string): Promise<string | undefined> {
+/** The hover at the `|` of `source`, opened as a new manifest. */
+async function hoverContent(source: string, on = client): Promise<MarkupContent | undefined> {
   const { text, position } = cursor(source);
   const uri = folder.uri(`plugin${++documents}/manifest.json`);
-  await client.open(uri, text);
-  const result = await client.request<Hover | null>('textDocument/hover', { textDocument: { uri }, position });
-  return result ? (result.contents as MarkupContent).value : undefined;
+  await on.open(uri, text);
+  const result = await on.request<Hover | null>('textDocument/hover', { textDocument: { uri }, position });
+  return result ? (result.contents as MarkupContent) : undefined;
+}
+
+/** The plain-text hover at the `|` of `source`. */
+async function hover(source: string): Promise<string | undefined> {
+  const content = await hoverContent(source);
+  if (content) assert.equal(content.kind, 'plaintext');
+  return content?.value;
 }
 
 const tool = (id: string, annotations?: Record<string, boolean>) =>
@@ -31,63 +55,123 @@ const tool = (id: string, annotations?: Record<string, boolean>) =>
 const toolHover = (annotations: Record<string, boolean> | undefined, rest = '') =>
   hover(manifest(`"contributes": { "tools": [ ${tool('|my_tool', annotations)} ] }${rest ? `, ${rest}` : ''}`));
 
-const idRule = '**id**: Required. The MCP tool name. Must not contain . (dots are reserved for namespace prefixing).';
+const idRule = 'Required. The MCP tool name. Must not contain . (dots are reserved for namespace prefixing).';
 
-describe('hover: a tool shows how Filer\u2019s approval gate treats it', () => {
-  test('external, declared: it wins over a declared read', async () => {
+describe('hover: a tool leads with how Filer\u2019s approval gate treats it', () => {
+  test('one short line (category, when the gate asks), then the reasons, then what it means; the key\u2019s rule last', async () => {
     assert.equal(
       await toolHover({ openWorldHint: true, readOnlyHint: true }),
       [
-        'Required. The MCP tool name. Must not contain . (dots are reserved for namespace prefixing).',
-        '---',
         [
-          '**Tool `my_tool`**: approval category **external**: reaches outside the machine (the network, other people, other services).',
-          '',
-          'The gate asks at every level below Full Auto; refused in Sandbox.',
+          'Approval category external (tool my_tool): asks at every level below Full Auto; refused in Sandbox.',
           '',
           'Why (when several apply, the strictest wins):',
-          '- `openWorldHint: true`, declared by the tool → external (wins)',
-          '- `readOnlyHint: true`, declared by the tool → read',
+          '- openWorldHint: true, declared by the tool → external (wins)',
+          '- readOnlyHint: true, declared by the tool → read',
+          '',
+          'A tool in category external reaches outside the machine (the network, other people, other services).',
         ].join('\n'),
+        idRule,
       ].join('\n\n'),
     );
   });
 
   test('delete wins over modify; modify; read; a tool that declares nothing in a plugin that implies nothing', async () => {
     const deletes = await toolHover({ destructiveHint: true, readOnlyHint: false });
-    assert.match(deletes!, /\*\*Tool `my_tool`\*\*: approval category \*\*delete\*\*: deletes\.\n\nThe gate asks per the trust table\.\n\nWhy \(when several apply, the strictest wins\):\n- `destructiveHint: true`, declared by the tool → delete \(wins\)\n- `readOnlyHint: false`, declared by the tool → modify$/);
+    assert.match(deletes!, /^Approval category delete \(tool my_tool\): asks per the trust table\.\n\nWhy \(when several apply, the strictest wins\):\n- destructiveHint: true, declared by the tool → delete \(wins\)\n- readOnlyHint: false, declared by the tool → modify\n\nA tool in category delete may delete or destroy what it works on\.\n\n/);
     const modifies = await toolHover({ readOnlyHint: false });
-    assert.match(modifies!, /approval category \*\*modify\*\*: modifies\.\n\nThe gate asks per the trust table\.\n\nWhy:\n- `readOnlyHint: false`, declared by the tool → modify$/);
+    assert.match(modifies!, /^Approval category modify \(tool my_tool\): asks per the trust table\.\n\nWhy:\n- readOnlyHint: false, declared by the tool → modify\n\nA tool in category modify changes things: it is not read-only\.\n\n/);
     const reads = await toolHover({ readOnlyHint: true, idempotentHint: true });
-    assert.match(reads!, /approval category \*\*read\*\*: reads\.\n\nThe gate never asks\.\n\nWhy:\n- `readOnlyHint: true`, declared by the tool → read$/);
+    assert.match(reads!, /^Approval category read \(tool my_tool\): never asks\.\n\nWhy:\n- readOnlyHint: true, declared by the tool → read\n\nA tool in category read only reads\.\n\n/);
     const undeclared = await toolHover(undefined);
-    assert.match(undeclared!, /approval category \*\*read\*\*: reads\.\n\nThe gate never asks\.\n\nWhy:\n- nothing that applies → read\n\nThe tool declares no annotations, and nothing its plugin may do implies one\.$/);
+    assert.match(undeclared!, /^Approval category read \(tool my_tool\): never asks\.\n\nWhy:\n- nothing that applies → read\n\nA tool in category read only reads\.\n\nThe tool declares no annotations, and nothing its plugin may do implies one\.\n\n/);
   });
 
   test('implied: permissions.fetch (external) wins over permissions.fs.write (modify); runtime "process"; fs.write alone', async () => {
     const fetchAndWrite = await toolHover(undefined, '"permissions": { "fetch": { "static": ["api.example.com"] }, "fs": { "write": { "parameter": true } } }');
     assert.match(
       fetchAndWrite!,
-      /approval category \*\*external\*\*: reaches outside the machine \(the network, other people, other services\)\.\n\nThe gate asks at every level below Full Auto; refused in Sandbox\.\n\nWhy \(when several apply, the strictest wins\):\n- `openWorldHint: true`, implied by `permissions\.fetch` → external \(wins\)\n- `readOnlyHint: false`, implied by `permissions\.fs\.write` → modify\n\nThe tool declares no annotations, so it is treated by what its plugin may do\. Declare annotations so a read-only tool does not ask\.$/,
+      /^Approval category external \(tool my_tool\): asks at every level below Full Auto; refused in Sandbox\.\n\nWhy \(when several apply, the strictest wins\):\n- openWorldHint: true, implied by permissions\.fetch → external \(wins\)\n- readOnlyHint: false, implied by permissions\.fs\.write → modify\n\nA tool in category external reaches outside the machine \(the network, other people, other services\)\.\n\nThe tool declares no annotations, so it is treated by what its plugin may do\. Declare annotations so a read-only tool does not ask\.\n\n/,
     );
     const process = await hover(manifest('"runtime": "process", "command": "./run", "contributes": { "tools": [ { "id": "|proc_tool", "title": "T", "description": "D", "schema": "./s.json" } ] }'));
-    assert.match(process!, /approval category \*\*external\*\*.*\n(.*\n)*- `openWorldHint: true`, implied by `runtime: "process"` → external\n/);
+    assert.match(process!, /^Approval category external \(tool proc_tool\).*\n(.*\n)*- openWorldHint: true, implied by runtime: "process" → external\n/);
     const write = await toolHover(undefined, '"permissions": { "fs": { "write": { "parameter": true } } }');
-    assert.match(write!, /approval category \*\*modify\*\*: modifies\.\n\nThe gate asks per the trust table\.\n\nWhy:\n- `readOnlyHint: false`, implied by `permissions\.fs\.write` → modify\n/);
+    assert.match(write!, /^Approval category modify \(tool my_tool\): asks per the trust table\.\n\nWhy:\n- readOnlyHint: false, implied by permissions\.fs\.write → modify\n/);
     // Declared annotations are not overridden by what the plugin implies.
     const declared = await toolHover({ readOnlyHint: true }, '"permissions": { "fetch": {} }');
-    assert.match(declared!, /approval category \*\*read\*\*/);
+    assert.match(declared!, /^Approval category read /);
   });
 
-  test('the id key, the annotations key and the tool object show the gating too', async () => {
+  test('the id key, the annotations key and the tool object lead with the gating too', async () => {
     const onKey = await hover(manifest(`"contributes": { "tools": [ { "i|d": "t", "annotations": { "readOnlyHint": false } } ] }`));
-    assert.ok(onKey!.startsWith(`${idRule}\n\n---\n\n**Tool \`t\`**: approval category **modify**`));
+    assert.match(onKey!, /^Approval category modify \(tool t\): asks per the trust table\.\n/);
+    assert.ok(onKey!.endsWith(`\n\nid: ${idRule}`), onKey);
     const onAnnotations = await hover(manifest(`"contributes": { "tools": [ { "id": "t", "annotat|ions": { "openWorldHint": true } } ] }`));
-    assert.match(onAnnotations!, /^\*\*annotations\*\*: MCP tool annotations: .*\n\n---\n\n\*\*Tool `t`\*\*: approval category \*\*external\*\*/);
+    assert.match(onAnnotations!, /^Approval category external \(tool t\)(.|\n)*\n\nannotations: MCP tool annotations: /);
     const onHint = await hover(manifest(`"contributes": { "tools": [ { "id": "t", "annotations": { "destructiveH|int": true } } ] }`));
-    assert.match(onHint!, /^\*\*destructiveHint\*\*: destructiveHint: true makes the tool delete \(asks per the trust table\)\.\n\n---\n\n\*\*Tool `t`\*\*: approval category \*\*delete\*\*/);
+    assert.match(onHint!, /^Approval category delete \(tool t\)(.|\n)*\n\ndestructiveHint: destructiveHint: true makes the tool delete \(asks per the trust table\)\.$/);
     const onObject = await hover(manifest(`"contributes": { "tools": [ |{ "id": "t" } ] }`));
-    assert.match(onObject!, /^An MCP tool the agent can call\.\n\n---\n\n\*\*Tool `t`\*\*: approval category \*\*read\*\*/);
+    assert.match(onObject!, /^Approval category read \(tool t\)(.|\n)*\n\nAn MCP tool the agent can call\.$/);
+  });
+});
+
+describe('hover: markdown for clients that read it, with the manifest\u2019s text never taken as markup', () => {
+  /** What a CommonMark renderer makes of the hover (VS Code renders hovers as CommonMark, HTML off). */
+  const rendered = (markdown: string) => new MarkdownIt('commonmark', { html: false }).render(markdown);
+
+  test('the category line, the reasons and a rule between sections', async () => {
+    const content = await hoverContent(manifest(`"contributes": { "tools": [ ${tool('|my_tool', { openWorldHint: true })} ] }`), markdownClient);
+    assert.equal(content?.kind, 'markdown');
+    assert.equal(
+      content!.value.split('\n\n---\n\n')[0],
+      [
+        'Approval category **external** \\(tool `my_tool`\\)\\: asks at every level below Full Auto\\; refused in Sandbox\\.',
+        '',
+        'Why\\:',
+        '- `openWorldHint: true`\\, declared by the tool → external',
+        '',
+        'A tool in category **external** reaches outside the machine \\(the network\\, other people\\, other services\\)\\.',
+      ].join('\n'),
+    );
+    const html = rendered(content!.value);
+    assert.match(html, /^<p>Approval category <strong>external<\/strong> \(tool <code>my_tool<\/code>\): asks at every level below Full Auto; refused in Sandbox\.<\/p>\n<p>Why:<\/p>\n<ul>\n<li><code>openWorldHint: true<\/code>, declared by the tool → external<\/li>\n<\/ul>\n/);
+    assert.match(html, /<hr \/>\n<p>Required\. The MCP tool name\./);
+    const implied = await hoverContent(manifest(`"contributes": { "tools": [ ${tool('|my_tool')} ] }, "permissions": { "fetch": {} }`), markdownClient);
+    assert.match(implied!.value, /\n- `openWorldHint: true`\\, implied by `permissions\.fetch` → external\n/);
+  });
+
+  test('a tool id, a hook key or a title cannot add a link, an image, HTML or markup of its own', async () => {
+    const hostile = ['x` ![beacon](https://attacker.example/b.png) `', 'y``[run](command:workbench.action.terminal.new)', '<img src=https://attacker.example/c.png>', '**bold** _em_\n\n# heading\n- item'];
+    const texts: string[] = [];
+    for (const text of hostile) {
+      const id = JSON.stringify(text);
+      const title = JSON.stringify(`Title ${text}`);
+      const sources = [
+        manifest(`"contributes": { "tools": [ { "id": |${id}, "title": ${title} } ] }`),
+        manifest(`"contributes": { "hooks": { |${id}: "./h.js" } }`),
+        manifest(`"contributes": { "tools": [ { "id": ${id}, "title": ${title} } ], "actions": [ { "kind": "tool", "toolId": |${id} } ] }`),
+      ];
+      for (const source of sources) {
+        const content = await hoverContent(source, markdownClient);
+        assert.equal(content?.kind, 'markdown', source);
+        const html = rendered(content!.value);
+        assert.doesNotMatch(html, /<(a|img|h1|em|script)\b|<strong>bold|<li>item/, `${source}\n${html}`);
+        texts.push(html);
+      }
+    }
+    // The text is still there, as written (line breaks folded into spaces).
+    const decoded = texts.join('\n').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&amp;/g, '&');
+    for (const text of hostile) assert.ok(decoded.includes(text.replace(/\n+/g, ' ')), `${text} is shown as written`);
+  });
+
+  test('codeSpan and escapeMarkdown: any text comes back as written from a CommonMark renderer', () => {
+    const unhtml = (html: string) => html.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&amp;/g, '&');
+    const samples = ['plain', '`', '``a``', ' lead', 'trail ', ' both ', '`start', 'end`', 'a ` b `` c', '[x](y)', '![i](u)', '<b>', '&amp;', '\\`', '*a*', '1. one', '# h', '$(zap)'];
+    for (const sample of samples) {
+      assert.equal(unhtml(rendered(codeSpan(sample))), `<p><code>${sample}</code></p>\n`, `codeSpan(${JSON.stringify(sample)}) = ${codeSpan(sample)}`);
+      const paragraph = rendered(`x ${escapeMarkdown(sample)}`);
+      assert.equal(unhtml(paragraph), `<p>x ${sample.trimEnd()}</p>\n`, `escapeMarkdown(${JSON.stringify(sample)}) = ${escapeMarkdown(sample)}`);
+    }
   });
 });
 
@@ -95,32 +179,32 @@ describe('hover: keys and values', () => {
   test('every key shows its rule from the reference', async () => {
     assert.equal(
       await hover(manifest('').replace('"na', '"n|a')),
-      "**name**: Required. kebab-case (^[a-z0-9]+(-[a-z0-9]+)*$). Doubles as the plugin's identity in the installed registry and in the pluginAllowList a folder agent may carry.",
+      "name: Required. kebab-case (^[a-z0-9]+(-[a-z0-9]+)*$). Doubles as the plugin's identity in the installed registry and in the pluginAllowList a folder agent may carry.",
     );
     assert.equal(
       await hover(manifest('"permissions": { "fs": { "read": { "st|atic": [] } } }')),
-      '**static**: Glob patterns the handler may touch on its own. Relative patterns resolve against the app\'s working directory, not the plugin\'s: write "${dataDir}/cache/**" (the plugin\'s data directory) or an absolute path. Patterns beginning with * are matched as globs without resolution.',
+      'static: Glob patterns the handler may touch on its own. Relative patterns resolve against the app\'s working directory, not the plugin\'s: write "${dataDir}/cache/**" (the plugin\'s data directory) or an absolute path. Patterns beginning with * are matched as globs without resolution.',
     );
-    assert.match((await hover(manifest('"contributes": { "actions": [ { "tool|Scope": "none" } ] }')))!, /^\*\*toolScope\*\*: Prompt kind only\. "none" \(no tools this turn\) or "read-only"/);
+    assert.match((await hover(manifest('"contributes": { "actions": [ { "tool|Scope": "none" } ] }')))!, /^toolScope: Prompt kind only\. "none" \(no tools this turn\) or "read-only"/);
   });
 
   test('hook events say what they announce and, for folder events, the allow-list rule', async () => {
     const folderEvent = await hover(manifest('"contributes": { "hooks": { "onAgent|Complete": "./h.js" } }'));
     assert.equal(
       folderEvent,
-      "**onAgentComplete**: A folder agent's run completed. Heard only by plugins the run's folder allows (its plugin allow-list).\n\nA hook for a folder's run fires only if that folder allows your plugin: the folder's plugin allow-list decides which plugins' hooks hear about the run. A folder with no list reaches every installed plugin; an empty list reaches none.",
+      "onAgentComplete: A folder agent's run completed. Heard only by plugins the run's folder allows (its plugin allow-list).\n\nA hook for a folder's run fires only if that folder allows your plugin: the folder's plugin allow-list decides which plugins' hooks hear about the run. A folder with no list reaches every installed plugin; an empty list reaches none.",
     );
     const appEvent = await hover(manifest('"contributes": { "hooks": { "onApp|Ready": "./h.js" } }'));
-    assert.match(appEvent!, /^\*\*onAppReady\*\*: Fires when the app window is up.*reaches every plugin\.$/);
-    assert.equal(await hover(manifest('"contributes": { "hooks": { "onAgentDo|ne": "./h.js" } }')), '**onAgentDone**: not an event the reference names; its handler may never run.');
+    assert.match(appEvent!, /^onAppReady: Fires when the app window is up.*reaches every plugin\.$/);
+    assert.equal(await hover(manifest('"contributes": { "hooks": { "onAgentDo|ne": "./h.js" } }')), 'onAgentDone: not an event the reference names; its handler may never run.');
   });
 
   test('enum values and ids show what they mean', async () => {
-    assert.equal(await hover(manifest('"runtime": "pro|cess", "command": "./x"')), '`"process"`: The plugin is its own executable: command is required; hooks, views, action settings, sandbox and tool handlers are rejected.');
-    assert.equal(await hover(manifest('"contributes": { "actions": [ { "kind": "to|ol" } ] }')), '`"tool"`: Invokes toolId directly: no agent turn, no model.');
+    assert.equal(await hover(manifest('"runtime": "pro|cess", "command": "./x"')), '"process": The plugin is its own executable: command is required; hooks, views, action settings, sandbox and tool handlers are rejected.');
+    assert.equal(await hover(manifest('"contributes": { "actions": [ { "kind": "to|ol" } ] }')), '"tool": Invokes toolId directly: no agent turn, no model.');
     assert.equal(
       await hover(manifest('"contributes": { "tools": [ { "id": "count", "title": "Count words" } ], "actions": [ { "kind": "tool", "toolId": "co|unt" } ] }')),
-      'Calls tool **count** (Count words).',
+      'Calls tool count (Count words).',
     );
   });
 

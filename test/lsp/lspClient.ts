@@ -74,6 +74,7 @@ export interface StartOptions {
   server?: string;
   /** Run the server as this user (stdio only): root reads any file whatever its mode. */
   user?: { uid: number; gid: number };
+  initializationOptions?: Record<string, unknown>;
 }
 
 export class LspClient {
@@ -82,6 +83,8 @@ export class LspClient {
   readonly registrations: Registration[] = [];
   readonly refreshes: string[] = [];
   readonly logs: string[] = [];
+  /** Every window/logMessage, in arrival order. */
+  readonly logMessages: { type: number; message: string }[] = [];
   settings: Record<string, unknown>;
   private readonly versions = new Map<string, number>();
   private readonly texts = new Map<string, string>();
@@ -112,8 +115,10 @@ export class LspClient {
       client.published.push(params);
       client.wake();
     });
-    connection.onNotification('window/logMessage', (params: { message: string }) => {
+    connection.onNotification('window/logMessage', (params: { type: number; message: string }) => {
       client.logs.push(params.message);
+      client.logMessages.push(params);
+      client.wake();
     });
     connection.onRequest(ConfigurationRequest.type, (params) => params.items.map((item) => (item.section === 'filerManifest' ? client.settings : null)));
     connection.onRequest(RegistrationRequest.type, (params) => {
@@ -135,6 +140,7 @@ export class LspClient {
       rootUri,
       workspaceFolders: rootUri ? [{ uri: rootUri, name: 'workspace' }] : null,
       capabilities: options.capabilities ?? editorCapabilities(),
+      ...(options.initializationOptions ? { initializationOptions: options.initializationOptions } : {}),
     });
     await connection.sendNotification(InitializedNotification.type, {});
     return client;
@@ -165,10 +171,10 @@ export class LspClient {
     return this.process.exitCode !== null || this.process.signalCode !== null;
   }
 
-  async open(uri: string, text: string, version = 1): Promise<void> {
+  async open(uri: string, text: string, version = 1, languageId = 'json'): Promise<void> {
     this.versions.set(uri, version);
     this.texts.set(uri, text);
-    await this.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId: 'json', version, text } });
+    await this.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId, version, text } });
   }
 
   /** Replaces the whole text (as one incremental change covering the document). */

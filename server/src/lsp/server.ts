@@ -20,6 +20,7 @@ import {
   type InitializeResult,
   type WorkspaceDocumentDiagnosticReport,
 } from 'vscode-languageserver';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
 import {
   computeContextMenu,
   contextMenuMethod,
@@ -28,9 +29,11 @@ import {
   normalizeRelativePath,
   type ContextMenuParams,
   type ContextMenuResult,
+  type JsonPath,
   type ManifestStatus,
   type ManifestStatusParams,
 } from '../engine';
+import { keyProposedByBuiltInJson, readBuiltInJson, withoutBuiltInJsonDiagnostics, type BuiltInJson } from './builtInJson';
 import { quickFixes } from './features/codeActions';
 import { completeManifest, newManifestCompletion } from './features/completion';
 import { definitionAt } from './features/definition';
@@ -42,9 +45,11 @@ import { categoryHints } from './features/inlayHints';
 import { prepareRenameAt, referencesAt, renameAt } from './features/references';
 import { filePathOf, ManifestCache, type ManifestVersion } from './manifestCache';
 import { fileFilters, isCandidatePath, type FileFilters } from './manifestRecognition';
+import { markupFor, type Markup } from './markdown';
 import { largeManifestLength, releaseMemorySoon } from './memory';
 import { isInsideOrEqual, PluginFolders } from './pluginFolders';
 import { runQuietly, runSafe } from './runSafe';
+import { ServerLog, version } from './serverLog';
 import { defaultSettings, readSettings, settingsSection, type ServerSettings } from './settings';
 import { WorkspaceManifests } from './workspaceManifests';
 
@@ -67,12 +72,15 @@ export const validationDelayMs = 150;
  */
 export function startServer(connection: Connection): void {
   const logger = { error: (message: string) => connection.console.error(message) };
+  const log = new ServerLog(connection.console);
 
   let settings: ServerSettings = defaultSettings;
   let filters: FileFilters = fileFilters(settings);
   let settingsGeneration = 0;
   let workspaceFolderPaths: string[] = [];
   let client: ClientFeatures = readClientFeatures({});
+  /** VS Code's own JSON features, when the client says they run beside us. */
+  let builtInJson: BuiltInJson | undefined;
   /** True once the client watches files for us: the folder caches then live until an event says otherwise. */
   let watching = false;
 
@@ -92,9 +100,11 @@ export function startServer(connection: Connection): void {
 
   connection.onInitialize((params: InitializeParams): InitializeResult => {
     client = readClientFeatures(params.capabilities);
+    builtInJson = readBuiltInJson(params.initializationOptions);
     workspaceFolderPaths = folderPathsOf(params);
     const initial = (params.initializationOptions as { settings?: Record<string, unknown> } | undefined)?.settings?.[settingsSection];
-    if (initial !== undefined) applySettings(readSettings(initial));
+    log.started(params.clientInfo, workspaceFolderPaths);
+    if (initial !== undefined) applySettings(readSettings(initial), 'initializationOptions');
     return {
       capabilities: {
         textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
@@ -110,7 +120,7 @@ export function startServer(connection: Connection): void {
         ...(client.pullDiagnostics ? { diagnosticProvider: { identifier: 'filer-manifest', interFileDependencies: true, workspaceDiagnostics: true } } : {}),
         workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
       },
-      serverInfo: { name: 'filer-manifest-language-server' },
+      serverInfo: { name: 'filer-manifest-language-server', version },
     };
   });
 
@@ -133,6 +143,7 @@ export function startServer(connection: Connection): void {
     }
     // Documents opened before the settings came were recognised with the defaults.
     if (client.configuration && (await fetchSettings())) revalidateOpen();
+    if (settingsGeneration === 0) log.settings(settings, 'defaults');
     await scanWorkspace();
   });
 
@@ -140,17 +151,18 @@ export function startServer(connection: Connection): void {
   // Settings
 
   /** Returns false when nothing changed, so that the same settings sent again invalidate nothing. */
-  function applySettings(next: ServerSettings): boolean {
+  function applySettings(next: ServerSettings, source: string): boolean {
     if (JSON.stringify(next) === JSON.stringify(settings)) return false;
     settings = next;
     filters = fileFilters(next);
     settingsGeneration++;
+    log.settings(settings, source);
     return true;
   }
 
   async function fetchSettings(): Promise<boolean> {
     try {
-      return applySettings(readSettings(await connection.workspace.getConfiguration({ section: settingsSection })));
+      return applySettings(readSettings(await connection.workspace.getConfiguration({ section: settingsSection })), 'workspace/configuration');
     } catch (error) {
       logger.error(`Reading the ${settingsSection} settings failed: ${(error as Error).message}`);
       return false;
@@ -159,7 +171,7 @@ export function startServer(connection: Connection): void {
 
   connection.onDidChangeConfiguration(async (change) => {
     const pushed = (change.settings as Record<string, unknown> | undefined)?.[settingsSection];
-    const changed = client.configuration ? await fetchSettings() : pushed !== undefined && applySettings(readSettings(pushed));
+    const changed = client.configuration ? await fetchSettings() : pushed !== undefined && applySettings(readSettings(pushed), 'workspace/didChangeConfiguration');
     if (!changed) return;
     if (client.inlayHintRefresh) void connection.languages.inlayHint.refresh();
     revalidateOpen();
@@ -189,18 +201,24 @@ export function startServer(connection: Connection): void {
     const document = documents.get(uri);
     if (!document) return;
     const entry = cache.get(document);
+    log.recognized(uri, entry.recognition());
     if (entry.recognition().kind === 'other') {
       // Not (or no longer) a manifest: an empty list only if it had diagnostics from us.
       if (published.has(uri)) publish(uri, [], document.version);
       return;
     }
-    publish(uri, toLspDiagnostics(entry.diagnostics()), document.version);
+    publish(uri, openDiagnostics(document, entry), document.version);
   }
 
   function publish(uri: string, diagnostics: Diagnostic[], version: number | undefined): void {
     if (diagnostics.length > 0) published.add(uri);
     else published.delete(uri);
     void connection.sendDiagnostics({ uri, diagnostics, ...(version !== undefined ? { version } : {}) });
+  }
+
+  /** An open manifest's diagnostics, less what VS Code's own JSON validation already shows in it. */
+  function openDiagnostics(document: TextDocument, entry: ManifestVersion): Diagnostic[] {
+    return toLspDiagnostics(withoutBuiltInJsonDiagnostics(entry.diagnostics(), builtInJson, document.languageId, entry.document.text));
   }
 
   /** After a settings change or a change to files many manifests read. */
@@ -240,10 +258,12 @@ export function startServer(connection: Connection): void {
     let text: string;
     try {
       text = await fsPromises.readFile(filePath, 'utf8');
-    } catch {
+    } catch (error) {
+      log.unreadable(filePath, error);
       return undefined;
     }
     const entry = cache.fromDisk(pathToFileURL(filePath).href, text);
+    log.recognized(entry.uri, entry.recognition());
     if (!entry.isFilerManifest) return undefined;
     const folder = entry.folder()!;
     workspace.setDependencies(
@@ -270,9 +290,14 @@ export function startServer(connection: Connection): void {
   async function scanWorkspace(): Promise<void> {
     if (workspaceFolderPaths.length === 0) return;
     const before = new Set(workspace.all());
-    const scan = workspace.scan(workspaceFolderPaths, (filePath) => isCandidatePath(filePath, () => relativePathsOf(filePath), filters));
+    const scan = workspace.scan(
+      workspaceFolderPaths,
+      (filePath) => isCandidatePath(filePath, () => relativePathsOf(filePath), filters),
+      (folder, error) => log.unreadable(folder, error),
+    );
     scanning = scan;
     await scan;
+    log.scanned(workspaceFolderPaths, workspace.all().length);
     // A pull client asks for workspace diagnostics itself (the first request waits for this scan).
     if (client.pullDiagnostics) return;
     for (const filePath of before) if (!workspace.has(filePath) && !isOpen(filePath)) publish(pathToFileURL(filePath).href, [], undefined);
@@ -291,10 +316,11 @@ export function startServer(connection: Connection): void {
       const document = documents.get(params.textDocument.uri);
       if (!document) return { kind: DocumentDiagnosticReportKind.Full, items: [] };
       const entry = cache.get(document);
+      log.recognized(document.uri, entry.recognition());
       if (entry.recognition().kind === 'other') return { kind: DocumentDiagnosticReportKind.Full, items: [] };
       const resultId = entry.resultId();
       if (params.previousResultId === resultId) return { kind: DocumentDiagnosticReportKind.Unchanged, resultId };
-      return { kind: DocumentDiagnosticReportKind.Full, resultId, items: toLspDiagnostics(entry.diagnostics()) };
+      return { kind: DocumentDiagnosticReportKind.Full, resultId, items: openDiagnostics(document, entry) };
     }),
   );
 
@@ -418,7 +444,11 @@ export function startServer(connection: Connection): void {
       if (!document) return [];
       const entry = cache.get(document);
       const folder = entry.folder();
-      const env = { snippets: client.snippets, pluginFiles: folder ? () => folder.listFiles() : undefined };
+      const env = {
+        snippets: client.snippets,
+        pluginFiles: folder ? () => folder.listFiles() : undefined,
+        proposedElsewhere: (path: JsonPath, key: string) => keyProposedByBuiltInJson(builtInJson, path, key),
+      };
       const kind = entry.recognition().kind;
       if (kind === 'empty') return newManifestCompletion(entry.document, folder ? path.basename(folder.root) : '', env);
       if (kind !== 'filer') return [];
@@ -427,7 +457,7 @@ export function startServer(connection: Connection): void {
   );
 
   connection.onHover((params, token) =>
-    answerForManifest('Hover', params, token, null, (entry) => hoverAt(entry.document, entry.model, offsetOf(entry, params.position)) ?? null),
+    answerForManifest('Hover', params, token, null, (entry) => hoverAt(entry.document, entry.model, offsetOf(entry, params.position), client.hoverMarkup) ?? null),
   );
 
   connection.onCodeAction((params, token) =>
@@ -542,6 +572,8 @@ interface ClientFeatures {
   snippets: boolean;
   documentChanges: boolean;
   createFiles: boolean;
+  /** Markdown, or plain text for clients whose `hover.contentFormat` prefers it (Eglot). */
+  hoverMarkup: Markup;
 }
 
 function readClientFeatures(capabilities: ClientCapabilities): ClientFeatures {
@@ -557,6 +589,7 @@ function readClientFeatures(capabilities: ClientCapabilities): ClientFeatures {
     snippets: !!capabilities.textDocument?.completion?.completionItem?.snippetSupport,
     documentChanges: !!workspace?.workspaceEdit?.documentChanges,
     createFiles: !!workspace?.workspaceEdit?.documentChanges && !!workspace.workspaceEdit.resourceOperations?.includes('create'),
+    hoverMarkup: markupFor(capabilities.textDocument?.hover?.contentFormat),
   };
 }
 

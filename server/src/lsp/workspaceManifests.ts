@@ -45,7 +45,7 @@ export class WorkspaceManifests {
   }
 
   /** Replaces the known set with what the folders hold now. */
-  async scan(folders: string[], isCandidate: (filePath: string) => boolean): Promise<void> {
+  async scan(folders: string[], isCandidate: (filePath: string) => boolean, unreadable: (folder: string, error: unknown) => void): Promise<void> {
     const found = new Set<string>();
     let visited = 0;
     const queue = [...folders];
@@ -55,7 +55,8 @@ export class WorkspaceManifests {
       let entries: import('node:fs').Dirent[];
       try {
         entries = await fs.readdir(folder, { withFileTypes: true });
-      } catch {
+      } catch (error) {
+        unreadable(folder, error);
         continue;
       }
       for (const entry of entries) {

@@ -33,11 +33,12 @@ export const asksAt: Record<ApprovalCategory, string> = {
   read: 'never asks',
 };
 
+/** What a tool in each category does, to follow "A tool in category X …". */
 export const categoryMeaning: Record<ApprovalCategory, string> = {
   external: 'reaches outside the machine (the network, other people, other services)',
-  delete: 'deletes',
-  modify: 'modifies',
-  read: 'reads',
+  delete: 'may delete or destroy what it works on',
+  modify: 'changes things: it is not read-only',
+  read: 'only reads',
 };
 
 /** What the plugin as a whole implies for tools that declare no annotations. */

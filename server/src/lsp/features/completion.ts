@@ -22,6 +22,8 @@ export interface CompletionEnvironment {
   pluginFiles?: () => string[];
   /** The client expands snippets; without it proposals are plain text. */
   snippets: boolean;
+  /** Keys another language server beside this one already proposes (VS Code's JSON: `$schema`). */
+  proposedElsewhere?: (path: JsonPath, key: string) => boolean;
 }
 
 interface Proposal {
@@ -43,7 +45,7 @@ const allowListRule =
 export function completeManifest(document: ParsedDocument, model: ManifestModel, offset: number, env: CompletionEnvironment): CompletionItem[] {
   const context = cursorContext(document, offset);
   if (context.kind === 'none') return [];
-  const proposals = context.kind === 'key' ? keyProposals(context, model) : valueProposals(context, model, env);
+  const proposals = context.kind === 'key' ? keyProposals(context, model, env) : valueProposals(context, model, env);
   return proposals.map((proposal, index) => toItem(proposal, index, context, document, env));
 }
 
@@ -86,7 +88,8 @@ function toItem(proposal: Proposal, index: number, context: Exclude<CursorContex
     sortText: `${proposal.rank ?? 1}${String(index).padStart(4, '0')}`,
   };
   if (proposal.detail) item.detail = proposal.detail;
-  if (proposal.documentation) item.documentation = { kind: MarkupKind.Markdown, value: proposal.documentation };
+  // Documentation is prose from the reference, the schema and this manifest, not markup: plain text for every client.
+  if (proposal.documentation) item.documentation = { kind: MarkupKind.PlainText, value: proposal.documentation };
   return item;
 }
 
@@ -106,7 +109,7 @@ function plainText(snippet: string, text: string, offset: number): string {
 // ---------------------------------------------------------------------------------------------
 // Keys
 
-function keyProposals(context: Extract<CursorContext, { kind: 'key' }>, model: ManifestModel): Proposal[] {
+function keyProposals(context: Extract<CursorContext, { kind: 'key' }>, model: ManifestModel, env: CompletionEnvironment): Proposal[] {
   const { path, existingKeys } = context;
   if (matches(path, ['contributes', 'hooks'])) return hookEventProposals(existingKeys, context.keyOnly);
   if (matches(path, ['contributes', 'settings'])) return context.keyOnly ? [] : [newSettingProposal()];
@@ -117,7 +120,7 @@ function keyProposals(context: Extract<CursorContext, { kind: 'key' }>, model: M
   const required = new Set([...(node.required ?? []), ...((node.then?.required as string[] | undefined) ?? [])]);
   const proposals: Proposal[] = [];
   for (const [key, propertySchema] of Object.entries(properties)) {
-    if (existingKeys.has(key) || !keyAllowed(path, key, model)) continue;
+    if (existingKeys.has(key) || !keyAllowed(path, key, model) || env.proposedElsewhere?.(path, key)) continue;
     const resolved = resolveRef(propertySchema) ?? {};
     proposals.push({
       label: key,

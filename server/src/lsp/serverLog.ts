@@ -1,0 +1,52 @@
+import { version } from '../../../package.json';
+
+export { version };
+import { filePathOf } from './manifestCache';
+import type { Recognition } from './manifestRecognition';
+import type { ServerSettings } from './settings';
+
+/** Where the lines go: the connection's console (window/logMessage; VS Code's "Filer Manifest" output channel). */
+export interface LogConsole {
+  info(message: string): void;
+  warn(message: string): void;
+}
+
+/**
+ * What the server tells its log, so that a user has somewhere to look when something seems wrong: its
+ * version, the settings in force, which files it took as Filer manifests and why (each file once,
+ * and again when the answer changes), and what it could not read.
+ */
+export class ServerLog {
+  /** Per document: the recognition last logged. */
+  private readonly recognitions = new Map<string, string>();
+
+  constructor(private readonly console: LogConsole) {}
+
+  started(client: { name: string; version?: string } | undefined, workspaceFolders: string[]): void {
+    const by = client ? `, for ${client.name}${client.version ? ` ${client.version}` : ''}` : '';
+    const folders = workspaceFolders.length > 0 ? workspaceFolders.join(', ') : 'none';
+    this.console.info(`Filer manifest language server ${version} (Node.js ${process.version})${by}. Workspace folders: ${folders}.`);
+  }
+
+  /** `source`: where they came from (defaults, initializationOptions, workspace/configuration, …). */
+  settings(settings: ServerSettings, source: string): void {
+    this.console.info(`Settings in force (${source}): ${JSON.stringify(settings)}`);
+  }
+
+  recognized(uri: string, recognition: Recognition): void {
+    const said = `${recognition.kind}: ${recognition.reason}`;
+    if (this.recognitions.get(uri) === said) return;
+    this.recognitions.set(uri, said);
+    const file = filePathOf(uri) ?? uri;
+    const verdict = { filer: 'taken as a Filer manifest', empty: 'an empty manifest', other: 'not taken as a Filer manifest' }[recognition.kind];
+    this.console.info(`${file}: ${verdict} (${recognition.reason}).`);
+  }
+
+  scanned(folders: string[], manifests: number): void {
+    this.console.info(`Workspace scan of ${folders.join(', ')}: ${manifests} candidate manifest file${manifests === 1 ? '' : 's'}.`);
+  }
+
+  unreadable(path: string, error: unknown): void {
+    this.console.warn(`Could not read ${path}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}

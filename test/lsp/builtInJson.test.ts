@@ -1,0 +1,172 @@
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { getLanguageService, type DocumentLanguageSettings } from 'vscode-json-languageservice';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import type { CompletionItem, CompletionList, Diagnostic, DocumentDiagnosticReport, WorkspaceDiagnosticReport } from 'vscode-languageserver-protocol/node';
+import { analyzeManifest, type ManifestDiagnostic } from '../../server/src/engine';
+import { withoutBuiltInJsonDiagnostics } from '../../server/src/lsp/builtInJson';
+import { cursor, editorCapabilities, LspClient, repositoryRoot, tempFolder } from './lspClient';
+
+const brokenSyntax = readFileSync(join(repositoryRoot, 'examples/broken-syntax/manifest.json'), 'utf8');
+const brokenEverything = readFileSync(join(repositoryRoot, 'examples/broken-everything/manifest.json'), 'utf8');
+
+/** How VS Code's JSON extension validates each language (its server's `documentSettings`, in vscode-langservers-extracted's jsonServer.js). */
+const vscodeSettings: Record<string, DocumentLanguageSettings> = {
+  json: { comments: 'error', trailingCommas: 'error' },
+  jsonc: { comments: 'ignore', trailingCommas: 'warning' },
+};
+const jsonService = getLanguageService({});
+
+/** What VS Code's JSON validation reports in `text`, as offsets. */
+async function vscodeReports(text: string, languageId: string): Promise<{ start: number; end: number; message: string }[]> {
+  const document = TextDocument.create('file:///plugin/manifest.json', languageId, 1, text);
+  const diagnostics = await jsonService.doValidation(document, jsonService.parseJSONDocument(document), vscodeSettings[languageId]);
+  return diagnostics.map((d) => ({ start: document.offsetAt(d.range.start), end: document.offsetAt(d.range.end), message: typeof d.message === 'string' ? d.message : d.message.value }));
+}
+
+/** Broken JSON of every kind our parser reports: syntax errors, comments, trailing commas, duplicate keys, emptiness, a byte-order mark. */
+const corpus = [
+  brokenSyntax,
+  brokenEverything,
+  '{"name": "a", }',
+  '{"name": }',
+  '{"name" "a"}',
+  '{"a": 1 "b": 2}',
+  '{"a": [1, 2}',
+  '{"a": {"b": 1}',
+  '{"a": 1}}',
+  '{"a": 1} x',
+  '{a: 1}',
+  "{'a': 1}",
+  '{"a": tru, "b": fals}',
+  '{"a": 01}',
+  '{"a": "x\\q"}',
+  '{"a": "\\u12"}',
+  '{"a": "x',
+  '{"a": 1, /* c */ "b": 2}',
+  '{"a": 1 // c\n}',
+  '{"a": 1, /* c ',
+  '{"a": "x\ty"}',
+  '[1,]',
+  '{"a":1,"a":2,"a":3}',
+  '{"a": {"b": 1, "b": 2}, "a": 3}',
+  '',
+  '   \n',
+  '\uFEFF{"a":1}',
+  '{"a": -}',
+  '{"a": 1.}',
+  '{"a": .5}',
+  '{,}',
+  '{"a":1,,"b":2}',
+  '{"a": [,1]}',
+  '{"a":',
+  '{',
+  '[',
+  '{"a": NaN}',
+  '{"a" : [1 2]}',
+  `${'['.repeat(600)}${']'.repeat(600)}`,
+];
+
+const jsonCodes = (diagnostics: ManifestDiagnostic[]) => diagnostics.filter((d) => d.code.startsWith('json.'));
+const touches = (d: ManifestDiagnostic, reported: { start: number; end: number }) => reported.start <= d.offset + d.length && d.offset <= reported.end;
+
+describe('VS Code\u2019s own JSON validation: what it reports is not repeated (checked against vscode-json-languageservice)', () => {
+  for (const languageId of ['json', 'jsonc']) {
+    test(`${languageId}: every diagnostic left out is one VS Code reports at the same place; every json.* one kept is one it does not`, async () => {
+      for (const text of corpus) {
+        const ours = jsonCodes(analyzeManifest(text).diagnostics);
+        const kept = new Set(withoutBuiltInJsonDiagnostics(ours, { validate: true }, languageId, text));
+        const theirs = await vscodeReports(text, languageId);
+        const label = `${JSON.stringify(text.slice(0, 60))} (${languageId}): ours ${JSON.stringify(ours.map((d) => [d.code, d.offset, d.length]))}, VS Code's ${JSON.stringify(theirs)}`;
+        for (const diagnostic of ours) {
+          if (kept.has(diagnostic)) {
+            assert.ok(!theirs.some((reported) => reported.start === diagnostic.offset && reported.end === diagnostic.offset + diagnostic.length), `kept, though VS Code reports it: ${label}`);
+          } else if (diagnostic.code === 'json.syntax') {
+            // The break is reported where ours is; our tolerant parser's follow-on errors after it go with it.
+            const first = ours.find((d) => d.code === 'json.syntax')!;
+            assert.ok(theirs.some((reported) => touches(first, reported)), `left out, though VS Code reports no syntax error there: ${label}`);
+          } else {
+            assert.ok(theirs.some((reported) => reported.start === diagnostic.offset && reported.end === diagnostic.offset + diagnostic.length), `left out, though VS Code does not report it: ${label}`);
+          }
+        }
+      }
+    });
+  }
+
+  test('other languages, and VS Code with json.validate.enable off, keep everything', () => {
+    const ours = analyzeManifest(brokenSyntax).diagnostics;
+    assert.equal(ours.length, 9);
+    assert.deepEqual(withoutBuiltInJsonDiagnostics(ours, { validate: true }, 'plaintext', brokenSyntax), ours);
+    assert.deepEqual(withoutBuiltInJsonDiagnostics(ours, { validate: false }, 'json', brokenSyntax), ours);
+    assert.deepEqual(withoutBuiltInJsonDiagnostics(ours, undefined, 'json', brokenSyntax), ours);
+  });
+});
+
+describe('over LSP: a client that runs VS Code\u2019s JSON features beside the server (our VS Code extension)', () => {
+  const duplicateAndRule = '{\n  "name": "dup",\n  "name": "Not Kebab",\n  "displayName": "D",\n  "version": "1.0.0"\n}';
+  const pluginFiles = (plugin: string) =>
+    Object.fromEntries(['collect-todos.js', 'collect-todos.schema.json'].map((file) => [`${plugin}/tools/${file}`, readFileSync(join(repositoryRoot, 'examples/broken-syntax/tools', file), 'utf8')]));
+  const folder = tempFolder({ 'closed/manifest.json': brokenSyntax, ...pluginFiles('closed'), ...pluginFiles('open-json'), ...pluginFiles('open-jsonc') });
+  let vscodeLike: LspClient;
+  let other: LspClient;
+  before(async () => {
+    [vscodeLike, other] = await Promise.all([
+      LspClient.start({ workspace: folder.root, capabilities: editorCapabilities({ pull: true }), initializationOptions: { builtInJson: { validate: true } } }),
+      LspClient.start({ workspace: folder.root, capabilities: editorCapabilities({ pull: true }) }),
+    ]);
+  });
+  after(async () => {
+    await Promise.all([vscodeLike.stop(), other.stop()]);
+    folder.cleanup();
+  });
+
+  const pull = async (client: LspClient, uri: string) => {
+    const report = await client.request<DocumentDiagnosticReport>('textDocument/diagnostic', { textDocument: { uri } });
+    assert.equal(report.kind, 'full');
+    return (report as { items: Diagnostic[] }).items.map((d) => `${d.code} ${d.range.start.line + 1}:${d.range.start.character + 1}`);
+  };
+
+  test('an open json manifest: no syntax, comment, trailing-comma or duplicate-key diagnostic; the rules\u2019 ones stay', async () => {
+    const uri = folder.uri('open-json/manifest.json');
+    await vscodeLike.open(uri, brokenSyntax);
+    assert.deepEqual(await pull(vscodeLike, uri), []);
+    const duplicate = folder.uri('open-duplicate/manifest.json');
+    await vscodeLike.open(duplicate, duplicateAndRule);
+    assert.deepEqual(await pull(vscodeLike, duplicate), ['manifest.name 3:11']);
+    // Any other client gets all of them.
+    await other.open(uri, brokenSyntax);
+    assert.equal((await pull(other, uri)).length, 9);
+    await other.open(duplicate, duplicateAndRule);
+    assert.deepEqual(await pull(other, duplicate), ['json.duplicate-key 2:3', 'manifest.name 3:11']);
+  });
+
+  test('an open jsonc manifest keeps its comments: VS Code allows them there, the loader does not', async () => {
+    const uri = folder.uri('open-jsonc/manifest.json');
+    await vscodeLike.open(uri, brokenSyntax, 1, 'jsonc');
+    assert.deepEqual(await pull(vscodeLike, uri), ['json.comment 2:3', 'json.comment 15:9', 'json.comment 32:70']);
+  });
+
+  test('a manifest that is not open keeps everything: VS Code validates only open documents', async () => {
+    const report = await vscodeLike.request<WorkspaceDiagnosticReport>('workspace/diagnostic', { previousResultIds: [] });
+    const closed = report.items.find((item) => item.uri === folder.uri('closed/manifest.json'));
+    assert.ok(closed && closed.kind === 'full');
+    assert.equal(closed.items.length, 9);
+  });
+
+  test('completion leaves `$schema` to VS Code\u2019s JSON completion, which proposes it at the top level', async () => {
+    const source = '{ "name": "p", "displayName": "P", "version": "1.0.0", "contributes": {}, | }';
+    const { text, position } = cursor(source);
+    const labels = async (client: LspClient, uri: string) => {
+      await client.open(uri, text);
+      const result = await client.request<CompletionItem[] | CompletionList>('textDocument/completion', { textDocument: { uri }, position });
+      return (Array.isArray(result) ? result : result.items).map((item) => item.label);
+    };
+    const theirs = await jsonService.doComplete(TextDocument.create('file:///m.json', 'json', 1, text), position, jsonService.parseJSONDocument(TextDocument.create('file:///m.json', 'json', 1, text)));
+    assert.ok(theirs?.items.some((item) => item.label === '$schema'), 'VS Code\u2019s JSON completion proposes $schema');
+    const vscodeLabels = await labels(vscodeLike, folder.uri('completion/manifest.json'));
+    assert.ok(vscodeLabels.includes('permissions') && !vscodeLabels.includes('$schema'), vscodeLabels.join(', '));
+    assert.ok((await labels(other, folder.uri('completion/manifest.json'))).includes('$schema'));
+  });
+});
