@@ -62,16 +62,16 @@ test('escalations come first, the strictest first; lowered categories after', ()
       ['down', 'external', 'read', false],
     ],
   );
-  assert.equal(comparison.changes[0].because, '`annotations` declared; now `openWorldHint: true`, declared');
-  assert.equal(comparison.changes[2].because, 'now `readOnlyHint: false`, declared; no longer `readOnlyHint: true`, declared');
-  assert.equal(comparison.changes[3].because, 'now `readOnlyHint: true`, declared; no longer `openWorldHint: true`, declared');
+  assert.equal(comparison.changes[0].because, '`annotations` declared: `openWorldHint: true`');
+  assert.equal(comparison.changes[2].because, '`annotations`: `readOnlyHint: false` added, `readOnlyHint: true` removed');
+  assert.equal(comparison.changes[3].because, '`annotations`: `readOnlyHint: true` added, `openWorldHint: true` removed');
 });
 
 test('annotations removed from a networked plugin\'s tool: it is treated by the plugin again', () => {
   const extra = '"permissions": { "fetch": {} }';
   const comparison = compareGating(report([tool('t', { readOnlyHint: true })], extra), report([tool('t')], extra));
   assert.deepEqual(comparison.groups.map((g) => g.words), [
-    'annotations removed; now openWorldHint: true, implied by permissions.fetch; no longer readOnlyHint: true, declared: 1 tool becomes external',
+    'annotations removed: now openWorldHint: true, implied by permissions.fetch: 1 tool becomes external',
   ]);
 });
 

@@ -122,20 +122,28 @@ function firstById(tools: GatedTool[]): Map<string, GatedTool> {
   return byId;
 }
 
-/** The reasons that appeared or went, in words; a tool that started or stopped declaring annotations says so first. */
+/**
+ * What changed in the tool's reasons, in words: a plugin fact (`permissions.fetch added`) when the tool
+ * declares no annotations in either version; its annotations (`annotations: openWorldHint: true added,
+ * readOnlyHint: true removed`) when it declares them in both; else that it started or stopped declaring.
+ */
 function causeOf(before: GatedTool, after: GatedTool, code: (text: string) => string): string {
   const key = (reason: CategoryReason) => `${reason.annotation}|${reason.source}`;
   const had = new Set(before.reasons.map(key));
   const has = new Set(after.reasons.map(key));
   const gained = after.reasons.filter((reason) => reason.source !== 'default' && !had.has(key(reason)));
   const lost = before.reasons.filter((reason) => reason.source !== 'default' && !has.has(key(reason)));
-  const parts: string[] = [];
-  if (before.undeclared && !after.undeclared) parts.push(`${code('annotations')} declared`);
-  if (!before.undeclared && after.undeclared) parts.push(`${code('annotations')} removed`);
-  const bothUndeclared = before.undeclared && after.undeclared;
-  for (const reason of gained) parts.push(bothUndeclared ? `${code(reason.source)} added` : `now ${reasonWords(reason, code)}`);
-  for (const reason of lost) parts.push(bothUndeclared ? `${code(reason.source)} removed` : `no longer ${reasonWords(reason, code)}`);
-  return parts.join('; ');
+  const annotations = code('annotations');
+  if (before.undeclared && after.undeclared) {
+    return [...gained.map((reason) => `${code(reason.source)} added`), ...lost.map((reason) => `${code(reason.source)} removed`)].join(', ');
+  }
+  if (!before.undeclared && !after.undeclared) {
+    const changed = [...gained.map((reason) => `${code(reason.annotation)} added`), ...lost.map((reason) => `${code(reason.annotation)} removed`)];
+    return `${annotations}: ${changed.join(', ')}`;
+  }
+  const now = gained.map((reason) => reasonWords(reason, code)).join('; ');
+  if (after.undeclared) return now ? `${annotations} removed: now ${now}` : `${annotations} removed`;
+  return now ? `${annotations} declared: ${gained.map((reason) => code(reason.annotation)).join(', ')}` : `${annotations} declared`;
 }
 
 function groupChanges(changes: CategoryChange[]): ChangeGroup[] {
