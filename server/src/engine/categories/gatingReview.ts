@@ -36,6 +36,7 @@ export function gatingReport(model: ManifestModel): GatingReport {
       asks: gating.asks,
       why: describeGating(gating),
       reasons: gating.reasons,
+      reasonsInWords: gating.reasons.map((reason) => reasonWords(reason)),
       undeclared: gating.undeclared,
       location: spanOf(model, tool),
     });

@@ -177,6 +177,8 @@ export interface GatedTool {
   why: string;
   /** Every annotation that applies, strictest first: the first one won. */
   reasons: CategoryReason[];
+  /** The same reasons in words (reasonWords), e.g. `openWorldHint: true, implied by permissions.fetch`. */
+  reasonsInWords: string[];
   /** True when the tool declares no annotations, so its category comes from what the plugin may do. */
   undeclared: boolean;
   location: SourceSpan;
