@@ -157,6 +157,7 @@ test('gating: exit 2 on unusable arguments, with one line that says what is wron
   assertFailure(['gating', 'head', 'base', '--base', 'base/manifest.json'], cwd, /--base base\/manifest\.json is one manifest, but 2 manifests are given/);
   assertFailure(['gating', 'missing.json'], cwd, /missing\.json: no such file or folder\./);
   assertFailure(['gating', '--base', ''], cwd, /--base is empty/);
+  assertFailure(['gating', '-', '--base', 'base'], cwd, /--base with a folder reads the same path there: give manifest paths, not stdin\./);
   assertFailure(['gating', 'head', '--bogus'], cwd, /Unknown option '--bogus'/);
   assertFailure(['--format', 'json', 'gating'], cwd, /Put the command first: "filer-manifest gating/);
   const help = runCli(['gating', '--help'], { cwd });

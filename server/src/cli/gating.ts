@@ -33,8 +33,8 @@ export async function runGating(command: GatingCommand, cwd: string, write: (tex
   if (base?.kind === 'file' && heads.length !== 1) {
     throw new UsageError(`--base ${command.base} is one manifest, but ${heads.length} manifests are given: compare with a folder or a git ref.`);
   }
-  if (base?.kind === 'git' && heads.some((head) => head.input.path === undefined)) {
-    throw new UsageError('--base with a git ref reads the same path at that ref: give manifest paths, not stdin.');
+  if (base && base.kind !== 'file' && heads.some((head) => head.input.path === undefined)) {
+    throw new UsageError(`--base with a ${base.kind === 'git' ? 'git ref' : 'folder'} reads the same path there: give manifest paths, not stdin.`);
   }
   // Markdown marks fields as code in the causes' words; text and JSON keep them plain.
   const code = command.format === 'markdown' ? markdownCode : (text: string) => text;
