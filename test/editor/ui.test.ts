@@ -460,25 +460,6 @@ test('the Gating view lists every tool as the engine derives it, follows edits, 
     assert.deepEqual(editor.blocked, [], 'no request left loopback');
   }));
 
-/** Opens an example's manifest with Quick Open, wherever it was scrolled: its tab becoming the active one shows it. */
-async function openManifest(example: string): Promise<void> {
-  const activeTab = editor.page.locator('.editor-group-container.active .tab.active', { hasText: example });
-  for (let attempt = 1; ; attempt++) {
-    try {
-      await editor.page.keyboard.press('Escape');
-      await editor.page.keyboard.press('Control+P');
-      const input = editor.page.locator('.quick-input-widget input');
-      await input.waitFor({ timeout: 10_000 });
-      await input.fill(`examples/${example}/manifest.json`);
-      await editor.page.locator('.quick-input-list .monaco-list-row', { hasText: example }).first().click({ timeout: 15_000 });
-      await activeTab.waitFor({ timeout: 10_000 });
-      return;
-    } catch (error) {
-      if (attempt >= 3) throw error;
-    }
-  }
-}
-
 test('one preview per manifest: re-used and revealed, following the active manifest until it is locked', { timeout: 150_000 }, () =>
   showing('preview-reuse', async () => {
     const previewTabs = editor.page.locator('.tabs-container .tab', { hasText: 'Context Menu' });
@@ -494,7 +475,7 @@ test('one preview per manifest: re-used and revealed, following the active manif
 
     // Another manifest becomes active: the one preview follows it.
     await focusFirstGroup();
-    await openManifest('word-count');
+    await workbench.openFile('examples/word-count/manifest.json');
     await view.locator('#plugin-name', { hasText: 'Word Count' }).waitFor({ timeout: 30_000 });
     await waitUntil(async () => JSON.stringify(await tabLabels()) === JSON.stringify(['Context Menu: word-count']), 'the one preview tab, now on word-count');
 
@@ -504,7 +485,7 @@ test('one preview per manifest: re-used and revealed, following the active manif
     await editor.page.locator('.editor-group-container.active .editor-actions .action-label[aria-label*="Toggle Preview Lock"]').click();
     await waitUntil(async () => JSON.stringify(await tabLabels()) === JSON.stringify(['[Locked] Context Menu: word-count']), 'the locked tab');
     await focusFirstGroup();
-    await openManifest('broken-everything');
+    await workbench.openFile('examples/broken-everything/manifest.json');
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     assert.deepEqual(await tabLabels(), ['[Locked] Context Menu: word-count'], 'a locked preview does not follow');
     await workbench.runCommand('Filer: Preview Context Menu');
@@ -516,7 +497,7 @@ test('one preview per manifest: re-used and revealed, following the active manif
 
     // The command on the locked manifest reveals its preview and opens nothing new.
     await focusFirstGroup();
-    await openManifest('word-count');
+    await workbench.openFile('examples/word-count/manifest.json');
     await workbench.runCommand('Filer: Preview Context Menu');
     await editor.page.locator('.tabs-container .tab.active', { hasText: '[Locked] Context Menu: word-count' }).waitFor({ timeout: 15_000 });
     assert.equal((await tabLabels()).length, 2);
