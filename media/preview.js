@@ -14,10 +14,12 @@
   const defaultNames = { file: 'report.md', files: 'a.md, b.md', folder: 'notes' };
   const categoryIcons = { external: 'globe', delete: 'trash', modify: 'edit', read: 'eye' };
 
-  /** @type {{ manifestUri?: string, selectionKind: 'file'|'files'|'folder', selectionText: string, activeEntry?: string }} */
-  const state = Object.assign({ selectionKind: 'file', selectionText: defaultNames.file, activeEntry: undefined }, vscode.getState() || {});
+  /** @type {{ manifestUri?: string, locked: boolean, view: 'menu'|'gating', selectionKind: 'file'|'files'|'folder', selectionText: string, activeEntry?: string }} */
+  const state = Object.assign({ locked: false, view: 'menu', selectionKind: 'file', selectionText: defaultNames.file, activeEntry: undefined }, vscode.getState() || {});
   /** @type {any} */
   let model = null;
+  /** @type {any} The Gating view's report (request filer/gating). */
+  let gating = null;
 
   const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.getElementById(id));
   const namesInput = /** @type {HTMLInputElement} */ ($('names'));
@@ -261,19 +263,95 @@
     body.append(frame, goTo);
   }
 
-  window.addEventListener('message', (event) => {
-    const message = event.data;
-    if (!message || message.type !== 'model') return;
-    model = message.model;
-    state.manifestUri = message.manifestUri;
+  const plural = (/** @type {number} */ n, /** @type {string} */ one, /** @type {string} */ many) => `${n} ${n === 1 ? one : many}`;
+
+  /** The Gating view: every tool with its category, when the gate asks and why; a click selects the tool in the manifest. */
+  function renderGating() {
+    const body = $('gating-tools');
+    body.replaceChildren();
+    const tools = gating ? gating.tools : [];
+    $('gating-table').hidden = tools.length === 0;
+    const counts = ['external', 'delete', 'modify', 'read']
+      .map((category) => [category, tools.filter((/** @type {any} */ tool) => tool.category === category).length])
+      .filter(([, n]) => n > 0)
+      .map(([category, n]) => `${n} ${category}`);
+    $('gating-summary').textContent = !gating
+      ? message.problem || 'No gating: this file is not taken as a Filer manifest.'
+      : tools.length === 0
+        ? 'This plugin has no tools, so the gate has nothing to sort.'
+        : `${plural(tools.length, 'tool', 'tools')}: ${counts.join(', ')}.`;
+    $('gating-undeclared').textContent = gating ? `Tools without annotations are treated as ${gating.undeclaredTools.why}.` : '';
+    for (const tool of tools) {
+      const row = el('tr', 'gated-tool');
+      row.dataset.toolId = tool.id;
+      const name = el('td', 'gated-name');
+      const link = el('button', 'link tool-link');
+      link.setAttribute('type', 'button');
+      link.append(icon('go-to-file'), document.createTextNode(` ${tool.id}`));
+      link.title = 'Select this tool in the manifest';
+      link.addEventListener('click', () => vscode.postMessage({ type: 'reveal', location: tool.location }));
+      name.append(link);
+      if (tool.title) name.append(el('span', 'gated-title muted', tool.title));
+      const category = el('td');
+      category.append(categoryBadge({ found: true, category: tool.category, gating: tool.why, asks: tool.asks }));
+      const why = el('td', 'gated-why');
+      const reasons = el('ul', 'reasons');
+      tool.reasonsInWords.forEach((/** @type {string} */ words, /** @type {number} */ index) => {
+        const item = el('li', index === 0 ? 'reason winner' : 'reason', words);
+        if (index === 0 && tool.reasonsInWords.length > 1) item.append(el('span', 'wins', ' (wins)'));
+        reasons.append(item);
+      });
+      why.append(reasons);
+      if (tool.undeclared) why.append(el('p', 'muted undeclared', 'Declares no annotations: treated by what its plugin may do.'));
+      row.append(name, category, el('td', 'gated-asks', tool.asks), why);
+      body.append(row);
+    }
+  }
+
+  /** Shows one of the two views; the tabs follow the ARIA tabs pattern. */
+  function showView(/** @type {'menu'|'gating'} */ view) {
+    state.view = view;
     save();
-    $('manifest-label').textContent = message.manifestLabel;
-    $('plugin-name').textContent = model && model.pluginName ? `${model.pluginName}: context menu` : 'Context menu';
+    $('menu-view').hidden = view !== 'menu';
+    $('gating-view').hidden = view !== 'gating';
+    for (const [id, name] of [['tab-menu', 'menu'], ['tab-gating', 'gating']]) {
+      $(id).setAttribute('aria-selected', String(view === name));
+      $(id).tabIndex = view === name ? 0 : -1;
+    }
+  }
+
+  /** @type {any} */
+  let message = {};
+  window.addEventListener('message', (event) => {
+    if (!event.data || event.data.type !== 'model') return;
+    message = event.data;
+    model = message.model;
+    gating = message.gating;
+    state.manifestUri = message.manifestUri;
+    state.locked = message.locked === true;
+    save();
+    $('manifest-label').textContent = message.locked ? `${message.manifestLabel} · locked` : message.manifestLabel;
+    const pluginName = (model && model.pluginName) || (gating && gating.pluginName);
+    $('plugin-name').textContent = pluginName || 'Filer plugin';
     $('problem').textContent = message.problem || '';
     $('problem').hidden = !message.problem;
     renderEntries();
     renderDialog();
+    renderGating();
   });
+
+  $('tab-menu').addEventListener('click', () => showView('menu'));
+  $('tab-gating').addEventListener('click', () => showView('gating'));
+  for (const id of ['tab-menu', 'tab-gating']) {
+    $(id).addEventListener('keydown', (event) => {
+      if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
+      event.preventDefault();
+      const next = state.view === 'menu' ? 'gating' : 'menu';
+      showView(next);
+      $(`tab-${next}`).focus();
+    });
+  }
+  showView(state.view);
 
   for (const radio of /** @type {NodeListOf<HTMLInputElement>} */ (document.querySelectorAll('input[name="kind"]'))) {
     radio.addEventListener('change', () => {

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { createLanguageClient, documentSelector, initializationOptions, settingsSection } from './languageClient';
 import { ManifestStatusItem } from './manifestStatus';
-import { ContextMenuPreviews, previewCommand, previewViewType } from './preview/previewPanel';
+import { ContextMenuPreviews, previewCommand, previewViewType, togglePreviewLockCommand } from './preview/previewPanel';
 import { saveCreatedFiles, saveCreatedFilesCommand } from './saveCreatedFiles';
 
 let client: LanguageClient | undefined;
@@ -18,6 +18,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     previews,
     vscode.window.registerWebviewPanelSerializer(previewViewType, previews),
     vscode.commands.registerCommand(previewCommand, (resource?: vscode.Uri) => previews.open(resource)),
+    vscode.commands.registerCommand(togglePreviewLockCommand, () => previews.toggleLock()),
     vscode.commands.registerCommand('filer.restartServer', () => languageClient.restart()),
     vscode.commands.registerCommand('filer.showOutput', () => output.show(true)),
     vscode.commands.registerCommand(saveCreatedFilesCommand, saveCreatedFiles),

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { analyzeManifest, computeContextMenu, type MenuSelection } from '../../server/src/engine';
+import { analyzeManifest, computeContextMenu, gatingReport, type MenuSelection } from '../../server/src/engine';
 import { openBrowser, type EditorBrowser } from './harness/browser';
 import { startCodeServer, type CodeServer } from './harness/codeServer';
 import { makeWorkspace, repoRoot } from './harness/paths';
@@ -399,6 +399,108 @@ test('the preview shows manifest text as text, under a strict Content-Security-P
       await replaceInManifest(hostile, typed);
       await view.locator('.entry-description', { hasText: typed }).waitFor({ timeout: 15_000 });
     }
+  }));
+
+/** Clicks into the manifest's editor (the first group), so that Quick Open and commands act there. */
+async function focusFirstGroup(): Promise<void> {
+  await editor.page.locator('.editor-group-container').first().locator('.view-lines').click();
+}
+
+test('the Gating view lists every tool as the engine derives it, follows edits, and a click selects the tool', { timeout: 150_000 }, () =>
+  showing('gating', async () => {
+    const manifestText = readFileSync(join(workspace.path, 'examples', 'broken-everything', 'manifest.json'), 'utf8');
+    await focusFirstGroup();
+    await workbench.openFile('examples/broken-everything/manifest.json', 'Meeting Notes Sync');
+    const view = workbench.webview();
+    // The unlocked preview follows the manifest that became active.
+    await view.locator('#plugin-name', { hasText: 'Meeting Notes Sync' }).waitFor({ timeout: 30_000 });
+    await view.locator('#tab-gating').click();
+    assert.equal(await view.locator('#menu-view').isHidden(), true, 'the menu view gives way to the Gating view');
+
+    const report = gatingReport(analyzeManifest(manifestText).model);
+    const rows = view.locator('#gating-tools tr');
+    await waitUntil(async () => (await rows.count()) === report.tools.length, `${report.tools.length} rows, one per tool`);
+    for (const [index, tool] of report.tools.entries()) {
+      const row = rows.nth(index);
+      assert.equal(await row.getAttribute('data-tool-id'), tool.id);
+      assert.equal((await row.locator('.badge.category').innerText()).trim(), tool.category, tool.id);
+      assert.equal(await row.locator('.gated-asks').innerText(), tool.asks, tool.id);
+      const reasons = tool.reasonsInWords.map((words, i) => (i === 0 && tool.reasonsInWords.length > 1 ? `${words} (wins)` : words));
+      assert.deepEqual(await row.locator('.reason').allInnerTexts(), reasons, tool.id);
+      assert.equal(await row.locator('.undeclared').count(), tool.undeclared ? 1 : 0, tool.id);
+    }
+    assert.ok((await view.locator('#gating-undeclared').innerText()).includes(report.undeclaredTools.why), 'what a tool without annotations gets');
+    await workbench.screenshot('preview-gating');
+
+    // An unsaved edit of an annotation: the tool's category follows.
+    const exportRow = view.locator('#gating-tools tr[data-tool-id="export_minutes"]');
+    assert.equal((await exportRow.locator('.badge.category').innerText()).trim(), 'modify');
+    await focusFirstGroup();
+    await editor.page.keyboard.press('Control+F');
+    await editor.page.keyboard.type('"readOnlyHint": false, "openWorldHint": false');
+    await editor.page.keyboard.press('Enter');
+    await editor.page.keyboard.press('Escape');
+    // Delete the match first: typing a quote over a selection would surround it with quotes.
+    await editor.page.keyboard.press('Backspace');
+    await editor.page.keyboard.type('"destructiveHint": true');
+    await exportRow.locator('.badge.category', { hasText: 'delete' }).waitFor({ timeout: 15_000 });
+    assert.equal(await exportRow.locator('.gated-asks').innerText(), 'asks per the trust table');
+    for (let undo = 0; undo < 3 && (await exportRow.locator('.badge.category', { hasText: 'modify' }).count()) === 0; undo++) {
+      await editor.page.keyboard.press('Control+Z');
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+    }
+    await exportRow.locator('.badge.category', { hasText: 'modify' }).waitFor({ timeout: 15_000 });
+
+    // A click on a tool selects its id in the manifest.
+    const target = report.tools.find((tool) => tool.id === 'merge_notes');
+    assert.ok(target, 'broken-everything has merge_notes');
+    await view.locator('#gating-tools tr[data-tool-id="merge_notes"] .tool-link').click();
+    const line = target.location.focus.start.line + 1;
+    await editor.page.locator('.statusbar-item', { hasText: new RegExp(`Ln ${line}, Col`) }).first().waitFor({ timeout: 15_000 });
+    assert.deepEqual(editor.blocked, [], 'no request left loopback');
+  }));
+
+test('one preview per manifest: re-used and revealed, following the active manifest until it is locked', { timeout: 150_000 }, () =>
+  showing('preview-reuse', async () => {
+    const previewTabs = editor.page.locator('.tabs-container .tab', { hasText: 'Context Menu' });
+    const tabLabels = async () => (await previewTabs.allInnerTexts()).map((label) => label.trim()).sort();
+    const view = workbench.webview();
+    assert.deepEqual(await tabLabels(), ['Context Menu: broken-everything']);
+
+    // The command on the manifest the preview shows: the same tab, revealed, no other.
+    await focusFirstGroup();
+    await workbench.runCommand('Filer: Preview Context Menu');
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    assert.deepEqual(await tabLabels(), ['Context Menu: broken-everything']);
+
+    // Another manifest becomes active: the one preview follows it.
+    await focusFirstGroup();
+    await workbench.openFile('examples/word-count/manifest.json');
+    await view.locator('#plugin-name', { hasText: 'Word Count' }).waitFor({ timeout: 30_000 });
+    await waitUntil(async () => JSON.stringify(await tabLabels()) === JSON.stringify(['Context Menu: word-count']), 'the one preview tab, now on word-count');
+
+    // Locked, it stays on its manifest; the command on another manifest opens one unlocked preview for it.
+    // The lock in the preview's title bar (the webview has the keyboard once its tab is clicked).
+    await previewTabs.first().click();
+    await editor.page.locator('.editor-group-container.active .editor-actions .action-label[aria-label*="Toggle Preview Lock"]').click();
+    await waitUntil(async () => JSON.stringify(await tabLabels()) === JSON.stringify(['[Locked] Context Menu: word-count']), 'the locked tab');
+    await focusFirstGroup();
+    await workbench.openFile('examples/broken-everything/manifest.json');
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    assert.deepEqual(await tabLabels(), ['[Locked] Context Menu: word-count'], 'a locked preview does not follow');
+    await workbench.runCommand('Filer: Preview Context Menu');
+    await waitUntil(
+      async () => JSON.stringify(await tabLabels()) === JSON.stringify(['Context Menu: broken-everything', '[Locked] Context Menu: word-count']),
+      'a second, unlocked preview for broken-everything',
+    );
+    await workbench.screenshot('preview-locked-and-unlocked');
+
+    // The command on the locked manifest reveals its preview and opens nothing new.
+    await focusFirstGroup();
+    await workbench.openFile('examples/word-count/manifest.json');
+    await workbench.runCommand('Filer: Preview Context Menu');
+    await editor.page.locator('.tabs-container .tab.active', { hasText: '[Locked] Context Menu: word-count' }).waitFor({ timeout: 15_000 });
+    assert.equal((await tabLabels()).length, 2);
   }));
 
 test('the Problems panel shows each problem of examples/broken-syntax once, though VS Code\u2019s JSON validation reports them too', { timeout: 120_000 }, () =>

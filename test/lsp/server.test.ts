@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { describe, test } from 'node:test';
-import type { ContextMenuModel, ManifestStatus } from '../../server/src/engine';
+import { analyzeManifest, gatingReport, type ContextMenuModel, type GatingReport, type ManifestStatus } from '../../server/src/engine';
 import { LspClient, manifest, serveManifest, serverPath, tempFolder } from './lspClient';
 
 const text = manifest(`"contributes": {
@@ -47,6 +47,21 @@ describe('custom requests and robustness', () => {
     assert.deepEqual(folderMenu.entries.map((entry) => entry.id), ['tidy']);
     assert.equal(await served.client.request('filer/contextMenu', { uri: folder.uri('closed/manifest.json'), selection: { kind: 'file', names: ['a.md'] } }), null);
     await assert.rejects(served.client.request('filer/contextMenu', { uri, selection: { kind: 'everything', names: [] } }), /selection must be \{ kind: "file" \| "files" \| "folder", names: string\[\] \}/);
+  });
+
+  test('filer/gating: every tool with its category, why and when it asks, from the document as it is in the editor', async () => {
+    const report = await served.client.request<GatingReport>('filer/gating', { uri });
+    assert.deepEqual(report, JSON.parse(JSON.stringify(gatingReport(analyzeManifest(text).model))));
+    assert.deepEqual(report.tools.map((tool) => [tool.id, tool.category, tool.asks]), [['summarize', 'external', 'asks at every level below Full Auto; refused in Sandbox']]);
+    assert.equal(text.slice(report.tools[0].location.offset).startsWith('{ "id": "summarize"'), true);
+    // An unsaved edit is what the view shows: the annotation changes, the category follows.
+    const edited = text.replace('"openWorldHint": true', '"readOnlyHint": false');
+    await served.client.replaceText(uri, edited);
+    const after = await served.client.request<GatingReport>('filer/gating', { uri });
+    assert.deepEqual(after.tools.map((tool) => [tool.category, tool.why]), [['modify', 'modify (readOnlyHint: false)']]);
+    await served.client.replaceText(uri, text);
+    assert.equal(await served.client.request('filer/gating', { uri: folder.uri('closed/manifest.json') }), null);
+    assert.equal(await served.client.request('filer/gating', {}), null);
   });
 
   test('filer/manifestStatus: whether a document is a Filer manifest, why, and its counts', async () => {

@@ -2,12 +2,18 @@
  * The messages between the preview panel (media/preview.js, in the webview) and the extension.
  * The webview script is plain JavaScript: this file is the contract it follows.
  */
-import type { ContextMenuModel, MenuSelection, SelectionKind, SourceSpan } from '../../../server/src/engine/menu/protocol';
+import type { ContextMenuModel, GatingReport, MenuSelection, SelectionKind, SourceSpan } from '../../../server/src/engine/menu/protocol';
+
+/** The panel's two views: the context menu for a selection, and every tool's approval category. */
+export type PreviewView = 'menu' | 'gating';
 
 /** What the webview keeps with getState/setState, and what the serializer gets back after a reload. */
 export interface PreviewState {
   /** The manifest the panel previews. */
   manifestUri: string;
+  /** A locked preview stays on its manifest; an unlocked one follows the active manifest editor. */
+  locked: boolean;
+  view: PreviewView;
   selectionKind: SelectionKind;
   /** The names as typed, e.g. `a.md, b.md`. */
   selectionText: string;
@@ -25,9 +31,12 @@ export type ExtensionMessage =
   | {
       type: 'model';
       manifestUri: string;
+      locked: boolean;
       /** The manifest's path relative to its workspace folder. */
       manifestLabel: string;
       model: ContextMenuModel | null;
+      /** The Gating view's data (request `filer/gating`). */
+      gating: GatingReport | null;
       /** Why there is no model, in words. */
       problem: string | undefined;
     };

@@ -2,8 +2,14 @@ import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import {
   contextMenuMethod,
+  gatingMethod,
+  manifestStatusMethod,
   type ContextMenuParams,
   type ContextMenuResult,
+  type GatingParams,
+  type GatingResult,
+  type ManifestStatus,
+  type ManifestStatusParams,
   type MenuSelection,
   type SourceSpan,
 } from '../../../server/src/engine/menu/protocol';
@@ -11,19 +17,30 @@ import type { ExtensionMessage, PreviewState, WebviewMessage } from './messages'
 import { previewHtml } from './webviewHtml';
 
 export const previewCommand = 'filer.previewContextMenu';
+export const togglePreviewLockCommand = 'filer.togglePreviewLock';
 export const previewViewType = 'filer.contextMenuPreview';
 
 const defaultSelection: MenuSelection = { kind: 'file', names: ['report.md'] };
 const updateDelayMs = 150;
 
-/** One preview panel per manifest, beside it; revived by the serializer after a window reload. */
+/**
+ * The previews, as Markdown's are: one unlocked preview that follows the active manifest editor, and at
+ * most one locked preview per manifest. The command re-uses and reveals the preview that shows the
+ * manifest, else moves the unlocked one to it, else opens one beside the editor. Revived by the
+ * serializer after a window reload, locked or not.
+ */
 export class ContextMenuPreviews implements vscode.Disposable, vscode.WebviewPanelSerializer<PreviewState> {
-  private readonly previews = new Map<string, ContextMenuPreview>();
+  private unlocked: ContextMenuPreview | undefined;
+  private readonly locked = new Map<string, ContextMenuPreview>();
+  private readonly subscriptions: vscode.Disposable[] = [];
+  private following = 0;
 
   constructor(
     private readonly extensionUri: vscode.Uri,
     private readonly client: LanguageClient,
-  ) {}
+  ) {
+    this.subscriptions.push(vscode.window.onDidChangeActiveTextEditor((editor) => void this.follow(editor)));
+  }
 
   /** The command: preview the manifest of the given resource (editor-title button) or of the active editor. */
   async open(resource?: vscode.Uri): Promise<void> {
@@ -32,13 +49,34 @@ export class ContextMenuPreviews implements vscode.Disposable, vscode.WebviewPan
       void vscode.window.showErrorMessage('Filer: open a plugin manifest (manifest.json) first, then run Preview Context Menu.');
       return;
     }
-    const existing = this.previews.get(uri.toString());
-    if (existing) {
-      existing.panel.reveal(undefined, true);
+    const shown = this.locked.get(uri.toString()) ?? this.unlocked;
+    if (shown) {
+      shown.show(uri);
+      shown.panel.reveal(undefined, true);
       return;
     }
-    const panel = vscode.window.createWebviewPanel(previewViewType, panelTitle(uri), { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true }, {});
-    this.track(new ContextMenuPreview(panel, uri, this.extensionUri, this.client));
+    const panel = vscode.window.createWebviewPanel(previewViewType, panelTitle(uri, false), { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true }, {});
+    this.track(new ContextMenuPreview(panel, uri, false, this.extensionUri, this.client));
+  }
+
+  /** The lock button: the active preview stops (or starts again) following the active manifest. */
+  toggleLock(): void {
+    const preview = [...this.locked.values(), ...(this.unlocked ? [this.unlocked] : [])].find((candidate) => candidate.panel.active);
+    if (!preview) return;
+    const key = preview.manifestUri.toString();
+    if (preview.locked) {
+      this.locked.delete(key);
+      // One unlocked preview: the one that was unlocked before gives way.
+      const previous = this.unlocked;
+      this.unlocked = preview;
+      previous?.panel.dispose();
+    } else {
+      this.unlocked = undefined;
+      const previous = this.locked.get(key);
+      this.locked.set(key, preview);
+      previous?.panel.dispose();
+    }
+    preview.setLocked(!preview.locked);
   }
 
   async deserializeWebviewPanel(panel: vscode.WebviewPanel, state: PreviewState | undefined): Promise<void> {
@@ -46,17 +84,45 @@ export class ContextMenuPreviews implements vscode.Disposable, vscode.WebviewPan
       panel.dispose();
       return;
     }
-    this.track(new ContextMenuPreview(panel, vscode.Uri.parse(state.manifestUri), this.extensionUri, this.client));
+    const uri = vscode.Uri.parse(state.manifestUri);
+    // Never two unlocked previews, nor two locked ones of a manifest: a revived extra one is closed.
+    const locked = state.locked === true;
+    if ((locked && this.locked.has(uri.toString())) || (!locked && this.unlocked)) {
+      panel.dispose();
+      return;
+    }
+    this.track(new ContextMenuPreview(panel, uri, locked, this.extensionUri, this.client));
   }
 
   private track(preview: ContextMenuPreview): void {
-    const key = preview.manifestUri.toString();
-    this.previews.set(key, preview);
-    preview.panel.onDidDispose(() => this.previews.delete(key));
+    if (preview.locked) this.locked.set(preview.manifestUri.toString(), preview);
+    else this.unlocked = preview;
+    preview.panel.onDidDispose(() => {
+      if (this.unlocked === preview) this.unlocked = undefined;
+      for (const [key, candidate] of this.locked) if (candidate === preview) this.locked.delete(key);
+    });
+  }
+
+  /** The unlocked preview moves to the manifest of the editor that became active, when it is a Filer manifest that no locked preview shows. */
+  private async follow(editor: vscode.TextEditor | undefined): Promise<void> {
+    const preview = this.unlocked;
+    const uri = editor?.document.uri;
+    if (!preview || !uri || uri.toString() === preview.manifestUri.toString() || this.locked.has(uri.toString())) return;
+    const turn = ++this.following;
+    let status: ManifestStatus | undefined;
+    try {
+      const params: ManifestStatusParams = { uri: this.client.code2ProtocolConverter.asUri(uri) };
+      if (this.client.isRunning()) status = await this.client.sendRequest<ManifestStatus>(manifestStatusMethod, params);
+    } catch {
+      // Not answered (the server is restarting): the preview stays where it is.
+    }
+    if (turn === this.following && status?.recognised && this.unlocked === preview) preview.show(uri);
   }
 
   dispose(): void {
-    this.previews.forEach((preview) => preview.panel.dispose());
+    this.subscriptions.forEach((subscription) => subscription.dispose());
+    this.unlocked?.panel.dispose();
+    this.locked.forEach((preview) => preview.panel.dispose());
   }
 }
 
@@ -68,19 +134,20 @@ class ContextMenuPreview {
 
   constructor(
     readonly panel: vscode.WebviewPanel,
-    readonly manifestUri: vscode.Uri,
+    public manifestUri: vscode.Uri,
+    public locked: boolean,
     extensionUri: vscode.Uri,
     private readonly client: LanguageClient,
   ) {
     const mediaRoot = vscode.Uri.joinPath(extensionUri, 'media');
-    panel.title = panelTitle(manifestUri);
+    panel.title = panelTitle(manifestUri, locked);
     panel.iconPath = vscode.Uri.joinPath(mediaRoot, 'preview-icon.svg');
     panel.webview.options = { enableScripts: true, enableCommandUris: false, localResourceRoots: [mediaRoot] };
     panel.webview.html = previewHtml(panel.webview, mediaRoot);
     this.subscriptions.push(
       panel.webview.onDidReceiveMessage((message: WebviewMessage) => this.receive(message)),
       vscode.workspace.onDidChangeTextDocument((event) => {
-        if (event.document.uri.toString() === manifestUri.toString()) this.updateSoon();
+        if (event.document.uri.toString() === this.manifestUri.toString()) this.updateSoon();
       }),
       client.onDidChangeState(() => this.updateSoon()),
     );
@@ -88,6 +155,20 @@ class ContextMenuPreview {
       clearTimeout(this.timer);
       this.subscriptions.forEach((subscription) => subscription.dispose());
     });
+  }
+
+  /** Shows another manifest in this panel (the unlocked preview following the active editor). */
+  show(uri: vscode.Uri): void {
+    if (uri.toString() === this.manifestUri.toString()) return;
+    this.manifestUri = uri;
+    this.panel.title = panelTitle(uri, this.locked);
+    void this.update();
+  }
+
+  setLocked(locked: boolean): void {
+    this.locked = locked;
+    this.panel.title = panelTitle(this.manifestUri, locked);
+    void this.update();
   }
 
   private receive(message: WebviewMessage): void {
@@ -111,7 +192,7 @@ class ContextMenuPreview {
     this.timer = setTimeout(() => void this.update(), updateDelayMs);
   }
 
-  /** Asks the server for the menu of the manifest as it is in the editor, saved or not. */
+  /** Asks the server for the menu and the gating of the manifest as it is in the editor, saved or not. */
   private async update(): Promise<void> {
     const generation = ++this.generation;
     let message: ExtensionMessage;
@@ -119,20 +200,26 @@ class ContextMenuPreview {
       // Opening the document (without showing it) makes the client send it to the server.
       await vscode.workspace.openTextDocument(this.manifestUri);
       if (!this.client.isRunning()) await this.client.start();
-      const params: ContextMenuParams = { uri: this.client.code2ProtocolConverter.asUri(this.manifestUri), selection: this.selection };
-      const model = await this.client.sendRequest<ContextMenuResult>(contextMenuMethod, params);
-      message = this.message(model, model ? undefined : 'This file is not taken as a Filer manifest, so Filer would offer nothing from it.');
+      const uri = this.client.code2ProtocolConverter.asUri(this.manifestUri);
+      const menuParams: ContextMenuParams = { uri, selection: this.selection };
+      const gatingParams: GatingParams = { uri };
+      const [model, gating] = await Promise.all([
+        this.client.sendRequest<ContextMenuResult>(contextMenuMethod, menuParams),
+        this.client.sendRequest<GatingResult>(gatingMethod, gatingParams),
+      ]);
+      message = this.message(model, gating, model ? undefined : 'This file is not taken as a Filer manifest, so Filer would offer nothing from it.');
     } catch (error) {
-      message = this.message(null, `Could not build the menu: ${error instanceof Error ? error.message : String(error)}`);
+      message = this.message(null, null, `Could not build the preview: ${error instanceof Error ? error.message : String(error)}`);
     }
     if (generation === this.generation) void this.panel.webview.postMessage(message);
   }
 
-  private message(model: ContextMenuResult, problem: string | undefined): ExtensionMessage {
-    return { type: 'model', manifestUri: this.manifestUri.toString(), manifestLabel: vscode.workspace.asRelativePath(this.manifestUri), model, problem };
+  private message(model: ContextMenuResult, gating: GatingResult, problem: string | undefined): ExtensionMessage {
+    const manifestLabel = vscode.workspace.asRelativePath(this.manifestUri);
+    return { type: 'model', manifestUri: this.manifestUri.toString(), locked: this.locked, manifestLabel, model, gating, problem };
   }
 
-  /** Double-click on an entry: select the action's id in the manifest's editor. */
+  /** Double-click on an entry, or a tool's link in the Gating view: select its id in the manifest's editor. */
   private async reveal(location: SourceSpan): Promise<void> {
     const document = await vscode.workspace.openTextDocument(this.manifestUri);
     const shown = vscode.window.visibleTextEditors.find((editor) => editor.document === document);
@@ -142,7 +229,8 @@ class ContextMenuPreview {
   }
 }
 
-function panelTitle(uri: vscode.Uri): string {
+function panelTitle(uri: vscode.Uri, locked: boolean): string {
   const folder = uri.path.split('/').slice(-2, -1)[0];
-  return folder ? `Context Menu: ${folder}` : 'Context Menu Preview';
+  const title = folder ? `Context Menu: ${folder}` : 'Context Menu Preview';
+  return locked ? `[Locked] ${title}` : title;
 }

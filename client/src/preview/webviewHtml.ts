@@ -29,8 +29,21 @@ export function previewHtml(webview: vscode.Webview, mediaRoot: vscode.Uri): str
 <header class="header">
   <h1><span class="codicon codicon-list-selection" aria-hidden="true"></span> <span id="plugin-name">Context menu</span></h1>
   <p id="manifest-label" class="muted"></p>
+  <div class="views" role="tablist" aria-label="Preview">
+    <button type="button" role="tab" id="tab-menu" class="view-tab" aria-controls="menu-view" aria-selected="true"><span class="codicon codicon-list-selection" aria-hidden="true"></span> Context menu</button>
+    <button type="button" role="tab" id="tab-gating" class="view-tab" aria-controls="gating-view" aria-selected="false" tabindex="-1"><span class="codicon codicon-shield" aria-hidden="true"></span> Gating</button>
+  </div>
 </header>
-<main class="layout">
+<section id="gating-view" class="gating" role="tabpanel" aria-labelledby="tab-gating" hidden>
+  <p id="gating-summary" class="gating-summary"></p>
+  <p id="gating-undeclared" class="muted"></p>
+  <table id="gating-table" class="gating-table">
+    <thead><tr><th scope="col">Tool</th><th scope="col">Category</th><th scope="col">The gate</th><th scope="col">Why (the first one wins)</th></tr></thead>
+    <tbody id="gating-tools"></tbody>
+  </table>
+  <p class="muted hint">Click a tool to select it in the manifest. When several annotations apply, the strictest wins.</p>
+</section>
+<main class="layout" id="menu-view" role="tabpanel" aria-labelledby="tab-menu">
   <div class="choose">
   <section class="selection" aria-labelledby="selection-heading">
     <h2 id="selection-heading">Right-click on</h2>

@@ -22,6 +22,8 @@ export type Command = CheckCommand | { kind: 'help' } | { kind: 'version' };
 export class UsageError extends Error {}
 
 export const helpText = `Usage: filer-manifest check [options] [paths...]
+       filer-manifest gating [options] [paths...]   (see filer-manifest gating --help)
+       filer-manifest menu <plugin> --select <names...>   (see filer-manifest menu --help)
 
 Validates Filer plugin manifests the way the Filer loader does.
 
@@ -66,7 +68,8 @@ export function parseCommandLine(args: string[]): Command {
 
   const [command, ...paths] = positionals;
   if (command === undefined) throw new UsageError('No command given: use "filer-manifest check [paths...]".');
-  if (command !== 'check') throw new UsageError(`Unknown command "${command}": the only command is "check".`);
+  if (command === 'gating' || command === 'menu') throw new UsageError(`Put the command first: "filer-manifest ${command} [options]".`);
+  if (command !== 'check') throw new UsageError(`Unknown command "${command}": the commands are check, gating and menu.`);
 
   return {
     kind: 'check',

@@ -1,6 +1,7 @@
 /**
  * `filer-manifest check [paths...]`: validates Filer plugin manifests with the same engine as the
- * editor and prints the diagnostics as text, JSON or SARIF. Exit 0: no errors; 1: errors (or more
+ * editor and prints the diagnostics as text, JSON or SARIF. `gating` and `menu` (gating.ts, menu.ts)
+ * show what each tool may do and the context menu for a selection. Exit 0: no errors; 1: errors (or more
  * warnings than --max-warnings); 2: bad usage or a path that cannot be checked.
  */
 import * as path from 'node:path';
@@ -9,6 +10,9 @@ import { allRules, analyzeManifest } from '../engine';
 import { NodePluginFolder } from '../host/nodePluginFolder';
 import { helpText, parseCommandLine, UsageError, type CheckCommand } from './args';
 import { formatJson } from './formats/json';
+import { runGating } from './gating';
+import { runMenu } from './menu';
+import { parseReviewCommand } from './reviewArgs';
 import { formatSarif } from './formats/sarif';
 import { formatText, wantsColor } from './formats/text';
 import { displayPath, PathError, readManifest, readStdin, resolveManifestPaths, type ManifestInput } from './manifestFiles';
@@ -18,6 +22,16 @@ const programName = 'filer-manifest';
 
 async function main(args: string[]): Promise<number> {
   try {
+    if (args[0] === 'gating' || args[0] === 'menu') {
+      const review = parseReviewCommand(args[0], args.slice(1));
+      if (review.kind === 'help') {
+        process.stdout.write(review.text);
+        return 0;
+      }
+      const warn = (line: string) => process.stderr.write(`${programName}: ${line}\n`);
+      const write = (text: string) => process.stdout.write(text);
+      return review.kind === 'gating' ? await runGating(review, process.cwd(), write, warn) : runMenu(review, process.cwd(), write);
+    }
     const command = parseCommandLine(args);
     if (command.kind === 'help') {
       process.stdout.write(helpText);

@@ -24,6 +24,9 @@ export { schema, schemaForPath, resolveRef, type SchemaNode } from './shape/sche
 export {
   asksAt,
   categoryMeaning,
+  categoryOrder,
+  categoryRank,
+  reasonWords,
   describeGating,
   deriveToolGating,
   pluginGatingFacts,
@@ -33,5 +36,6 @@ export {
   type PluginGatingFacts,
   type ToolGating,
 } from './categories/approvalCategory';
+export { compareGating, gatingReport, pluginNameOf, type CategoryChange, type ChangeGroup, type GatingComparison } from './categories/gatingReview';
 export { computeContextMenu } from './menu/contextMenu';
 export * from './menu/protocol';

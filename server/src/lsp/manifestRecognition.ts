@@ -51,7 +51,11 @@ export function recognizeManifest(input: RecognitionInput, filters: FileFilters)
   if (input.text.trim() === '') return { kind: 'empty', reason: `empty ${manifestFileName}: completion offers a new Filer manifest` };
   if (forcedIn) return { kind: 'filer', reason: 'forced in by filerManifest.files.include' };
 
-  const root = input.rootValue();
+  return recognizeContent(input.rootValue());
+}
+
+/** Whether a parsed root value looks like a Filer manifest, whatever its file is called (the CLI asks this of a --base too). */
+export function recognizeContent(root: unknown): Recognition {
   if (root === null || typeof root !== 'object' || Array.isArray(root)) return { kind: 'other', reason: 'not a JSON object' };
   const keys = root as Record<string, unknown>;
   if (Object.keys(keys).length === 0) return { kind: 'empty', reason: `empty ${manifestFileName}: completion offers a new Filer manifest` };

@@ -25,11 +25,15 @@ import {
   computeContextMenu,
   contextMenuMethod,
   fileReferences,
+  gatingMethod,
+  gatingReport,
   manifestStatusMethod,
   normalizeRelativePath,
   type ContextMenuParams,
   type ContextMenuResult,
   type JsonPath,
+  type GatingParams,
+  type GatingResult,
   type ManifestStatus,
   type ManifestStatusParams,
 } from '../engine';
@@ -526,6 +530,14 @@ export function startServer(connection: Connection): void {
       }
       const entry = manifestFor(params.uri);
       return entry ? computeContextMenu(entry.model, params.selection) : null;
+    }),
+  );
+
+  // The preview's Gating view: every tool with its approval category, from the same parse as the hover.
+  connection.onRequest(gatingMethod, (params: GatingParams, token) =>
+    runSafe<GatingResult>(logger, 'Gating', token, () => {
+      const entry = typeof params?.uri === 'string' ? manifestFor(params.uri) : undefined;
+      return entry ? gatingReport(entry.model) : null;
     }),
   );
 

@@ -15,7 +15,7 @@ export class Workbench {
    * a key on a loaded machine (a hover or the previous widget still has focus): it is tried up to three
    * times, and the row of the wanted file is clicked rather than whatever row comes first.
    */
-  async openFile(relativePath: string, expectedText: string): Promise<void> {
+  async openFile(relativePath: string, expectedText?: string): Promise<void> {
     const folder = relativePath.split('/').slice(-2, -1)[0] ?? '';
     for (let attempt = 1; ; attempt++) {
       try {
@@ -27,7 +27,9 @@ export class Workbench {
         const row = this.page.locator('.quick-input-list .monaco-list-row', { hasText: folder }).first();
         await row.waitFor({ timeout: 15_000 });
         await row.click();
-        await this.activeEditor().locator('.view-line', { hasText: expectedText }).first().waitFor({ timeout: 15_000 });
+        // Without an expected text (the file may be scrolled anywhere), its tab becoming the active one shows it.
+        if (expectedText === undefined) await this.page.locator('.editor-group-container.active .tab.active', { hasText: folder }).waitFor({ timeout: 15_000 });
+        else await this.activeEditor().locator('.view-line', { hasText: expectedText }).first().waitFor({ timeout: 15_000 });
         return;
       } catch (error) {
         if (attempt >= 3) throw error;

@@ -97,3 +97,18 @@ export function describeGating(gating: ToolGating): string {
         : `${winner.annotation}, implied by ${winner.source}`;
   return `${gating.category} (${why})`;
 }
+
+/** How far up the gate's scale a category is: read 0, modify 1, delete 2, external 3. A rise is an escalation. */
+export function categoryRank(category: ApprovalCategory): number {
+  return categoryOrder.length - 1 - categoryOrder.indexOf(category);
+}
+
+/**
+ * One reason in words, e.g. `openWorldHint: true, implied by permissions.fetch`. `code` marks up a
+ * field or annotation (backticks in Markdown; nothing in plain text).
+ */
+export function reasonWords(reason: CategoryReason, code: (text: string) => string = (text) => text): string {
+  if (reason.source === 'default') return 'nothing that applies';
+  if (reason.source === 'declared') return `${code(reason.annotation)}, declared`;
+  return `${code(reason.annotation)}, implied by ${code(reason.source)}`;
+}

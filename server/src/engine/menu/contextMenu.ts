@@ -1,6 +1,7 @@
 import { describeGating, toolGating } from '../categories/approvalCategory';
-import { asRecord, type ActionEntry, type Entry, type ManifestModel, type ToolEntry } from '../model/manifestModel';
-import { valueNode } from '../model/nodes';
+import { pluginNameOf } from '../categories/gatingReview';
+import { asRecord, type ActionEntry, type ManifestModel, type ToolEntry } from '../model/manifestModel';
+import { spanOf } from '../model/sourceSpan';
 import { matchesExtension, matchesFileType } from './fileTypes';
 import type {
   ActionMenuEntry,
@@ -15,7 +16,6 @@ import type {
   PromptTurn,
   SelectOption,
   SelectionKind,
-  SourceSpan,
   ToolMenuEntry,
 } from './protocol';
 
@@ -64,8 +64,7 @@ export function computeContextMenu(model: ManifestModel, selection: MenuSelectio
     }
   }
 
-  const pluginName = typeof model.value.displayName === 'string' ? model.value.displayName : typeof model.value.name === 'string' ? model.value.name : undefined;
-  return { selection, entries, excluded, pluginName };
+  return { selection, entries, excluded, pluginName: pluginNameOf(model) };
 }
 
 /** Why the action is not in the menu for this selection, or undefined when it is. */
@@ -185,17 +184,6 @@ function promptTurn(action: ActionEntry): PromptTurn {
   const declared = action.value.toolScope;
   const toolScope = declared === 'none' || declared === 'read-only' ? declared : 'default';
   return { path: typeof action.value.prompt === 'string' ? action.value.prompt : undefined, toolScope, toolScopeWords: toolScopeWords[toolScope] };
-}
-
-function spanOf(model: ManifestModel, entry: Entry): SourceSpan {
-  const lines = model.document.lines;
-  const idNode = valueNode(entry.node, 'id');
-  return {
-    offset: entry.node.offset,
-    length: entry.node.length,
-    range: lines.rangeOf(entry.node.offset, entry.node.length),
-    focus: idNode ? lines.rangeOf(idNode.offset, idNode.length) : lines.rangeOf(entry.node.offset, 0),
-  };
 }
 
 function idOf(entry: ActionEntry): string {

@@ -2,6 +2,7 @@
  * What the language server and the VS Code client say to each other beyond LSP, and the context-menu
  * model they exchange. Types and method names only, so both sides import this one file.
  */
+import type { CategoryReason } from '../categories/approvalCategory';
 import type { Range } from '../diagnostics';
 
 /** What the author right-clicks in Filer: one file, several files, or a folder, by name. */
@@ -163,3 +164,42 @@ export interface ManifestStatus {
   errors: number;
   warnings: number;
 }
+
+/** One tool as the approval gate treats it: what the Gating view, `filer-manifest gating` and its JSON show. */
+export interface GatedTool {
+  /** The tool's id, or `tools[3]` for a tool that has none. */
+  id: string;
+  title: string | undefined;
+  category: ApprovalCategoryName;
+  /** When the gate asks, in the reference's words, e.g. `asks per the trust table`. */
+  asks: string;
+  /** describeGating's line, e.g. `external (openWorldHint: true, implied by permissions.fetch)`. */
+  why: string;
+  /** Every annotation that applies, strictest first: the first one won. */
+  reasons: CategoryReason[];
+  /** The same reasons in words (reasonWords), e.g. `openWorldHint: true, implied by permissions.fetch`. */
+  reasonsInWords: string[];
+  /** True when the tool declares no annotations, so its category comes from what the plugin may do. */
+  undeclared: boolean;
+  location: SourceSpan;
+}
+
+/** Every tool of one manifest with its approval category, in manifest order. */
+export interface GatingReport {
+  /** The manifest's `name`, when it has one. */
+  name: string | undefined;
+  /** The manifest's displayName (or name). */
+  pluginName: string | undefined;
+  tools: GatedTool[];
+  /** What a tool that declares no annotations gets in this plugin (its reasons, strictest first). */
+  undeclaredTools: { category: ApprovalCategoryName; why: string; reasons: CategoryReason[] };
+}
+
+/** Request `filer/gating`: client → server, the Gating view's data, on the document as it is in the editor. */
+export const gatingMethod = 'filer/gating';
+export interface GatingParams {
+  /** The manifest document's URI. */
+  uri: string;
+}
+/** `null` when the document is not open or is not a Filer manifest. */
+export type GatingResult = GatingReport | null;

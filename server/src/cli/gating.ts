@@ -1,0 +1,113 @@
+/**
+ * `filer-manifest gating [paths...] [--base <file|folder|git-ref>] [--fail-on escalation]`: every tool's
+ * approval category from the engine's gatingReport(), and with a base, compareGating()'s changes.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { buildModel, compareGating, gatingReport, parseDocument, type GatingComparison, type GatingReport } from '../engine';
+import { recognizeContent } from '../lsp/manifestRecognition';
+import { UsageError } from './args';
+import { readBase, resolveBase } from './baseManifests';
+import { formatGatingJson, formatGatingMarkdown, formatGatingText, markdownCode } from './formats/gating';
+import { displayPath, PathError, readManifest, readStdin, resolveManifestPaths, type ManifestInput } from './manifestFiles';
+import type { GatingCommand } from './reviewArgs';
+import { wantsColor } from './formats/text';
+
+/** One manifest's report, and its comparison with the base when one was given. */
+export interface GatedManifest {
+  /** The path shown to the user. */
+  file: string;
+  report: GatingReport;
+  comparison: { base: string; found: boolean; result: GatingComparison } | undefined;
+}
+
+interface Head {
+  input: ManifestInput;
+  /** Its path below the folder the user named (a file named directly: its name). */
+  relativePath: string;
+}
+
+export async function runGating(command: GatingCommand, cwd: string, write: (text: string) => void, warn: (line: string) => void): Promise<number> {
+  const heads = await readHeads(command.paths, cwd);
+  const base = command.base === undefined ? undefined : resolveBase(command.base, cwd);
+  if (base?.kind === 'file' && heads.length !== 1) {
+    throw new UsageError(`--base ${command.base} is one manifest, but ${heads.length} manifests are given: compare with a folder or a git ref.`);
+  }
+  if (base && base.kind !== 'file' && heads.some((head) => head.input.path === undefined)) {
+    throw new UsageError(`--base with a ${base.kind === 'git' ? 'git ref' : 'folder'} reads the same path there: give manifest paths, not stdin.`);
+  }
+  // Markdown marks fields as code in the causes' words; text and JSON keep them plain.
+  const code = command.format === 'markdown' ? markdownCode : (text: string) => text;
+
+  const results: GatedManifest[] = heads.map((head) => {
+    const file = displayPath(head.input.path, cwd);
+    const report = reportOf(head.input.text, file);
+    if (!base) return { file, report, comparison: undefined };
+    const other = readBase(base, head.input.path ?? '', head.relativePath, cwd);
+    const baseReport = other.text === undefined ? undefined : reportOf(other.text, other.shownAs, '--base ');
+    const empty: GatingReport = { ...report, tools: [] };
+    return { file, report, comparison: { base: other.shownAs, found: baseReport !== undefined, result: compareGating(baseReport ?? empty, report, code) } };
+  });
+
+  switch (command.format) {
+    case 'text':
+      write(formatGatingText(results, { color: wantsColor(process.env, process.stdout.isTTY === true) }));
+      break;
+    case 'markdown':
+      write(formatGatingMarkdown(results));
+      break;
+    case 'json':
+      write(formatGatingJson(results));
+      break;
+  }
+
+  let failed = false;
+  const comparisons = results.flatMap((result) => (result.comparison ? [result.comparison.result] : []));
+  if (command.failOn.includes('escalation')) {
+    const count = comparisons.reduce((sum, comparison) => sum + comparison.changes.filter((change) => change.escalation).length, 0);
+    if (count > 0) warn(`${count} ${count === 1 ? 'tool is' : 'tools are'} gated more strictly than in the base (--fail-on escalation).`);
+    failed ||= count > 0;
+  }
+  if (command.failOn.includes('added')) {
+    const count = comparisons.reduce((sum, comparison) => sum + comparison.added.length, 0);
+    if (count > 0) warn(`${count} ${count === 1 ? 'tool was' : 'tools were'} added (--fail-on added).`);
+    failed ||= count > 0;
+  }
+  return failed ? 1 : 0;
+}
+
+async function readHeads(inputs: string[], cwd: string): Promise<Head[]> {
+  const heads: Head[] = [];
+  const errors: PathError[] = [];
+  const seen = new Set<string>();
+  for (const input of inputs) {
+    const found = resolveManifestPaths([input], cwd);
+    errors.push(...found.errors);
+    const root = path.resolve(cwd, input);
+    const isFolder = input !== '-' && found.errors.length === 0 && fs.statSync(root).isDirectory();
+    for (const file of found.paths) {
+      if (seen.has(file)) continue;
+      seen.add(file);
+      try {
+        const manifest = file === '-' ? await readStdin() : readManifest(file, cwd);
+        heads.push({ input: manifest, relativePath: file === '-' ? '' : isFolder ? path.relative(root, file) : path.basename(file) });
+      } catch (error) {
+        if (!(error instanceof PathError)) throw error;
+        errors.push(error);
+      }
+    }
+  }
+  if (errors.length > 0) throw new PathError(errors.map((error) => error.message).join('\nfiler-manifest: '));
+  return heads;
+}
+
+/** The gating report of one manifest's text; a text that is not a Filer manifest is named as such. */
+function reportOf(text: string, shownAs: string, prefix = ''): GatingReport {
+  const document = parseDocument(text);
+  const recognition = recognizeContent(document.value);
+  if (recognition.kind !== 'filer') {
+    const why = recognition.kind === 'empty' ? 'an empty object' : recognition.reason;
+    throw new PathError(`${prefix}${shownAs}: not a Filer manifest (${why}).`);
+  }
+  return gatingReport(buildModel(document));
+}
