@@ -18,6 +18,7 @@ import {
   DidChangeWatchedFilesNotification,
   DidCloseTextDocumentNotification,
   DidOpenTextDocumentNotification,
+  ErrorCodes,
   ExitNotification,
   InitializedNotification,
   InitializeRequest,
@@ -25,6 +26,7 @@ import {
   IPCMessageWriter,
   PublishDiagnosticsNotification,
   RegistrationRequest,
+  ResponseError,
   ShutdownRequest,
   StreamMessageReader,
   StreamMessageWriter,
@@ -74,6 +76,12 @@ export interface StartOptions {
   server?: string;
   /** Run the server as this user (stdio only): root reads any file whatever its mode. */
   user?: { uid: number; gid: number };
+  /** Requests from the server (configuration, registration, refreshes) the client answers with an error, as a client may. */
+  refuse?: string[];
+  /** How long the client takes to answer `workspace/configuration`, as a busy editor may. */
+  configurationDelayMs?: number;
+  /** `initializationOptions`, as an editor sends them. */
+  initializationOptions?: unknown;
 }
 
 export class LspClient {
@@ -81,6 +89,10 @@ export class LspClient {
   readonly published: PublishDiagnosticsParams[] = [];
   readonly registrations: Registration[] = [];
   readonly refreshes: string[] = [];
+  /** How many `workspace/configuration` requests the server sent. */
+  configurationRequests = 0;
+  /** The server's requests answered with an error because the test refused them. */
+  readonly refused: string[] = [];
   readonly logs: string[] = [];
   settings: Record<string, unknown>;
   private readonly versions = new Map<string, number>();
@@ -115,16 +127,30 @@ export class LspClient {
     connection.onNotification('window/logMessage', (params: { message: string }) => {
       client.logs.push(params.message);
     });
-    connection.onRequest(ConfigurationRequest.type, (params) => params.items.map((item) => (item.section === 'filerManifest' ? client.settings : null)));
+    const refusing = (method: string): ResponseError<void> | undefined => {
+      if (!options.refuse?.includes(method)) return undefined;
+      client.refused.push(method);
+      client.wake();
+      return new ResponseError(ErrorCodes.InternalError, 'refused');
+    };
+    connection.onRequest(ConfigurationRequest.type, async (params) => {
+      client.configurationRequests++;
+      client.wake();
+      if (options.configurationDelayMs) await new Promise((resolve) => setTimeout(resolve, options.configurationDelayMs));
+      return refusing(ConfigurationRequest.method) ?? params.items.map((item) => (item.section === 'filerManifest' ? client.settings : null));
+    });
     connection.onRequest(RegistrationRequest.type, (params) => {
+      const refused = refusing(RegistrationRequest.method);
+      if (refused) return refused;
       client.registrations.push(...params.registrations);
       client.wake();
+      return undefined;
     });
     for (const method of ['workspace/diagnostic/refresh', 'workspace/inlayHint/refresh']) {
       connection.onRequest(method, () => {
         client.refreshes.push(method);
         client.wake();
-        return null;
+        return refusing(method) ?? null;
       });
     }
     connection.listen();
@@ -135,6 +161,7 @@ export class LspClient {
       rootUri,
       workspaceFolders: rootUri ? [{ uri: rootUri, name: 'workspace' }] : null,
       capabilities: options.capabilities ?? editorCapabilities(),
+      ...(options.initializationOptions !== undefined ? { initializationOptions: options.initializationOptions } : {}),
     });
     await connection.sendNotification(InitializedNotification.type, {});
     return client;

@@ -23,8 +23,7 @@ interface PathFacts {
  * names 10,000 files, which should be neither read again on every keystroke nor kept in memory.
  */
 export class CachedPluginFolder implements PluginFolder {
-  /** Bumped on every change in or above the folder: part of a diagnostics result's identity. */
-  generation = 0;
+  private changes = 0;
   private disk: NodePluginFolder;
   private known = new Map<string, PathFacts>();
   /** Whether a remembered path may lead through a symbolic link: a change elsewhere can then change it. */
@@ -37,6 +36,15 @@ export class CachedPluginFolder implements PluginFolder {
     private readonly isWatched: () => boolean,
   ) {
     this.disk = new NodePluginFolder(root);
+  }
+
+  /**
+   * Bumped on every change in or above the folder: part of a diagnostics result's identity. Read
+   * first, before anything of the folder is: unwatched, what it knew may have expired.
+   */
+  get generation(): number {
+    this.expireIfUnwatched();
+    return this.changes;
   }
 
   stat(relativePath: string): FileKind {
@@ -98,7 +106,7 @@ export class CachedPluginFolder implements PluginFolder {
   private refresh(): void {
     this.disk = new NodePluginFolder(this.root);
     this.files = undefined;
-    this.generation++;
+    this.changes++;
   }
 
   private factsOf(relativePath: string): PathFacts {

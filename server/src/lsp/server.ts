@@ -3,15 +3,18 @@ import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
   CodeActionKind,
+  ConfigurationRequest,
+  DiagnosticRefreshRequest,
   DidChangeConfigurationNotification,
   DidChangeWatchedFilesNotification,
   DocumentDiagnosticReportKind,
   ErrorCodes,
   FileChangeType,
+  InlayHintRefreshRequest,
   ResponseError,
   TextDocumentSyncKind,
   TextDocuments,
-  type CancellationToken,
+  CancellationToken,
   type ClientCapabilities,
   type Connection,
   type Diagnostic,
@@ -44,7 +47,8 @@ import { filePathOf, ManifestCache, type ManifestVersion } from './manifestCache
 import { fileFilters, isCandidatePath, type FileFilters } from './manifestRecognition';
 import { largeManifestLength, releaseMemorySoon } from './memory';
 import { isInsideOrEqual, PluginFolders } from './pluginFolders';
-import { runQuietly, runSafe } from './runSafe';
+import { ClientRequests } from './clientRequests';
+import { documentUriOf, invalidParams, runQuietly, runSafe } from './runSafe';
 import { defaultSettings, readSettings, settingsSection, type ServerSettings } from './settings';
 import { WorkspaceManifests } from './workspaceManifests';
 
@@ -67,13 +71,14 @@ export const validationDelayMs = 150;
  */
 export function startServer(connection: Connection): void {
   const logger = { error: (message: string) => connection.console.error(message) };
+  const requests = new ClientRequests(logger);
 
   let settings: ServerSettings = defaultSettings;
   let filters: FileFilters = fileFilters(settings);
   let settingsGeneration = 0;
   let workspaceFolderPaths: string[] = [];
   let client: ClientFeatures = readClientFeatures({});
-  /** True once the client watches files for us: the folder caches then live until an event says otherwise. */
+  /** True once the client registered our file watcher: the folder caches then live until an event says otherwise. */
   let watching = false;
 
   const folders = new PluginFolders(() => watching);
@@ -116,11 +121,18 @@ export function startServer(connection: Connection): void {
 
   connection.onInitialized(async () => {
     if (client.dynamicConfiguration) {
-      void connection.client.register(DidChangeConfigurationNotification.type, { section: settingsSection });
+      void requests.send(`client/registerCapability (${DidChangeConfigurationNotification.method})`, () =>
+        connection.client.register(DidChangeConfigurationNotification.type, { section: settingsSection }),
+      );
     }
     if (client.dynamicWatchers) {
-      watching = true;
-      void connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: '**/*' }] });
+      void requests
+        .send(`client/registerCapability (${DidChangeWatchedFilesNotification.method})`, () =>
+          connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: '**/*' }] }),
+        )
+        .then((registered) => {
+          watching = registered !== undefined;
+        });
     }
     if (client.workspaceFolderEvents) {
       connection.workspace.onDidChangeWorkspaceFolders((event) =>
@@ -132,7 +144,7 @@ export function startServer(connection: Connection): void {
       );
     }
     // Documents opened before the settings came were recognised with the defaults.
-    if (client.configuration && (await fetchSettings())) revalidateOpen();
+    if (client.configuration && (await fetchSettings())) settingsChanged();
     await scanWorkspace();
   });
 
@@ -149,8 +161,10 @@ export function startServer(connection: Connection): void {
   }
 
   async function fetchSettings(): Promise<boolean> {
+    const answer = await requests.send(ConfigurationRequest.method, () => connection.workspace.getConfiguration({ section: settingsSection }));
+    if (!answer) return false;
     try {
-      return applySettings(readSettings(await connection.workspace.getConfiguration({ section: settingsSection })));
+      return applySettings(readSettings(answer.value));
     } catch (error) {
       logger.error(`Reading the ${settingsSection} settings failed: ${(error as Error).message}`);
       return false;
@@ -158,13 +172,22 @@ export function startServer(connection: Connection): void {
   }
 
   connection.onDidChangeConfiguration(async (change) => {
-    const pushed = (change.settings as Record<string, unknown> | undefined)?.[settingsSection];
+    const pushed = (change?.settings as Record<string, unknown> | undefined)?.[settingsSection];
     const changed = client.configuration ? await fetchSettings() : pushed !== undefined && applySettings(readSettings(pushed));
     if (!changed) return;
-    if (client.inlayHintRefresh) void connection.languages.inlayHint.refresh();
-    revalidateOpen();
+    settingsChanged();
     await scanWorkspace();
   });
+
+  /** What was computed under the earlier settings is stale: inlay hints and the open documents' diagnostics. */
+  function settingsChanged(): void {
+    if (client.inlayHintRefresh) void requests.send(InlayHintRefreshRequest.method, () => connection.languages.inlayHint.refresh());
+    revalidateOpen();
+  }
+
+  function refreshDiagnostics(): void {
+    if (client.diagnosticRefresh) void requests.send(DiagnosticRefreshRequest.method, () => connection.languages.diagnostics.refresh());
+  }
 
   // ---------------------------------------------------------------------------------------------
   // Diagnostics
@@ -206,7 +229,7 @@ export function startServer(connection: Connection): void {
   /** After a settings change or a change to files many manifests read. */
   function revalidateOpen(): void {
     if (client.pullDiagnostics) {
-      if (client.diagnosticRefresh) void connection.languages.diagnostics.refresh();
+      refreshDiagnostics();
       return;
     }
     for (const document of documents.all()) scheduleValidation(document.uri, 0);
@@ -288,7 +311,9 @@ export function startServer(connection: Connection): void {
 
   connection.languages.diagnostics.on((params, token) =>
     runSafe<DocumentDiagnosticReport>(logger, 'Diagnostics', token, () => {
-      const document = documents.get(params.textDocument.uri);
+      const uri = documentUriOf(params);
+      if (uri === undefined) return invalidParams('textDocument/diagnostic', '{ textDocument: { uri } }');
+      const document = documents.get(uri);
       if (!document) return { kind: DocumentDiagnosticReportKind.Full, items: [] };
       const entry = cache.get(document);
       if (entry.recognition().kind === 'other') return { kind: DocumentDiagnosticReportKind.Full, items: [] };
@@ -298,10 +323,12 @@ export function startServer(connection: Connection): void {
     }),
   );
 
-  connection.languages.diagnostics.onWorkspace(async (params, token) => {
+  connection.languages.diagnostics.onWorkspace(async (params, maybeToken) => {
+    const token = CancellationToken.is(maybeToken) ? maybeToken : CancellationToken.None;
+    if (!Array.isArray(params?.previousResultIds)) return invalidParams('workspace/diagnostic', '{ previousResultIds: { uri, value }[] }');
     try {
       await scanning;
-      const previous = new Map(params.previousResultIds.map((entry) => [entry.uri, entry.value]));
+      const previous = new Map(params.previousResultIds.map((entry) => [entry?.uri, entry?.value]));
       const items: WorkspaceDocumentDiagnosticReport[] = [];
       for (const filePath of workspace.all()) {
         if (token.isCancellationRequested) break;
@@ -359,7 +386,7 @@ export function startServer(connection: Connection): void {
         }
       }
       if (client.pullDiagnostics) {
-        if ((dependentOpen.size > 0 || dependentClosed.size > 0) && client.diagnosticRefresh) void connection.languages.diagnostics.refresh();
+        if (dependentOpen.size > 0 || dependentClosed.size > 0) refreshDiagnostics();
         return;
       }
       for (const uri of dependentOpen) scheduleValidation(uri, 0);
@@ -398,7 +425,9 @@ export function startServer(connection: Connection): void {
     answer: (entry: ManifestVersion) => T,
   ): Promise<T | ResponseError<never>> {
     return runSafe<T>(logger, what, token, () => {
-      const entry = manifestFor(params.textDocument.uri);
+      const uri = documentUriOf(params);
+      if (uri === undefined) return invalidParams(what, '{ textDocument: { uri }, … }');
+      const entry = manifestFor(uri);
       return entry ? answer(entry) : none;
     });
   }
@@ -414,7 +443,9 @@ export function startServer(connection: Connection): void {
 
   connection.onCompletion((params, token) =>
     runSafe(logger, 'Completion', token, () => {
-      const document = documents.get(params.textDocument.uri);
+      const uri = documentUriOf(params);
+      if (uri === undefined) return invalidParams('Completion', '{ textDocument: { uri }, position }');
+      const document = documents.get(uri);
       if (!document) return [];
       const entry = cache.get(document);
       const folder = entry.folder();
@@ -491,7 +522,8 @@ export function startServer(connection: Connection): void {
 
   connection.onRequest(contextMenuMethod, (params: ContextMenuParams, token) =>
     runSafe<ContextMenuResult>(logger, 'Context menu', token, () => {
-      if (!isMenuSelection(params?.selection)) {
+      if (typeof params?.uri !== 'string') return invalidParams(contextMenuMethod, '{ uri, selection }');
+      if (!isMenuSelection(params.selection)) {
         return new ResponseError<never>(ErrorCodes.InvalidParams, `${contextMenuMethod}: selection must be { kind: "file" | "files" | "folder", names: string[] }.`);
       }
       const entry = manifestFor(params.uri);
@@ -501,7 +533,8 @@ export function startServer(connection: Connection): void {
 
   connection.onRequest(manifestStatusMethod, (params: ManifestStatusParams, token) =>
     runSafe<ManifestStatus>(logger, 'Manifest status', token, () => {
-      const document = documents.get(params?.uri);
+      if (typeof params?.uri !== 'string') return invalidParams(manifestStatusMethod, '{ uri }');
+      const document = documents.get(params.uri);
       if (!document) return { recognised: false, name: undefined, reason: 'the document is not open', errors: 0, warnings: 0 };
       const entry = cache.get(document);
       const recognition = entry.recognition();

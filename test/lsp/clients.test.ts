@@ -1,0 +1,166 @@
+/**
+ * The server as each real editor meets it: every test starts the built server with the exact
+ * ClientCapabilities one editor declares (clientCapabilities.ts) and does what that editor does.
+ */
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { describe, test } from 'node:test';
+import type { Diagnostic } from 'vscode-languageserver-protocol/node';
+import type { ManifestStatus } from '../../server/src/engine';
+import { vscodeCapabilities } from './clientCapabilities';
+import { LspClient, manifest, serverPath, tempFolder } from './lspClient';
+
+type Report = { kind: string; resultId?: string; items?: Diagnostic[] };
+
+function codes(report: Report): string[] {
+  return (report.items ?? []).map((d) => String(d.code));
+}
+
+/** Pulls the diagnostics of `uri` until `accept` holds for their codes (a pull client has nothing else to wait for). */
+async function pollCodes(client: LspClient, uri: string, accept: (codes: string[]) => boolean, timeoutMs: number): Promise<string[]> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const found = codes(await client.request<Report>('textDocument/diagnostic', { textDocument: { uri } }));
+    if (accept(found)) return found;
+    assert.ok(Date.now() < deadline, `still ${JSON.stringify(found)} after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe('requests the server sends, answered with an error', () => {
+  const tool = '"contributes": { "tools": [ { "id": "t", "title": "T", "description": "D", "schema": "./t.json", "handler": "./t.js", "annotations": {} } ] }';
+
+  for (const [method, logged] of [
+    ['client/registerCapability', 'client/registerCapability (workspace/didChangeWatchedFiles)'],
+    ['workspace/configuration', 'workspace/configuration'],
+    ['workspace/diagnostic/refresh', 'workspace/diagnostic/refresh'],
+    ['workspace/inlayHint/refresh', 'workspace/inlayHint/refresh'],
+  ] as const) {
+    test(`${method} refused (VS Code's capabilities): the server keeps running and logs it once`, async () => {
+      const folder = tempFolder({ 'p/manifest.json': manifest(tool) });
+      const client = await LspClient.start({ workspace: folder.root, capabilities: vscodeCapabilities, refuse: [method] });
+      try {
+        const uri = folder.uri('p/manifest.json');
+        await client.open(uri, manifest(tool));
+        await client.waitFor(() => (client.configurationRequests > 0 ? true : undefined), 5000, 'the settings to be asked for');
+        // A settings change makes the server ask for the settings again and refresh diagnostics and inlay hints: twice.
+        for (const severity of ['warning', 'off']) {
+          client.settings = { rules: { 'files.missing': severity } };
+          await client.connection.sendNotification('workspace/didChangeConfiguration', { settings: null });
+          await client.waitFor(() => (client.refused.filter((m) => m === method).length >= (method === 'client/registerCapability' ? 2 : 1) ? true : undefined), 5000, `${method} refused`);
+          const status = await client.request<ManifestStatus>('filer/manifestStatus', { uri });
+          assert.equal(status.recognised, true);
+        }
+        // Refused more than once (the registration of the settings and the watcher, the rest on each change), logged once.
+        await client.waitFor(() => (client.refused.filter((m) => m === method).length >= 2 ? true : undefined), 5000, `${method} refused twice`);
+        await client.request('filer/manifestStatus', { uri });
+        assert.equal(client.exited, false, `the server exited:\n${client.logs.join('\n')}`);
+        const lines = client.logs.join('\n').split('\n').filter((line) => line.includes(`answered ${logged} with an error`));
+        assert.equal(lines.length, 1, client.logs.join('\n'));
+      } finally {
+        await client.stop();
+        folder.cleanup();
+      }
+    });
+  }
+
+  test('a refused watcher registration: the server does not count on watched-file events (a file created on disk is seen)', async () => {
+    const folder = tempFolder({ 'p/t.js': '' });
+    const client = await LspClient.start({ workspace: folder.root, capabilities: vscodeCapabilities, refuse: ['client/registerCapability'] });
+    try {
+      const uri = folder.uri('p/manifest.json');
+      await client.open(uri, manifest(tool));
+      assert.deepEqual(codes(await client.request<Report>('textDocument/diagnostic', { textDocument: { uri } })), ['files.missing']);
+      folder.write('p/t.json', '{ "type": "object" }');
+      // No didChangeWatchedFiles comes: the editor refused to watch.
+      assert.deepEqual(await pollCodes(client, uri, (found) => found.length === 0, 8000), []);
+    } finally {
+      await client.stop();
+      folder.cleanup();
+    }
+  });
+});
+
+/** A server spoken to byte by byte, for requests no well-behaved client library would send. */
+async function rawServer(): Promise<{ request(id: number, method: string, params?: unknown): void; notify(method: string, params: unknown): void; answer(id: number): Promise<{ result?: unknown; error?: { code: number; message: string } }>; running(): boolean; stop(): void }> {
+  const child = spawn(process.execPath, [serverPath, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
+  const answers = new Map<number, { result?: unknown; error?: { code: number; message: string } }>();
+  let buffer = Buffer.alloc(0);
+  child.stdout.on('data', (chunk: Buffer) => {
+    buffer = Buffer.concat([buffer, chunk]);
+    for (;;) {
+      const headerEnd = buffer.indexOf('\r\n\r\n');
+      if (headerEnd < 0) return;
+      const length = Number(/Content-Length: (\d+)/i.exec(buffer.subarray(0, headerEnd).toString())![1]);
+      if (buffer.length < headerEnd + 4 + length) return;
+      const message = JSON.parse(buffer.subarray(headerEnd + 4, headerEnd + 4 + length).toString());
+      buffer = buffer.subarray(headerEnd + 4 + length);
+      if (typeof message.id === 'number' && !('method' in message)) answers.set(message.id, message);
+      // The server's own requests (registrations, configuration) get an empty answer.
+      else if ('method' in message && 'id' in message) write({ jsonrpc: '2.0', id: message.id, result: null });
+    }
+  });
+  const write = (message: object) => {
+    const body = Buffer.from(JSON.stringify(message));
+    child.stdin.write(`Content-Length: ${body.length}\r\n\r\n`);
+    child.stdin.write(body);
+  };
+  const server = {
+    request: (id: number, method: string, params?: unknown) => write({ jsonrpc: '2.0', id, method, ...(params !== undefined ? { params } : {}) }),
+    notify: (method: string, params: unknown) => write({ jsonrpc: '2.0', method, params }),
+    async answer(id: number) {
+      const deadline = Date.now() + 10000;
+      while (!answers.has(id)) {
+        assert.ok(child.exitCode === null, `the server exited (code ${child.exitCode}) before answering request ${id}`);
+        assert.ok(Date.now() < deadline, `no answer to request ${id}`);
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      return answers.get(id)!;
+    },
+    running: () => child.exitCode === null && child.signalCode === null,
+    stop: () => child.kill(),
+  };
+  server.request(0, 'initialize', { processId: null, rootUri: null, capabilities: vscodeCapabilities });
+  await server.answer(0);
+  server.notify('initialized', {});
+  return server;
+}
+
+describe('requests without params or with malformed params', () => {
+  const methods = [
+    'filer/manifestStatus',
+    'filer/contextMenu',
+    'textDocument/completion',
+    'textDocument/hover',
+    'textDocument/codeAction',
+    'textDocument/definition',
+    'textDocument/references',
+    'textDocument/prepareRename',
+    'textDocument/rename',
+    'textDocument/documentLink',
+    'textDocument/documentSymbol',
+    'textDocument/inlayHint',
+    'textDocument/diagnostic',
+    'workspace/diagnostic',
+  ];
+
+  test('each gets a JSON-RPC error answer, and the server keeps running', async () => {
+    const server = await rawServer();
+    try {
+      let id = 1;
+      for (const method of methods) {
+        for (const params of [undefined, [], null, [null], 7, { textDocument: 'x' }, { uri: 7 }]) {
+          const sent = id++;
+          server.request(sent, method, params);
+          const answer = await server.answer(sent);
+          assert.ok(answer.error, `${method} with params ${JSON.stringify(params)} answered ${JSON.stringify(answer)}, not an error`);
+        }
+      }
+      server.request(id, 'filer/manifestStatus', { uri: 'file:///nowhere/manifest.json' });
+      assert.equal(((await server.answer(id)).result as ManifestStatus).recognised, false);
+      assert.ok(server.running());
+    } finally {
+      server.stop();
+    }
+  });
+});
