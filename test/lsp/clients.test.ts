@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import { describe, test } from 'node:test';
 import type { Diagnostic } from 'vscode-languageserver-protocol/node';
 import type { ManifestStatus } from '../../server/src/engine';
-import { vscodeCapabilities } from './clientCapabilities';
+import { neovim012Capabilities, vscodeCapabilities } from './clientCapabilities';
 import { LspClient, manifest, serverPath, tempFolder } from './lspClient';
 
 type Report = { kind: string; resultId?: string; items?: Diagnostic[] };
@@ -161,6 +161,40 @@ describe('requests without params or with malformed params', () => {
       assert.ok(server.running());
     } finally {
       server.stop();
+    }
+  });
+});
+
+describe('pull diagnostics resultIds (Neovim 0.12 keeps previousResultId across :edit)', () => {
+  test('a document closed and opened again, with another text or the same, gets a full report', async () => {
+    const folder = tempFolder({ 'p/t.json': '{ "type": "object" }', 'p/t.js': '' });
+    const client = await LspClient.start({ workspace: folder.root, capabilities: neovim012Capabilities });
+    try {
+      const uri = folder.uri('p/manifest.json');
+      const broken = manifest('"capabilities": ["Bad Tag"]');
+      await client.open(uri, broken, 0);
+      const first = await client.request<Report>('textDocument/diagnostic', { textDocument: { uri } });
+      assert.deepEqual(codes(first), ['manifest.capabilities']);
+      // `git checkout` fixed the file on disk; `:e` reloads the buffer (Neovim numbers its versions anew).
+      await client.close(uri);
+      await client.open(uri, manifest('"capabilities": ["good"]'), 0);
+      const reloaded = await client.request<Report>('textDocument/diagnostic', { textDocument: { uri }, previousResultId: first.resultId });
+      assert.equal(reloaded.kind, 'full');
+      assert.deepEqual(codes(reloaded), []);
+      // Broken again on disk and reloaded: the same text and version as the first time, still a full report.
+      await client.close(uri);
+      await client.open(uri, broken, 0);
+      const again = await client.request<Report>('textDocument/diagnostic', { textDocument: { uri }, previousResultId: reloaded.resultId });
+      assert.equal(again.kind, 'full');
+      assert.deepEqual(codes(again), ['manifest.capabilities']);
+      for (const previous of [first, reloaded]) {
+        const report = await client.request<Report>('textDocument/diagnostic', { textDocument: { uri }, previousResultId: previous.resultId });
+        assert.equal(report.kind, 'full', `${previous.resultId} is not taken for the text open now`);
+      }
+      assert.deepEqual(await client.request<Report>('textDocument/diagnostic', { textDocument: { uri }, previousResultId: again.resultId }), { kind: 'unchanged', resultId: again.resultId });
+    } finally {
+      await client.stop();
+      folder.cleanup();
     }
   });
 });

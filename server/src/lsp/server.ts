@@ -43,7 +43,7 @@ import { documentSymbols } from './features/documentSymbols';
 import { hoverAt } from './features/hover';
 import { categoryHints } from './features/inlayHints';
 import { prepareRenameAt, referencesAt, renameAt } from './features/references';
-import { filePathOf, ManifestCache, type ManifestVersion } from './manifestCache';
+import { diskResultId, filePathOf, ManifestCache, type ManifestVersion } from './manifestCache';
 import { fileFilters, isCandidatePath, type FileFilters } from './manifestRecognition';
 import { largeManifestLength, releaseMemorySoon } from './memory';
 import { isInsideOrEqual, PluginFolders } from './pluginFolders';
@@ -62,9 +62,10 @@ export const validationDelayMs = 150;
  * Diagnostics, one model per client:
  * - A client that declares pull diagnostics (`textDocument.diagnostic`, as VS Code does) gets pull
  *   only: `textDocument/diagnostic` for open documents and `workspace/diagnostic` for manifests that
- *   are not open, each with a resultId (text version, plugin-folder generation, settings generation)
- *   so an unchanged manifest answers `unchanged`; when a referenced file or the settings change the
- *   server sends `workspace/diagnostic/refresh`.
+ *   are not open, each with a resultId (a number per document version and open, or the file's time
+ *   and size; the plugin-folder generation; the settings generation) that never repeats, so an
+ *   unchanged manifest answers `unchanged` and a reopened one never does; when a referenced file or
+ *   the settings change the server sends `workspace/diagnostic/refresh`.
  * - Any other client gets push only: `textDocument/publishDiagnostics` after every change (also an
  *   empty list), debounced by validationDelayMs; a new change replaces the pending run, so a burst of
  *   typing validates once. Manifests that are not open are published too, without a version.
@@ -340,7 +341,7 @@ export function startServer(connection: Connection): void {
         } catch {
           continue;
         }
-        const resultId = `${stats.mtimeMs}:${stats.size}:${folders.forManifest(filePath).generation}:${settingsGeneration}`;
+        const resultId = diskResultId(stats, folders.forManifest(filePath).generation, settingsGeneration);
         if (previous.get(uri) === resultId) {
           items.push({ uri, version: null, kind: DocumentDiagnosticReportKind.Unchanged, resultId });
           continue;
