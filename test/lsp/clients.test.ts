@@ -198,3 +198,49 @@ describe('pull diagnostics resultIds (Neovim 0.12 keeps previousResultId across 
     }
   });
 });
+
+describe('settings from workspace/configuration reach the first manifest (Neovim 0.12)', () => {
+  const badTag = manifest('"capabilities": ["Bad Tag"]');
+
+  test('a pull sent at once after initialized waits for the settings; after a change, the workspace pull Neovim answers a refresh with carries the open document', async () => {
+    const folder = tempFolder();
+    // The editor is slow to answer: the first pull arrives before the settings do.
+    const client = await LspClient.start({ workspace: folder.root, capabilities: neovim012Capabilities, settings: { rules: { 'manifest.capabilities': 'off' } }, configurationDelayMs: 500 });
+    try {
+      const uri = folder.uri('p/manifest.json');
+      await client.open(uri, badTag, 0);
+      const first = await client.request<Report>('textDocument/diagnostic', { textDocument: { uri } });
+      assert.deepEqual(codes(first), [], 'the user turned manifest.capabilities off');
+
+      const refreshes = client.refreshes.length;
+      client.settings = { rules: { 'manifest.capabilities': 'warning' } };
+      await client.connection.sendNotification('workspace/didChangeConfiguration', { settings: { filerManifest: client.settings } });
+      await client.waitFor(() => (client.refreshes.slice(refreshes).includes('workspace/diagnostic/refresh') ? true : undefined), 5000, 'a diagnostic refresh');
+      // Neovim 0.12 answers the refresh with workspace/diagnostic alone, naming what it holds.
+      const workspace = await client.request<{ items: (Report & { uri: string; version: number | null })[] }>('workspace/diagnostic', { previousResultIds: [{ uri, value: first.resultId }] });
+      const open = workspace.items.find((item) => item.uri === uri);
+      assert.ok(open, `the open document is in the workspace report: ${JSON.stringify(workspace)}`);
+      assert.equal(open.kind, 'full');
+      assert.equal(open.version, 0);
+      assert.deepEqual(open.items!.map((d) => [d.code, d.severity]), [['manifest.capabilities', 2]]);
+      // Held and current: not sent again.
+      const again = await client.request<{ items: { uri: string }[] }>('workspace/diagnostic', { previousResultIds: [{ uri, value: open.resultId }] });
+      assert.deepEqual(again.items.filter((item) => item.uri === uri), []);
+    } finally {
+      await client.stop();
+      folder.cleanup();
+    }
+  });
+
+  test('workspace/diagnostic sent at once after initialized answers with the manifests of the folder, not an empty report', async () => {
+    const folder = tempFolder({ 'closed/manifest.json': badTag });
+    const client = await LspClient.start({ workspace: folder.root, capabilities: neovim012Capabilities, configurationDelayMs: 300 });
+    try {
+      const report = await client.request<{ items: (Report & { uri: string })[] }>('workspace/diagnostic', { previousResultIds: [] });
+      assert.deepEqual(report.items.map((item) => [item.uri, codes(item)]), [[folder.uri('closed/manifest.json'), ['manifest.capabilities']]]);
+    } finally {
+      await client.stop();
+      folder.cleanup();
+    }
+  });
+});

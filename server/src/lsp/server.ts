@@ -92,6 +92,14 @@ export function startServer(connection: Connection): void {
   });
   const documents = new TextDocuments(cache.textDocuments);
   const workspace = new WorkspaceManifests();
+  /**
+   * Diagnostics are answered once what they depend on is known: the settings the client holds
+   * (asked for after `initialized`), and for workspace diagnostics the first scan of the folders.
+   * A pull sent at once after `initialized` waits for them instead of answering with the defaults
+   * or with nothing.
+   */
+  const settingsKnown = settles();
+  const firstScanDone = settles();
 
   // ---------------------------------------------------------------------------------------------
   // Lifecycle
@@ -145,8 +153,16 @@ export function startServer(connection: Connection): void {
       );
     }
     // Documents opened before the settings came were recognised with the defaults.
-    if (client.configuration && (await fetchSettings())) settingsChanged();
-    await scanWorkspace();
+    try {
+      if (client.configuration && (await fetchSettings())) settingsChanged();
+    } finally {
+      settingsKnown.settle();
+    }
+    try {
+      await scanWorkspace();
+    } finally {
+      firstScanDone.settle();
+    }
   });
 
   // ---------------------------------------------------------------------------------------------
@@ -204,7 +220,7 @@ export function startServer(connection: Connection): void {
       uri,
       setTimeout(() => {
         pendingValidations.delete(uri);
-        runQuietly(logger, `Validating ${uri}`, () => publishOpen(uri));
+        void settingsKnown.promise.then(() => runQuietly(logger, `Validating ${uri}`, () => publishOpen(uri)));
       }, delayMs),
     );
   }
@@ -310,8 +326,9 @@ export function startServer(connection: Connection): void {
     return workspaceFolderPaths.filter((folder) => isInsideOrEqual(folder, filePath)).map((folder) => path.relative(folder, filePath));
   }
 
-  connection.languages.diagnostics.on((params, token) =>
-    runSafe<DocumentDiagnosticReport>(logger, 'Diagnostics', token, () => {
+  connection.languages.diagnostics.on(async (params, token) => {
+    await settingsKnown.promise;
+    return runSafe<DocumentDiagnosticReport>(logger, 'Diagnostics', token, () => {
       const uri = documentUriOf(params);
       if (uri === undefined) return invalidParams('textDocument/diagnostic', '{ textDocument: { uri } }');
       const document = documents.get(uri);
@@ -321,16 +338,17 @@ export function startServer(connection: Connection): void {
       const resultId = entry.resultId();
       if (params.previousResultId === resultId) return { kind: DocumentDiagnosticReportKind.Unchanged, resultId };
       return { kind: DocumentDiagnosticReportKind.Full, resultId, items: toLspDiagnostics(entry.diagnostics()) };
-    }),
-  );
+    });
+  });
 
   connection.languages.diagnostics.onWorkspace(async (params, maybeToken) => {
     const token = CancellationToken.is(maybeToken) ? maybeToken : CancellationToken.None;
     if (!Array.isArray(params?.previousResultIds)) return invalidParams('workspace/diagnostic', '{ previousResultIds: { uri, value }[] }');
     try {
+      await firstScanDone.promise;
       await scanning;
       const previous = new Map(params.previousResultIds.map((entry) => [entry?.uri, entry?.value]));
-      const items: WorkspaceDocumentDiagnosticReport[] = [];
+      const items = openDocumentReports(previous);
       for (const filePath of workspace.all()) {
         if (token.isCancellationRequested) break;
         if (isOpen(filePath)) continue;
@@ -360,6 +378,27 @@ export function startServer(connection: Connection): void {
       return new ResponseError<never>(ErrorCodes.InternalError, `Filer manifest language server: workspace diagnostics failed: ${(error as Error).message}`);
     }
   });
+
+  /**
+   * Open documents are pulled one by one (textDocument/diagnostic), but a client may answer a
+   * refresh with a workspace pull only (Neovim 0.12 does): an open document whose report the client
+   * holds (it names it in previousResultIds) is in the workspace report when that report is stale.
+   */
+  function openDocumentReports(previous: Map<string | undefined, string | undefined>): WorkspaceDocumentDiagnosticReport[] {
+    const items: WorkspaceDocumentDiagnosticReport[] = [];
+    for (const document of documents.all()) {
+      const held = previous.get(document.uri);
+      if (held === undefined) continue;
+      const entry = cache.get(document);
+      if (entry.recognition().kind === 'other') {
+        items.push({ uri: document.uri, version: document.version, kind: DocumentDiagnosticReportKind.Full, items: [] });
+        continue;
+      }
+      const resultId = entry.resultId();
+      if (held !== resultId) items.push({ uri: document.uri, version: document.version, kind: DocumentDiagnosticReportKind.Full, resultId, items: toLspDiagnostics(entry.diagnostics()) });
+    }
+    return items;
+  }
 
   // ---------------------------------------------------------------------------------------------
   // Watched files: referenced files and manifests that change on disk
@@ -553,6 +592,15 @@ export function startServer(connection: Connection): void {
 
   documents.listen(connection);
   connection.listen();
+}
+
+/** A promise settled once, by whoever knows the moment. */
+function settles(): { promise: Promise<void>; settle(): void } {
+  let settle!: () => void;
+  const promise = new Promise<void>((resolve) => {
+    settle = resolve;
+  });
+  return { promise, settle };
 }
 
 function isMenuSelection(value: unknown): value is ContextMenuParams['selection'] {
