@@ -8,7 +8,7 @@ import { describe, test } from 'node:test';
 import type { Diagnostic } from 'vscode-languageserver-protocol/node';
 import type { ManifestStatus } from '../../server/src/engine';
 import { neovim012Capabilities, vscodeCapabilities } from './clientCapabilities';
-import { LspClient, manifest, serverPath, tempFolder } from './lspClient';
+import { cursor, LspClient, manifest, serverPath, tempFolder } from './lspClient';
 
 type Report = { kind: string; resultId?: string; items?: Diagnostic[] };
 
@@ -238,6 +238,31 @@ describe('settings from workspace/configuration reach the first manifest (Neovim
     try {
       const report = await client.request<{ items: (Report & { uri: string })[] }>('workspace/diagnostic', { previousResultIds: [] });
       assert.deepEqual(report.items.map((item) => [item.uri, codes(item)]), [[folder.uri('closed/manifest.json'), ['manifest.capabilities']]]);
+    } finally {
+      await client.stop();
+      folder.cleanup();
+    }
+  });
+});
+
+describe('completion after a lone " on a new line', () => {
+  test('offers no key the object already has, before or after the line being typed', async () => {
+    const folder = tempFolder();
+    const client = await LspClient.start({ workspace: folder.root, capabilities: neovim012Capabilities });
+    try {
+      const uri = folder.uri('p/manifest.json');
+      const { text, position } = cursor('{\n  "contributes": {},\n  "name": "x",\n  "|\n  "version": "1.0.0",\n  "displayName": "X",\n  "permissions": { "store": true }\n}\n');
+      await client.open(uri, text, 0);
+      const items = await client.request<{ label: string }[]>('textDocument/completion', { textDocument: { uri }, position });
+      const labels = items.map((item) => item.label);
+      assert.ok(labels.includes('description'), `keys are offered: ${labels.join(', ')}`);
+      for (const present of ['name', 'version', 'displayName', 'permissions']) assert.ok(!labels.includes(present), `${present} is offered again: ${labels.join(', ')}`);
+      // The same inside a nested object.
+      const nested = cursor('{\n  "contributes": {}, "name": "x", "displayName": "X", "version": "1.0.0",\n  "permissions": {\n    "|\n    "store": true,\n    "log": true\n  }\n}\n');
+      await client.replaceText(uri, nested.text);
+      const inner = (await client.request<{ label: string }[]>('textDocument/completion', { textDocument: { uri }, position: nested.position })).map((item) => item.label);
+      assert.ok(inner.includes('toast'), `permission keys are offered: ${inner.join(', ')}`);
+      for (const present of ['store', 'log']) assert.ok(!inner.includes(present), `${present} is offered again: ${inner.join(', ')}`);
     } finally {
       await client.stop();
       folder.cleanup();
