@@ -4,10 +4,12 @@
  */
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
+import { mkdirSync, readdirSync, readFileSync, readlinkSync, statSync, symlinkSync, unlinkSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import type { Diagnostic } from 'vscode-languageserver-protocol/node';
+import { FileChangeType, type Diagnostic } from 'vscode-languageserver-protocol/node';
 import type { ManifestStatus } from '../../server/src/engine';
-import { neovim012Capabilities, vscodeCapabilities } from './clientCapabilities';
+import { helix2507Capabilities, neovim012Capabilities, neovim07Capabilities, vscodeCapabilities } from './clientCapabilities';
 import { cursor, LspClient, manifest, serverPath, tempFolder } from './lspClient';
 
 type Report = { kind: string; resultId?: string; items?: Diagnostic[] };
@@ -266,6 +268,132 @@ describe('completion after a lone " on a new line', () => {
     } finally {
       await client.stop();
       folder.cleanup();
+    }
+  });
+});
+
+/** The inodes of the directories a process watches with inotify (Linux: /proc/<pid>/fdinfo). */
+function inotifyWatchedInodes(pid: number): number[] {
+  const inodes: number[] = [];
+  for (const fd of readdirSync(`/proc/${pid}/fd`)) {
+    let target: string;
+    try {
+      target = readlinkSync(`/proc/${pid}/fd/${fd}`);
+    } catch {
+      continue;
+    }
+    if (target !== 'anon_inode:inotify') continue;
+    for (const match of readFileSync(`/proc/${pid}/fdinfo/${fd}`, 'utf8').matchAll(/^inotify wd:\S+ ino:([0-9a-f]+)/gm)) inodes.push(parseInt(match[1], 16));
+  }
+  return inodes;
+}
+
+describe('files a manifest names, changed on disk or in the editor', () => {
+  const tool = manifest('"contributes": { "tools": [ { "id": "t", "title": "T", "description": "D", "schema": "./t.schema.json", "handler": "./t.js", "annotations": {} } ] }');
+
+  test('Neovim 0.12 (no file watchers on Linux): a schema created on disk, as a quick fix does, is seen without an edit (the server watches the plugin folder and asks for a refresh)', async () => {
+    const folder = tempFolder({ 'p/t.js': '' });
+    const client = await LspClient.start({ workspace: folder.root, capabilities: neovim012Capabilities });
+    try {
+      const uri = folder.uri('p/manifest.json');
+      await client.open(uri, tool, 0);
+      assert.deepEqual(codes(await client.request<Report>('textDocument/diagnostic', { textDocument: { uri } })), ['files.missing']);
+      assert.deepEqual(client.registrations.map((r) => r.method), [], 'Neovim on Linux is not asked to watch');
+      const refreshes = client.refreshes.length;
+      folder.write('p/t.schema.json', '{ "type": "object" }');
+      await client.waitFor(() => (client.refreshes.slice(refreshes).includes('workspace/diagnostic/refresh') ? true : undefined), 5000, 'a refresh after the file appeared');
+      assert.deepEqual(codes(await client.request<Report>('textDocument/diagnostic', { textDocument: { uri } })), []);
+    } finally {
+      await client.stop();
+      folder.cleanup();
+    }
+  });
+
+  test('Neovim 0.7 (push, no file watchers): a handler deleted and created again on disk is published at once', async () => {
+    const folder = tempFolder({ 'p/t.js': '', 'p/t.schema.json': '{ "type": "object" }' });
+    const client = await LspClient.start({ workspace: folder.root, capabilities: neovim07Capabilities });
+    try {
+      const uri = folder.uri('p/manifest.json');
+      await client.open(uri, tool, 0);
+      assert.deepEqual(await client.diagnostics(uri, () => true), []);
+      unlinkSync(join(folder.root, 'p/t.js'));
+      assert.deepEqual((await client.diagnostics(uri, (p) => p.diagnostics.length > 0, 5000)).map((d) => d.code), ['files.missing']);
+      folder.write('p/t.js', 'export default () => 1;');
+      await client.diagnostics(uri, (p) => p.diagnostics.length === 0, 5000);
+    } finally {
+      await client.stop();
+      folder.cleanup();
+    }
+  });
+
+  test('a tool schema open in the editor: its unsaved text is what the manifest reads; closed, the file on disk again', async () => {
+    const folder = tempFolder({ 'p/t.js': '', 'p/t.schema.json': '{ "type": "object" }' });
+    const client = await LspClient.start({ workspace: folder.root, capabilities: neovim012Capabilities });
+    try {
+      const uri = folder.uri('p/manifest.json');
+      const schema = folder.uri('p/t.schema.json');
+      await client.open(uri, tool, 0);
+      assert.deepEqual(codes(await client.request<Report>('textDocument/diagnostic', { textDocument: { uri } })), []);
+      let refreshes = client.refreshes.length;
+      await client.open(schema, '{ "type": "object" }', 0);
+      await client.replaceText(schema, '{ "type": ');
+      await client.waitFor(() => (client.refreshes.length > refreshes ? true : undefined), 5000, 'a refresh after the schema was edited');
+      assert.deepEqual(codes(await client.request<Report>('textDocument/diagnostic', { textDocument: { uri } })), ['tools.schema-not-json']);
+      refreshes = client.refreshes.length;
+      await client.close(schema);
+      await client.waitFor(() => (client.refreshes.length > refreshes ? true : undefined), 5000, 'a refresh after the schema was closed');
+      assert.deepEqual(codes(await client.request<Report>('textDocument/diagnostic', { textDocument: { uri } })), []);
+    } finally {
+      await client.stop();
+      folder.cleanup();
+    }
+  });
+
+  test('Helix: its `workspace.diagnostic.refreshSupport` is honoured (a refresh after a watched file changed)', async () => {
+    const folder = tempFolder({ 'p/t.js': '' });
+    const client = await LspClient.start({ workspace: folder.root, capabilities: helix2507Capabilities });
+    try {
+      const uri = folder.uri('p/manifest.json');
+      await client.open(uri, tool, 0);
+      assert.deepEqual(codes(await client.request<Report>('textDocument/diagnostic', { textDocument: { uri } })), ['files.missing']);
+      await client.waitFor(() => (client.registrations.some((r) => r.method === 'workspace/didChangeWatchedFiles') ? true : undefined), 5000, 'the watcher registration');
+      folder.write('p/t.schema.json', '{ "type": "object" }');
+      await client.fileChanged(folder.uri('p/t.schema.json'), FileChangeType.Changed);
+      await client.waitFor(() => (client.refreshes.includes('workspace/diagnostic/refresh') ? true : undefined), 5000, 'a diagnostic refresh');
+      assert.deepEqual(codes(await client.request<Report>('textDocument/diagnostic', { textDocument: { uri } })), []);
+    } finally {
+      await client.stop();
+      folder.cleanup();
+    }
+  });
+
+  test('the server watches only inside plugin folders, a bounded number of directories, never through a link, and only for clients that cannot watch', async () => {
+    const outside = tempFolder({ 'secret/deeper/x': '' });
+    const folder = tempFolder({ 'p/t.js': '', 'p/t.schema.json': '{ "type": "object" }', 'other/readme.md': '' });
+    for (let i = 0; i < 600; i++) mkdirSync(join(folder.root, `p/data/d${i}`), { recursive: true });
+    mkdirSync(join(folder.root, 'p/node_modules/dep'), { recursive: true });
+    symlinkSync(join(outside.root, 'secret'), join(folder.root, 'p/linked'));
+    const neovim = await LspClient.start({ workspace: folder.root, capabilities: neovim012Capabilities });
+    const vscode = await LspClient.start({ workspace: folder.root, capabilities: vscodeCapabilities });
+    try {
+      const uri = folder.uri('p/manifest.json');
+      for (const client of [neovim, vscode]) {
+        await client.open(uri, tool, 0);
+        await client.request<Report>('textDocument/diagnostic', { textDocument: { uri } });
+      }
+      const watched = new Set(inotifyWatchedInodes(neovim.pid));
+      assert.ok(watched.has(statSync(join(folder.root, 'p')).ino), 'the plugin folder is watched');
+      assert.ok(watched.size <= 512, `${watched.size} directories watched`);
+      for (const unwatched of [join(outside.root, 'secret'), join(outside.root, 'secret/deeper'), join(folder.root, 'other'), folder.root, join(folder.root, 'p/node_modules')]) {
+        assert.ok(!watched.has(statSync(unwatched).ino), `${unwatched} is watched`);
+      }
+      assert.match(neovim.logs.join('\n'), /more than 512 directories/);
+      assert.deepEqual(inotifyWatchedInodes(vscode.pid), [], 'VS Code watches files itself');
+    } finally {
+      await neovim.stop();
+      await vscode.stop();
+      folder.cleanup();
+      outside.cleanup();
     }
   });
 });

@@ -18,6 +18,7 @@ import {
   DidChangeWatchedFilesNotification,
   DidCloseTextDocumentNotification,
   DidOpenTextDocumentNotification,
+  DidSaveTextDocumentNotification,
   ErrorCodes,
   ExitNotification,
   InitializedNotification,
@@ -188,6 +189,11 @@ export class LspClient {
     return Number(/\d+/.exec(all[all.length - 1])![0]) / 1024 / 1024;
   }
 
+  /** The server's process id. */
+  get pid(): number {
+    return this.process.pid!;
+  }
+
   get exited(): boolean {
     return this.process.exitCode !== null || this.process.signalCode !== null;
   }
@@ -213,6 +219,10 @@ export class LspClient {
     this.texts.set(uri, document.getText());
     await this.connection.sendNotification(DidChangeTextDocumentNotification.type, { textDocument: { uri, version }, contentChanges: changes });
     return version;
+  }
+
+  async save(uri: string): Promise<void> {
+    await this.connection.sendNotification(DidSaveTextDocumentNotification.type, { textDocument: { uri } });
   }
 
   async close(uri: string): Promise<void> {

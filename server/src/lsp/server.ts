@@ -1,4 +1,4 @@
-import { promises as fsPromises } from 'node:fs';
+import { lstatSync, promises as fsPromises } from 'node:fs';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
@@ -48,6 +48,7 @@ import { fileFilters, isCandidatePath, type FileFilters } from './manifestRecogn
 import { largeManifestLength, releaseMemorySoon } from './memory';
 import { isInsideOrEqual, PluginFolders } from './pluginFolders';
 import { ClientRequests } from './clientRequests';
+import { FolderWatcher } from './folderWatcher';
 import { documentUriOf, invalidParams, runQuietly, runSafe } from './runSafe';
 import { defaultSettings, readSettings, settingsSection, type ServerSettings } from './settings';
 import { WorkspaceManifests } from './workspaceManifests';
@@ -81,8 +82,19 @@ export function startServer(connection: Connection): void {
   let client: ClientFeatures = readClientFeatures({});
   /** True once the client registered our file watcher: the folder caches then live until an event says otherwise. */
   let watching = false;
+  /** The server's own watch on the plugin folders, when the client cannot watch files. */
+  let selfWatcher: FolderWatcher | undefined;
+  /** The open documents by file path: a file a manifest names is read from the editor when it is open there. */
+  const openPaths = new Map<string, string>();
 
-  const folders = new PluginFolders(() => watching);
+  const folders: PluginFolders = new PluginFolders({
+    isWatched: (root) => watching || (selfWatcher?.covers(root) ?? false),
+    openText: (filePath): string | undefined => {
+      const uri = openPaths.get(filePath);
+      return uri === undefined ? undefined : documents.get(uri)?.getText();
+    },
+    onNewFolder: (root) => selfWatcher?.watchFolder(root),
+  });
   const cache = new ManifestCache({
     settings: () => settings,
     filters: () => filters,
@@ -111,7 +123,7 @@ export function startServer(connection: Connection): void {
     if (initial !== undefined) applySettings(readSettings(initial));
     return {
       capabilities: {
-        textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
+        textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: { includeText: false } },
         completionProvider: { triggerCharacters: ['"', ':', '/'] },
         hoverProvider: true,
         codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
@@ -141,7 +153,10 @@ export function startServer(connection: Connection): void {
         )
         .then((registered) => {
           watching = registered !== undefined;
+          if (!watching) watchFoldersOurselves();
         });
+    } else {
+      watchFoldersOurselves();
     }
     if (client.workspaceFolderEvents) {
       connection.workspace.onDidChangeWorkspaceFolders((event) =>
@@ -164,6 +179,26 @@ export function startServer(connection: Connection): void {
       firstScanDone.settle();
     }
   });
+
+  connection.onShutdown(() => selfWatcher?.close());
+
+  /** For a client that cannot tell us that files changed: the plugin folders are watched by the server itself. */
+  function watchFoldersOurselves(): void {
+    if (selfWatcher) return;
+    selfWatcher = new FolderWatcher(
+      (paths) =>
+        runQuietly(logger, 'File change', () =>
+          filesChanged(
+            paths.map((filePath) => ({ filePath, type: lstatSync(filePath, { throwIfNoEntry: false }) ? FileChangeType.Changed : FileChangeType.Deleted })),
+            0,
+          ),
+        ),
+      logger,
+    );
+    for (const root of folders.roots()) selfWatcher.watchFolder(root);
+    // What was learnt before the watch began may have changed unseen.
+    folders.invalidateAll();
+  }
 
   // ---------------------------------------------------------------------------------------------
   // Settings
@@ -203,7 +238,15 @@ export function startServer(connection: Connection): void {
   }
 
   function refreshDiagnostics(): void {
+    clearTimeout(pendingRefresh);
     if (client.diagnosticRefresh) void requests.send(DiagnosticRefreshRequest.method, () => connection.languages.diagnostics.refresh());
+  }
+
+  let pendingRefresh: NodeJS.Timeout | undefined;
+  /** A refresh after a pause: typing in a file manifests name asks the client to pull again once. */
+  function scheduleRefresh(delayMs: number): void {
+    clearTimeout(pendingRefresh);
+    pendingRefresh = setTimeout(() => runQuietly(logger, 'Diagnostic refresh', refreshDiagnostics), delayMs);
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -256,14 +299,23 @@ export function startServer(connection: Connection): void {
   const justOpened = new Set<string>();
   documents.onDidOpen((event) => {
     justOpened.add(event.document.uri);
+    const filePath = filePathOf(event.document.uri);
+    if (filePath) openPaths.set(filePath, event.document.uri);
     scheduleValidation(event.document.uri, 0);
+    namedFileEdited(event.document.uri, 0);
   });
   documents.onDidChangeContent((event) => {
     if (justOpened.delete(event.document.uri)) return;
     scheduleValidation(event.document.uri, validationDelayMs);
+    namedFileEdited(event.document.uri, validationDelayMs);
   });
+  documents.onDidSave((event) => namedFileEdited(event.document.uri, 0));
   documents.onDidClose((event) => {
     const uri = event.document.uri;
+    const closedPath = filePathOf(uri);
+    if (closedPath && openPaths.get(closedPath) === uri) openPaths.delete(closedPath);
+    // From now on its text is read from the disk.
+    namedFileEdited(uri, 0);
     clearTimeout(pendingValidations.get(uri));
     pendingValidations.delete(uri);
     cache.delete(uri);
@@ -404,35 +456,63 @@ export function startServer(connection: Connection): void {
   // Watched files: referenced files and manifests that change on disk
 
   connection.onDidChangeWatchedFiles((params) =>
-    runQuietly(logger, 'File change', () => {
-      const dependentOpen = new Set<string>();
-      const dependentClosed = new Set<string>();
-      for (const change of params.changes) {
-        const filePath = filePathOf(change.uri);
-        if (!filePath) continue;
-        folders.invalidatePath(filePath);
-        if (isCandidatePath(filePath, () => relativePathsOf(filePath), filters)) {
-          if (change.type === FileChangeType.Deleted) {
-            workspace.remove(filePath);
-            if (!isOpen(filePath) && !client.pullDiagnostics) publish(change.uri, [], undefined);
-          } else if (workspaceFolderPaths.some((folder) => isInsideOrEqual(folder, filePath))) {
-            workspace.add(filePath);
-            dependentClosed.add(filePath);
-          }
-        }
-        for (const manifest of workspace.dependentsOf(filePath)) dependentClosed.add(manifest);
-        for (const document of documents.all()) {
-          if (dependsOn(cache.get(document), filePath)) dependentOpen.add(document.uri);
-        }
-      }
-      if (client.pullDiagnostics) {
-        if (dependentOpen.size > 0 || dependentClosed.size > 0) refreshDiagnostics();
-        return;
-      }
-      for (const uri of dependentOpen) scheduleValidation(uri, 0);
-      for (const filePath of dependentClosed) void publishFromDisk(filePath);
-    }),
+    runQuietly(logger, 'File change', () =>
+      filesChanged(
+        params.changes.flatMap((change) => {
+          const filePath = filePathOf(change.uri);
+          return filePath ? [{ filePath, type: change.type }] : [];
+        }),
+        0,
+      ),
+    ),
   );
+
+  /**
+   * Files changed on disk (the client's watcher or ours said so), or in the editor: what was learnt
+   * from them is forgotten, and the manifests that name them are validated again after `delayMs`.
+   */
+  function filesChanged(changes: { filePath: string; type: FileChangeType }[], delayMs: number): void {
+    const dependentOpen = new Set<string>();
+    const dependentClosed = new Set<string>();
+    for (const { filePath, type } of changes) {
+      folders.invalidatePath(filePath);
+      if (isCandidatePath(filePath, () => relativePathsOf(filePath), filters)) {
+        if (type === FileChangeType.Deleted) {
+          workspace.remove(filePath);
+          if (!isOpen(filePath) && !client.pullDiagnostics) publish(pathToFileURL(filePath).href, [], undefined);
+        } else if (workspaceFolderPaths.some((folder) => isInsideOrEqual(folder, filePath))) {
+          workspace.add(filePath);
+          dependentClosed.add(filePath);
+        }
+      }
+      for (const manifest of workspace.dependentsOf(filePath)) dependentClosed.add(manifest);
+      for (const uri of openDependentsOf(filePath)) dependentOpen.add(uri);
+    }
+    if (client.pullDiagnostics) {
+      if (dependentOpen.size > 0 || dependentClosed.size > 0) scheduleRefresh(delayMs);
+      return;
+    }
+    for (const uri of dependentOpen) scheduleValidation(uri, delayMs);
+    for (const filePath of dependentClosed) void publishFromDisk(filePath);
+  }
+
+  function openDependentsOf(filePath: string): string[] {
+    return documents.all().flatMap((document) => (dependsOn(cache.get(document), filePath) ? [document.uri] : []));
+  }
+
+  /**
+   * A document opened, edited, saved or closed in the editor that a manifest names (a tool schema,
+   * a handler, a prompt): a change of that file, whose text the manifests now read from the editor
+   * (or, once closed, from the disk again). A manifest's own edits are not such a change.
+   */
+  function namedFileEdited(uri: string, delayMs: number): void {
+    runQuietly(logger, 'Named file change', () => {
+      const filePath = filePathOf(uri);
+      if (!filePath || isCandidatePath(filePath, () => relativePathsOf(filePath), filters)) return;
+      if (workspace.dependentsOf(filePath).length === 0 && openDependentsOf(filePath).length === 0) return;
+      filesChanged([{ filePath, type: FileChangeType.Changed }], delayMs);
+    });
+  }
 
   /** Whether an open manifest names `changedPath` (or a file below it, when a folder changed). */
   function dependsOn(entry: ManifestVersion, changedPath: string): boolean {
@@ -630,7 +710,8 @@ function readClientFeatures(capabilities: ClientCapabilities): ClientFeatures {
   const workspace = capabilities.workspace;
   return {
     pullDiagnostics: !!capabilities.textDocument?.diagnostic,
-    diagnosticRefresh: !!workspace?.diagnostics?.refreshSupport,
+    // Helix spells it `workspace.diagnostic` (its lsp-types' name), the specification `workspace.diagnostics`.
+    diagnosticRefresh: !!workspace?.diagnostics?.refreshSupport || !!(workspace as { diagnostic?: { refreshSupport?: boolean } } | undefined)?.diagnostic?.refreshSupport,
     inlayHintRefresh: !!workspace?.inlayHint?.refreshSupport,
     configuration: !!workspace?.configuration,
     dynamicConfiguration: !!workspace?.didChangeConfiguration?.dynamicRegistration,
