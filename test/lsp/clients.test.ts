@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { FileChangeType, type Diagnostic } from 'vscode-languageserver-protocol/node';
 import type { ManifestStatus } from '../../server/src/engine';
-import { helix2507Capabilities, neovim012Capabilities, neovim07Capabilities, vscodeCapabilities } from './clientCapabilities';
+import { helix2507Capabilities, neovim012Capabilities, neovim07Capabilities, realClients, vscodeCapabilities } from './clientCapabilities';
 import { cursor, LspClient, manifest, serverPath, tempFolder } from './lspClient';
 
 type Report = { kind: string; resultId?: string; items?: Diagnostic[] };
@@ -17,6 +17,28 @@ type Report = { kind: string; resultId?: string; items?: Diagnostic[] };
 function codes(report: Report): string[] {
   return (report.items ?? []).map((d) => String(d.code));
 }
+
+describe('every real client gets diagnostics the way it declares', () => {
+  for (const { name, capabilities } of realClients) {
+    test(name, async () => {
+      const folder = tempFolder();
+      const client = await LspClient.start({ workspace: folder.root, capabilities });
+      try {
+        const uri = folder.uri('p/manifest.json');
+        await client.open(uri, manifest('"capabilities": ["Bad Tag"]'), 1);
+        if (capabilities.textDocument?.diagnostic) {
+          assert.deepEqual(codes(await client.request<Report>('textDocument/diagnostic', { textDocument: { uri } })), ['manifest.capabilities']);
+        } else {
+          assert.deepEqual((await client.diagnostics(uri, () => true)).map((d) => d.code), ['manifest.capabilities']);
+        }
+        assert.equal(client.published.length > 0, !capabilities.textDocument?.diagnostic, 'push only to a client without pull diagnostics');
+      } finally {
+        await client.stop();
+        folder.cleanup();
+      }
+    });
+  }
+});
 
 /** Pulls the diagnostics of `uri` until `accept` holds for their codes (a pull client has nothing else to wait for). */
 async function pollCodes(client: LspClient, uri: string, accept: (codes: string[]) => boolean, timeoutMs: number): Promise<string[]> {
