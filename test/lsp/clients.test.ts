@@ -191,7 +191,7 @@ describe('requests without params or with malformed params', () => {
 
 describe('pull diagnostics resultIds (Neovim 0.12 keeps previousResultId across :edit)', () => {
   test('a document closed and opened again, with another text or the same, gets a full report', async () => {
-    const folder = tempFolder({ 'p/t.json': '{ "type": "object" }', 'p/t.js': '' });
+    const folder = tempFolder();
     const client = await LspClient.start({ workspace: folder.root, capabilities: neovim012Capabilities });
     try {
       const uri = folder.uri('p/manifest.json');
@@ -389,7 +389,7 @@ describe('files a manifest names, changed on disk or in the editor', () => {
     }
   });
 
-  test('the server watches only inside plugin folders, a bounded number of directories, never through a link, and only for clients that cannot watch', async () => {
+  test('the server watches only inside plugin folders, a bounded number of directories, never through a link, only for clients that cannot watch, until shutdown', async () => {
     const outside = tempFolder({ 'secret/deeper/x': '' });
     const folder = tempFolder({ 'p/t.js': '', 'p/t.schema.json': '{ "type": "object" }', 'other/readme.md': '' });
     for (let i = 0; i < 600; i++) mkdirSync(join(folder.root, `p/data/d${i}`), { recursive: true });
@@ -411,6 +411,9 @@ describe('files a manifest names, changed on disk or in the editor', () => {
       }
       assert.match(neovim.logs.join('\n'), /more than 512 directories/);
       assert.deepEqual(inotifyWatchedInodes(vscode.pid), [], 'VS Code watches files itself');
+      // Shut down (the process waits for `exit`): nothing is watched any more.
+      await neovim.request('shutdown', undefined);
+      assert.deepEqual(inotifyWatchedInodes(neovim.pid), []);
     } finally {
       await neovim.stop();
       await vscode.stop();
