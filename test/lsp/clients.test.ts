@@ -131,7 +131,7 @@ async function rawServer(): Promise<{ request(id: number, method: string, params
   };
   const server = {
     request: (id: number, method: string, params?: unknown) => write({ jsonrpc: '2.0', id, method, ...(params !== undefined ? { params } : {}) }),
-    notify: (method: string, params: unknown) => write({ jsonrpc: '2.0', method, params }),
+    notify: (method: string, params: unknown) => write({ jsonrpc: '2.0', method, ...(params !== undefined ? { params } : {}) }),
     async answer(id: number) {
       const deadline = Date.now() + 10000;
       while (!answers.has(id)) {
@@ -168,7 +168,7 @@ describe('requests without params or with malformed params', () => {
     'workspace/diagnostic',
   ];
 
-  test('each gets a JSON-RPC error answer, and the server keeps running', async () => {
+  test('each gets a JSON-RPC error answer (and a malformed notification is dropped), and the server keeps running', async () => {
     const server = await rawServer();
     try {
       let id = 1;
@@ -180,8 +180,13 @@ describe('requests without params or with malformed params', () => {
           assert.ok(answer.error, `${method} with params ${JSON.stringify(params)} answered ${JSON.stringify(answer)}, not an error`);
         }
       }
+      // Notifications have no answer; malformed ones must not stop the server either.
+      for (const method of ['textDocument/didOpen', 'textDocument/didChange', 'textDocument/didSave', 'textDocument/didClose', 'workspace/didChangeWatchedFiles', 'workspace/didChangeConfiguration', 'workspace/didChangeWorkspaceFolders']) {
+        for (const params of [undefined, [], null, 7, { textDocument: 'x' }, { changes: [null] }, { event: null }]) server.notify(method, params);
+      }
       server.request(id, 'filer/manifestStatus', { uri: 'file:///nowhere/manifest.json' });
       assert.equal(((await server.answer(id)).result as ManifestStatus).recognised, false);
+      await new Promise((resolve) => setTimeout(resolve, 300));
       assert.ok(server.running());
     } finally {
       server.stop();
