@@ -103,7 +103,9 @@ export class FolderWatcher {
     if (root) {
       try {
         const stats = fs.lstatSync(changed);
-        if (stats.isDirectory() && isWatchable(path.basename(changed))) this.addTree(changed, path.relative(root, changed).split(path.sep).length);
+        const depth = path.relative(root, changed).split(path.sep).length;
+        // Past the limit the folder is no longer wholly watched.
+        if (stats.isDirectory() && isWatchable(path.basename(changed)) && !this.addTree(changed, depth)) this.complete.delete(root);
       } catch {
         this.forget(changed);
       }
