@@ -261,6 +261,20 @@ describe('settings from workspace/configuration reach the first manifest (Neovim
     }
   });
 
+  test('initializationOptions.workspaceDiagnostics: false (for Neovim 0.12, which answers a refresh with a workspace pull only): the server offers document pulls alone', async () => {
+    const folder = tempFolder();
+    for (const [initializationOptions, offered] of [[undefined, true], [{ workspaceDiagnostics: false }, false]] as const) {
+      const client = await LspClient.start({ workspace: folder.root, capabilities: neovim012Capabilities, initializationOptions });
+      try {
+        const provider = client.initializeResult?.capabilities.diagnosticProvider as { workspaceDiagnostics?: boolean } | undefined;
+        assert.equal(provider?.workspaceDiagnostics, offered);
+      } finally {
+        await client.stop();
+      }
+    }
+    folder.cleanup();
+  });
+
   test('workspace/diagnostic sent at once after initialized answers with the manifests of the folder, not an empty report', async () => {
     const folder = tempFolder({ 'closed/manifest.json': badTag });
     const client = await LspClient.start({ workspace: folder.root, capabilities: neovim012Capabilities, configurationDelayMs: 300 });

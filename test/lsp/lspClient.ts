@@ -34,6 +34,7 @@ import {
   type ClientCapabilities,
   type Diagnostic,
   type FileChangeType,
+  type InitializeResult,
   type ProtocolConnection,
   type PublishDiagnosticsParams,
   type Registration,
@@ -90,6 +91,8 @@ export class LspClient {
   readonly published: PublishDiagnosticsParams[] = [];
   readonly registrations: Registration[] = [];
   readonly refreshes: string[] = [];
+  /** What the server answered to `initialize`. */
+  initializeResult: InitializeResult | undefined;
   /** How many `workspace/configuration` requests the server sent. */
   configurationRequests = 0;
   /** The server's requests answered with an error because the test refused them. */
@@ -157,7 +160,7 @@ export class LspClient {
     connection.listen();
 
     const rootUri = options.workspace ? pathToFileURL(options.workspace).href : null;
-    await connection.sendRequest(InitializeRequest.type, {
+    client.initializeResult = await connection.sendRequest(InitializeRequest.type, {
       processId: process.pid,
       rootUri,
       workspaceFolders: rootUri ? [{ uri: rootUri, name: 'workspace' }] : null,

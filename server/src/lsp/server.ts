@@ -119,8 +119,12 @@ export function startServer(connection: Connection): void {
   connection.onInitialize((params: InitializeParams): InitializeResult => {
     client = readClientFeatures(params.capabilities);
     workspaceFolderPaths = folderPathsOf(params);
-    const initial = (params.initializationOptions as { settings?: Record<string, unknown> } | undefined)?.settings?.[settingsSection];
+    const options = params.initializationOptions as InitializationOptions | undefined;
+    const initial = options?.settings?.[settingsSection];
     if (initial !== undefined) applySettings(readSettings(initial));
+    // Neovim 0.12 answers a refresh with a workspace pull alone and applies it only to buffers it does not pull itself:
+    // without workspace diagnostics it pulls each open buffer again.
+    const workspaceDiagnostics = options?.workspaceDiagnostics !== false;
     return {
       capabilities: {
         textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: { includeText: false } },
@@ -133,7 +137,7 @@ export function startServer(connection: Connection): void {
         documentLinkProvider: { resolveProvider: false },
         documentSymbolProvider: true,
         inlayHintProvider: { resolveProvider: false },
-        ...(client.pullDiagnostics ? { diagnosticProvider: { identifier: 'filer-manifest', interFileDependencies: true, workspaceDiagnostics: true } } : {}),
+        ...(client.pullDiagnostics ? { diagnosticProvider: { identifier: 'filer-manifest', interFileDependencies: true, workspaceDiagnostics } } : {}),
         workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
       },
       serverInfo: { name: 'filer-manifest-language-server' },
@@ -672,6 +676,14 @@ export function startServer(connection: Connection): void {
 
   documents.listen(connection);
   connection.listen();
+}
+
+/** What an editor may send as `initializationOptions`. */
+interface InitializationOptions {
+  /** The settings, as `workspace/configuration` would give them (`{ filerManifest: { … } }`). */
+  settings?: Record<string, unknown>;
+  /** `false`: no `workspace/diagnostic` for manifests that are not open (pull clients only). */
+  workspaceDiagnostics?: boolean;
 }
 
 /** A promise settled once, by whoever knows the moment. */
