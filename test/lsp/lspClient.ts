@@ -18,6 +18,8 @@ import {
   DidChangeWatchedFilesNotification,
   DidCloseTextDocumentNotification,
   DidOpenTextDocumentNotification,
+  DidSaveTextDocumentNotification,
+  ErrorCodes,
   ExitNotification,
   InitializedNotification,
   InitializeRequest,
@@ -25,12 +27,14 @@ import {
   IPCMessageWriter,
   PublishDiagnosticsNotification,
   RegistrationRequest,
+  ResponseError,
   ShutdownRequest,
   StreamMessageReader,
   StreamMessageWriter,
   type ClientCapabilities,
   type Diagnostic,
   type FileChangeType,
+  type InitializeResult,
   type ProtocolConnection,
   type PublishDiagnosticsParams,
   type Registration,
@@ -68,13 +72,19 @@ export interface StartOptions {
   workspace?: string;
   capabilities?: ClientCapabilities;
   /** The `filerManifest` settings the client answers `workspace/configuration` with. */
-  settings?: Record<string, unknown>;
+  /** The `filerManifest` section `workspace/configuration` answers with; null: the client has none. */
+  settings?: Record<string, unknown> | null;
   transport?: 'stdio' | 'ipc';
   /** Another copy of the bundle (a user other than root must be able to read it); dist/server.js by default. */
   server?: string;
   /** Run the server as this user (stdio only): root reads any file whatever its mode. */
   user?: { uid: number; gid: number };
-  initializationOptions?: Record<string, unknown>;
+  /** Requests from the server (configuration, registration, refreshes) the client answers with an error, as a client may. */
+  refuse?: string[];
+  /** How long the client takes to answer `workspace/configuration`, as a busy editor may. */
+  configurationDelayMs?: number;
+  /** `initializationOptions`, as an editor sends them. */
+  initializationOptions?: unknown;
 }
 
 export class LspClient {
@@ -82,10 +92,16 @@ export class LspClient {
   readonly published: PublishDiagnosticsParams[] = [];
   readonly registrations: Registration[] = [];
   readonly refreshes: string[] = [];
+  /** What the server answered to `initialize`. */
+  initializeResult: InitializeResult | undefined;
+  /** How many `workspace/configuration` requests the server sent. */
+  configurationRequests = 0;
+  /** The server's requests answered with an error because the test refused them. */
+  readonly refused: string[] = [];
   readonly logs: string[] = [];
   /** Every window/logMessage, in arrival order. */
   readonly logMessages: { type: number; message: string }[] = [];
-  settings: Record<string, unknown>;
+  settings: Record<string, unknown> | null;
   private readonly versions = new Map<string, number>();
   private readonly texts = new Map<string, string>();
   private waiters: (() => void)[] = [];
@@ -93,7 +109,7 @@ export class LspClient {
   private constructor(
     readonly connection: ProtocolConnection,
     private readonly process: ChildProcess,
-    settings: Record<string, unknown>,
+    settings: Record<string, unknown> | null,
   ) {
     this.settings = settings;
   }
@@ -108,7 +124,7 @@ export class LspClient {
     const connection = ipc
       ? createProtocolConnection(new IPCMessageReader(child), new IPCMessageWriter(child))
       : createProtocolConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
-    const client = new LspClient(connection, child, options.settings ?? {});
+    const client = new LspClient(connection, child, options.settings === undefined ? {} : options.settings);
     child.stderr?.on('data', (chunk: Buffer) => client.logs.push(chunk.toString()));
 
     connection.onNotification(PublishDiagnosticsNotification.type, (params) => {
@@ -120,27 +136,41 @@ export class LspClient {
       client.logMessages.push(params);
       client.wake();
     });
-    connection.onRequest(ConfigurationRequest.type, (params) => params.items.map((item) => (item.section === 'filerManifest' ? client.settings : null)));
+    const refusing = (method: string): ResponseError<void> | undefined => {
+      if (!options.refuse?.includes(method)) return undefined;
+      client.refused.push(method);
+      client.wake();
+      return new ResponseError(ErrorCodes.InternalError, 'refused');
+    };
+    connection.onRequest(ConfigurationRequest.type, async (params) => {
+      client.configurationRequests++;
+      client.wake();
+      if (options.configurationDelayMs) await new Promise((resolve) => setTimeout(resolve, options.configurationDelayMs));
+      return refusing(ConfigurationRequest.method) ?? params.items.map((item) => (item.section === 'filerManifest' ? client.settings : null));
+    });
     connection.onRequest(RegistrationRequest.type, (params) => {
+      const refused = refusing(RegistrationRequest.method);
+      if (refused) return refused;
       client.registrations.push(...params.registrations);
       client.wake();
+      return undefined;
     });
     for (const method of ['workspace/diagnostic/refresh', 'workspace/inlayHint/refresh']) {
       connection.onRequest(method, () => {
         client.refreshes.push(method);
         client.wake();
-        return null;
+        return refusing(method) ?? null;
       });
     }
     connection.listen();
 
     const rootUri = options.workspace ? pathToFileURL(options.workspace).href : null;
-    await connection.sendRequest(InitializeRequest.type, {
+    client.initializeResult = await connection.sendRequest(InitializeRequest.type, {
       processId: process.pid,
       rootUri,
       workspaceFolders: rootUri ? [{ uri: rootUri, name: 'workspace' }] : null,
       capabilities: options.capabilities ?? editorCapabilities(),
-      ...(options.initializationOptions ? { initializationOptions: options.initializationOptions } : {}),
+      ...(options.initializationOptions !== undefined ? { initializationOptions: options.initializationOptions } : {}),
     });
     await connection.sendNotification(InitializedNotification.type, {});
     return client;
@@ -165,6 +195,11 @@ export class LspClient {
     await this.waitFor(() => (reported() > before ? true : undefined), 5000, 'the server to report its heap');
     const all = this.logs.join('').match(/heap-used (\d+)\n/g)!;
     return Number(/\d+/.exec(all[all.length - 1])![0]) / 1024 / 1024;
+  }
+
+  /** The server's process id. */
+  get pid(): number {
+    return this.process.pid!;
   }
 
   get exited(): boolean {
@@ -192,6 +227,10 @@ export class LspClient {
     this.texts.set(uri, document.getText());
     await this.connection.sendNotification(DidChangeTextDocumentNotification.type, { textDocument: { uri, version }, contentChanges: changes });
     return version;
+  }
+
+  async save(uri: string): Promise<void> {
+    await this.connection.sendNotification(DidSaveTextDocumentNotification.type, { textDocument: { uri } });
   }
 
   async close(uri: string): Promise<void> {

@@ -25,7 +25,7 @@ test('opening and closing a large manifest again and again does not grow the ser
       await client.diagnostics(uri, undefined, 60_000);
       await client.close(uri);
       // Once the server is idle (a request is answered after everything sent before it).
-      await client.request('filer/manifestStatus', { textDocument: { uri } });
+      await client.request('filer/manifestStatus', { uri });
       await new Promise((resolve) => setTimeout(resolve, 300));
       afterClose.push(await client.heapUsedMiB());
     }

@@ -95,11 +95,10 @@ describe('custom requests and robustness', () => {
     assert.deepEqual(hints, []);
   });
 
-  test('a request that fails answers with an error, and the server keeps running', async () => {
-    await assert.rejects(served.client.request('textDocument/hover', { textDocument: null, position: { line: 0, character: 0 } }), /Filer manifest language server: Hover failed: /);
+  test('a request with malformed params answers with an error, and the server keeps running', async () => {
+    await assert.rejects(served.client.request('textDocument/hover', { textDocument: null, position: { line: 0, character: 0 } }), /Hover: params must be \{ textDocument: \{ uri \}/);
     const status = await served.client.request<ManifestStatus>('filer/manifestStatus', { uri });
     assert.equal(status.recognised, true);
     assert.equal(served.client.exited, false);
-    assert.match(served.client.logs.join('\n'), /Hover failed: TypeError/);
   });
 });

@@ -96,6 +96,9 @@ export function cursorContext(document: ParsedDocument, offset: number): CursorC
       const key = keyNodeOf(property);
       if (offset > key.offset && (offset < endOf(key) || (offset === endOf(key) && !isClosedString(key, text)))) {
         const existingKeys = new Set(container.children!.filter((p) => p !== property).map(keyOf));
+        // A key typed without its closing quote runs to the end of its line, and the parser's recovery
+        // may take the properties after it into it: the keys written there are the object's too.
+        if (property.colonOffset === undefined) for (const written of keysWrittenIn(text, endOf(key), endOf(property))) existingKeys.add(written);
         const keyOnly = property.colonOffset !== undefined;
         return { kind: 'key', object: container, path: containerPath, span: key, existingKeys, keyOnly, separatorAfter: keyOnly ? '' : separatorAfter(text, endOf(key)) };
       }
@@ -126,6 +129,22 @@ export function cursorContext(document: ParsedDocument, offset: number): CursorC
   }
   const span = wordAt(text, offset);
   return { kind: 'value', path: [...containerPath, index], node: undefined, span, separatorAfter: separatorAfter(text, endOf(span)) };
+}
+
+/** The keys (strings followed by a colon) written in a stretch of text, outside any object or array it opens. */
+function keysWrittenIn(text: string, start: number, end: number): string[] {
+  const keys: string[] = [];
+  const scanner = createScanner(text, true);
+  scanner.setPosition(start);
+  let depth = 0;
+  let candidate: string | undefined;
+  for (let token = scanner.scan(); token !== SyntaxKind.EOF && scanner.getTokenOffset() < end; token = scanner.scan()) {
+    if (token === SyntaxKind.ColonToken && candidate !== undefined) keys.push(candidate);
+    candidate = depth === 0 && token === SyntaxKind.StringLiteral ? scanner.getTokenValue() : undefined;
+    if (token === SyntaxKind.OpenBraceToken || token === SyntaxKind.OpenBracketToken) depth++;
+    else if (token === SyntaxKind.CloseBraceToken || token === SyntaxKind.CloseBracketToken) depth = Math.max(0, depth - 1);
+  }
+  return keys;
 }
 
 /** The deepest object or array whose inside holds the offset. */

@@ -32,6 +32,19 @@ export interface CacheEnvironment {
   folders: PluginFolders;
 }
 
+/**
+ * Diagnostics result ids never repeat: each version of an open document gets the next number of
+ * this server process, so a document closed and opened again (a buffer reloaded after the file
+ * changed on disk) never matches the resultId a client kept from before.
+ */
+const serverInstance = Date.now().toString(36);
+let versionsMade = 0;
+
+/** The resultId of a manifest that is not open: its file's modification time and size stand for its text. */
+export function diskResultId(stats: { mtimeMs: number; size: number }, folderGeneration: number, settingsGeneration: number): string {
+  return `${serverInstance}.disk.${stats.mtimeMs}.${stats.size}:${folderGeneration}:${settingsGeneration}`;
+}
+
 /** An earlier version whose parse the next one re-parses incrementally, and where the text changed since. */
 interface ParseBasis {
   previous: ManifestVersion;
@@ -45,6 +58,7 @@ interface ParseBasis {
  */
 export class ManifestVersion {
   readonly path: string | undefined;
+  private readonly serial = ++versionsMade;
   private parse: { document: ParsedDocument; model: ManifestModel } | undefined;
   private recognized: { generation: number; recognition: Recognition } | undefined;
   private validated: { key: string; analysis: ManifestAnalysis } | undefined;
@@ -117,9 +131,9 @@ export class ManifestVersion {
     return this.text.length > maxFileBytes(this.env.settings());
   }
 
-  /** Identifies the diagnostics: they change with the text, the plugin folder's files and the settings. */
+  /** Identifies the diagnostics: they change with the text (each version, each open), the plugin folder's files and the settings. */
   resultId(): string {
-    return `${this.version ?? 'disk'}:${this.folder()?.generation ?? 0}:${this.env.settingsGeneration()}`;
+    return `${serverInstance}.${this.serial}:${this.folder()?.generation ?? 0}:${this.env.settingsGeneration()}`;
   }
 
   /** The engine's analysis of this version, its diagnostics current with the folder and the settings. */

@@ -23,8 +23,7 @@ interface PathFacts {
  * names 10,000 files, which should be neither read again on every keystroke nor kept in memory.
  */
 export class CachedPluginFolder implements PluginFolder {
-  /** Bumped on every change in or above the folder: part of a diagnostics result's identity. */
-  generation = 0;
+  private changes = 0;
   private disk: NodePluginFolder;
   private known = new Map<string, PathFacts>();
   /** Whether a remembered path may lead through a symbolic link: a change elsewhere can then change it. */
@@ -35,8 +34,19 @@ export class CachedPluginFolder implements PluginFolder {
   constructor(
     readonly root: string,
     private readonly isWatched: () => boolean,
+    /** The text of a file open in the editor (unsaved changes included), by absolute path. */
+    private readonly openText: (filePath: string) => string | undefined = () => undefined,
   ) {
     this.disk = new NodePluginFolder(root);
+  }
+
+  /**
+   * Bumped on every change in or above the folder: part of a diagnostics result's identity. Read
+   * first, before anything of the folder is: unwatched, what it knew may have expired.
+   */
+  get generation(): number {
+    this.expireIfUnwatched();
+    return this.changes;
   }
 
   stat(relativePath: string): FileKind {
@@ -46,9 +56,16 @@ export class CachedPluginFolder implements PluginFolder {
     return facts.kind;
   }
 
-  /** Straight from the disk: only what is derived from a text is kept. */
+  /**
+   * Straight from the disk (only what is derived from a text is kept), or, for a file open in the
+   * editor, its text there: the disk says whether the file exists and may be read, the editor what
+   * it holds now.
+   */
   readText(relativePath: string): FileRead {
-    return this.disk.readText(relativePath);
+    const read = this.disk.readText(relativePath);
+    if (read.kind !== 'text') return read;
+    const open = this.openText(path.join(this.root, relativePath));
+    return open === undefined ? read : { kind: 'text', text: open };
   }
 
   rememberUntilChanged<T>(relativePath: string, purpose: string, derive: () => T): T {
@@ -98,7 +115,7 @@ export class CachedPluginFolder implements PluginFolder {
   private refresh(): void {
     this.disk = new NodePluginFolder(this.root);
     this.files = undefined;
-    this.generation++;
+    this.changes++;
   }
 
   private factsOf(relativePath: string): PathFacts {
@@ -127,20 +144,34 @@ function comparablePath(relativePath: string): string {
   return caseInsensitive ? relativePath.toLowerCase() : relativePath;
 }
 
+/** What the plugin folders learn from the server: whether a folder is watched, the editor's open texts. */
+export interface PluginFoldersEnvironment {
+  /** Whether changes in this plugin folder are reported (by the editor or the server's own watch). */
+  isWatched(root: string): boolean;
+  openText?(filePath: string): string | undefined;
+  /** Called once for each plugin folder, when it is first used. */
+  onNewFolder?(root: string): void;
+}
+
 /** One CachedPluginFolder per folder that holds a manifest. */
 export class PluginFolders {
   private readonly folders = new Map<string, CachedPluginFolder>();
 
-  constructor(private readonly isWatched: () => boolean) {}
+  constructor(private readonly env: PluginFoldersEnvironment) {}
 
   forManifest(manifestPath: string): CachedPluginFolder {
     const root = path.dirname(manifestPath);
     let folder = this.folders.get(root);
     if (!folder) {
-      folder = new CachedPluginFolder(root, this.isWatched);
+      folder = new CachedPluginFolder(root, () => this.env.isWatched(root), (filePath) => this.env.openText?.(filePath));
       this.folders.set(root, folder);
+      this.env.onNewFolder?.(root);
     }
     return folder;
+  }
+
+  roots(): string[] {
+    return [...this.folders.keys()];
   }
 
   /** Forgets what is known of a changed path in each folder it lies in (or above: a deleted parent); returns the folders touched. */

@@ -1,4 +1,4 @@
-import { ErrorCodes, LSPErrorCodes, ResponseError, type CancellationToken } from 'vscode-languageserver';
+import { CancellationToken, ErrorCodes, LSPErrorCodes, ResponseError } from 'vscode-languageserver';
 
 export interface Logger {
   error(message: string): void;
@@ -7,9 +7,11 @@ export interface Logger {
 /**
  * Runs one request's work after the messages already queued have been read (so a cancellation that
  * arrived meanwhile is seen), checks the token before and after, and turns an exception into an error
- * answer for that request alone: the server keeps running.
+ * answer for that request alone: the server keeps running. A request sent without params (or with
+ * an empty array) reaches its handler with the token first and nothing second: then there is no token.
  */
-export function runSafe<T>(logger: Logger, what: string, token: CancellationToken, work: () => T | ResponseError<never>): Promise<T | ResponseError<never>> {
+export function runSafe<T>(logger: Logger, what: string, maybeToken: CancellationToken | undefined, work: () => T | ResponseError<never>): Promise<T | ResponseError<never>> {
+  const token = CancellationToken.is(maybeToken) ? maybeToken : CancellationToken.None;
   return new Promise((resolve) => {
     setImmediate(() => {
       if (token.isCancellationRequested) return resolve(cancelled());
@@ -31,6 +33,17 @@ export function runQuietly(logger: Logger, what: string, work: () => void): void
   } catch (error) {
     logger.error(`${what} failed: ${describeError(error)}`);
   }
+}
+
+/** The answer to a request whose params are missing or malformed. */
+export function invalidParams(method: string, expected: string): ResponseError<never> {
+  return new ResponseError<never>(ErrorCodes.InvalidParams, `${method}: params must be ${expected}.`);
+}
+
+/** The `textDocument.uri` of a request's params, if they are well formed. */
+export function documentUriOf(params: unknown): string | undefined {
+  const uri = (params as { textDocument?: { uri?: unknown } } | null | undefined)?.textDocument?.uri;
+  return typeof uri === 'string' ? uri : undefined;
 }
 
 function cancelled(): ResponseError<never> {

@@ -1,17 +1,20 @@
-import { promises as fsPromises } from 'node:fs';
+import { lstatSync, promises as fsPromises } from 'node:fs';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
   CodeActionKind,
+  ConfigurationRequest,
+  DiagnosticRefreshRequest,
   DidChangeConfigurationNotification,
   DidChangeWatchedFilesNotification,
   DocumentDiagnosticReportKind,
   ErrorCodes,
   FileChangeType,
+  InlayHintRefreshRequest,
   ResponseError,
   TextDocumentSyncKind,
   TextDocuments,
-  type CancellationToken,
+  CancellationToken,
   type ClientCapabilities,
   type Connection,
   type Diagnostic,
@@ -47,12 +50,14 @@ import { documentSymbols } from './features/documentSymbols';
 import { hoverAt } from './features/hover';
 import { categoryHints } from './features/inlayHints';
 import { prepareRenameAt, referencesAt, renameAt } from './features/references';
-import { filePathOf, ManifestCache, type ManifestVersion } from './manifestCache';
+import { diskResultId, filePathOf, ManifestCache, type ManifestVersion } from './manifestCache';
 import { fileFilters, isCandidatePath, type FileFilters } from './manifestRecognition';
 import { markupFor, type Markup } from './markdown';
 import { largeManifestLength, releaseMemorySoon } from './memory';
 import { isInsideOrEqual, PluginFolders } from './pluginFolders';
-import { runQuietly, runSafe } from './runSafe';
+import { ClientRequests } from './clientRequests';
+import { FolderWatcher } from './folderWatcher';
+import { documentUriOf, invalidParams, runQuietly, runSafe } from './runSafe';
 import { ServerLog, version } from './serverLog';
 import { defaultSettings, readSettings, settingsSection, type ServerSettings } from './settings';
 import { WorkspaceManifests } from './workspaceManifests';
@@ -67,9 +72,10 @@ export const validationDelayMs = 150;
  * Diagnostics, one model per client:
  * - A client that declares pull diagnostics (`textDocument.diagnostic`, as VS Code does) gets pull
  *   only: `textDocument/diagnostic` for open documents and `workspace/diagnostic` for manifests that
- *   are not open, each with a resultId (text version, plugin-folder generation, settings generation)
- *   so an unchanged manifest answers `unchanged`; when a referenced file or the settings change the
- *   server sends `workspace/diagnostic/refresh`.
+ *   are not open, each with a resultId (a number per document version and open, or the file's time
+ *   and size; the plugin-folder generation; the settings generation) that never repeats, so an
+ *   unchanged manifest answers `unchanged` and a reopened one never does; when a referenced file or
+ *   the settings change the server sends `workspace/diagnostic/refresh`.
  * - Any other client gets push only: `textDocument/publishDiagnostics` after every change (also an
  *   empty list), debounced by validationDelayMs; a new change replaces the pending run, so a burst of
  *   typing validates once. Manifests that are not open are published too, without a version.
@@ -77,6 +83,7 @@ export const validationDelayMs = 150;
 export function startServer(connection: Connection): void {
   const logger = { error: (message: string) => connection.console.error(message) };
   const log = new ServerLog(connection.console);
+  const requests = new ClientRequests(logger);
 
   let settings: ServerSettings = defaultSettings;
   let filters: FileFilters = fileFilters(settings);
@@ -85,10 +92,21 @@ export function startServer(connection: Connection): void {
   let client: ClientFeatures = readClientFeatures({});
   /** VS Code's own JSON features, when the client says they run beside us. */
   let builtInJson: BuiltInJson | undefined;
-  /** True once the client watches files for us: the folder caches then live until an event says otherwise. */
+  /** True once the client registered our file watcher: the folder caches then live until an event says otherwise. */
   let watching = false;
+  /** The server's own watch on the plugin folders, when the client cannot watch files. */
+  let selfWatcher: FolderWatcher | undefined;
+  /** The open documents by file path: a file a manifest names is read from the editor when it is open there. */
+  const openPaths = new Map<string, string>();
 
-  const folders = new PluginFolders(() => watching);
+  const folders: PluginFolders = new PluginFolders({
+    isWatched: (root) => watching || (selfWatcher?.covers(root) ?? false),
+    openText: (filePath): string | undefined => {
+      const uri = openPaths.get(filePath);
+      return uri === undefined ? undefined : documents.get(uri)?.getText();
+    },
+    onNewFolder: (root) => selfWatcher?.watchFolder(root),
+  });
   const cache = new ManifestCache({
     settings: () => settings,
     filters: () => filters,
@@ -98,6 +116,14 @@ export function startServer(connection: Connection): void {
   });
   const documents = new TextDocuments(cache.textDocuments);
   const workspace = new WorkspaceManifests();
+  /**
+   * Diagnostics are answered once what they depend on is known: the settings the client holds
+   * (asked for after `initialized`), and for workspace diagnostics the first scan of the folders.
+   * A pull sent at once after `initialized` waits for them instead of answering with the defaults
+   * or with nothing.
+   */
+  const settingsKnown = settles();
+  const firstScanDone = settles();
 
   // ---------------------------------------------------------------------------------------------
   // Lifecycle
@@ -106,12 +132,16 @@ export function startServer(connection: Connection): void {
     client = readClientFeatures(params.capabilities);
     builtInJson = readBuiltInJson(params.initializationOptions);
     workspaceFolderPaths = folderPathsOf(params);
-    const initial = (params.initializationOptions as { settings?: Record<string, unknown> } | undefined)?.settings?.[settingsSection];
+    const options = params.initializationOptions as InitializationOptions | undefined;
+    const initial = options?.settings?.[settingsSection];
     log.started(params.clientInfo, workspaceFolderPaths);
     if (initial !== undefined) applySettings(readSettings(initial), 'initializationOptions');
+    // Neovim 0.12 answers a refresh with a workspace pull alone and applies it only to buffers it does not pull itself:
+    // without workspace diagnostics it pulls each open buffer again.
+    const workspaceDiagnostics = options?.workspaceDiagnostics !== false;
     return {
       capabilities: {
-        textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
+        textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: { includeText: false } },
         completionProvider: { triggerCharacters: ['"', ':', '/'] },
         hoverProvider: true,
         codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
@@ -121,7 +151,7 @@ export function startServer(connection: Connection): void {
         documentLinkProvider: { resolveProvider: false },
         documentSymbolProvider: true,
         inlayHintProvider: { resolveProvider: false },
-        ...(client.pullDiagnostics ? { diagnosticProvider: { identifier: 'filer-manifest', interFileDependencies: true, workspaceDiagnostics: true } } : {}),
+        ...(client.pullDiagnostics ? { diagnosticProvider: { identifier: 'filer-manifest', interFileDependencies: true, workspaceDiagnostics } } : {}),
         workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
       },
       serverInfo: { name: 'filer-manifest-language-server', version },
@@ -130,11 +160,21 @@ export function startServer(connection: Connection): void {
 
   connection.onInitialized(async () => {
     if (client.dynamicConfiguration) {
-      void connection.client.register(DidChangeConfigurationNotification.type, { section: settingsSection });
+      void requests.send(`client/registerCapability (${DidChangeConfigurationNotification.method})`, () =>
+        connection.client.register(DidChangeConfigurationNotification.type, { section: settingsSection }),
+      );
     }
     if (client.dynamicWatchers) {
-      watching = true;
-      void connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: '**/*' }] });
+      void requests
+        .send(`client/registerCapability (${DidChangeWatchedFilesNotification.method})`, () =>
+          connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: '**/*' }] }),
+        )
+        .then((registered) => {
+          watching = registered !== undefined;
+          if (!watching) watchFoldersOurselves();
+        });
+    } else {
+      watchFoldersOurselves();
     }
     if (client.workspaceFolderEvents) {
       connection.workspace.onDidChangeWorkspaceFolders((event) =>
@@ -146,10 +186,38 @@ export function startServer(connection: Connection): void {
       );
     }
     // Documents opened before the settings came were recognised with the defaults.
-    if (client.configuration && (await fetchSettings())) revalidateOpen();
-    if (settingsGeneration === 0) log.settings(settings, 'defaults');
-    await scanWorkspace();
+    try {
+      if (client.configuration && (await fetchSettings())) settingsChanged();
+      if (settingsGeneration === 0) log.settings(settings, 'defaults');
+    } finally {
+      settingsKnown.settle();
+    }
+    try {
+      await scanWorkspace();
+    } finally {
+      firstScanDone.settle();
+    }
   });
+
+  connection.onShutdown(() => selfWatcher?.close());
+
+  /** For a client that cannot tell us that files changed: the plugin folders are watched by the server itself. */
+  function watchFoldersOurselves(): void {
+    if (selfWatcher) return;
+    selfWatcher = new FolderWatcher(
+      (paths) =>
+        runQuietly(logger, 'File change', () =>
+          filesChanged(
+            paths.map((filePath) => ({ filePath, type: lstatSync(filePath, { throwIfNoEntry: false }) ? FileChangeType.Changed : FileChangeType.Deleted })),
+            0,
+          ),
+        ),
+      logger,
+    );
+    for (const root of folders.roots()) selfWatcher.watchFolder(root);
+    // What was learnt before the watch began may have changed unseen.
+    folders.invalidateAll();
+  }
 
   // ---------------------------------------------------------------------------------------------
   // Settings
@@ -165,8 +233,13 @@ export function startServer(connection: Connection): void {
   }
 
   async function fetchSettings(): Promise<boolean> {
+    const answer = await requests.send(ConfigurationRequest.method, () => connection.workspace.getConfiguration({ section: settingsSection }));
+    if (!answer) return false;
+    // A client with nothing under our section answers null (Neovim without `settings`): the settings it gave in
+    // initializationOptions stay in force.
+    if (answer.value === null || answer.value === undefined) return false;
     try {
-      return applySettings(readSettings(await connection.workspace.getConfiguration({ section: settingsSection })), 'workspace/configuration');
+      return applySettings(readSettings(answer.value), 'workspace/configuration');
     } catch (error) {
       logger.error(`Reading the ${settingsSection} settings failed: ${(error as Error).message}`);
       return false;
@@ -174,13 +247,30 @@ export function startServer(connection: Connection): void {
   }
 
   connection.onDidChangeConfiguration(async (change) => {
-    const pushed = (change.settings as Record<string, unknown> | undefined)?.[settingsSection];
+    const pushed = (change?.settings as Record<string, unknown> | undefined)?.[settingsSection];
     const changed = client.configuration ? await fetchSettings() : pushed !== undefined && applySettings(readSettings(pushed), 'workspace/didChangeConfiguration');
     if (!changed) return;
-    if (client.inlayHintRefresh) void connection.languages.inlayHint.refresh();
-    revalidateOpen();
+    settingsChanged();
     await scanWorkspace();
   });
+
+  /** What was computed under the earlier settings is stale: inlay hints and the open documents' diagnostics. */
+  function settingsChanged(): void {
+    if (client.inlayHintRefresh) void requests.send(InlayHintRefreshRequest.method, () => connection.languages.inlayHint.refresh());
+    revalidateOpen();
+  }
+
+  function refreshDiagnostics(): void {
+    clearTimeout(pendingRefresh);
+    if (client.diagnosticRefresh) void requests.send(DiagnosticRefreshRequest.method, () => connection.languages.diagnostics.refresh());
+  }
+
+  let pendingRefresh: NodeJS.Timeout | undefined;
+  /** A refresh after a pause: typing in a file manifests name asks the client to pull again once. */
+  function scheduleRefresh(delayMs: number): void {
+    clearTimeout(pendingRefresh);
+    pendingRefresh = setTimeout(() => runQuietly(logger, 'Diagnostic refresh', refreshDiagnostics), delayMs);
+  }
 
   // ---------------------------------------------------------------------------------------------
   // Diagnostics
@@ -196,7 +286,7 @@ export function startServer(connection: Connection): void {
       uri,
       setTimeout(() => {
         pendingValidations.delete(uri);
-        runQuietly(logger, `Validating ${uri}`, () => publishOpen(uri));
+        void settingsKnown.promise.then(() => runQuietly(logger, `Validating ${uri}`, () => publishOpen(uri)));
       }, delayMs),
     );
   }
@@ -228,7 +318,7 @@ export function startServer(connection: Connection): void {
   /** After a settings change or a change to files many manifests read. */
   function revalidateOpen(): void {
     if (client.pullDiagnostics) {
-      if (client.diagnosticRefresh) void connection.languages.diagnostics.refresh();
+      refreshDiagnostics();
       return;
     }
     for (const document of documents.all()) scheduleValidation(document.uri, 0);
@@ -238,14 +328,23 @@ export function startServer(connection: Connection): void {
   const justOpened = new Set<string>();
   documents.onDidOpen((event) => {
     justOpened.add(event.document.uri);
+    const filePath = filePathOf(event.document.uri);
+    if (filePath) openPaths.set(filePath, event.document.uri);
     scheduleValidation(event.document.uri, 0);
+    namedFileEdited(event.document.uri, 0);
   });
   documents.onDidChangeContent((event) => {
     if (justOpened.delete(event.document.uri)) return;
     scheduleValidation(event.document.uri, validationDelayMs);
+    namedFileEdited(event.document.uri, validationDelayMs);
   });
+  documents.onDidSave((event) => namedFileEdited(event.document.uri, 0));
   documents.onDidClose((event) => {
     const uri = event.document.uri;
+    const closedPath = filePathOf(uri);
+    if (closedPath && openPaths.get(closedPath) === uri) openPaths.delete(closedPath);
+    // From now on its text is read from the disk.
+    namedFileEdited(uri, 0);
     clearTimeout(pendingValidations.get(uri));
     pendingValidations.delete(uri);
     cache.delete(uri);
@@ -315,9 +414,12 @@ export function startServer(connection: Connection): void {
     return workspaceFolderPaths.filter((folder) => isInsideOrEqual(folder, filePath)).map((folder) => path.relative(folder, filePath));
   }
 
-  connection.languages.diagnostics.on((params, token) =>
-    runSafe<DocumentDiagnosticReport>(logger, 'Diagnostics', token, () => {
-      const document = documents.get(params.textDocument.uri);
+  connection.languages.diagnostics.on(async (params, token) => {
+    await settingsKnown.promise;
+    return runSafe<DocumentDiagnosticReport>(logger, 'Diagnostics', token, () => {
+      const uri = documentUriOf(params);
+      if (uri === undefined) return invalidParams('textDocument/diagnostic', '{ textDocument: { uri } }');
+      const document = documents.get(uri);
       if (!document) return { kind: DocumentDiagnosticReportKind.Full, items: [] };
       const entry = cache.get(document);
       log.recognized(document.uri, entry.recognition());
@@ -325,14 +427,17 @@ export function startServer(connection: Connection): void {
       const resultId = entry.resultId();
       if (params.previousResultId === resultId) return { kind: DocumentDiagnosticReportKind.Unchanged, resultId };
       return { kind: DocumentDiagnosticReportKind.Full, resultId, items: openDiagnostics(document, entry) };
-    }),
-  );
+    });
+  });
 
-  connection.languages.diagnostics.onWorkspace(async (params, token) => {
+  connection.languages.diagnostics.onWorkspace(async (params, maybeToken) => {
+    const token = CancellationToken.is(maybeToken) ? maybeToken : CancellationToken.None;
+    if (!Array.isArray(params?.previousResultIds)) return invalidParams('workspace/diagnostic', '{ previousResultIds: { uri, value }[] }');
     try {
+      await firstScanDone.promise;
       await scanning;
-      const previous = new Map(params.previousResultIds.map((entry) => [entry.uri, entry.value]));
-      const items: WorkspaceDocumentDiagnosticReport[] = [];
+      const previous = new Map(params.previousResultIds.map((entry) => [entry?.uri, entry?.value]));
+      const items = openDocumentReports(previous);
       for (const filePath of workspace.all()) {
         if (token.isCancellationRequested) break;
         if (isOpen(filePath)) continue;
@@ -343,7 +448,7 @@ export function startServer(connection: Connection): void {
         } catch {
           continue;
         }
-        const resultId = `${stats.mtimeMs}:${stats.size}:${folders.forManifest(filePath).generation}:${settingsGeneration}`;
+        const resultId = diskResultId(stats, folders.forManifest(filePath).generation, settingsGeneration);
         if (previous.get(uri) === resultId) {
           items.push({ uri, version: null, kind: DocumentDiagnosticReportKind.Unchanged, resultId });
           continue;
@@ -363,39 +468,88 @@ export function startServer(connection: Connection): void {
     }
   });
 
+  /**
+   * Open documents are pulled one by one (textDocument/diagnostic), but a client may answer a
+   * refresh with a workspace pull only (Neovim 0.12 does): an open document whose report the client
+   * holds (it names it in previousResultIds) is in the workspace report when that report is stale.
+   */
+  function openDocumentReports(previous: Map<string | undefined, string | undefined>): WorkspaceDocumentDiagnosticReport[] {
+    const items: WorkspaceDocumentDiagnosticReport[] = [];
+    for (const document of documents.all()) {
+      const held = previous.get(document.uri);
+      if (held === undefined) continue;
+      const entry = cache.get(document);
+      if (entry.recognition().kind === 'other') {
+        items.push({ uri: document.uri, version: document.version, kind: DocumentDiagnosticReportKind.Full, items: [] });
+        continue;
+      }
+      const resultId = entry.resultId();
+      if (held !== resultId) items.push({ uri: document.uri, version: document.version, kind: DocumentDiagnosticReportKind.Full, resultId, items: openDiagnostics(document, entry) });
+    }
+    return items;
+  }
+
   // ---------------------------------------------------------------------------------------------
   // Watched files: referenced files and manifests that change on disk
 
   connection.onDidChangeWatchedFiles((params) =>
-    runQuietly(logger, 'File change', () => {
-      const dependentOpen = new Set<string>();
-      const dependentClosed = new Set<string>();
-      for (const change of params.changes) {
-        const filePath = filePathOf(change.uri);
-        if (!filePath) continue;
-        folders.invalidatePath(filePath);
-        if (isCandidatePath(filePath, () => relativePathsOf(filePath), filters)) {
-          if (change.type === FileChangeType.Deleted) {
-            workspace.remove(filePath);
-            if (!isOpen(filePath) && !client.pullDiagnostics) publish(change.uri, [], undefined);
-          } else if (workspaceFolderPaths.some((folder) => isInsideOrEqual(folder, filePath))) {
-            workspace.add(filePath);
-            dependentClosed.add(filePath);
-          }
-        }
-        for (const manifest of workspace.dependentsOf(filePath)) dependentClosed.add(manifest);
-        for (const document of documents.all()) {
-          if (dependsOn(cache.get(document), filePath)) dependentOpen.add(document.uri);
-        }
-      }
-      if (client.pullDiagnostics) {
-        if ((dependentOpen.size > 0 || dependentClosed.size > 0) && client.diagnosticRefresh) void connection.languages.diagnostics.refresh();
-        return;
-      }
-      for (const uri of dependentOpen) scheduleValidation(uri, 0);
-      for (const filePath of dependentClosed) void publishFromDisk(filePath);
-    }),
+    runQuietly(logger, 'File change', () =>
+      filesChanged(
+        params.changes.flatMap((change) => {
+          const filePath = filePathOf(change.uri);
+          return filePath ? [{ filePath, type: change.type }] : [];
+        }),
+        0,
+      ),
+    ),
   );
+
+  /**
+   * Files changed on disk (the client's watcher or ours said so), or in the editor: what was learnt
+   * from them is forgotten, and the manifests that name them are validated again after `delayMs`.
+   */
+  function filesChanged(changes: { filePath: string; type: FileChangeType }[], delayMs: number): void {
+    const dependentOpen = new Set<string>();
+    const dependentClosed = new Set<string>();
+    for (const { filePath, type } of changes) {
+      folders.invalidatePath(filePath);
+      if (isCandidatePath(filePath, () => relativePathsOf(filePath), filters)) {
+        if (type === FileChangeType.Deleted) {
+          workspace.remove(filePath);
+          if (!isOpen(filePath) && !client.pullDiagnostics) publish(pathToFileURL(filePath).href, [], undefined);
+        } else if (workspaceFolderPaths.some((folder) => isInsideOrEqual(folder, filePath))) {
+          workspace.add(filePath);
+          dependentClosed.add(filePath);
+        }
+      }
+      for (const manifest of workspace.dependentsOf(filePath)) dependentClosed.add(manifest);
+      for (const uri of openDependentsOf(filePath)) dependentOpen.add(uri);
+    }
+    if (client.pullDiagnostics) {
+      if (dependentOpen.size > 0 || dependentClosed.size > 0) scheduleRefresh(delayMs);
+      return;
+    }
+    for (const uri of dependentOpen) scheduleValidation(uri, delayMs);
+    for (const filePath of dependentClosed) void publishFromDisk(filePath);
+  }
+
+  function openDependentsOf(filePath: string): string[] {
+    return documents.all().flatMap((document) => (dependsOn(cache.get(document), filePath) ? [document.uri] : []));
+  }
+
+  /**
+   * A document opened, edited, saved or closed in the editor that a manifest names (a tool schema,
+   * a handler, a prompt): a change of that file, whose text the manifests now read from the editor
+   * (or, once closed, from the disk again). A manifest's own edits are not such a change.
+   */
+  function namedFileEdited(uri: string, delayMs: number): void {
+    runQuietly(logger, 'Named file change', () => {
+      const filePath = filePathOf(uri);
+      if (!filePath || isCandidatePath(filePath, () => relativePathsOf(filePath), filters)) return;
+      if (workspace.dependentsOf(filePath).length === 0 && openDependentsOf(filePath).length === 0) return;
+      filesChanged([{ filePath, type: FileChangeType.Changed }], delayMs);
+    });
+  }
 
   /** Whether an open manifest names `changedPath` (or a file below it, when a folder changed). */
   function dependsOn(entry: ManifestVersion, changedPath: string): boolean {
@@ -428,7 +582,9 @@ export function startServer(connection: Connection): void {
     answer: (entry: ManifestVersion) => T,
   ): Promise<T | ResponseError<never>> {
     return runSafe<T>(logger, what, token, () => {
-      const entry = manifestFor(params.textDocument.uri);
+      const uri = documentUriOf(params);
+      if (uri === undefined) return invalidParams(what, '{ textDocument: { uri }, … }');
+      const entry = manifestFor(uri);
       return entry ? answer(entry) : none;
     });
   }
@@ -444,7 +600,9 @@ export function startServer(connection: Connection): void {
 
   connection.onCompletion((params, token) =>
     runSafe(logger, 'Completion', token, () => {
-      const document = documents.get(params.textDocument.uri);
+      const uri = documentUriOf(params);
+      if (uri === undefined) return invalidParams('Completion', '{ textDocument: { uri }, position }');
+      const document = documents.get(uri);
       if (!document) return [];
       const entry = cache.get(document);
       const folder = entry.folder();
@@ -525,7 +683,8 @@ export function startServer(connection: Connection): void {
 
   connection.onRequest(contextMenuMethod, (params: ContextMenuParams, token) =>
     runSafe<ContextMenuResult>(logger, 'Context menu', token, () => {
-      if (!isMenuSelection(params?.selection)) {
+      if (typeof params?.uri !== 'string') return invalidParams(contextMenuMethod, '{ uri, selection }');
+      if (!isMenuSelection(params.selection)) {
         return new ResponseError<never>(ErrorCodes.InvalidParams, `${contextMenuMethod}: selection must be { kind: "file" | "files" | "folder", names: string[] }.`);
       }
       const entry = manifestFor(params.uri);
@@ -543,7 +702,8 @@ export function startServer(connection: Connection): void {
 
   connection.onRequest(manifestStatusMethod, (params: ManifestStatusParams, token) =>
     runSafe<ManifestStatus>(logger, 'Manifest status', token, () => {
-      const document = documents.get(params?.uri);
+      if (typeof params?.uri !== 'string') return invalidParams(manifestStatusMethod, '{ uri }');
+      const document = documents.get(params.uri);
       if (!document) return { recognised: false, name: undefined, reason: 'the document is not open', errors: 0, warnings: 0 };
       const entry = cache.get(document);
       const recognition = entry.recognition();
@@ -561,6 +721,23 @@ export function startServer(connection: Connection): void {
 
   documents.listen(connection);
   connection.listen();
+}
+
+/** What an editor may send as `initializationOptions`. */
+interface InitializationOptions {
+  /** The settings, as `workspace/configuration` would give them (`{ filerManifest: { … } }`). */
+  settings?: Record<string, unknown>;
+  /** `false`: no `workspace/diagnostic` for manifests that are not open (pull clients only). */
+  workspaceDiagnostics?: boolean;
+}
+
+/** A promise settled once, by whoever knows the moment. */
+function settles(): { promise: Promise<void>; settle(): void } {
+  let settle!: () => void;
+  const promise = new Promise<void>((resolve) => {
+    settle = resolve;
+  });
+  return { promise, settle };
 }
 
 function isMenuSelection(value: unknown): value is ContextMenuParams['selection'] {
@@ -592,7 +769,8 @@ function readClientFeatures(capabilities: ClientCapabilities): ClientFeatures {
   const workspace = capabilities.workspace;
   return {
     pullDiagnostics: !!capabilities.textDocument?.diagnostic,
-    diagnosticRefresh: !!workspace?.diagnostics?.refreshSupport,
+    // Helix spells it `workspace.diagnostic` (its lsp-types' name), the specification `workspace.diagnostics`.
+    diagnosticRefresh: !!workspace?.diagnostics?.refreshSupport || !!(workspace as { diagnostic?: { refreshSupport?: boolean } } | undefined)?.diagnostic?.refreshSupport,
     inlayHintRefresh: !!workspace?.inlayHint?.refreshSupport,
     configuration: !!workspace?.configuration,
     dynamicConfiguration: !!workspace?.didChangeConfiguration?.dynamicRegistration,
