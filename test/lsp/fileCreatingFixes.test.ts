@@ -1,7 +1,7 @@
 // The fixes that make a file (the legacy tool shape, "Create <file>"), shaped for what each client can
 // apply: CreateFile for clients that declare resourceOperations "create" (VS Code, Helix, and Neovim,
 // which does not declare documentChanges), the new file's text as an edit of its URI for Eglot 1.9,
-// which cannot create files. The real editors apply them in test/editors/.
+// which cannot create files. The real editors apply them in test/clients/.
 import assert from 'node:assert/strict';
 import { cpSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
