@@ -71,10 +71,12 @@ const runs: Run[] = [
     config: 'config-0.11.lua',
     neovim: (found) => found.ensureNeovimFromSuite('sid'),
     makesFolders: true,
-    // Neovim 0.12 pulls diagnostics and keeps previousResultId across :edit; the server's resultId repeats
-    // when the reopened document has the version of the one before (issue 12, point 2, fixed on another
-    // branch): it answers "unchanged" and the buffer shows no diagnostics. Checked once that fix is in.
-    secondReload: false,
+    // Neovim 0.12 pulls diagnostics and keeps previousResultId across :edit. NEEDS THE FIX ON BRANCH
+    // issue-12-server (d6e9734, "resultIds never repeat across close and reopen"): without it the
+    // server's resultId repeats when the reopened document has the version of the one before, it answers
+    // "unchanged", the buffer shows no diagnostics, and this check FAILS on this branch alone (it passes
+    // with that branch merged).
+    secondReload: true,
   },
 ];
 
