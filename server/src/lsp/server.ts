@@ -778,7 +778,7 @@ function readClientFeatures(capabilities: ClientCapabilities): ClientFeatures {
     workspaceFolderEvents: !!workspace?.workspaceFolders,
     snippets: !!capabilities.textDocument?.completion?.completionItem?.snippetSupport,
     documentChanges: !!workspace?.workspaceEdit?.documentChanges,
-    createFiles: !!workspace?.workspaceEdit?.documentChanges && !!workspace.workspaceEdit.resourceOperations?.includes('create'),
+    createFiles: !!workspace?.workspaceEdit?.resourceOperations?.includes('create'),
     hoverMarkup: markupFor(capabilities.textDocument?.hover?.contentFormat),
   };
 }

@@ -35,7 +35,7 @@ export interface FixContext {
   fileExists: (relativePath: string) => boolean;
   /** The client takes `documentChanges` (versioned edits); otherwise plain `changes` are sent. */
   documentChanges: boolean;
-  /** The client applies CreateFile in a WorkspaceEdit (documentChanges with resource operations). */
+  /** The client applies CreateFile in a WorkspaceEdit (it declares resourceOperations "create"). */
   canCreateFiles: boolean;
   /** The folder's name, for a placeholder `name`. */
   folderName: string;
@@ -98,21 +98,25 @@ function manifestEdit(context: FixContext, edits: OffsetEdit[]): WorkspaceEdit {
   return context.documentChanges ? { documentChanges: [textEdit(context, edits)] } : { changes: { [context.uri]: textEdits(context, edits) } };
 }
 
-/** Files first (created, then written), then the manifest: one WorkspaceEdit, applied as one step. */
+/**
+ * Files first, then the manifest: one WorkspaceEdit, applied as one step. A client that applies CreateFile
+ * (it declares resourceOperations "create") gets each file created, then written, in `documentChanges`,
+ * even if it does not declare `documentChanges`: resource operations exist only there, and Neovim
+ * declares the one without the other. A client that cannot create files (Eglot) gets the new file's
+ * text as an edit of its (not yet existing) URI, which it opens as a new, unsaved buffer for that path:
+ * the file exists once the user saves it. An empty file cannot be made that way: no fix then.
+ */
 function editWithFiles(context: FixContext, edits: OffsetEdit[], files: NewFile[]): WorkspaceEdit | undefined {
-  if (files.length > 0 && (!context.canCreateFiles || !context.fileUri)) return undefined;
-  const changes: (TextDocumentEdit | CreateFile)[] = [];
-  for (const file of files) {
-    const uri = context.fileUri!(file.relativePath);
-    changes.push({ kind: 'create', uri, options: { overwrite: false, ignoreIfExists: false } });
-    if (file.text === '') continue;
-    changes.push({
-      textDocument: { uri, version: null },
-      edits: [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, newText: file.text }],
-    });
-  }
-  if (edits.length > 0) changes.push(textEdit(context, edits));
-  return { documentChanges: changes };
+  if (files.length > 0 && !context.fileUri) return undefined;
+  if (!context.canCreateFiles && files.some((file) => file.text === '')) return undefined;
+  const uriOf = (file: NewFile) => context.fileUri!(file.relativePath);
+  const creates: CreateFile[] = context.canCreateFiles ? files.map((file) => ({ kind: 'create', uri: uriOf(file), options: { overwrite: false, ignoreIfExists: false } })) : [];
+  const writes: TextDocumentEdit[] = files
+    .filter((file) => file.text !== '')
+    .map((file) => ({ textDocument: { uri: uriOf(file), version: null }, edits: [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, newText: file.text }] }));
+  if (edits.length > 0) writes.push(textEdit(context, edits));
+  if (context.canCreateFiles || context.documentChanges) return { documentChanges: [...creates, ...writes] };
+  return { changes: Object.fromEntries(writes.map((write) => [write.textDocument.uri, write.edits as TextEdit[]])) };
 }
 
 function fix(title: string, diagnostic: Diagnostic | Diagnostic[], edit: WorkspaceEdit | undefined, isPreferred = false): CodeAction[] {

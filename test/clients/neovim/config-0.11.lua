@@ -1,0 +1,12 @@
+-- Neovim 0.11 and later (init.lua): one server per plugin folder (the nearest manifest.json above the file).
+-- Settings: the keys of VS Code's filerManifest.* settings.
+local settings = { filerManifest = { rules = { ['hooks.unknown-event'] = 'off' } } }
+vim.lsp.config('filer_manifest', {
+  cmd = { 'filer-manifest-language-server', '--stdio' },
+  filetypes = { 'json', 'jsonc' },
+  root_markers = { 'manifest.json' },
+  -- Given at start-up and when the server asks (workspace/configuration): the same table twice.
+  init_options = { settings = settings },
+  settings = settings,
+})
+vim.lsp.enable('filer_manifest')
