@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { fork, spawn, type ChildProcess } from 'node:child_process';
-import { closeSync, constants, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, constants, existsSync, lstatSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { after, before } from 'node:test';
 import { dirname, join, resolve } from 'node:path';
@@ -357,4 +357,20 @@ export function manifest(body: string): string {
  */
 export function assertFifoNeverOpened(fifo: string): void {
   assert.throws(() => closeSync(openSync(fifo, constants.O_WRONLY | constants.O_NONBLOCK)), { code: 'ENXIO' }, `${fifo} has a reader: the server opened it`);
+}
+
+/** Every entry under `root` (symlinks not followed): its kind, mode, size, modification time and, for files, its text. */
+export function snapshot(root: string): Map<string, string> {
+  const entries = new Map<string, string>();
+  const visit = (folder: string) => {
+    for (const name of readdirSync(folder)) {
+      const path = join(folder, name);
+      const stats = lstatSync(path);
+      const kind = stats.isSymbolicLink() ? 'link' : stats.isDirectory() ? 'dir' : stats.isFile() ? 'file' : 'special';
+      entries.set(path, `${kind} ${stats.mode} ${stats.size} ${stats.mtimeMs}${kind === 'file' ? ` ${readFileSync(path, 'utf8')}` : ''}`);
+      if (kind === 'dir') visit(path);
+    }
+  };
+  visit(root);
+  return entries;
 }

@@ -51,6 +51,11 @@ export class CachedPluginFolder implements PluginFolder {
     return this.disk.readText(relativePath);
   }
 
+  /** Straight from the disk, as a quick fix is asked for. */
+  creatable(relativePath: string): 'free' | 'exists' | 'outside' {
+    return this.disk.creatable(relativePath);
+  }
+
   rememberUntilChanged<T>(relativePath: string, purpose: string, derive: () => T): T {
     this.expireIfUnwatched();
     const facts = this.factsOf(relativePath);

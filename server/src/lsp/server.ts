@@ -31,6 +31,7 @@ import {
   type ManifestStatus,
   type ManifestStatusParams,
 } from '../engine';
+import { describeUnread, readFileInside } from '../host/safeRead';
 import { quickFixes } from './features/codeActions';
 import { completeManifest, newManifestCompletion } from './features/completion';
 import { definitionAt } from './features/definition';
@@ -45,7 +46,7 @@ import { fileFilters, isCandidatePath, type FileFilters } from './manifestRecogn
 import { largeManifestLength, releaseMemorySoon } from './memory';
 import { isInsideOrEqual, PluginFolders } from './pluginFolders';
 import { runQuietly, runSafe } from './runSafe';
-import { defaultSettings, readSettings, settingsSection, type ServerSettings } from './settings';
+import { defaultSettings, maxFileBytes, readSettings, settingsSection, type ServerSettings } from './settings';
 import { WorkspaceManifests } from './workspaceManifests';
 
 /** Push mode: how long typing must pause before a manifest is validated again. */
@@ -237,13 +238,14 @@ export function startServer(connection: Connection): void {
 
   /** A manifest that is not open: read, validated, published (push) or returned (pull); never kept. */
   async function validateFromDisk(filePath: string): Promise<Diagnostic[] | undefined> {
-    let text: string;
-    try {
-      text = await fsPromises.readFile(filePath, 'utf8');
-    } catch {
+    // Read as every file is: a link, a FIFO, a file past maxFileSize or in a folder linked from outside the workspace is not opened.
+    const root = workspaceFolderPaths.find((folder) => isInsideOrEqual(folder, filePath)) ?? path.dirname(filePath);
+    const read = readFileInside(root, filePath, maxFileBytes(settings));
+    if (read.kind !== 'text') {
+      if (read.kind !== 'missing') warnOnce(`${filePath} is not read from disk: ${describeUnread(read)}.`);
       return undefined;
     }
-    const entry = cache.fromDisk(pathToFileURL(filePath).href, text);
+    const entry = cache.fromDisk(pathToFileURL(filePath).href, read.text);
     if (!entry.isFilerManifest) return undefined;
     const folder = entry.folder()!;
     workspace.setDependencies(
@@ -251,6 +253,13 @@ export function startServer(connection: Connection): void {
       fileReferences(entry.model).map((reference) => path.join(folder.root, normalizeRelativePath(reference.path))),
     );
     return toLspDiagnostics(entry.diagnostics());
+  }
+
+  const warned = new Set<string>();
+  function warnOnce(message: string): void {
+    if (warned.has(message)) return;
+    warned.add(message);
+    connection.console.warn(message);
   }
 
   async function publishFromDisk(filePath: string): Promise<void> {
@@ -440,7 +449,7 @@ export function startServer(connection: Connection): void {
         version: entry.version,
         analysis: entry.analysis(),
         fileUri: fileUriIn(entry),
-        fileExists: (relativePath) => (folder ? folder.stat(relativePath) !== 'missing' : false),
+        creatable: (relativePath) => folder?.creatable(relativePath) ?? 'outside',
         documentChanges: client.documentChanges,
         canCreateFiles: client.createFiles,
         folderName: folder ? path.basename(folder.root) : '',

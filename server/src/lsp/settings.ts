@@ -1,4 +1,5 @@
 import type { SeverityOverride } from '../engine';
+import { maxManifestMegabytes } from '../host/safeRead';
 
 /**
  * The server's settings, read from the `filerManifest` section of the client's configuration
@@ -26,8 +27,7 @@ export const settingsSection = 'filerManifest';
 
 export const defaultSettings: ServerSettings = {
   files: { include: [], exclude: [] },
-  // A 5,000-tool manifest is about 5.5 MB: the default leaves room above it.
-  maxFileSize: 16,
+  maxFileSize: maxManifestMegabytes,
   rules: {},
   categoryHints: { enabled: true },
 };
