@@ -74,6 +74,8 @@ export interface StartOptions {
   server?: string;
   /** Run the server as this user (stdio only): root reads any file whatever its mode. */
   user?: { uid: number; gid: number };
+  /** Sent with initialize, as clients that push settings do. */
+  initializationOptions?: unknown;
 }
 
 export class LspClient {
@@ -82,6 +84,8 @@ export class LspClient {
   readonly registrations: Registration[] = [];
   readonly refreshes: string[] = [];
   readonly logs: string[] = [];
+  /** Every window/showMessage, as `type: message`. */
+  readonly messages: string[] = [];
   settings: Record<string, unknown>;
   private readonly versions = new Map<string, number>();
   private readonly texts = new Map<string, string>();
@@ -115,6 +119,10 @@ export class LspClient {
     connection.onNotification('window/logMessage', (params: { message: string }) => {
       client.logs.push(params.message);
     });
+    connection.onNotification('window/showMessage', (params: { type: number; message: string }) => {
+      client.messages.push(`${params.type}: ${params.message}`);
+      client.wake();
+    });
     connection.onRequest(ConfigurationRequest.type, (params) => params.items.map((item) => (item.section === 'filerManifest' ? client.settings : null)));
     connection.onRequest(RegistrationRequest.type, (params) => {
       client.registrations.push(...params.registrations);
@@ -135,6 +143,7 @@ export class LspClient {
       rootUri,
       workspaceFolders: rootUri ? [{ uri: rootUri, name: 'workspace' }] : null,
       capabilities: options.capabilities ?? editorCapabilities(),
+      ...(options.initializationOptions !== undefined ? { initializationOptions: options.initializationOptions } : {}),
     });
     await connection.sendNotification(InitializedNotification.type, {});
     return client;

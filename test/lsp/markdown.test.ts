@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { manifestStatusText } from '../../client/src/statusText';
 import { escapeMarkdown } from '../../server/src/lsp/markdown';
 
 test('escapeMarkdown: manifest text cannot open a code span, a link, an image, HTML or a block', () => {
@@ -12,4 +13,10 @@ test('escapeMarkdown: manifest text cannot open a code span, a link, an image, H
   // Every punctuation character is escaped, letters, digits and spaces are left as they are.
   assert.equal(escapeMarkdown('plain words 123'), 'plain words 123');
   assert.equal(escapeMarkdown('\\'), '\\\\');
+});
+
+test('the status item shows a manifest name with $(icon) syntax as text, and only our own icon', () => {
+  assert.equal(manifestStatusText('$(alert) urgent $(sync~spin)'), '$(check) Filer manifest: \\$(alert) urgent \\$(sync~spin)');
+  assert.equal(manifestStatusText('two\nlines'), '$(check) Filer manifest: two lines');
+  assert.equal(manifestStatusText(undefined), '$(check) Filer manifest');
 });

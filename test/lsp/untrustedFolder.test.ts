@@ -83,6 +83,15 @@ describe('quick fixes in a hostile folder', () => {
     assert.deepEqual(createdUris(actions), []);
     assert.deepEqual(new Map([...snapshot(workspace.root), ...snapshot(outside.root)]), before_);
   });
+
+  test('no document link and no definition lead to a path flagged files.outside; the handler inside keeps its link', async () => {
+    const uri = workspace.uri('linked-assets/manifest.json');
+    const links = await client.request<{ target: string }[]>('textDocument/documentLink', { textDocument: { uri } });
+    assert.deepEqual(links.map((link) => link.target).sort(), [workspace.uri('linked-assets/h.js'), workspace.uri('linked-assets/prompts/x.md')]);
+    const line = client.text(uri).split('\n').findIndex((text) => text.includes('autostart'));
+    const character = client.text(uri).split('\n')[line].indexOf('assets/.config') + 2;
+    assert.deepEqual(await client.request('textDocument/definition', { textDocument: { uri }, position: { line, character } }), []);
+  });
 });
 
 describe('manifests that appear on disk while the folder is open', () => {

@@ -65,6 +65,7 @@ async function check(command: CheckCommand, cwd: string): Promise<number> {
       // Stdin has no folder: the rules that read the files a manifest names stay quiet.
       folder: input.path === undefined ? undefined : new NodePluginFolder(path.dirname(input.path)),
       severityOverrides: command.severityOverrides,
+      maxDiagnostics: command.maxDiagnostics,
     }).diagnostics,
   }));
 

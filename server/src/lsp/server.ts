@@ -8,7 +8,9 @@ import {
   DocumentDiagnosticReportKind,
   ErrorCodes,
   FileChangeType,
+  MessageType,
   ResponseError,
+  ShowMessageNotification,
   TextDocumentSyncKind,
   TextDocuments,
   type CancellationToken,
@@ -95,7 +97,7 @@ export function startServer(connection: Connection): void {
     client = readClientFeatures(params.capabilities);
     workspaceFolderPaths = folderPathsOf(params);
     const initial = (params.initializationOptions as { settings?: Record<string, unknown> } | undefined)?.settings?.[settingsSection];
-    if (initial !== undefined) applySettings(readSettings(initial));
+    if (initial !== undefined) applySettings(settingsFrom(initial));
     return {
       capabilities: {
         textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
@@ -140,6 +142,22 @@ export function startServer(connection: Connection): void {
   // ---------------------------------------------------------------------------------------------
   // Settings
 
+  /** The last problems reported, so that the same invalid settings sent again are not reported again. */
+  let reportedProblems = '';
+
+  /** The settings the client sent; the values that cannot be used are named in one message (and logged), and the rest applies. */
+  function settingsFrom(raw: unknown): ServerSettings {
+    const { settings: read, problems } = readSettings(raw);
+    const report = problems.join('; ');
+    if (report !== reportedProblems && problems.length > 0) {
+      const message = `Filer manifest: ${problems.length === 1 ? 'a setting is' : `${problems.length} settings are`} ignored (the others apply): ${report}.`;
+      connection.console.warn(message);
+      void connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Warning, message });
+    }
+    reportedProblems = report;
+    return read;
+  }
+
   /** Returns false when nothing changed, so that the same settings sent again invalidate nothing. */
   function applySettings(next: ServerSettings): boolean {
     if (JSON.stringify(next) === JSON.stringify(settings)) return false;
@@ -151,7 +169,7 @@ export function startServer(connection: Connection): void {
 
   async function fetchSettings(): Promise<boolean> {
     try {
-      return applySettings(readSettings(await connection.workspace.getConfiguration({ section: settingsSection })));
+      return applySettings(settingsFrom(await connection.workspace.getConfiguration({ section: settingsSection })));
     } catch (error) {
       logger.error(`Reading the ${settingsSection} settings failed: ${(error as Error).message}`);
       return false;
@@ -160,7 +178,7 @@ export function startServer(connection: Connection): void {
 
   connection.onDidChangeConfiguration(async (change) => {
     const pushed = (change.settings as Record<string, unknown> | undefined)?.[settingsSection];
-    const changed = client.configuration ? await fetchSettings() : pushed !== undefined && applySettings(readSettings(pushed));
+    const changed = client.configuration ? await fetchSettings() : pushed !== undefined && applySettings(settingsFrom(pushed));
     if (!changed) return;
     if (client.inlayHintRefresh) void connection.languages.inlayHint.refresh();
     revalidateOpen();
@@ -421,6 +439,13 @@ export function startServer(connection: Connection): void {
     return folder ? (relativePath) => pathToFileURL(path.join(folder.root, relativePath)).href : undefined;
   }
 
+  /** Like fileUriIn, but none for a path that leads out of the plugin folder: no link or definition takes the user there. */
+  function linkUriIn(entry: ManifestVersion): ((relativePath: string) => string | undefined) | undefined {
+    const folder = entry.folder();
+    const fileUri = fileUriIn(entry);
+    return folder && fileUri ? (relativePath) => (folder.stat(relativePath) === 'outside' ? undefined : fileUri(relativePath)) : undefined;
+  }
+
   connection.onCompletion((params, token) =>
     runSafe(logger, 'Completion', token, () => {
       const document = documents.get(params.textDocument.uri);
@@ -459,7 +484,7 @@ export function startServer(connection: Connection): void {
 
   connection.onDefinition((params, token) =>
     answerForManifest('Definition', params, token, [], (entry) =>
-      definitionAt(entry.uri, entry.document, entry.model, offsetOf(entry, params.position), fileUriIn(entry)),
+      definitionAt(entry.uri, entry.document, entry.model, offsetOf(entry, params.position), linkUriIn(entry)),
     ),
   );
 
@@ -483,7 +508,7 @@ export function startServer(connection: Connection): void {
 
   connection.onDocumentLinks((params, token) =>
     answerForManifest('Document links', params, token, [], (entry) => {
-      const fileUri = fileUriIn(entry);
+      const fileUri = linkUriIn(entry);
       return fileUri ? documentLinks(entry.document, entry.model, fileUri) : [];
     }),
   );

@@ -1,4 +1,4 @@
-import { propertyNode, type ManifestModel, type ParsedDocument } from '../../engine';
+import { propertyNode, trimDashes, type ManifestModel, type ParsedDocument } from '../../engine';
 import { endOf } from '../jsonLocation';
 import { eolOf, indentUnitOf, insertProperty, lineIndentAt, replaceNode, type OffsetEdit } from '../textEdits';
 
@@ -80,15 +80,6 @@ function freeSchemaPath(id: string, creatable: Creatable): string | undefined {
     if (status === 'outside') return undefined;
   }
   return undefined;
-}
-
-/** Without leading and trailing dashes, in one pass (a regex like /-+$/ is quadratic on a long run of dashes). */
-function trimDashes(text: string): string {
-  let start = 0;
-  let end = text.length;
-  while (start < end && text[start] === '-') start++;
-  while (end > start && text[end - 1] === '-') end--;
-  return text.slice(start, end);
 }
 
 /** Removes `indent` from the start of every line after the first: the value moves to a file's top level. */
