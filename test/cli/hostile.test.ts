@@ -76,3 +76,22 @@ test('a folder nobody may list and a tree 3,000 folders deep are named, and ever
   assert.ok(lines.some((line) => /^filer-manifest: deep(\/d)+…(\/d)+ \(\d+ characters\): the folder cannot be listed \(the path is too long\)\.$/.test(line) && line.length < 300), run.stderr);
   assert.equal(lines.length, 2, run.stderr);
 });
+
+test('a manifest that is an error every two characters: at most 1,000 diagnostics (--max-diagnostics), the last saying how many more, in every format', () => {
+  const noise = `{ "name": "noise", "displayName": "N", "version": "1.0.0", "contributes": {}, "x": [${'1 '.repeat(512 * 1024)}] }\n`;
+  const cwd = tempTree({ 'noise/manifest.json': noise });
+  const json = runCli(['check', '.', '--format', 'json'], { cwd });
+  assert.equal(json.status, 1, describeRun(json));
+  const [report] = JSON.parse(json.stdout) as { diagnostics: { code: string; severity: string; message: string }[] }[];
+  assert.equal(report.diagnostics.length, 1000);
+  const last = report.diagnostics[999];
+  assert.deepEqual([last.code, last.severity], ['diagnostics.more', 'error']);
+  assert.match(last.message, /^[\d,]+ more problems are not shown \([\d,]+ errors, 1 warning\): at most 1,000 are listed per manifest\.$/);
+  const text = runCli(['check', '.', '--max-diagnostics', '5'], { cwd });
+  assert.equal(text.stdout.trimEnd().split('\n').length, 5 + 1, text.stdout);
+  const sarif = runCli(['check', '.', '--format', 'sarif', '--max-diagnostics', '5'], { cwd });
+  assert.equal((JSON.parse(sarif.stdout) as { runs: { results: unknown[] }[] }).runs[0].results.length, 5);
+  const bad = runCli(['check', '.', '--max-diagnostics', '0'], { cwd });
+  assert.equal(bad.status, 2, describeRun(bad));
+  assert.match(bad.stderr, /^filer-manifest: --max-diagnostics "0" must be a whole number of 1 or more\.$/m);
+});

@@ -138,3 +138,21 @@ describe('manifests that appear on disk while the folder is open', () => {
     await client.waitFor(() => (client.exited ? true : undefined), 5000, 'the server to exit');
   });
 });
+
+describe('a manifest on disk larger than filerManifest.maxFileSize', () => {
+  const workspace = tempFolder({ 'plugin/manifest.json': manifest(`"x-padding": "${'p'.repeat(3 * 1024 * 1024)}"`) });
+  let client: LspClient;
+  before(async () => {
+    client = await LspClient.start({ workspace: workspace.root, settings: { maxFileSize: 1 } });
+  });
+  after(async () => {
+    await client.stop();
+    workspace.cleanup();
+  });
+
+  test('is not read (it was read whole before any size check), and the log says why', async () => {
+    const line = await client.waitFor(() => client.logs.find((entry) => entry.includes('is not read from disk')), 10_000, 'the log line');
+    assert.match(line, /plugin\/manifest\.json is not read from disk: 3\.0 MB, too large to read\./);
+    assert.deepEqual(client.published.filter((p) => p.uri === workspace.uri('plugin/manifest.json')), []);
+  });
+});
