@@ -170,6 +170,17 @@ export class LspClient {
     return Number(/\d+/.exec(all[all.length - 1])![0]) / 1024 / 1024;
   }
 
+  /** The server's peak resident memory so far (VmHWM), in MiB; undefined where /proc is not there. */
+  peakRssMiB(): number | undefined {
+    try {
+      const status = readFileSync(`/proc/${this.process.pid}/status`, 'utf8');
+      const kib = /^VmHWM:\s+(\d+) kB$/m.exec(status)?.[1];
+      return kib === undefined ? undefined : Number(kib) / 1024;
+    } catch {
+      return undefined;
+    }
+  }
+
   get exited(): boolean {
     return this.process.exitCode !== null || this.process.signalCode !== null;
   }
