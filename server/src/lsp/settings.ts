@@ -64,18 +64,18 @@ export function readSettings(raw: unknown): ReadSettings {
   const rules: Record<string, SeverityOverride> = {};
   for (const [code, severity] of Object.entries(record(section.rules, `${settingsSection}.rules`, problems))) {
     const name = typeof severity === 'string' ? severityNames.get(severity.toLowerCase()) : undefined;
-    if (!ruleByCode.has(code)) problems.push(`${settingsSection}.rules: there is no rule with code ${JSON.stringify(code)}`);
-    else if (!name) problems.push(`${settingsSection}.rules.${code}: ${JSON.stringify(severity)} is not a severity (off, hint, information, warning or error)`);
+    if (!ruleByCode.has(code)) problems.push(`${settingsSection}.rules: there is no rule with code ${shown(code)}`);
+    else if (!name) problems.push(`${settingsSection}.rules.${code}: ${shown(severity)} is not a severity (off, hint, information, warning or error)`);
     else Object.defineProperty(rules, code, { value: name, enumerable: true, writable: true, configurable: true });
   }
   const maxFileSize = section.maxFileSize;
   const validSize = typeof maxFileSize === 'number' && maxFileSize > 0 && Number.isFinite(maxFileSize);
-  if (maxFileSize !== undefined && !validSize) problems.push(`${settingsSection}.maxFileSize: ${JSON.stringify(maxFileSize)} is not a number of megabytes above 0`);
+  if (maxFileSize !== undefined && !validSize) problems.push(`${settingsSection}.maxFileSize: ${shown(maxFileSize)} is not a number of megabytes above 0`);
   const maxDiagnostics = section.maxDiagnostics;
   const validCount = typeof maxDiagnostics === 'number' && Number.isInteger(maxDiagnostics) && maxDiagnostics >= 1;
-  if (maxDiagnostics !== undefined && !validCount) problems.push(`${settingsSection}.maxDiagnostics: ${JSON.stringify(maxDiagnostics)} is not a whole number of 1 or more`);
+  if (maxDiagnostics !== undefined && !validCount) problems.push(`${settingsSection}.maxDiagnostics: ${shown(maxDiagnostics)} is not a whole number of 1 or more`);
   const hints = categoryHints.enabled;
-  if (hints !== undefined && typeof hints !== 'boolean') problems.push(`${settingsSection}.categoryHints.enabled: ${JSON.stringify(hints)} is not true or false`);
+  if (hints !== undefined && typeof hints !== 'boolean') problems.push(`${settingsSection}.categoryHints.enabled: ${shown(hints)} is not true or false`);
   return {
     settings: {
       files: { include: globList(files.include, `${settingsSection}.files.include`, problems), exclude: globList(files.exclude, `${settingsSection}.files.exclude`, problems) },
@@ -94,7 +94,7 @@ export function maxFileBytes(settings: ServerSettings): number {
 
 function record(value: unknown, name: string, problems: string[]): Record<string, unknown> {
   if (value !== null && typeof value === 'object' && !Array.isArray(value)) return value as Record<string, unknown>;
-  if (value !== undefined && value !== null) problems.push(`${name}: ${JSON.stringify(value)} is not an object`);
+  if (value !== undefined && value !== null) problems.push(`${name}: ${shown(value)} is not an object`);
   return {};
 }
 
@@ -102,12 +102,12 @@ function record(value: unknown, name: string, problems: string[]): Record<string
 function globList(value: unknown, name: string, problems: string[]): string[] {
   if (value === undefined || value === null) return [];
   if (!Array.isArray(value)) {
-    problems.push(`${name}: ${JSON.stringify(value)} is not a list of glob patterns`);
+    problems.push(`${name}: ${shown(value)} is not a list of glob patterns`);
     return [];
   }
   return value.flatMap((pattern, index) => {
     if (typeof pattern !== 'string' || pattern.length === 0) {
-      problems.push(`${name}[${index}]: ${JSON.stringify(pattern)} is not a glob pattern`);
+      problems.push(`${name}[${index}]: ${shown(pattern)} is not a glob pattern`);
       return [];
     }
     try {
@@ -115,8 +115,15 @@ function globList(value: unknown, name: string, problems: string[]): string[] {
       return [pattern];
     } catch (error) {
       if (!(error instanceof GlobError)) throw error;
-      problems.push(`${name}[${index}]: ${JSON.stringify(pattern.length > 80 ? `${pattern.slice(0, 80)}…` : pattern)} is not used: ${error.message}`);
+      problems.push(`${name}[${index}]: ${shown(pattern)} is not used: ${error.message}`);
       return [];
     }
   });
+}
+
+/** A value as the message names it: as JSON, cut to a readable length (a setting can be of any size). */
+function shown(value: unknown): string {
+  const text = typeof value === 'string' && value.length > 80 ? `${value.slice(0, 80)}…` : value;
+  const json = JSON.stringify(text) ?? String(text);
+  return json.length > 100 ? `${json.slice(0, 100)}…` : json;
 }
