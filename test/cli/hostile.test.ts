@@ -95,3 +95,11 @@ test('a manifest that is an error every two characters: at most 1,000 diagnostic
   assert.equal(bad.status, 2, describeRun(bad));
   assert.match(bad.stderr, /^filer-manifest: --max-diagnostics "0" must be a whole number of 1 or more\.$/m);
 });
+
+test('a manifest over 16 MB is named and not read (its size is checked first); the others are still checked', () => {
+  const cwd = tempTree({ 'big/manifest.json': cleanManifest('big', `"x-padding": "${'p'.repeat(17 * 1024 * 1024)}"`), 'small/manifest.json': cleanManifest('small') });
+  const run = runCli(['check', '.'], { cwd });
+  assert.equal(run.status, 2, describeRun(run));
+  assert.equal(run.stderr, `filer-manifest: ${path.join('big', 'manifest.json')}: cannot be read (17.0 MB, too large to read: the limit is 16 MB).\n`);
+  assert.match(run.stdout, /^Checked 1 manifest: no problems\.$/m);
+});
