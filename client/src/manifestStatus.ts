@@ -3,6 +3,7 @@ import type { LanguageClient } from 'vscode-languageclient/node';
 import { manifestStatusMethod, type ManifestStatus, type ManifestStatusParams } from '../../server/src/engine/menu/protocol';
 import { documentSelector } from './languageClient';
 import { previewCommand } from './preview/previewPanel';
+import { manifestStatusText } from './statusText';
 
 /** Context key for `when` clauses: the active editor holds a Filer manifest. */
 export const recognisedContextKey = 'filer.manifestRecognised';
@@ -62,7 +63,7 @@ export class ManifestStatusItem implements vscode.Disposable {
     }
     this.item ??= vscode.languages.createLanguageStatusItem('filer.manifest', { scheme: 'file' });
     this.item.name = 'Filer manifest';
-    this.item.text = `$(check) Filer manifest${status.name ? `: ${status.name}` : ''}`;
+    this.item.text = manifestStatusText(status.name);
     const problems = status.errors + status.warnings === 0 ? 'no problems' : `${count(status.errors, 'error')}, ${count(status.warnings, 'warning')}`;
     this.item.detail = `Recognised (${status.reason}); ${problems}`;
     this.item.severity = status.errors > 0 ? vscode.LanguageStatusSeverity.Warning : vscode.LanguageStatusSeverity.Information;

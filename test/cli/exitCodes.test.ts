@@ -59,8 +59,12 @@ test('exit 2 on bad usage, with one line that says what is wrong', () => {
   assertUsageFailure(['check', '--max-warnings', 'many'], /--max-warnings "many" must be a whole number/);
 });
 
-test('exit 2 on a path that does not exist, naming it, with nothing reported for the others', () => {
-  assertUsageFailure(['check', 'clean', path.join('missing', 'manifest.json')], new RegExp(`${path.join('missing', 'manifest.json').replace(/\\/g, '\\\\')}: no such file or folder\\.`));
+test('exit 2 on a path that does not exist, naming it; the others are still checked and reported', () => {
+  const run = runCli(['check', 'broken', path.join('missing', 'manifest.json')], { cwd });
+  assert.equal(run.status, 2, describeRun(run));
+  assert.equal(run.stderr, `filer-manifest: ${path.join('missing', 'manifest.json')}: no such file or folder.\n`);
+  assert.match(run.stdout, /error manifest\.name/);
+  assert.match(run.stdout, /^Checked 1 manifest: 1 error\.$/m);
 });
 
 test('exit 2 on a manifest that cannot be read, without a stack trace', (t) => {

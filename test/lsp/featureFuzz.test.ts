@@ -240,7 +240,7 @@ function exerciseFeatures(text: string, analysis: ManifestAnalysis, position: Po
       version: 1,
       analysis,
       fileUri,
-      fileExists: (relativePath) => relativePath.length % 3 === 0,
+      creatable: (relativePath) => (relativePath.length % 3 === 0 ? 'exists' : 'free'),
       documentChanges: snippets,
       canCreateFiles: snippets,
       folderName: 'my plugin',

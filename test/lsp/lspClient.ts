@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { fork, spawn, type ChildProcess } from 'node:child_process';
-import { closeSync, constants, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, constants, existsSync, lstatSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { after, before } from 'node:test';
 import { dirname, join, resolve } from 'node:path';
@@ -101,6 +101,8 @@ export class LspClient {
   readonly logs: string[] = [];
   /** Every window/logMessage, in arrival order. */
   readonly logMessages: { type: number; message: string }[] = [];
+  /** Every window/showMessage, as `type: message`. */
+  readonly messages: string[] = [];
   settings: Record<string, unknown> | null;
   private readonly versions = new Map<string, number>();
   private readonly texts = new Map<string, string>();
@@ -147,6 +149,10 @@ export class LspClient {
       client.wake();
       if (options.configurationDelayMs) await new Promise((resolve) => setTimeout(resolve, options.configurationDelayMs));
       return refusing(ConfigurationRequest.method) ?? params.items.map((item) => (item.section === 'filerManifest' ? client.settings : null));
+    });
+    connection.onNotification('window/showMessage', (params: { type: number; message: string }) => {
+      client.messages.push(`${params.type}: ${params.message}`);
+      client.wake();
     });
     connection.onRequest(RegistrationRequest.type, (params) => {
       const refused = refusing(RegistrationRequest.method);
@@ -200,6 +206,17 @@ export class LspClient {
   /** The server's process id. */
   get pid(): number {
     return this.process.pid!;
+  }
+
+  /** The server's peak resident memory so far (VmHWM), in MiB; undefined where /proc is not there. */
+  peakRssMiB(): number | undefined {
+    try {
+      const status = readFileSync(`/proc/${this.process.pid}/status`, 'utf8');
+      const kib = /^VmHWM:\s+(\d+) kB$/m.exec(status)?.[1];
+      return kib === undefined ? undefined : Number(kib) / 1024;
+    } catch {
+      return undefined;
+    }
   }
 
   get exited(): boolean {
@@ -402,4 +419,20 @@ export function manifest(body: string): string {
  */
 export function assertFifoNeverOpened(fifo: string): void {
   assert.throws(() => closeSync(openSync(fifo, constants.O_WRONLY | constants.O_NONBLOCK)), { code: 'ENXIO' }, `${fifo} has a reader: the server opened it`);
+}
+
+/** Every entry under `root` (symlinks not followed): its kind, mode, size, modification time and, for files, its text. */
+export function snapshot(root: string): Map<string, string> {
+  const entries = new Map<string, string>();
+  const visit = (folder: string) => {
+    for (const name of readdirSync(folder)) {
+      const path = join(folder, name);
+      const stats = lstatSync(path);
+      const kind = stats.isSymbolicLink() ? 'link' : stats.isDirectory() ? 'dir' : stats.isFile() ? 'file' : 'special';
+      entries.set(path, `${kind} ${stats.mode} ${stats.size} ${stats.mtimeMs}${kind === 'file' ? ` ${readFileSync(path, 'utf8')}` : ''}`);
+      if (kind === 'dir') visit(path);
+    }
+  };
+  visit(root);
+  return entries;
 }

@@ -8,28 +8,12 @@
  */
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { chmodSync, lstatSync, mkdirSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
+import { chmodSync, mkdirSync, readdirSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { FileChangeType, type CodeAction, type Diagnostic } from 'vscode-languageserver-protocol/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { assertFifoNeverOpened, LspClient, tempFolder } from './lspClient';
-
-/** Every entry under `root` (symlinks not followed): its kind, mode, size, modification time and, for files, its text. */
-function snapshot(root: string): Map<string, string> {
-  const entries = new Map<string, string>();
-  const visit = (folder: string) => {
-    for (const name of readdirSync(folder)) {
-      const path = join(folder, name);
-      const stats = lstatSync(path);
-      const kind = stats.isSymbolicLink() ? 'link' : stats.isDirectory() ? 'dir' : stats.isFile() ? 'file' : 'special';
-      entries.set(path, `${kind} ${stats.mode} ${stats.size} ${stats.mtimeMs}${kind === 'file' ? ` ${readFileSync(path, 'utf8')}` : ''}`);
-      if (kind === 'dir') visit(path);
-    }
-  };
-  visit(root);
-  return entries;
-}
+import { assertFifoNeverOpened, LspClient, snapshot, tempFolder } from './lspClient';
 
 describe('security: reads stay in the plugin folder, nothing runs, nothing is written', () => {
   const outside = tempFolder({ 'secret.js': 'module.exports = "secret";\n' });

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { ruleByCode, type SeverityOverride } from '../engine';
+import { defaultMaxDiagnostics, ruleByCode, type SeverityOverride } from '../engine';
 
 export const formats = ['text', 'json', 'sarif'] as const;
 export type Format = (typeof formats)[number];
@@ -14,6 +14,8 @@ export interface CheckCommand {
   severityOverrides: Record<string, SeverityOverride>;
   /** Exit 1 when there are more warnings than this; undefined means warnings never fail. */
   maxWarnings: number | undefined;
+  /** At most this many diagnostics per manifest, the last one saying how many more there were. */
+  maxDiagnostics: number;
 }
 
 export type Command = CheckCommand | { kind: 'help' } | { kind: 'version' };
@@ -36,6 +38,8 @@ Options:
       --rule <code=severity>      override a rule's severity (off, hint, information,
                                   warning, error); repeatable
       --max-warnings <n>          also fail (exit 1) when there are more than n warnings
+      --max-diagnostics <n>       list at most n diagnostics per manifest, the last
+                                  saying how many more there were (default: ${defaultMaxDiagnostics})
   -h, --help                      show this help
   -v, --version                   show the version
 
@@ -54,6 +58,7 @@ export function parseCommandLine(args: string[]): Command {
         format: { type: 'string', short: 'f' },
         rule: { type: 'string', multiple: true },
         'max-warnings': { type: 'string' },
+        'max-diagnostics': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
         version: { type: 'boolean', short: 'v' },
       },
@@ -76,7 +81,8 @@ export function parseCommandLine(args: string[]): Command {
     paths: paths.length > 0 ? paths : ['.'],
     format: parseFormat(values.format),
     severityOverrides: parseRuleOverrides(values.rule ?? []),
-    maxWarnings: parseMaxWarnings(values['max-warnings']),
+    maxWarnings: parseCount(values['max-warnings'], '--max-warnings', 0),
+    maxDiagnostics: parseCount(values['max-diagnostics'], '--max-diagnostics', 1) ?? defaultMaxDiagnostics,
   };
 }
 
@@ -101,8 +107,8 @@ function parseRuleOverrides(entries: string[]): Record<string, SeverityOverride>
   return overrides;
 }
 
-function parseMaxWarnings(value: string | undefined): number | undefined {
+function parseCount(value: string | undefined, option: string, least: number): number | undefined {
   if (value === undefined) return undefined;
-  if (!/^\d+$/.test(value)) throw new UsageError(`--max-warnings "${value}" must be a whole number of 0 or more.`);
+  if (!/^\d+$/.test(value) || Number(value) < least) throw new UsageError(`${option} "${value}" must be a whole number of ${least} or more.`);
   return Number(value);
 }

@@ -86,11 +86,12 @@ async function readHeads(inputs: string[], cwd: string): Promise<Head[]> {
     const root = path.resolve(cwd, input);
     const isFolder = input !== '-' && found.errors.length === 0 && fs.statSync(root).isDirectory();
     for (const file of found.paths) {
-      if (seen.has(file)) continue;
-      seen.add(file);
+      const filePath = file === '-' ? file : file.path;
+      if (seen.has(filePath)) continue;
+      seen.add(filePath);
       try {
         const manifest = file === '-' ? await readStdin() : readManifest(file, cwd);
-        heads.push({ input: manifest, relativePath: file === '-' ? '' : isFolder ? path.relative(root, file) : path.basename(file) });
+        heads.push({ input: manifest, relativePath: file === '-' ? '' : isFolder ? path.relative(root, file.path) : path.basename(file.path) });
       } catch (error) {
         if (!(error instanceof PathError)) throw error;
         errors.push(error);

@@ -68,11 +68,9 @@ async function check(command: CheckCommand, cwd: string): Promise<number> {
       errors.push(error);
     }
   }
-  // Every path that cannot be checked is named, and nothing is reported for the others.
-  if (errors.length > 0) {
-    for (const error of errors) process.stderr.write(`${programName}: ${error.message}\n`);
-    return 2;
-  }
+  // Every path that cannot be checked is named, the others are checked all the same, and the exit code is 2.
+  for (const error of errors) process.stderr.write(`${programName}: ${error.message}\n`);
+  if (inputs.length === 0 && errors.length > 0) return 2;
 
   const results: CheckedManifest[] = inputs.map((input) => ({
     file: displayPath(input.path, cwd),
@@ -81,6 +79,7 @@ async function check(command: CheckCommand, cwd: string): Promise<number> {
       // Stdin has no folder: the rules that read the files a manifest names stay quiet.
       folder: input.path === undefined ? undefined : new NodePluginFolder(path.dirname(input.path)),
       severityOverrides: command.severityOverrides,
+      maxDiagnostics: command.maxDiagnostics,
     }).diagnostics,
   }));
 
@@ -90,6 +89,7 @@ async function check(command: CheckCommand, cwd: string): Promise<number> {
   if (tooManyWarnings) {
     process.stderr.write(`${programName}: ${counts.warning} warnings, more than --max-warnings ${command.maxWarnings}.\n`);
   }
+  if (errors.length > 0) return 2;
   return counts.error > 0 || tooManyWarnings ? 1 : 0;
 }
 

@@ -1,5 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { describeUnread, maxManifestMegabytes, readRegularFile } from '../host/safeRead';
 
 /** A path the user named that cannot be checked: reported in one line, exit code 2. */
 export class PathError extends Error {}
@@ -15,35 +16,45 @@ export interface ManifestInput {
   text: string;
 }
 
+/** A manifest file to read: `named` when the user named it (a link there is followed), not when a folder search found it. */
+export interface ManifestPath {
+  path: string;
+  named: boolean;
+}
+
 /**
  * The manifest files the command-line paths name, in argument order, each once: a file is taken as
- * named; a folder is searched for manifest.json below it, skipping node_modules and dot-folders
- * (a dot-folder named explicitly, such as `.`, is searched). `-` is kept as is for stdin.
+ * named; a folder is searched for manifest.json below it, skipping node_modules, dot-folders and
+ * symbolic links (a dot-folder named explicitly, such as `.`, is searched). `-` is kept as is for
+ * stdin. A path that cannot be searched (a folder that cannot be listed) is an error that names it,
+ * and the search goes on with the rest.
  */
-export function resolveManifestPaths(inputs: string[], cwd: string): { paths: (string | '-')[]; errors: PathError[] } {
-  const paths: (string | '-')[] = [];
+export function resolveManifestPaths(inputs: string[], cwd: string): { paths: (ManifestPath | '-')[]; errors: PathError[] } {
+  const paths: (ManifestPath | '-')[] = [];
   const seen = new Set<string>();
   const errors: PathError[] = [];
-  const add = (file: string) => {
+  const add = (file: string, named: boolean) => {
     if (seen.has(file)) return;
     seen.add(file);
-    paths.push(file);
+    paths.push({ path: file, named });
   };
   for (const input of inputs) {
     if (input === '-') {
-      add('-');
+      if (!seen.has('-')) paths.push('-');
+      seen.add('-');
       continue;
     }
     const absolute = path.resolve(cwd, input);
     try {
       const stats = fs.statSync(absolute);
-      if (stats.isFile()) add(absolute);
+      if (stats.isFile()) add(absolute, true);
       else if (stats.isDirectory()) {
-        const found = findBelow(absolute, input);
-        if (found.length === 0) {
+        const errorsBefore = errors.length;
+        const found = findBelow(absolute, input, errors);
+        if (found.length === 0 && errors.length === errorsBefore) {
           throw new PathError(`${input}: no ${manifestFileName} in this folder or below it (node_modules and dot-folders are skipped).`);
         }
-        found.forEach(add);
+        for (const file of found) add(file, false);
       } else throw new PathError(`${input}: not a file or a folder.`);
     } catch (error) {
       errors.push(error instanceof PathError ? error : new PathError(`${input}: ${describeFsError(error)}.`));
@@ -52,43 +63,47 @@ export function resolveManifestPaths(inputs: string[], cwd: string): { paths: (s
   return { paths, errors };
 }
 
-function findBelow(folder: string, shownAs: string): string[] {
-  let entries: fs.Dirent[];
-  try {
-    entries = fs.readdirSync(folder, { withFileTypes: true });
-  } catch (error) {
-    throw new PathError(`${shownAs}: the folder cannot be listed (${describeFsError(error)}).`);
-  }
-  entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+/**
+ * Depth first, in name order, without recursion (a tree thousands of folders deep is walked, and the
+ * folder whose path the system refuses is reported); symbolic links are never followed, neither to a
+ * folder (a link cycle cannot make the search endless) nor to a manifest.json (it could name any file).
+ */
+function findBelow(folder: string, shownAs: string, errors: PathError[]): string[] {
   const found: string[] = [];
-  for (const entry of entries) {
-    const child = path.join(folder, entry.name);
-    // Symlinked folders are not followed, so a link cycle cannot make the search endless.
-    if (entry.isDirectory()) {
-      if (entry.name === 'node_modules' || entry.name.startsWith('.')) continue;
-      found.push(...findBelow(child, path.join(shownAs, entry.name)));
-    } else if (entry.name === manifestFileName && isFile(child)) {
-      found.push(child);
+  const pending: { folder: string; shownAs: string }[] = [{ folder, shownAs }];
+  while (pending.length > 0) {
+    const next = pending.pop()!;
+    let entries: fs.Dirent[];
+    try {
+      entries = fs.readdirSync(next.folder, { withFileTypes: true });
+    } catch (error) {
+      errors.push(new PathError(`${shortened(next.shownAs)}: the folder cannot be listed (${describeFsError(error)}).`));
+      continue;
     }
+    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    const below: { folder: string; shownAs: string }[] = [];
+    for (const entry of entries) {
+      if (entry.isDirectory()) {
+        if (entry.name !== 'node_modules' && !entry.name.startsWith('.')) below.push({ folder: path.join(next.folder, entry.name), shownAs: path.join(next.shownAs, entry.name) });
+      } else if (entry.name === manifestFileName && entry.isFile()) {
+        found.push(path.join(next.folder, entry.name));
+      }
+    }
+    pending.push(...below.reverse());
   }
   return found;
 }
 
-function isFile(file: string): boolean {
-  try {
-    return fs.statSync(file).isFile();
-  } catch {
-    return false;
-  }
-}
-
-/** Reads one manifest; a failure names the path as the user would recognise it. */
-export function readManifest(file: string, cwd: string): ManifestInput {
-  try {
-    return { path: file, text: fs.readFileSync(file, 'utf8') };
-  } catch (error) {
-    throw new PathError(`${displayPath(file, cwd)}: cannot be read (${describeFsError(error)}).`);
-  }
+/**
+ * Reads one manifest as the language server does (server/src/host/safeRead.ts): a regular file of at
+ * most maxManifestMegabytes, never a FIFO or a device, and a link only where the user named it. A
+ * failure names the path as the user would recognise it.
+ */
+export function readManifest(file: ManifestPath, cwd: string): ManifestInput {
+  const read = readRegularFile(file.path, maxManifestMegabytes * 1024 * 1024, { followLink: file.named });
+  if (read.kind === 'text') return { path: file.path, text: read.text };
+  const why = read.kind === 'unreadable' ? read.reason : read.kind === 'too-large' ? `${describeUnread(read)}: the limit is ${maxManifestMegabytes} MB` : describeUnread(read);
+  throw new PathError(`${displayPath(file.path, cwd)}: cannot be read (${why}).`);
 }
 
 export async function readStdin(): Promise<ManifestInput> {
@@ -110,6 +125,11 @@ export function pathBelow(folder: string, file: string): string | undefined {
   return outside ? undefined : relative;
 }
 
+/** A path of thousands of characters (a tree that deep) as one readable line: its start and its end. */
+function shortened(shown: string): string {
+  return shown.length <= 200 ? shown : `${shown.slice(0, 100)}…${shown.slice(-60)} (${shown.length} characters)`;
+}
+
 function describeFsError(error: unknown): string {
   switch ((error as NodeJS.ErrnoException).code) {
     case 'ENOENT':
@@ -121,6 +141,8 @@ function describeFsError(error: unknown): string {
       return 'a part of the path is not a folder';
     case 'ELOOP':
       return 'too many symbolic links';
+    case 'ENAMETOOLONG':
+      return 'the path is too long';
     default:
       return (error as Error).message;
   }

@@ -6,6 +6,7 @@ export type { FixData, ManifestDiagnostic, Position, Range, Severity } from './d
 export type { FileKind, FileRead, PluginFolder } from './folder/pluginFolder';
 export { LineIndex } from './text/lineIndex';
 export { detachedCopy } from './text/detachedCopy';
+export { own } from './own';
 export { parseDocument, type ParsedDocument } from './parse/parseDocument';
 export { keyNodeOf, keyOf, valueNodeOf, type JsonNode } from './parse/jsonNode';
 export { reparseDocument } from './parse/incrementalParse';
@@ -13,12 +14,12 @@ export { composeEditedRegions, extendEditedRegion, type EditedRegion } from './t
 export { buildModel, type ActionEntry, type Entry, type ManifestModel, type ToolEntry } from './model/manifestModel';
 export { arrayItems, formatPath, keyNode, nodeAtPath, objectProperties, pathOfNode, propertyNode, valueNode, type JsonPath } from './model/nodes';
 export { containsDotDot, fileReferences, isAbsolutePath, normalizeRelativePath, type FileReference, type ReferenceKind } from './model/references';
-export { analyzeManifest, validateManifest, validateModel, type ManifestAnalysis, type SeverityOverride, type ValidateOptions } from './validate';
+export { analyzeManifest, defaultMaxDiagnostics, moreDiagnosticsCode, validateManifest, validateModel, type ManifestAnalysis, type SeverityOverride, type ValidateOptions } from './validate';
 export { allRules, ruleByCode } from './rules/registry';
 export type { RuleDefinition } from './rules/rule';
 export { rulesTableMarkdown } from './rules/rulesTable';
 export { knownHookEvents } from './rules/hooks';
-export { toKebabCase } from './rules/messages';
+export { toKebabCase, trimDashes } from './rules/messages';
 export { hostOf } from './rules/permissions';
 export { schema, schemaForPath, resolveRef, type SchemaNode } from './shape/schema';
 export {

@@ -12,7 +12,17 @@ export interface ValidateOptions {
   folder?: PluginFolder;
   /** Per-rule severities by code, as a user configures them. */
   severityOverrides?: Record<string, SeverityOverride>;
+  /** At most this many diagnostics, the last of them saying how many more there were; defaultMaxDiagnostics when not given. */
+  maxDiagnostics?: number;
 }
+
+/** A text of `1 1 1 …` would otherwise give a diagnostic every two characters: 2,000,000 for 4 MB. */
+export const defaultMaxDiagnostics = 1000;
+
+/** The code of the last diagnostic when there were more than maxDiagnostics. */
+export const moreDiagnosticsCode = 'diagnostics.more';
+
+const severityOrder: Severity[] = ['error', 'warning', 'information', 'hint'];
 
 /** Everything the features need about one version of a manifest: parsed once, read by all. */
 export interface ManifestAnalysis {
@@ -37,14 +47,22 @@ export function validateModel(model: ManifestModel, options: ValidateOptions = {
   const lines = model.document.lines;
   const textLength = model.document.text.length;
   const overrides = options.severityOverrides ?? {};
+  const max = Math.max(1, options.maxDiagnostics ?? defaultMaxDiagnostics);
+  // Twice the cap is kept, so that the ones shown are the first by position of nearly all; the rest are only counted.
+  const kept = 2 * max;
+  const beyond: Record<Severity, number> = { error: 0, warning: 0, information: 0, hint: 0 };
   const context: RuleContext = {
     model,
     folder: options.folder,
     report(code: string, target: Target, message: string, data?: FixData) {
       const rule = ruleByCode.get(code);
       if (!rule) throw new Error(`Unregistered rule code ${code}`);
-      const severity = overrides[code] ?? rule.severity;
+      const severity = (Object.hasOwn(overrides, code) ? overrides[code] : undefined) ?? rule.severity;
       if (severity === 'off') return;
+      if (diagnostics.length >= kept) {
+        beyond[severity]++;
+        return;
+      }
       // jsonc-parser reports an error at the end of the text with length 1: keep every range inside it.
       const offset = Math.min(target.offset, textLength);
       const length = Math.min(target.length, textLength - offset);
@@ -60,5 +78,23 @@ export function validateModel(model: ManifestModel, options: ValidateOptions = {
     },
   };
   for (const area of ruleAreas) area.check?.(context);
-  return diagnostics.sort((a, b) => a.offset - b.offset || a.length - b.length);
+  diagnostics.sort((a, b) => a.offset - b.offset || a.length - b.length);
+  if (diagnostics.length <= max) return diagnostics;
+  for (const cut of diagnostics.splice(max - 1)) beyond[cut.severity]++;
+  return [...diagnostics, moreDiagnostics(beyond, max, diagnostics[diagnostics.length - 1])];
+}
+
+/** The last diagnostic when there were too many: how many more, by severity, at the strictest of their severities (so an exit code stays right). */
+function moreDiagnostics(beyond: Record<Severity, number>, max: number, last: ManifestDiagnostic): ManifestDiagnostic {
+  const present = severityOrder.filter((severity) => beyond[severity] > 0);
+  const total = present.reduce((sum, severity) => sum + beyond[severity], 0);
+  const counts = present.map((severity) => `${beyond[severity].toLocaleString('en-US')} ${severity === 'information' ? 'information' : `${severity}${beyond[severity] === 1 ? '' : 's'}`}`);
+  return {
+    range: last.range,
+    offset: last.offset,
+    length: last.length,
+    severity: present[0],
+    code: moreDiagnosticsCode,
+    message: `${total.toLocaleString('en-US')} more problems are not shown (${counts.join(', ')}): at most ${max.toLocaleString('en-US')} are listed per manifest.`,
+  };
 }

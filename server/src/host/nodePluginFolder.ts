@@ -1,6 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { FileKind, FileRead, PluginFolder } from '../engine';
+import { isInside, readRegularFile, realpathOrUndefined } from './safeRead';
 
 /** Files larger than this are not read (a tool schema is a few KB). */
 export const maxReadBytes = 2 * 1024 * 1024;
@@ -24,7 +25,7 @@ export class NodePluginFolder implements PluginFolder {
   resolvedThroughLinks = false;
 
   constructor(readonly root: string) {
-    this.realRoot = safeRealpath(root) ?? path.resolve(root);
+    this.realRoot = realpathOrUndefined(root) ?? path.resolve(root);
   }
 
   stat(relativePath: string): FileKind {
@@ -37,17 +38,45 @@ export class NodePluginFolder implements PluginFolder {
   readText(relativePath: string): FileRead {
     const resolved = this.resolveInside(relativePath);
     if (resolved.kind !== 'inside') return { kind: resolved.kind };
-    const { stats } = resolved;
-    if (stats.isDirectory()) return { kind: 'not-a-file', what: 'directory' };
-    if (!stats.isFile()) return { kind: 'not-a-file', what: 'other' };
-    if (stats.size > maxReadBytes) return { kind: 'too-large', size: stats.size };
-    try {
-      return { kind: 'text', text: fs.readFileSync(resolved.path, 'utf8') };
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      if (code === 'ENOENT') return { kind: 'missing' };
-      return { kind: 'unreadable', reason: code === 'EACCES' ? 'permission denied' : (error as Error).message };
+    // The real path: a link that appears there after the check is not followed.
+    return readRegularFile(resolved.path, maxReadBytes);
+  }
+
+  /**
+   * Whether a quick fix may create a file at a plugin-relative path: `free` when nothing is there
+   * and every folder on the way that exists is a real folder inside the plugin folder (the missing
+   * ones would be made inside it); `exists` when something is there; `outside` when a folder on the
+   * way is a link (dangling, or out of the folder) or not a folder, so a CreateFile could land
+   * elsewhere.
+   */
+  creatable(relativePath: string): 'free' | 'exists' | 'outside' {
+    const joined = path.resolve(this.realRoot, relativePath);
+    if (joined === this.realRoot || !isInside(this.realRoot, joined)) return 'outside';
+    const parts = path.relative(this.realRoot, joined).split(path.sep);
+    let current = this.realRoot;
+    for (let i = 0; i < parts.length; i++) {
+      current = path.join(current, parts[i]);
+      let stats: fs.Stats;
+      try {
+        stats = fs.lstatSync(current);
+      } catch (error) {
+        // Nothing there: this and what follows would be made here, inside the folder.
+        return (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'free' : 'outside';
+      }
+      const last = i === parts.length - 1;
+      if (stats.isSymbolicLink()) {
+        const real = realpathOrUndefined(current);
+        if (real === undefined || !isInside(this.realRoot, real)) return 'outside';
+        if (last) return 'exists';
+        if (!fs.statSync(real, { throwIfNoEntry: false })?.isDirectory()) return 'outside';
+        current = real;
+      } else if (last) {
+        return 'exists';
+      } else if (!stats.isDirectory()) {
+        return 'outside';
+      }
     }
+    return 'exists';
   }
 
   /** The real path and stats of a plugin-relative path, if it exists and stays inside the folder. */
@@ -56,12 +85,21 @@ export class NodePluginFolder implements PluginFolder {
     if (!isInside(this.realRoot, joined)) return { kind: 'outside' };
     if (joined === this.realRoot) return this.inspect(joined);
     const directory = path.dirname(joined);
-    if (!this.realDirectories.has(directory)) this.realDirectories.set(directory, safeRealpath(directory));
+    if (!this.realDirectories.has(directory)) this.realDirectories.set(directory, realpathOrUndefined(directory));
     const realDirectory = this.realDirectories.get(directory);
     if (realDirectory !== directory) this.resolvedThroughLinks = true;
-    if (realDirectory === undefined) return { kind: 'missing' };
+    if (realDirectory === undefined) return { kind: this.leadsOutside(directory) ? 'outside' : 'missing' };
     if (!isInside(this.realRoot, realDirectory)) return { kind: 'outside' };
     return this.inspect(path.join(realDirectory, path.basename(joined)));
+  }
+
+  /** Whether the deepest folder of `directory` that exists (a missing one does not) really lies outside the folder: a linked folder with missing subfolders. */
+  private leadsOutside(directory: string): boolean {
+    for (let ancestor = path.dirname(directory); isInside(this.realRoot, ancestor) && ancestor !== this.realRoot; ancestor = path.dirname(ancestor)) {
+      const real = realpathOrUndefined(ancestor);
+      if (real !== undefined) return !isInside(this.realRoot, real);
+    }
+    return false;
   }
 
   /** lstat, following a symlink only to check where it leads. */
@@ -74,7 +112,7 @@ export class NodePluginFolder implements PluginFolder {
     }
     if (!stats.isSymbolicLink()) return { kind: 'inside', path: candidate, stats };
     this.resolvedThroughLinks = true;
-    const real = safeRealpath(candidate);
+    const real = realpathOrUndefined(candidate);
     if (real === undefined) return { kind: 'missing' };
     if (!isInside(this.realRoot, real)) return { kind: 'outside' };
     try {
@@ -82,18 +120,5 @@ export class NodePluginFolder implements PluginFolder {
     } catch {
       return { kind: 'missing' };
     }
-  }
-}
-
-/** Both paths are absolute and normalized, so a prefix check is enough (and cheap: it runs per file). */
-function isInside(root: string, candidate: string): boolean {
-  return candidate === root || candidate.startsWith(root.endsWith(path.sep) ? root : root + path.sep);
-}
-
-function safeRealpath(target: string): string | undefined {
-  try {
-    return fs.realpathSync.native(target);
-  } catch {
-    return undefined;
   }
 }

@@ -165,7 +165,8 @@ export class ManifestVersion {
   private validate(model: ManifestModel): ManifestDiagnostic[] {
     const settings = this.env.settings();
     const severityOverrides = settings.rules;
-    if (!this.isTooLarge) return validateModel(model, { folder: this.folder(), severityOverrides });
+    const maxDiagnostics = settings.maxDiagnostics;
+    if (!this.isTooLarge) return validateModel(model, { folder: this.folder(), severityOverrides, maxDiagnostics });
     // Past the size limit only the syntax is checked: a model without a root gives the rules nothing else to read.
     const syntaxOnly = buildModel({ ...model.document, root: undefined, value: undefined });
     const notice: ManifestDiagnostic = {
@@ -176,7 +177,7 @@ export class ManifestVersion {
       code: tooLargeCode,
       message: `This manifest is ${(this.text.length / 1024 / 1024).toFixed(1)} MB, more than filerManifest.maxFileSize (${settings.maxFileSize} MB): only its JSON syntax is checked.`,
     };
-    return [notice, ...validateModel(syntaxOnly, { severityOverrides })];
+    return [notice, ...validateModel(syntaxOnly, { severityOverrides, maxDiagnostics })];
   }
 }
 

@@ -59,8 +59,8 @@ export function recognizeContent(root: unknown): Recognition {
   if (root === null || typeof root !== 'object' || Array.isArray(root)) return { kind: 'other', reason: 'not a JSON object' };
   const keys = root as Record<string, unknown>;
   if (Object.keys(keys).length === 0) return { kind: 'empty', reason: `empty ${manifestFileName}: completion offers a new Filer manifest` };
-  if ('manifest_version' in keys) return { kind: 'other', reason: 'has manifest_version: a browser-extension manifest' };
-  if ('start_url' in keys || 'short_name' in keys) return { kind: 'other', reason: 'has start_url or short_name: a web app manifest' };
+  if (Object.hasOwn(keys, 'manifest_version')) return { kind: 'other', reason: 'has manifest_version: a browser-extension manifest' };
+  if (Object.hasOwn(keys, 'start_url') || Object.hasOwn(keys, 'short_name')) return { kind: 'other', reason: 'has start_url or short_name: a web app manifest' };
 
   const marker = filerMarker(keys);
   return marker
@@ -69,12 +69,12 @@ export function recognizeContent(root: unknown): Recognition {
 }
 
 function filerMarker(root: Record<string, unknown>): string | undefined {
-  if ('contributes' in root) return 'has contributes';
+  if (Object.hasOwn(root, 'contributes')) return 'has contributes';
   const engines = root.engines;
-  if (engines !== null && typeof engines === 'object' && 'filer' in engines) return 'has engines.filer';
-  if ('capabilities' in root) return 'has capabilities';
+  if (engines !== null && typeof engines === 'object' && Object.hasOwn(engines, 'filer')) return 'has engines.filer';
+  if (Object.hasOwn(root, 'capabilities')) return 'has capabilities';
   if (typeof root.$schema === 'string' && /filer/i.test(root.$schema)) return '$schema names the Filer manifest schema';
-  if ('name' in root && 'displayName' in root && 'version' in root) return 'has name, displayName and version';
+  if (Object.hasOwn(root, 'name') && Object.hasOwn(root, 'displayName') && Object.hasOwn(root, 'version')) return 'has name, displayName and version';
   return undefined;
 }
 

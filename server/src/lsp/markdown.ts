@@ -2,7 +2,7 @@ import { MarkupKind, type MarkupContent } from 'vscode-languageserver';
 
 /** Every ASCII punctuation character: CommonMark lets a backslash escape any of them. */
 const asciiPunctuation = /[!-/:-@[-`{-~]/g;
-const lineBreaks = /[\r\n]+/g;
+const lineBreaks = /[\r\n\u2028\u2029]+/g;
 
 /**
  * Text as written, never as markup: every ASCII punctuation character is backslash-escaped (so no

@@ -68,6 +68,11 @@ export class CachedPluginFolder implements PluginFolder {
     return open === undefined ? read : { kind: 'text', text: open };
   }
 
+  /** Straight from the disk, as a quick fix is asked for. */
+  creatable(relativePath: string): 'free' | 'exists' | 'outside' {
+    return this.disk.creatable(relativePath);
+  }
+
   rememberUntilChanged<T>(relativePath: string, purpose: string, derive: () => T): T {
     this.expireIfUnwatched();
     const facts = this.factsOf(relativePath);

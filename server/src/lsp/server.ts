@@ -11,7 +11,9 @@ import {
   ErrorCodes,
   FileChangeType,
   InlayHintRefreshRequest,
+  MessageType,
   ResponseError,
+  ShowMessageNotification,
   TextDocumentSyncKind,
   TextDocuments,
   CancellationToken,
@@ -41,6 +43,7 @@ import {
   type ManifestStatusParams,
 } from '../engine';
 import { keyProposedByBuiltInJson, readBuiltInJson, withoutBuiltInJsonDiagnostics, type BuiltInJson } from './builtInJson';
+import { describeUnread, readFileInside } from '../host/safeRead';
 import { quickFixes } from './features/codeActions';
 import { completeManifest, newManifestCompletion } from './features/completion';
 import { definitionAt } from './features/definition';
@@ -59,7 +62,7 @@ import { ClientRequests } from './clientRequests';
 import { FolderWatcher } from './folderWatcher';
 import { documentUriOf, invalidParams, runQuietly, runSafe } from './runSafe';
 import { ServerLog, version } from './serverLog';
-import { defaultSettings, readSettings, settingsSection, type ServerSettings } from './settings';
+import { defaultSettings, maxFileBytes, readSettings, settingsSection, type ServerSettings } from './settings';
 import { WorkspaceManifests } from './workspaceManifests';
 
 /** Push mode: how long typing must pause before a manifest is validated again. */
@@ -135,7 +138,7 @@ export function startServer(connection: Connection): void {
     const options = params.initializationOptions as InitializationOptions | undefined;
     const initial = options?.settings?.[settingsSection];
     log.started(params.clientInfo, workspaceFolderPaths);
-    if (initial !== undefined) applySettings(readSettings(initial), 'initializationOptions');
+    if (initial !== undefined) applySettings(settingsFrom(initial), 'initializationOptions');
     // Neovim 0.12 answers a refresh with a workspace pull alone and applies it only to buffers it does not pull itself:
     // without workspace diagnostics it pulls each open buffer again.
     const workspaceDiagnostics = options?.workspaceDiagnostics !== false;
@@ -222,6 +225,22 @@ export function startServer(connection: Connection): void {
   // ---------------------------------------------------------------------------------------------
   // Settings
 
+  /** The last problems reported, so that the same invalid settings sent again are not reported again. */
+  let reportedProblems = '';
+
+  /** The settings the client sent; the values that cannot be used are named in one message (and logged), and the rest applies. */
+  function settingsFrom(raw: unknown): ServerSettings {
+    const { settings: read, problems } = readSettings(raw);
+    const report = problems.join('; ');
+    if (report !== reportedProblems && problems.length > 0) {
+      const message = `Filer manifest: ${problems.length === 1 ? 'a setting is' : `${problems.length} settings are`} ignored (the others apply): ${report}.`;
+      connection.console.warn(message);
+      void connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Warning, message });
+    }
+    reportedProblems = report;
+    return read;
+  }
+
   /** Returns false when nothing changed, so that the same settings sent again invalidate nothing. */
   function applySettings(next: ServerSettings, source: string): boolean {
     if (JSON.stringify(next) === JSON.stringify(settings)) return false;
@@ -239,7 +258,7 @@ export function startServer(connection: Connection): void {
     // initializationOptions stay in force.
     if (answer.value === null || answer.value === undefined) return false;
     try {
-      return applySettings(readSettings(answer.value), 'workspace/configuration');
+      return applySettings(settingsFrom(answer.value), 'workspace/configuration');
     } catch (error) {
       logger.error(`Reading the ${settingsSection} settings failed: ${(error as Error).message}`);
       return false;
@@ -248,7 +267,7 @@ export function startServer(connection: Connection): void {
 
   connection.onDidChangeConfiguration(async (change) => {
     const pushed = (change?.settings as Record<string, unknown> | undefined)?.[settingsSection];
-    const changed = client.configuration ? await fetchSettings() : pushed !== undefined && applySettings(readSettings(pushed), 'workspace/didChangeConfiguration');
+    const changed = client.configuration ? await fetchSettings() : pushed !== undefined && applySettings(settingsFrom(pushed), 'workspace/didChangeConfiguration');
     if (!changed) return;
     settingsChanged();
     await scanWorkspace();
@@ -358,14 +377,14 @@ export function startServer(connection: Connection): void {
 
   /** A manifest that is not open: read, validated, published (push) or returned (pull); never kept. */
   async function validateFromDisk(filePath: string): Promise<Diagnostic[] | undefined> {
-    let text: string;
-    try {
-      text = await fsPromises.readFile(filePath, 'utf8');
-    } catch (error) {
-      log.unreadable(filePath, error);
+    // Read as every file is: a link, a FIFO, a file past maxFileSize or in a folder linked from outside the workspace is not opened.
+    const root = workspaceFolderPaths.find((folder) => isInsideOrEqual(folder, filePath)) ?? path.dirname(filePath);
+    const read = readFileInside(root, filePath, maxFileBytes(settings));
+    if (read.kind !== 'text') {
+      if (read.kind !== 'missing') warnOnce(`${filePath} is not read from disk: ${describeUnread(read)}.`);
       return undefined;
     }
-    const entry = cache.fromDisk(pathToFileURL(filePath).href, text);
+    const entry = cache.fromDisk(pathToFileURL(filePath).href, read.text);
     log.recognized(entry.uri, entry.recognition());
     if (!entry.isFilerManifest) return undefined;
     const folder = entry.folder()!;
@@ -374,6 +393,13 @@ export function startServer(connection: Connection): void {
       fileReferences(entry.model).map((reference) => path.join(folder.root, normalizeRelativePath(reference.path))),
     );
     return toLspDiagnostics(entry.diagnostics());
+  }
+
+  const warned = new Set<string>();
+  function warnOnce(message: string): void {
+    if (warned.has(message)) return;
+    warned.add(message);
+    connection.console.warn(message);
   }
 
   async function publishFromDisk(filePath: string): Promise<void> {
@@ -598,6 +624,13 @@ export function startServer(connection: Connection): void {
     return folder ? (relativePath) => pathToFileURL(path.join(folder.root, relativePath)).href : undefined;
   }
 
+  /** Like fileUriIn, but none for a path that leads out of the plugin folder: no link or definition takes the user there. */
+  function linkUriIn(entry: ManifestVersion): ((relativePath: string) => string | undefined) | undefined {
+    const folder = entry.folder();
+    const fileUri = fileUriIn(entry);
+    return folder && fileUri ? (relativePath) => (folder.stat(relativePath) === 'outside' ? undefined : fileUri(relativePath)) : undefined;
+  }
+
   connection.onCompletion((params, token) =>
     runSafe(logger, 'Completion', token, () => {
       const uri = documentUriOf(params);
@@ -632,7 +665,7 @@ export function startServer(connection: Connection): void {
         version: entry.version,
         analysis: entry.analysis(),
         fileUri: fileUriIn(entry),
-        fileExists: (relativePath) => (folder ? folder.stat(relativePath) !== 'missing' : false),
+        creatable: (relativePath) => folder?.creatable(relativePath) ?? 'outside',
         documentChanges: client.documentChanges,
         canCreateFiles: client.createFiles,
         folderName: folder ? path.basename(folder.root) : '',
@@ -642,7 +675,7 @@ export function startServer(connection: Connection): void {
 
   connection.onDefinition((params, token) =>
     answerForManifest('Definition', params, token, [], (entry) =>
-      definitionAt(entry.uri, entry.document, entry.model, offsetOf(entry, params.position), fileUriIn(entry)),
+      definitionAt(entry.uri, entry.document, entry.model, offsetOf(entry, params.position), linkUriIn(entry)),
     ),
   );
 
@@ -666,7 +699,7 @@ export function startServer(connection: Connection): void {
 
   connection.onDocumentLinks((params, token) =>
     answerForManifest('Document links', params, token, [], (entry) => {
-      const fileUri = fileUriIn(entry);
+      const fileUri = linkUriIn(entry);
       return fileUri ? documentLinks(entry.document, entry.model, fileUri) : [];
     }),
   );

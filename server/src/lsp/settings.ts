@@ -1,4 +1,6 @@
-import type { SeverityOverride } from '../engine';
+import { defaultMaxDiagnostics, ruleByCode, type SeverityOverride } from '../engine';
+import { maxManifestMegabytes } from '../host/safeRead';
+import { compileGlob, GlobError } from './glob';
 
 /**
  * The server's settings, read from the `filerManifest` section of the client's configuration
@@ -14,6 +16,8 @@ export interface ServerSettings {
   };
   /** In megabytes: past it only the JSON syntax is checked, and a diagnostic says why. */
   maxFileSize: number;
+  /** At most this many diagnostics per manifest; the last one says how many more there were. */
+  maxDiagnostics: number;
   /** Severity per rule code, passed to the engine's severityOverrides. */
   rules: Record<string, SeverityOverride>;
   categoryHints: {
@@ -26,38 +30,61 @@ export const settingsSection = 'filerManifest';
 
 export const defaultSettings: ServerSettings = {
   files: { include: [], exclude: [] },
-  // A 5,000-tool manifest is about 5.5 MB: the default leaves room above it.
-  maxFileSize: 16,
+  maxFileSize: maxManifestMegabytes,
+  maxDiagnostics: defaultMaxDiagnostics,
   rules: {},
   categoryHints: { enabled: true },
 };
 
-const severityNames: Record<string, SeverityOverride> = {
-  off: 'off',
-  none: 'off',
-  hint: 'hint',
-  info: 'information',
-  information: 'information',
-  warning: 'warning',
-  error: 'error',
-};
+const severityNames = new Map<string, SeverityOverride>([
+  ['off', 'off'],
+  ['none', 'off'],
+  ['hint', 'hint'],
+  ['info', 'information'],
+  ['information', 'information'],
+  ['warning', 'warning'],
+  ['error', 'error'],
+]);
 
-/** The settings from whatever the client sent: unknown or malformed values fall back to the defaults. */
-export function readSettings(raw: unknown): ServerSettings {
-  const section = record(raw);
-  const files = record(section.files);
-  const categoryHints = record(section.categoryHints);
+/** The settings, and a line for each value that cannot be used (it is ignored, and the rest applies). */
+export interface ReadSettings {
+  settings: ServerSettings;
+  problems: string[];
+}
+
+/**
+ * The settings from whatever the client sent: a value that is missing falls back to its default; one
+ * that is malformed does too, and is named in `problems`; every valid one applies.
+ */
+export function readSettings(raw: unknown): ReadSettings {
+  const problems: string[] = [];
+  const section = record(raw, settingsSection, problems);
+  const files = record(section.files, `${settingsSection}.files`, problems);
+  const categoryHints = record(section.categoryHints, `${settingsSection}.categoryHints`, problems);
   const rules: Record<string, SeverityOverride> = {};
-  for (const [code, severity] of Object.entries(record(section.rules))) {
-    const name = typeof severity === 'string' ? severityNames[severity.toLowerCase()] : undefined;
-    if (name) rules[code] = name;
+  for (const [code, severity] of Object.entries(record(section.rules, `${settingsSection}.rules`, problems))) {
+    const name = typeof severity === 'string' ? severityNames.get(severity.toLowerCase()) : undefined;
+    if (!ruleByCode.has(code)) problems.push(`${settingsSection}.rules: there is no rule with code ${shown(code)}`);
+    else if (!name) problems.push(`${settingsSection}.rules.${code}: ${shown(severity)} is not a severity (off, hint, information, warning or error)`);
+    else Object.defineProperty(rules, code, { value: name, enumerable: true, writable: true, configurable: true });
   }
   const maxFileSize = section.maxFileSize;
+  const validSize = typeof maxFileSize === 'number' && maxFileSize > 0 && Number.isFinite(maxFileSize);
+  if (maxFileSize !== undefined && !validSize) problems.push(`${settingsSection}.maxFileSize: ${shown(maxFileSize)} is not a number of megabytes above 0`);
+  const maxDiagnostics = section.maxDiagnostics;
+  const validCount = typeof maxDiagnostics === 'number' && Number.isInteger(maxDiagnostics) && maxDiagnostics >= 1;
+  if (maxDiagnostics !== undefined && !validCount) problems.push(`${settingsSection}.maxDiagnostics: ${shown(maxDiagnostics)} is not a whole number of 1 or more`);
+  const hints = categoryHints.enabled;
+  if (hints !== undefined && typeof hints !== 'boolean') problems.push(`${settingsSection}.categoryHints.enabled: ${shown(hints)} is not true or false`);
   return {
-    files: { include: stringList(files.include), exclude: stringList(files.exclude) },
-    maxFileSize: typeof maxFileSize === 'number' && maxFileSize > 0 ? maxFileSize : defaultSettings.maxFileSize,
-    rules,
-    categoryHints: { enabled: typeof categoryHints.enabled === 'boolean' ? categoryHints.enabled : defaultSettings.categoryHints.enabled },
+    settings: {
+      files: { include: globList(files.include, `${settingsSection}.files.include`, problems), exclude: globList(files.exclude, `${settingsSection}.files.exclude`, problems) },
+      maxFileSize: validSize ? maxFileSize : defaultSettings.maxFileSize,
+      maxDiagnostics: validCount ? maxDiagnostics : defaultSettings.maxDiagnostics,
+      rules,
+      categoryHints: { enabled: typeof hints === 'boolean' ? hints : defaultSettings.categoryHints.enabled },
+    },
+    problems,
   };
 }
 
@@ -65,10 +92,38 @@ export function maxFileBytes(settings: ServerSettings): number {
   return Math.round(settings.maxFileSize * 1024 * 1024);
 }
 
-function record(value: unknown): Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+function record(value: unknown, name: string, problems: string[]): Record<string, unknown> {
+  if (value !== null && typeof value === 'object' && !Array.isArray(value)) return value as Record<string, unknown>;
+  if (value !== undefined && value !== null) problems.push(`${name}: ${shown(value)} is not an object`);
+  return {};
 }
 
-function stringList(value: unknown): string[] {
-  return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string' && item.length > 0) : [];
+/** The patterns that can be used; each one that cannot is named with why. */
+function globList(value: unknown, name: string, problems: string[]): string[] {
+  if (value === undefined || value === null) return [];
+  if (!Array.isArray(value)) {
+    problems.push(`${name}: ${shown(value)} is not a list of glob patterns`);
+    return [];
+  }
+  return value.flatMap((pattern, index) => {
+    if (typeof pattern !== 'string' || pattern.length === 0) {
+      problems.push(`${name}[${index}]: ${shown(pattern)} is not a glob pattern`);
+      return [];
+    }
+    try {
+      compileGlob(pattern);
+      return [pattern];
+    } catch (error) {
+      if (!(error instanceof GlobError)) throw error;
+      problems.push(`${name}[${index}]: ${shown(pattern)} is not used: ${error.message}`);
+      return [];
+    }
+  });
+}
+
+/** A value as the message names it: as JSON, cut to a readable length (a setting can be of any size). */
+function shown(value: unknown): string {
+  const text = typeof value === 'string' && value.length > 80 ? `${value.slice(0, 80)}…` : value;
+  const json = JSON.stringify(text) ?? String(text);
+  return json.length > 100 ? `${json.slice(0, 100)}…` : json;
 }

@@ -18,9 +18,9 @@ interface FileType {
   groups: string[];
 }
 
-const types: Record<string, FileType> = {};
+const types = new Map<string, FileType>();
 function define(extensions: string[], mime: string, ...groups: string[]): void {
-  for (const extension of extensions) types[extension] = { mime, groups };
+  for (const extension of extensions) types.set(extension, { mime, groups });
 }
 
 define(['txt', 'text', 'log'], 'text/plain', 'document');
@@ -89,7 +89,7 @@ export function matchesExtension(name: string, extension: string): boolean {
 export function matchesFileType(name: string, fileType: string): boolean {
   const wanted = fileType.trim().toLowerCase();
   if (wanted.startsWith('.')) return matchesExtension(name, wanted);
-  const type = types[extensionOf(name).slice(1)];
+  const type = types.get(extensionOf(name).slice(1));
   if (!type) return false;
   if (wanted.includes('/')) {
     return wanted.endsWith('/*') ? type.mime.startsWith(wanted.slice(0, -1)) : type.mime === wanted;

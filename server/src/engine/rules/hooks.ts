@@ -1,8 +1,12 @@
+import { own } from '../own';
 import { closest, didYouMean, quote } from './messages';
 import type { RuleArea } from './rule';
 
-/** The hook events the reference names, with what each announces. Its list is open-ended. */
-export const knownHookEvents: Record<string, string> = {
+/**
+ * The hook events the reference names, with what each announces. Its list is open-ended. Without a
+ * prototype, so that a hook keyed `constructor` or `toString` finds nothing here; read it with own().
+ */
+export const knownHookEvents: Readonly<Record<string, string>> = Object.assign(Object.create(null) as Record<string, string>, {
   onAgentComplete: "A folder agent's run completed. Heard only by plugins the run's folder allows (its plugin allow-list).",
   onSessionMessage: "A chat turn's message. Heard only by plugins the folder's allow-list allows.",
   onToolCall: 'A tool call in a chat. Heard only by plugins the chat\u2019s folder allows.',
@@ -13,7 +17,7 @@ export const knownHookEvents: Record<string, string> = {
     "Fires once per runtime start, after the plugin's settings are loaded: start a channel listener (polling, IMAP idle) here. Belongs to no folder: reaches every plugin.",
   onAppReady:
     'Fires when the app window is up: it may fire long after onRuntimeReady, or not at all where the background service runs without the app. Belongs to no folder: reaches every plugin.',
-};
+});
 
 /** contributes.hooks{}: event handlers, keyed by event name. */
 export const hookRules: RuleArea = {
@@ -37,7 +41,7 @@ export const hookRules: RuleArea = {
   check({ model, report }) {
     for (const hook of model.hooks) {
       const event = String(hook.key);
-      if (event in knownHookEvents) continue;
+      if (own(knownHookEvents, event) !== undefined) continue;
       const suggestion = closest(event, Object.keys(knownHookEvents));
       report(
         'hooks.unknown-event',

@@ -104,9 +104,19 @@ export const kebabCase = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
 /** The kebab-case spelling of an identifier, for quick fixes: "My Plugin_v2" → "my-plugin-v2". */
 export function toKebabCase(value: string): string {
-  return value
-    .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
+  return trimDashes(
+    value
+      .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-'),
+  );
+}
+
+/** Without leading and trailing dashes, in one pass (a regex like /-+$/ is quadratic on a long run of dashes). */
+export function trimDashes(text: string): string {
+  let start = 0;
+  let end = text.length;
+  while (start < end && text[start] === '-') start++;
+  while (end > start && text[end - 1] === '-') end--;
+  return text.slice(start, end);
 }

@@ -119,14 +119,38 @@ const globCharacter = /[*?[\]{}]/;
 
 /** `${dataDir}/a/**` → `${dataDir}/a`: the directory a glob that only ends in `/**` or `/*` covers. */
 function withoutTrailingGlob(pattern: string): string {
-  return pattern.replace(/([/\\]\*\*?)+$/, '');
+  // From the end, without a regex: /([/\\]\*\*?)+$/ is quadratic on "/**/**/**…x".
+  let end = pattern.length;
+  for (;;) {
+    let cut = end;
+    if (pattern[cut - 1] !== '*') break;
+    cut--;
+    if (pattern[cut - 1] === '*') cut--;
+    if (pattern[cut - 1] !== '/' && pattern[cut - 1] !== '\\') break;
+    end = cut - 1;
+  }
+  return pattern.slice(0, end);
+}
+
+/** The text without its `${…}` placeholders, in one pass (/\$\{[^}]*\}/g rescans from every unclosed "${"). */
+function withoutPlaceholders(text: string): string {
+  let out = '';
+  let from = 0;
+  for (;;) {
+    const open = text.indexOf('${', from);
+    const close = open < 0 ? -1 : text.indexOf('}', open + 2);
+    // No "}" after this "${": none after any later one either, so the rest stays as it is.
+    if (close < 0) return out + text.slice(from);
+    out += text.slice(from, open);
+    from = close + 1;
+  }
 }
 
 /** fs.list matches static entries by prefix: a glob there names a directory nobody has. */
 function checkListDirectory({ report }: RuleContext, entry: JsonNode, path: (string | number)[]): void {
-  if (typeof entry.value !== 'string' || !globCharacter.test(entry.value.replace(/\$\{[^}]*\}/g, ''))) return;
+  if (typeof entry.value !== 'string' || !globCharacter.test(withoutPlaceholders(entry.value))) return;
   const directory = withoutTrailingGlob(entry.value);
-  const replacement = directory && !globCharacter.test(directory.replace(/\$\{[^}]*\}/g, '')) ? directory : undefined;
+  const replacement = directory && !globCharacter.test(withoutPlaceholders(directory)) ? directory : undefined;
   report(
     'permissions.list-static-glob',
     entry,

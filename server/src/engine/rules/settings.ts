@@ -1,4 +1,5 @@
 import { keyNode, propertyNode, valueNode } from '../model/nodes';
+import { own } from '../own';
 import { enumMessage, field, quote } from './messages';
 import type { RuleArea } from './rule';
 
@@ -97,7 +98,7 @@ export const settingRules: RuleArea = {
 const jsTypeOf: Record<string, string> = { string: 'string', boolean: 'boolean', number: 'number' };
 
 function defaultProblem(value: unknown, type: unknown, allowed: unknown, min?: number, max?: number): string | undefined {
-  const expected = typeof type === 'string' ? jsTypeOf[type] : undefined;
+  const expected = typeof type === 'string' ? own(jsTypeOf, type) : undefined;
   if (expected && typeof value !== expected) return `must be a ${expected}, as the setting is of type ${quote(type)}`;
   if (Array.isArray(allowed) && allowed.length > 0 && !allowed.some((option) => option === value || (option as { value?: unknown })?.value === value)) {
     return `${quote(value)} is not one of the setting's enum values`;

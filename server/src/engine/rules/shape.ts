@@ -1,4 +1,5 @@
 import { nodeAtPath, type JsonPath } from '../model/nodes';
+import { own } from '../own';
 import { keyNodeOf, keyOf, type JsonNode } from '../parse/jsonNode';
 import { resolveRef } from '../shape/schema';
 import { areas, shapeFindings, type ShapeFinding } from '../shape/shapeFindings';
@@ -99,14 +100,14 @@ function genericMessage(finding: ShapeFinding, name: string, value: unknown): st
     case 'type': {
       const expected = String(params.type)
         .split(',')
-        .map((t) => typeNames[t] ?? t)
+        .map((t) => own(typeNames, t) ?? t)
         .join(' or ');
       return `${name} must be ${expected}.${describe(schemaNode)}`;
     }
     case 'required': {
       const missing = String(params.missingProperty);
       const where = finding.path.length === 0 ? 'the manifest' : name;
-      const property = resolveRef(schemaNode.properties?.[missing]);
+      const property = resolveRef(own(schemaNode.properties, missing));
       return `\`${missing}\` is required in ${where}.${describe(property)}`;
     }
     case 'additionalProperties': {

@@ -1,4 +1,5 @@
 import manifestSchema from '../../../../schemas/manifest.schema.json';
+import { own } from '../own';
 
 /** A node of our JSON Schema, with the annotation keywords we read. */
 export interface SchemaNode {
@@ -55,8 +56,8 @@ export function schemaForPath(path: (string | number)[]): SchemaNode | undefined
     if (typeof segment === 'number') {
       node = resolveRef(node.items);
     } else {
-      const viaIf = node.then?.properties?.[segment];
-      const property = node.properties?.[segment] ?? viaIf;
+      const viaIf = own(node.then?.properties, segment);
+      const property = own(node.properties, segment) ?? viaIf;
       node = resolveRef(property ?? (typeof node.additionalProperties === 'object' ? node.additionalProperties : undefined));
     }
   }

@@ -22,7 +22,7 @@ import {
 import { idSymbols } from '../symbolIndex';
 import { eolOf, formatJson, insertProperty, removeMember, replaceNode, type OffsetEdit } from '../textEdits';
 import { pathSuggestion } from './completion';
-import { fixLegacyTools, type NewFile } from './legacyToolFix';
+import { fixLegacyTools, type Creatable, type NewFile } from './legacyToolFix';
 
 /** What a quick fix may know about the document and the client. */
 export interface FixContext {
@@ -31,8 +31,8 @@ export interface FixContext {
   analysis: ManifestAnalysis;
   /** The file URI of a plugin-relative path; absent for a document that is not on disk. */
   fileUri?: (relativePath: string) => string;
-  /** Whether a plugin-relative path already names something on disk. */
-  fileExists: (relativePath: string) => boolean;
+  /** Whether a file may be created at a plugin-relative path: nothing there, and no folder on the way leaves the plugin folder. */
+  creatable: Creatable;
   /** The client takes `documentChanges` (versioned edits); otherwise plain `changes` are sent. */
   documentChanges: boolean;
   /** The client applies CreateFile in a WorkspaceEdit (it declares resourceOperations "create"). */
@@ -136,14 +136,14 @@ register(['tools.legacy-shape'], (diagnostic, data, context) => {
   const { document, model } = context.analysis;
   if (data.toolIndex === undefined) return [];
   const actions: CodeAction[] = [];
-  const single = fixLegacyTools(document, model, [data.toolIndex], context.fileExists);
+  const single = fixLegacyTools(document, model, [data.toolIndex], context.creatable);
   if (single) {
     const moves = single.newFiles.length > 0 ? ` and move its parameters to ./${single.newFiles[0].relativePath}` : '';
     actions.push(...fix(`Use the current tool shape: rename "name" to "id"${moves}`, diagnostic, editWithFiles(context, single.manifestEdits, single.newFiles), true));
   }
   const legacy = context.analysis.diagnostics.filter((d) => d.code === 'tools.legacy-shape' && d.data?.toolIndex !== undefined);
   if (legacy.length > 1) {
-    const all = fixLegacyTools(document, model, legacy.map((d) => d.data!.toolIndex!), context.fileExists);
+    const all = fixLegacyTools(document, model, legacy.map((d) => d.data!.toolIndex!), context.creatable);
     if (all) {
       const attached = legacy.map((d) => ({ range: d.range, message: d.message, code: d.code, severity: diagnostic.severity, source: diagnostic.source, data: d.data }));
       actions.push(...fix(`Fix all legacy tools in this file (${legacy.length})`, attached, editWithFiles(context, all.manifestEdits, all.newFiles)));
@@ -303,7 +303,8 @@ function declarationEdit(context: FixContext, path: string[], value: unknown): O
 // A missing schema, handler or prompt file, created
 
 register(['files.missing'], (diagnostic, data, context) => {
-  if (!data.file || !data.path) return [];
+  // Missing, but where a folder on the way is a link out of the plugin folder (or a dangling one): never created there.
+  if (!data.file || !data.path || context.creatable(data.file) !== 'free') return [];
   const field = data.path[data.path.length - 1];
   const isHook = data.path[0] === 'contributes' && data.path[1] === 'hooks';
   const eol = eolOf(context.analysis.document.text);

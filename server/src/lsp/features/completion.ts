@@ -3,6 +3,7 @@ import {
   arrayItems,
   describeGating,
   knownHookEvents,
+  own,
   resolveRef,
   schemaForPath,
   toKebabCase,
@@ -189,7 +190,7 @@ function newSettingProposal(): Proposal {
 /** The value written after a proposed key: the shape the reference gives it. */
 function valueSnippet(parentPath: JsonPath, key: string, node: SchemaNode, model: ManifestModel): string {
   if (matches(parentPath, ['permissions'])) {
-    const shape = permissionSnippets[key];
+    const shape = own(permissionSnippets, key);
     if (shape) return shape;
   }
   if (matches(parentPath, ['permissions', 'fs'])) return fsRuleSnippet(key);

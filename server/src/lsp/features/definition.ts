@@ -7,14 +7,15 @@ import { linkableReferences } from './documentLinks';
 /**
  * Go to definition: from `toolId` to its tool, from `generate.actionId` to its action, from a
  * `fetch.settings` entry to its setting, from `populateParamId` / `forwardParamIds` to the param;
- * from a file path (schema, handler, prompt, command) to the file.
+ * from a file path (schema, handler, prompt, command) to the file, unless `fileUri` has none for it
+ * (a path that leads out of the plugin folder).
  */
 export function definitionAt(
   uri: string,
   document: ParsedDocument,
   model: ManifestModel,
   offset: number,
-  fileUri: ((relativePath: string) => string) | undefined,
+  fileUri: ((relativePath: string) => string | undefined) | undefined,
 ): LocationLink[] {
   const lines = document.lines;
   const found = symbolAt(model, offset);
@@ -35,12 +36,13 @@ export function definitionAt(
   }
   if (!fileUri) return [];
   const reference = linkableReferences(model).find((candidate) => offset >= candidate.node.offset && offset <= endOf(candidate.node));
-  if (!reference) return [];
+  const targetUri = reference && fileUri(normalizeRelativePath(reference.path));
+  if (!reference || targetUri === undefined) return [];
   const start = { line: 0, character: 0 };
   return [
     {
       originSelectionRange: lines.rangeOf(reference.node.offset, reference.node.length),
-      targetUri: fileUri(normalizeRelativePath(reference.path)),
+      targetUri,
       targetRange: { start, end: start },
       targetSelectionRange: { start, end: start },
     },

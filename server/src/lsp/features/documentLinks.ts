@@ -10,14 +10,15 @@ export function linkableReferences(model: ManifestModel): FileReference[] {
   });
 }
 
-/** Document links that open those files; the link covers the path, without its quotes. */
-export function documentLinks(document: ParsedDocument, model: ManifestModel, fileUri: (relativePath: string) => string): DocumentLink[] {
-  return linkableReferences(model).map((reference) => {
+/**
+ * Document links that open those files; the link covers the path, without its quotes. `fileUri` is
+ * undefined for a path that leads out of the plugin folder (files.outside): no link is offered there.
+ */
+export function documentLinks(document: ParsedDocument, model: ManifestModel, fileUri: (relativePath: string) => string | undefined): DocumentLink[] {
+  return linkableReferences(model).flatMap((reference) => {
+    const target = fileUri(normalizeRelativePath(reference.path));
+    if (target === undefined) return [];
     const content = stringContent(reference.node, document.text);
-    return {
-      range: document.lines.rangeOf(content.offset, content.length),
-      target: fileUri(normalizeRelativePath(reference.path)),
-      tooltip: `Open ${normalizeRelativePath(reference.path)}`,
-    };
+    return [{ range: document.lines.rangeOf(content.offset, content.length), target, tooltip: `Open ${normalizeRelativePath(reference.path)}` }];
   });
 }

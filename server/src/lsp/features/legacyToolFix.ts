@@ -1,4 +1,4 @@
-import { propertyNode, type ManifestModel, type ParsedDocument } from '../../engine';
+import { propertyNode, trimDashes, type ManifestModel, type ParsedDocument } from '../../engine';
 import { endOf } from '../jsonLocation';
 import { eolOf, indentUnitOf, insertProperty, lineIndentAt, replaceNode, type OffsetEdit } from '../textEdits';
 
@@ -13,19 +13,24 @@ export interface LegacyToolFix {
   newFiles: NewFile[];
 }
 
+/** Whether a file may be created at a plugin-relative path (see NodePluginFolder.creatable). */
+export type Creatable = (relativePath: string) => 'free' | 'exists' | 'outside';
+
+/** How many names (`<id>`, `<id>-2`, …) are tried before the fix gives up on a tool. */
+const candidateLimit = 100;
+/** A file name's base is cut to this many characters: a name of any length stays a valid file name. */
+const baseLengthLimit = 80;
+
 /**
  * The legacy tool shape, fixed as the reference asks: `name` becomes `id`, and the inline
  * `parameters` move into a new schema file (`./tools/<id>.schema.json`, or `-2`, `-3`… when that name
  * is taken on disk or by another tool of the same fix) which `"schema"` then names. The parameters keep
  * their text, de-indented to the file's top level; the manifest keeps its indentation and line breaks.
- * A tool that already names a schema only has `name` renamed. Undefined when no tool can be fixed.
+ * A tool that already names a schema only has `name` renamed. A tool whose schema file could not be
+ * made inside the plugin folder (`tools` a link out of it, or every name taken) is left as it is.
+ * Undefined when no tool can be fixed.
  */
-export function fixLegacyTools(
-  document: ParsedDocument,
-  model: ManifestModel,
-  toolIndexes: number[],
-  fileExists: (relativePath: string) => boolean,
-): LegacyToolFix | undefined {
+export function fixLegacyTools(document: ParsedDocument, model: ManifestModel, toolIndexes: number[], creatable: Creatable): LegacyToolFix | undefined {
   const text = document.text;
   const eol = eolOf(text);
   const taken = new Set<string>();
@@ -36,10 +41,15 @@ export function fixLegacyTools(
     const tool = model.tools[index];
     if (!tool || tool.node.type !== 'object' || tool.value.id !== undefined || typeof tool.value.name !== 'string') continue;
     const id = tool.value.name;
-    manifestEdits.push(replaceNode(propertyNode(tool.node, 'name')!.keyNode, '"id"'));
-    if (propertyNode(tool.node, 'schema')) continue;
+    const rename = replaceNode(propertyNode(tool.node, 'name')!.keyNode, '"id"');
+    if (propertyNode(tool.node, 'schema')) {
+      manifestEdits.push(rename);
+      continue;
+    }
 
-    const relativePath = freeSchemaPath(id, (candidate) => taken.has(candidate) || fileExists(candidate));
+    const relativePath = freeSchemaPath(id, (candidate) => (taken.has(candidate) ? 'exists' : creatable(candidate)));
+    if (relativePath === undefined) continue;
+    manifestEdits.push(rename);
     taken.add(relativePath);
     const schemaProperty = `"schema": ${JSON.stringify(`./${relativePath}`)}`;
     const parameters = propertyNode(tool.node, 'parameters');
@@ -57,13 +67,19 @@ export function fixLegacyTools(
   return manifestEdits.length > 0 ? { manifestEdits, newFiles } : undefined;
 }
 
-/** `tools/<id>.schema.json`, or the first of `tools/<id>-2.schema.json`, `-3`, … that is free. */
-function freeSchemaPath(id: string, isTaken: (relativePath: string) => boolean): string {
-  const base = id.replace(/[^A-Za-z0-9_-]+/g, '-').replace(/^-+|-+$/g, '') || 'tool';
-  for (let n = 1; ; n++) {
+/**
+ * `tools/<id>.schema.json`, or the first of `tools/<id>-2.schema.json`, `-3`, … that is free;
+ * undefined when a name cannot be made inside the plugin folder, or none of the first few is free.
+ */
+function freeSchemaPath(id: string, creatable: Creatable): string | undefined {
+  const base = trimDashes(id.replace(/[^A-Za-z0-9_-]+/g, '-')).slice(0, baseLengthLimit) || 'tool';
+  for (let n = 1; n <= candidateLimit; n++) {
     const candidate = `tools/${base}${n === 1 ? '' : `-${n}`}.schema.json`;
-    if (!isTaken(candidate)) return candidate;
+    const status = creatable(candidate);
+    if (status === 'free') return candidate;
+    if (status === 'outside') return undefined;
   }
+  return undefined;
 }
 
 /** Removes `indent` from the start of every line after the first: the value moves to a file's top level. */

@@ -1,0 +1,115 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { FileRead } from '../engine';
+
+/** A manifest larger than this is not read from disk (a 5,000-tool manifest is about 5.5 MB): the default of filerManifest.maxFileSize and the CLI's limit. */
+export const maxManifestMegabytes = 16;
+
+/**
+ * The one way the server and the CLI read a file from disk (a manifest, a schema, a handler):
+ * lstat first, and only a regular file is opened, never a symbolic link (unless `followLink`), a
+ * folder, a device or a FIFO; its size is checked before a byte is read; the open itself never
+ * blocks (O_NONBLOCK: should the path become a FIFO between the lstat and the open, fstat says so
+ * and it is closed unread) and never follows a link put there meanwhile (O_NOFOLLOW).
+ */
+export function readRegularFile(file: string, maxBytes: number, options: { followLink?: boolean } = {}): FileRead {
+  let target = file;
+  let stats: fs.Stats;
+  try {
+    stats = fs.lstatSync(target);
+    if (stats.isSymbolicLink()) {
+      if (!options.followLink) return { kind: 'outside' };
+      target = fs.realpathSync.native(target);
+      stats = fs.lstatSync(target);
+    }
+  } catch (error) {
+    return failure(error);
+  }
+  const kind = unusable(stats);
+  if (kind) return kind;
+  if (stats.size > maxBytes) return { kind: 'too-large', size: stats.size };
+  let fd: number;
+  try {
+    fd = fs.openSync(target, fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0) | (fs.constants.O_NOFOLLOW ?? 0));
+  } catch (error) {
+    return failure(error);
+  }
+  try {
+    const opened = fs.fstatSync(fd);
+    const changed = unusable(opened);
+    if (changed) return changed;
+    if (opened.size > maxBytes) return { kind: 'too-large', size: opened.size };
+    // At most maxBytes + 1: a file that grew after the fstat is too large, not read whole.
+    const buffer = Buffer.allocUnsafe(Math.min(opened.size, maxBytes) + 1);
+    let length = 0;
+    for (;;) {
+      const read = fs.readSync(fd, buffer, length, buffer.length - length, null);
+      if (read === 0) break;
+      length += read;
+      if (length > maxBytes) return { kind: 'too-large', size: length };
+      if (length === buffer.length) break;
+    }
+    return { kind: 'text', text: buffer.toString('utf8', 0, length) };
+  } catch (error) {
+    return failure(error);
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+/**
+ * A file that must lie inside `root` (a workspace folder, a plugin folder) as it really is on disk:
+ * its folder is resolved, and if that leads out of `root` (a linked folder) the file is not opened.
+ * The file itself is read by readRegularFile, so a link in its place is not followed either.
+ */
+export function readFileInside(root: string, file: string, maxBytes: number): FileRead {
+  const realRoot = realpathOrUndefined(root) ?? path.resolve(root);
+  const realFolder = realpathOrUndefined(path.dirname(path.resolve(file)));
+  if (realFolder === undefined) return { kind: 'missing' };
+  if (!isInside(realRoot, realFolder)) return { kind: 'outside' };
+  return readRegularFile(path.join(realFolder, path.basename(file)), maxBytes);
+}
+
+/** Why a file cannot be read, in words for a message: `a symbolic link (not followed)`, `a FIFO or a device`. */
+export function describeUnread(read: Exclude<FileRead, { kind: 'text' }>): string {
+  switch (read.kind) {
+    case 'missing':
+      return 'no such file';
+    case 'outside':
+      return 'a symbolic link or a linked folder, which is not followed';
+    case 'not-a-file':
+      return read.what === 'directory' ? 'a folder, not a file' : 'not a regular file (a FIFO, a socket or a device)';
+    case 'too-large':
+      return `${(read.size / 1024 / 1024).toFixed(1)} MB, too large to read`;
+    case 'unreadable':
+      return read.reason;
+  }
+}
+
+/** Both paths are absolute and normalized, so a prefix check is enough (and cheap: it runs per file). */
+export function isInside(root: string, candidate: string): boolean {
+  return candidate === root || candidate.startsWith(root.endsWith(path.sep) ? root : root + path.sep);
+}
+
+export function realpathOrUndefined(target: string): string | undefined {
+  try {
+    return fs.realpathSync.native(target);
+  } catch {
+    return undefined;
+  }
+}
+
+function unusable(stats: fs.Stats): FileRead | undefined {
+  if (stats.isDirectory()) return { kind: 'not-a-file', what: 'directory' };
+  if (!stats.isFile()) return { kind: 'not-a-file', what: 'other' };
+  return undefined;
+}
+
+function failure(error: unknown): FileRead {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'ENOENT' || code === 'ENOTDIR') return { kind: 'missing' };
+  // O_NOFOLLOW met a link that replaced the file after the lstat.
+  if (code === 'ELOOP') return { kind: 'outside' };
+  if (code === 'EACCES' || code === 'EPERM') return { kind: 'unreadable', reason: 'permission denied' };
+  return { kind: 'unreadable', reason: (error as Error).message };
+}

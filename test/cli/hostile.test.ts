@@ -1,0 +1,105 @@
+/**
+ * The CLI in a hostile folder (issue 11), as a pull request to a plugin's CI could make it: a
+ * manifest.json that is a link to a secret, a FIFO named manifest.json, a folder nobody may list and a
+ * tree thousands of folders deep. Nothing outside is read or printed, nothing blocks, and what cannot
+ * be checked is named while every other manifest is still checked.
+ */
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { chmodSync, copyFileSync, mkdirSync, symlinkSync } from 'node:fs';
+import * as path from 'node:path';
+import { after, test } from 'node:test';
+import { cleanManifest, cliPath, describeRun, runCli, tempTree } from './runCli';
+
+const deepTrees: string[] = [];
+after(() => {
+  // rm walks a tree deeper than PATH_MAX; node's rmSync does not.
+  for (const tree of deepTrees) execFileSync('rm', ['-rf', tree]);
+});
+
+test('a manifest.json linked to a file outside is not followed by the folder search, and nothing of it is printed', () => {
+  const secrets = tempTree({ 'secrets.json': '{ "name": "SECRET-TOKEN-1234", "displayName": "S", "version": "1.0.0", "contributes": {} }\n' });
+  const cwd = tempTree({ 'plugin/manifest.json': cleanManifest('plugin') });
+  mkdirSync(path.join(cwd, 'linked'));
+  symlinkSync(path.join(secrets, 'secrets.json'), path.join(cwd, 'linked', 'manifest.json'));
+  for (const format of ['text', 'json', 'sarif']) {
+    const run = runCli(['check', '.', '--format', format], { cwd });
+    assert.equal(run.status, 0, describeRun(run));
+    assert.doesNotMatch(run.stdout + run.stderr, /SECRET-TOKEN|linked/, format);
+  }
+});
+
+test('a FIFO named manifest.json, searched for or named: nothing blocks, and a named one is reported as not a regular file', (t) => {
+  if (process.platform === 'win32') return t.skip('no FIFOs on Windows');
+  const cwd = tempTree({ 'plugin/manifest.json': cleanManifest('plugin') });
+  mkdirSync(path.join(cwd, 'fifo'));
+  execFileSync('mkfifo', [path.join(cwd, 'fifo', 'manifest.json')]);
+  const started = performance.now();
+  const searched = runCli(['check', '.'], { cwd });
+  assert.equal(searched.status, 0, describeRun(searched));
+  const named = runCli(['check', path.join('fifo', 'manifest.json'), 'plugin'], { cwd });
+  assert.equal(named.status, 2, describeRun(named));
+  assert.equal(named.stderr, `filer-manifest: ${path.join('fifo', 'manifest.json')}: not a file or a folder.\n`);
+  assert.match(named.stdout, /^Checked 1 manifest: no problems\.$/m);
+  assert.ok(performance.now() - started < 10000);
+});
+
+test('a folder nobody may list and a tree 3,000 folders deep are named, and every other manifest is still checked (exit 2)', (t) => {
+  if (process.platform === 'win32') return t.skip('file modes and path limits differ on Windows');
+  const cwd = tempTree({ 'a/manifest.json': cleanManifest('Not Kebab'), 'locked/inner/manifest.json': cleanManifest('locked'), 'z/manifest.json': cleanManifest('last') });
+  deepTrees.push(path.join(cwd, 'deep'));
+  mkdirSync(path.join(cwd, 'deep'));
+  execFileSync(process.execPath, ['-e', "const fs = require('fs'); for (let i = 0; i < 3000; i++) { fs.mkdirSync('d'); process.chdir('d'); }"], { cwd: path.join(cwd, 'deep') });
+  chmodSync(cwd, 0o755);
+  for (const folder of ['a', 'z', 'deep']) chmodSync(path.join(cwd, folder), 0o755);
+  chmodSync(path.join(cwd, 'locked'), 0o000);
+  // root lists anything: run the CLI as nobody so the mode applies, from a copy nobody can read.
+  const asNobody = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {};
+  const cli = path.join(cwd, 'cli.js');
+  copyFileSync(cliPath, cli);
+  chmodSync(cli, 0o644);
+  const started = performance.now();
+  const run = runCli(['check', '.', '--format', 'json'], { cwd, cli, ...asNobody });
+  assert.ok(performance.now() - started < 10000);
+  assert.equal(run.status, 2, describeRun(run));
+  const report = JSON.parse(run.stdout) as { file: string; diagnostics: { code: string }[] }[];
+  assert.deepEqual(
+    report.map((entry) => [entry.file, entry.diagnostics.map((d) => d.code)]),
+    [
+      [path.join('a', 'manifest.json'), ['manifest.name']],
+      [path.join('z', 'manifest.json'), []],
+    ],
+  );
+  const lines = run.stderr.trimEnd().split('\n');
+  assert.ok(lines.includes('filer-manifest: locked: the folder cannot be listed (permission denied).'), run.stderr);
+  // The path of the folder too deep to list, cut to one readable line.
+  assert.ok(lines.some((line) => /^filer-manifest: deep(\/d)+…(\/d)+ \(\d+ characters\): the folder cannot be listed \(the path is too long\)\.$/.test(line) && line.length < 300), run.stderr);
+  assert.equal(lines.length, 2, run.stderr);
+});
+
+test('a manifest that is an error every two characters: at most 1,000 diagnostics (--max-diagnostics), the last saying how many more, in every format', () => {
+  const noise = `{ "name": "noise", "displayName": "N", "version": "1.0.0", "contributes": {}, "x": [${'1 '.repeat(512 * 1024)}] }\n`;
+  const cwd = tempTree({ 'noise/manifest.json': noise });
+  const json = runCli(['check', '.', '--format', 'json'], { cwd });
+  assert.equal(json.status, 1, describeRun(json));
+  const [report] = JSON.parse(json.stdout) as { diagnostics: { code: string; severity: string; message: string }[] }[];
+  assert.equal(report.diagnostics.length, 1000);
+  const last = report.diagnostics[999];
+  assert.deepEqual([last.code, last.severity], ['diagnostics.more', 'error']);
+  assert.match(last.message, /^[\d,]+ more problems are not shown \([\d,]+ errors, 1 warning\): at most 1,000 are listed per manifest\.$/);
+  const text = runCli(['check', '.', '--max-diagnostics', '5'], { cwd });
+  assert.equal(text.stdout.trimEnd().split('\n').length, 5 + 1, text.stdout);
+  const sarif = runCli(['check', '.', '--format', 'sarif', '--max-diagnostics', '5'], { cwd });
+  assert.equal((JSON.parse(sarif.stdout) as { runs: { results: unknown[] }[] }).runs[0].results.length, 5);
+  const bad = runCli(['check', '.', '--max-diagnostics', '0'], { cwd });
+  assert.equal(bad.status, 2, describeRun(bad));
+  assert.match(bad.stderr, /^filer-manifest: --max-diagnostics "0" must be a whole number of 1 or more\.$/m);
+});
+
+test('a manifest over 16 MB is named and not read (its size is checked first); the others are still checked', () => {
+  const cwd = tempTree({ 'big/manifest.json': cleanManifest('big', `"x-padding": "${'p'.repeat(17 * 1024 * 1024)}"`), 'small/manifest.json': cleanManifest('small') });
+  const run = runCli(['check', '.'], { cwd });
+  assert.equal(run.status, 2, describeRun(run));
+  assert.equal(run.stderr, `filer-manifest: ${path.join('big', 'manifest.json')}: cannot be read (17.0 MB, too large to read: the limit is 16 MB).\n`);
+  assert.match(run.stdout, /^Checked 1 manifest: no problems\.$/m);
+});
