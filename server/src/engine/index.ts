@@ -25,6 +25,7 @@ export {
   asksAt,
   categoryMeaning,
   describeGating,
+  declaresAnnotations,
   deriveToolGating,
   pluginGatingFacts,
   toolGating,
