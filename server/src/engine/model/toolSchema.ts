@@ -43,7 +43,8 @@ export function analyzeToolSchema(text: string): ToolSchemaResult {
     return { kind: 'invalid', reason: `${error?.instancePath || 'the schema'} ${error?.message ?? 'is not valid'}` };
   }
   const facts: ToolSchemaFacts = { pathProperties: [], pathArrayProperties: [], unformattedPathLikeProperties: [] };
-  collect(schema as SchemaLike, '', facts, new Set());
+  const walk: Walk = { root: schema as SchemaLike, facts, budget: maxPropertiesWalked };
+  collect(walk, resolved(walk, schema as SchemaLike, new Set()), '', new Set());
   return { kind: 'ok', facts };
 }
 
@@ -52,25 +53,71 @@ interface SchemaLike {
   format?: unknown;
   properties?: Record<string, SchemaLike>;
   items?: SchemaLike | SchemaLike[];
+  $ref?: unknown;
 }
 
-/** Walks nested objects; `seen` guards against the same object reached twice (JSON has no cycles, but be safe). */
-function collect(schema: SchemaLike, prefix: string, facts: ToolSchemaFacts, seen: Set<object>): void {
-  if (seen.has(schema) || !schema.properties || typeof schema.properties !== 'object') return;
-  seen.add(schema);
-  for (const [name, property] of Object.entries(schema.properties)) {
-    if (!property || typeof property !== 'object') continue;
+interface Walk {
+  root: SchemaLike;
+  facts: ToolSchemaFacts;
+  /** Properties still to visit: a definition used twice at every level would double the walk per level. */
+  budget: number;
+}
+
+const maxPropertiesWalked = 10_000;
+
+/**
+ * A schema seen through its `$ref`s inside the same file ("#", "#/$defs/x", "#/definitions/x"): the
+ * referring schema's own keywords win over its target's, as in 2019-09 and later. A `$ref` to another
+ * file or a URL is never followed; a loop of `$ref`s ends where it comes back.
+ */
+function resolved(walk: Walk, schema: SchemaLike, refs: Set<string>): SchemaLike {
+  const ref = schema.$ref;
+  if (typeof ref !== 'string' || !ref.startsWith('#') || refs.has(ref)) return schema;
+  const target = atPointer(walk.root, ref);
+  if (!target) return schema;
+  refs.add(ref);
+  const { $ref: _followed, ...own } = schema;
+  return { ...resolved(walk, target, refs), ...own };
+}
+
+/** The schema a local `$ref` such as "#/$defs/file%20path" names, or undefined. */
+function atPointer(root: SchemaLike, ref: string): SchemaLike | undefined {
+  let fragment: string;
+  try {
+    fragment = decodeURIComponent(ref.slice(1));
+  } catch {
+    return undefined;
+  }
+  if (fragment !== '' && !fragment.startsWith('/')) return undefined;
+  let node: unknown = root;
+  for (const segment of fragment.split('/').slice(1)) {
+    const key = segment.replace(/~1/g, '/').replace(/~0/g, '~');
+    if (node === null || typeof node !== 'object' || !Object.hasOwn(node, key)) return undefined;
+    node = (node as Record<string, unknown>)[key];
+  }
+  return node !== null && typeof node === 'object' && !Array.isArray(node) ? (node as SchemaLike) : undefined;
+}
+
+/** Walks nested objects, through local `$ref`s; `active` holds the schemas being walked, so a recursive definition ends. */
+function collect(walk: Walk, schema: SchemaLike, prefix: string, active: Set<SchemaLike | Record<string, SchemaLike>>): void {
+  const { properties } = schema;
+  if (!properties || typeof properties !== 'object' || active.has(properties)) return;
+  active.add(properties);
+  for (const [name, raw] of Object.entries(properties)) {
+    if (!raw || typeof raw !== 'object' || walk.budget-- <= 0) continue;
+    const property = resolved(walk, raw, new Set());
     const qualified = prefix + name;
-    const items = Array.isArray(property.items) ? property.items[0] : property.items;
+    const rawItems = Array.isArray(property.items) ? property.items[0] : property.items;
+    const items = rawItems && typeof rawItems === 'object' ? resolved(walk, rawItems, new Set()) : undefined;
     const direct = pathFormats.has(String(property.format));
     const viaItems = !!items && pathFormats.has(String(items.format));
-    if (direct || viaItems) facts.pathProperties.push(qualified);
-    if (viaItems) facts.pathArrayProperties.push(qualified);
-    if (!direct && !viaItems && pathLikeName.test(name) && holdsStrings(property, items)) facts.unformattedPathLikeProperties.push(qualified);
-    if (property.properties) collect(property, `${qualified}.`, facts, seen);
+    if (direct || viaItems) walk.facts.pathProperties.push(qualified);
+    if (viaItems) walk.facts.pathArrayProperties.push(qualified);
+    if (!direct && !viaItems && pathLikeName.test(name) && holdsStrings(property, items)) walk.facts.unformattedPathLikeProperties.push(qualified);
+    if (property.properties) collect(walk, property, `${qualified}.`, active);
   }
+  active.delete(properties);
 }
-
 function holdsStrings(property: SchemaLike, items: SchemaLike | undefined): boolean {
   const isString = (s: SchemaLike | undefined) => s?.type === undefined || s.type === 'string' || (Array.isArray(s.type) && s.type.includes('string'));
   return property.type === 'array' ? isString(items) : isString(property);

@@ -61,14 +61,15 @@ export const fileRules: RuleArea = {
       code: 'tools.schema-invalid',
       severity: 'error',
       description: 'A tool\u2019s schema file must be a valid JSON Schema (draft-07).',
-      decision: 'An error, like tools.schema-not-json. Checked against the draft-07 meta-schema; a $ref is never followed.',
+      decision: 'An error, like tools.schema-not-json. Checked against the draft-07 meta-schema; a $ref to another file or a URL is never followed.',
     },
     {
       code: 'tools.path-without-format',
       severity: 'hint',
       description:
         'A path passed under a schema property without "format": "file-path" (or "directory-path") gets no grant, so only a static rule could admit it.',
-      decision: 'A hint on properties named path, file, filePath, dir, folder, …Path, …File, …Dir of string type.',
+      decision:
+        'A hint on properties named path, file, filePath, dir, folder, …Path, …File, …Dir of string type. Local $refs ("#/$defs/filePath", "#/definitions/…") are followed, with a cycle guard; a $ref to another file or a URL never is, so the format behind it is not seen.',
     },
     {
       code: 'permissions.parameter-without-path-property',
@@ -95,7 +96,7 @@ export const fileRules: RuleArea = {
       code: 'actions.batch-without-array',
       severity: 'warning',
       description: 'multiFileMode: "batch" passes every selected path under the tool schema\u2019s array-of-paths property, which the tool\u2019s schema must have.',
-      decision: 'A warning: an array property whose items carry "format": "file-path" (or "directory-path") is required.',
+      decision: 'A warning: an array property whose items carry "format": "file-path" (or "directory-path") is required, found through local $refs as for tools.path-without-format.',
     },
   ],
   check(context) {
