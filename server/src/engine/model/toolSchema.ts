@@ -1,4 +1,4 @@
-import { validateJsonSchema } from '../shape/generated/jsonSchemaDraft07';
+import { validateDraft04, validateDraft06, validateDraft07, validateDraft2019, validateDraft2020 } from '../shape/generated/jsonSchemaDrafts';
 
 /** What the rules need to know about one tool's argument schema file. */
 export interface ToolSchemaFacts {
@@ -10,10 +10,46 @@ export interface ToolSchemaFacts {
   unformattedPathLikeProperties: string[];
 }
 
+/** The JSON Schema drafts a tool schema is checked against. */
+export type SchemaDraft = 'draft-04' | 'draft-06' | 'draft-07' | '2019-09' | '2020-12';
+
+/** The draft a schema was checked against; `unknownDraft` is its `$schema` when no known draft matched (then draft-07). */
+interface CheckedDraft {
+  draft: SchemaDraft;
+  unknownDraft?: string;
+}
+
 export type ToolSchemaResult =
-  | { kind: 'ok'; facts: ToolSchemaFacts }
+  | ({ kind: 'ok'; facts: ToolSchemaFacts } & CheckedDraft)
   | { kind: 'not-json'; reason: string }
-  | { kind: 'invalid'; reason: string };
+  | ({ kind: 'invalid'; reason: string } & CheckedDraft);
+
+type MetaValidator = ((value: unknown) => boolean) & { errors?: { instancePath: string; message?: string }[] | null };
+
+const validators: Record<SchemaDraft, MetaValidator> = {
+  'draft-04': validateDraft04,
+  'draft-06': validateDraft06,
+  'draft-07': validateDraft07,
+  '2019-09': validateDraft2019,
+  '2020-12': validateDraft2020,
+};
+
+/** Each draft's meta-schema URI, without scheme and trailing "#" (http and https, with or without "#", name the same draft). */
+const draftsByUri = new Map<string, SchemaDraft>([
+  ['json-schema.org/draft-04/schema', 'draft-04'],
+  ['json-schema.org/draft-06/schema', 'draft-06'],
+  ['json-schema.org/draft-07/schema', 'draft-07'],
+  ['json-schema.org/draft/2019-09/schema', '2019-09'],
+  ['json-schema.org/draft/2020-12/schema', '2020-12'],
+]);
+
+/** The draft a schema declares by `$schema`; none declared (or not a string: the meta-schema reports that) is draft-07. */
+function declaredDraft(schema: Record<string, unknown>): CheckedDraft {
+  const declared = schema.$schema;
+  if (typeof declared !== 'string') return { draft: 'draft-07' };
+  const draft = draftsByUri.get(declared.trim().replace(/^https?:\/\//i, '').replace(/#$/, ''));
+  return draft ? { draft } : { draft: 'draft-07', unknownDraft: declared };
+}
 
 const pathFormats = new Set(['file-path', 'directory-path']);
 const pathLikeName = /^(path|paths|file|files|filename|dir|directory|folder)$|(Path|Paths|File|Files|Dir|Directory|Folder)$/;
@@ -26,26 +62,27 @@ export function analyzeToolSchema(text: string): ToolSchemaResult {
   } catch (error) {
     return { kind: 'not-json', reason: (error as Error).message };
   }
-  const validate = validateJsonSchema as ((value: unknown) => boolean) & { errors?: { instancePath: string; message?: string }[] };
   if (schema === null || typeof schema !== 'object' || Array.isArray(schema)) {
-    return { kind: 'invalid', reason: 'it is not a JSON Schema object' };
+    return { kind: 'invalid', reason: 'it is not a JSON Schema object', draft: 'draft-07' };
   }
+  const checked = declaredDraft(schema as Record<string, unknown>);
+  const validate = validators[checked.draft];
   let valid: boolean;
   try {
     valid = validate(schema);
   } catch (error) {
-    // The draft-07 check recurses once per level: a schema nested a thousand deep overflows the stack.
-    if (error instanceof RangeError) return { kind: 'invalid', reason: 'it is nested too deeply to check' };
+    // The meta-schema check recurses once per level: a schema nested a thousand deep overflows the stack.
+    if (error instanceof RangeError) return { kind: 'invalid', reason: 'it is nested too deeply to check', ...checked };
     throw error;
   }
   if (!valid) {
     const error = validate.errors?.[0];
-    return { kind: 'invalid', reason: `${error?.instancePath || 'the schema'} ${error?.message ?? 'is not valid'}` };
+    return { kind: 'invalid', reason: `${error?.instancePath || 'the schema'} ${error?.message ?? 'is not valid'}`, ...checked };
   }
   const facts: ToolSchemaFacts = { pathProperties: [], pathArrayProperties: [], unformattedPathLikeProperties: [] };
   const walk: Walk = { root: schema as SchemaLike, facts, budget: maxPropertiesWalked };
   collect(walk, resolved(walk, schema as SchemaLike, new Set()), '', new Set());
-  return { kind: 'ok', facts };
+  return { kind: 'ok', facts, ...checked };
 }
 
 interface SchemaLike {

@@ -60,8 +60,15 @@ export const fileRules: RuleArea = {
     {
       code: 'tools.schema-invalid',
       severity: 'error',
-      description: 'A tool\u2019s schema file must be a valid JSON Schema (draft-07).',
-      decision: 'An error, like tools.schema-not-json. Checked against the draft-07 meta-schema; a $ref to another file or a URL is never followed.',
+      description: 'A tool\u2019s schema file must be a JSON Schema.',
+      decision:
+        'An error, like tools.schema-not-json. The reference says only "a JSON-Schema file": checked against the meta-schema of the draft its $schema declares (draft-04, -06, -07, 2019-09, 2020-12), draft-07 when it declares none; a $ref to another file or a URL is never followed.',
+    },
+    {
+      code: 'tools.schema-unknown-draft',
+      severity: 'warning',
+      description: 'A tool\u2019s schema file declares a $schema that is none of the JSON Schema drafts draft-04, -06, -07, 2019-09 and 2020-12.',
+      decision: 'A warning, not an error: the reference does not name a draft. The schema is checked as draft-07, and the message says so.',
     },
     {
       code: 'tools.path-without-format',
@@ -125,8 +132,18 @@ export const fileRules: RuleArea = {
       if (analysis.kind === 'not-json') {
         context.report('tools.schema-not-json', reference.node, `${field(reference.fieldPath)}: ${quote(reference.path)} is not JSON (${analysis.reason}).`, { path: reference.fieldPath });
         everySchemaRead = false;
-      } else if (analysis.kind === 'invalid') {
-        context.report('tools.schema-invalid', reference.node, `${field(reference.fieldPath)}: ${quote(reference.path)} is not a valid JSON Schema: ${analysis.reason}.`, { path: reference.fieldPath });
+        continue;
+      }
+      if (analysis.unknownDraft !== undefined) {
+        context.report(
+          'tools.schema-unknown-draft',
+          reference.node,
+          `${field(reference.fieldPath)} ${quote(reference.path)} declares "$schema": ${quote(analysis.unknownDraft)}, a draft this validator does not know: it is checked as ${analysis.draft}.`,
+          { path: reference.fieldPath },
+        );
+      }
+      if (analysis.kind === 'invalid') {
+        context.report('tools.schema-invalid', reference.node, `${field(reference.fieldPath)}: ${quote(reference.path)} is not a valid JSON Schema (${analysis.draft}): ${analysis.reason}.`, { path: reference.fieldPath });
         everySchemaRead = false;
       } else {
         schemaFacts.set(reference.toolIndex!, analysis.facts);
