@@ -31,7 +31,7 @@ export const fileRules: RuleArea = {
       code: 'files.missing',
       severity: 'error',
       description: 'A file the manifest names (schema, handler, prompt, hook or command handler, command) must exist in the plugin folder.',
-      decision: 'The reference does not say the loader looks for the files; an error, since the tool, action, hook, command or executable cannot run without its file.',
+      decision: 'An error, as a rule of the reference\u2019s tables ("path to a JSON-Schema file", "path to the handler module", "path to the prompt template"), though it does not say the loader looks for the files: the tool, action, hook, command or executable cannot run without its file.',
     },
     {
       code: 'files.not-a-file',
@@ -55,7 +55,7 @@ export const fileRules: RuleArea = {
       code: 'tools.schema-not-json',
       severity: 'error',
       description: 'A tool\u2019s schema file must parse as JSON.',
-      decision: 'The reference does not say the loader parses it; an error, since the tool\u2019s arguments then have no schema.',
+      decision: 'An error, as a rule of the tools table ("path to a JSON-Schema file"), though the reference does not say the loader parses it: the tool\u2019s arguments then have no schema.',
     },
     {
       code: 'tools.schema-invalid',
