@@ -55,13 +55,13 @@ describe('hover: a tool shows how Filer\u2019s approval gate treats it', () => {
 
   test('delete wins over modify; modify; read; a tool that declares nothing in a plugin that implies nothing', async () => {
     const deletes = await toolHover({ destructiveHint: true, readOnlyHint: false });
-    assert.match(deletes!, /\*\*Tool `my_tool`\*\*: approval category \*\*delete\*\*: deletes\.\n\nThe gate asks per the trust table\.\n\nWhy \(when several apply, the strictest wins\):\n- `destructiveHint: true`, declared by the tool → delete \(wins\)\n- `readOnlyHint: false`, declared by the tool → modify$/);
+    assert.match(deletes!, /\*\*Tool `my_tool`\*\*: approval category \*\*delete\*\*: may perform destructive updates\.\n\nThe gate asks per the trust table\.\n\nWhy \(when several apply, the strictest wins\):\n- `destructiveHint: true`, declared by the tool → delete \(wins\)\n- `readOnlyHint: false`, declared by the tool → modify$/);
     const modifies = await toolHover({ readOnlyHint: false });
-    assert.match(modifies!, /approval category \*\*modify\*\*: modifies\.\n\nThe gate asks per the trust table\.\n\nWhy:\n- `readOnlyHint: false`, declared by the tool → modify$/);
+    assert.match(modifies!, /approval category \*\*modify\*\*: changes its environment \(it is not read-only\)\.\n\nThe gate asks per the trust table\.\n\nWhy:\n- `readOnlyHint: false`, declared by the tool → modify$/);
     const reads = await toolHover({ readOnlyHint: true, idempotentHint: true });
-    assert.match(reads!, /approval category \*\*read\*\*: reads\.\n\nThe gate never asks\.\n\nWhy:\n- `readOnlyHint: true`, declared by the tool → read$/);
+    assert.match(reads!, /approval category \*\*read\*\*: does not modify its environment\.\n\nThe gate never asks\.\n\nWhy:\n- `readOnlyHint: true`, declared by the tool → read$/);
     const undeclared = await toolHover(undefined);
-    assert.match(undeclared!, /approval category \*\*read\*\*: reads\.\n\nThe gate never asks\.\n\nWhy:\n- nothing that applies → read\n\nThe tool declares no annotations, and nothing its plugin may do implies one\.$/);
+    assert.match(undeclared!, /approval category \*\*read\*\*: does not modify its environment\.\n\nThe gate never asks\.\n\nWhy:\n- nothing that applies → read\n\nThe tool declares no annotations, and nothing its plugin may do implies one\.$/);
   });
 
   test('implied: permissions.fetch (external) wins over permissions.fs.write (modify); runtime "process"; fs.write alone', async () => {
@@ -73,7 +73,7 @@ describe('hover: a tool shows how Filer\u2019s approval gate treats it', () => {
     const process = await hover(manifest('"runtime": "process", "command": "./run", "contributes": { "tools": [ { "id": "|proc_tool", "title": "T", "description": "D", "schema": "./s.json" } ] }'));
     assert.match(process!, /approval category \*\*external\*\*.*\n(.*\n)*- `openWorldHint: true`, implied by `runtime: "process"` → external\n/);
     const write = await toolHover(undefined, '"permissions": { "fs": { "write": { "parameter": true } } }');
-    assert.match(write!, /approval category \*\*modify\*\*: modifies\.\n\nThe gate asks per the trust table\.\n\nWhy:\n- `readOnlyHint: false`, implied by `permissions\.fs\.write` → modify\n/);
+    assert.match(write!, /approval category \*\*modify\*\*: changes its environment \(it is not read-only\)\.\n\nThe gate asks per the trust table\.\n\nWhy:\n- `readOnlyHint: false`, implied by `permissions\.fs\.write` → modify\n/);
     // Declared annotations are not overridden by what the plugin implies.
     const declared = await toolHover({ readOnlyHint: true }, '"permissions": { "fetch": {} }');
     assert.match(declared!, /approval category \*\*read\*\*/);

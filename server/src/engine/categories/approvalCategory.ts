@@ -33,11 +33,12 @@ export const asksAt: Record<ApprovalCategory, string> = {
   read: 'never asks',
 };
 
+/** What a category says of the tool, in the words of the reference and of the MCP annotations (never the category's own name again). */
 export const categoryMeaning: Record<ApprovalCategory, string> = {
   external: 'reaches outside the machine (the network, other people, other services)',
-  delete: 'deletes',
-  modify: 'modifies',
-  read: 'reads',
+  delete: 'may perform destructive updates',
+  modify: 'changes its environment (it is not read-only)',
+  read: 'does not modify its environment',
 };
 
 /** What the plugin as a whole implies for tools that declare no annotations. */

@@ -106,7 +106,8 @@ export const toolRules: RuleArea = {
         const gating = deriveToolGating(undefined, plugin);
         const declaresNo = `declares no annotations${annotationsSaidNothing(tool.value.annotations)}`;
         const at = valueNode(tool.node, 'id') ?? valueNode(tool.node, 'name') ?? { offset: tool.node.offset, length: 1 };
-        const name = tool.id ?? (typeof tool.value.name === 'string' ? tool.value.name : `#${index}`);
+        const name = tool.id ?? (typeof tool.value.name === 'string' ? tool.value.name : undefined);
+        const theTool = name === undefined ? `The tool at ${field(tool.path)}` : `Tool ${quote(name)}`;
         if (gating.category === 'external') {
           const sources = gating.reasons
             .filter((r) => r.category === 'external')
@@ -115,14 +116,14 @@ export const toolRules: RuleArea = {
           report(
             'tools.undeclared-annotations',
             at,
-            `Tool ${quote(name)} ${declaresNo}: because the plugin ${sources}, it is treated as openWorldHint: true, category external, which ${gating.asks}. Declare annotations so a read-only tool does not ask.`,
+            `${theTool} ${declaresNo}: because the plugin ${sources}, it is treated as openWorldHint: true, category external, which ${gating.asks}. Declare annotations so a read-only tool does not ask.`,
             { path: tool.path, toolIndex: index },
           );
         } else if (gating.category === 'modify') {
           report(
             'tools.undeclared-annotations-write',
             at,
-            `Tool ${quote(name)} ${declaresNo}: because the plugin declares permissions.fs.write, it is treated as readOnlyHint: false, category modify, which ${gating.asks}.`,
+            `${theTool} ${declaresNo}: because the plugin declares permissions.fs.write, it is treated as readOnlyHint: false, category modify, which ${gating.asks}.`,
             { path: tool.path, toolIndex: index },
           );
         }
