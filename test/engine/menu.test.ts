@@ -224,3 +224,11 @@ test('a manifest that is not an object, or has no contributes, offers nothing an
   assert.deepEqual(computeContextMenu(analyzeManifest('{ "contributes": { "actions": [ 42, { "scope": 7 } ] } }').model, file('a.md')).entries, []);
   assert.deepEqual(offered('', file('a.md')), []);
 });
+
+test('tool kind: annotations: {} declares nothing, so the entry shows the category the plugin implies', () => {
+  const body = `"permissions": { "fetch": {} }, "contributes": {
+    "tools": [{ "id": "bare", "title": "Bare", "description": "d", "schema": "s.json", "handler": "h.js", "annotations": {} }],
+    "actions": [{ "id": "run", "title": "Run", "description": "d", "scope": "single-file", "kind": "tool", "toolId": "bare" }] }`;
+  const [run] = menu(body, file('a.pdf')).entries;
+  assert.deepEqual([run.tool?.category, run.tool?.gating], ['external', 'external (openWorldHint: true, implied by permissions.fetch)']);
+});

@@ -3,7 +3,7 @@ import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { generatePlugin, writePluginFolder } from '../../bench/generateManifest';
-import { analyzeManifest, asksAt, categoryMeaning, computeContextMenu, describeGating, toolGating, type PluginFolder } from '../../server/src/engine';
+import { allRules, analyzeManifest, asksAt, categoryMeaning, computeContextMenu, describeGating, toolGating, type PluginFolder } from '../../server/src/engine';
 import type { MenuSelection } from '../../server/src/engine/menu/protocol';
 import { NodePluginFolder } from '../../server/src/host/nodePluginFolder';
 import { manifest, pluginFolder } from './helpers';
@@ -33,7 +33,26 @@ function corners(): { text: string; folder?: PluginFolder }[] {
     ],
     "settings": { "endpoint": { "type": "string", "title": "E" }, "limit": { "type": "number", "title": "L", "min": 5, "max": 1, "default": 9 } }
   }`);
-  return [{ text, folder }, { text }];
+  const hookFolder = pluginFolder({ 'hooks/done.js': 'module.exports = async (event, ctx) => { await ctx.fs.write("${dataDir}/log.txt", "x"); };' }).folder;
+  const shapes = manifest(`"autor": "x", "permissions": { "fs": { "write": { "parameter": true } }, "fetch": { "settings": ["endpoint"] } },
+  "contributes": {
+    "tools": [{ "id": "save", "title": "S", "description": "d", "schema": "s.json", "handler": "h.js", "timeout": "30 seconds", "fileExtensions": ".md", "timout": 1 }],
+    "actions": [{ "title": "A", "description": "d", "scope": "single-file", "prompt": "p.md", "hidden": "yes", "promt": "x" }],
+    "settings": { "endpoint": { "type": "string", "title": "E", "default": "api.example.com", "secret": "no", "titel": "x" } },
+    "hooks": { "onAgentComplete": "hooks/done.js", "onAppReady": 5, "onRuntimeReady": { "handler": "hooks/done.js", "filters": {} } },
+    "commands": [{ "title": "C", "contexts": "chat", "handlr": "x.js" }],
+    "views": [{ "title": 1, "place": "x" }]
+  }`).replace('  "name": "sample-plugin",\n', '');
+  return [
+    { text, folder },
+    { text },
+    { text: shapes, folder: hookFolder },
+    { text: manifest('"runtime": "process"') },
+    { text: manifest('"permissions": { "fs": { "write": {} } }, "contributes": { "hooks": [], "tools": [{ "id": "save", "title": "S", "description": "d", "schema": "s.json", "handler": "h.js" }] }') },
+    { text: '{ "name": "broken", ' },
+    { text: '[]' },
+    { text: `${'['.repeat(600)}${']'.repeat(600)}` },
+  ];
 }
 
 /** Every example plugin, the benchmark's broken plugin, and the corners above. */
@@ -58,12 +77,17 @@ const selections: MenuSelection[] = [
   { kind: 'folder', names: ['docs'] },
 ];
 
+const saidCodes = new Set<string>();
+
 /** Every string the engine says about these samples: diagnostics, gating lines and the context menu's words. */
 function everyString(): string[] {
   const strings = new Set<string>([...Object.values(categoryMeaning), ...Object.values(asksAt)]);
   for (const { text, folder } of samples()) {
     const { diagnostics, model } = analyzeManifest(text, { folder });
-    diagnostics.forEach((d) => strings.add(d.message));
+    diagnostics.forEach((d) => {
+      strings.add(d.message);
+      saidCodes.add(d.code);
+    });
     for (const tool of model.tools) strings.add(describeGating(toolGating(tool, model)));
     for (const selection of selections) {
       const menu = computeContextMenu(model, selection);
@@ -95,6 +119,10 @@ test('every message, gating line and menu string the engine says about the examp
   // WORDING_LIST=strings.txt node --test out/test/engine/wording.test.js writes them out, to read as an author would.
   if (process.env.WORDING_LIST) writeFileSync(process.env.WORDING_LIST, `${strings.join('\n')}\n`);
   assert.ok(strings.length > 150, `enough strings to be worth reading (${strings.length})`);
+  // Every rule speaks at least once, but those that need a folder the test cannot make portably
+  // (a symbolic link out of it, an unreadable or oversized file: their messages are in files.ts).
+  const silent = allRules.map((rule) => rule.code).filter((code) => !saidCodes.has(code));
+  assert.deepEqual(silent, ['files.outside', 'files.unreadable']);
   const bad = strings.flatMap((said) => badWording.filter(([, pattern]) => pattern.test(said)).map(([what]) => `${what}: ${said}`));
   assert.deepEqual(bad, []);
 });
