@@ -82,3 +82,10 @@ test('a definition that doubles at every level is walked within a bound, not exp
   assert.ok(Date.now() - started < 5000, 'seconds, not the age of the universe');
   assert.ok(found.pathProperties.length > 0 && found.pathProperties.length <= 10_000, String(found.pathProperties.length));
 });
+
+test('a $ref to a plain-name anchor in the same file ($anchor, or an "#name" $id / draft-04 id) is followed too', () => {
+  assert.deepEqual(facts({ $schema: 'https://json-schema.org/draft/2020-12/schema', type: 'object', $defs: { p: { $anchor: 'file', ...filePath } }, properties: { source: { $ref: '#file' } } }).pathProperties, ['source']);
+  assert.deepEqual(facts({ type: 'object', definitions: { p: { $id: '#file', ...filePath } }, properties: { source: { $ref: '#file' } } }).pathProperties, ['source']);
+  assert.deepEqual(facts({ $schema: 'http://json-schema.org/draft-04/schema#', type: 'object', definitions: { p: { id: '#file', ...filePath } }, properties: { source: { $ref: '#file' } } }).pathProperties, ['source']);
+  assert.deepEqual(facts({ type: 'object', properties: { source: { $ref: '#nowhere' } } }).pathProperties, []);
+});

@@ -98,41 +98,60 @@ interface Walk {
   facts: ToolSchemaFacts;
   /** Properties still to visit: a definition used twice at every level would double the walk per level. */
   budget: number;
+  /** The schemas named by plain-name anchors ("#file"), found on the first `$ref` to one. */
+  anchors?: Map<string, SchemaLike>;
 }
 
 const maxPropertiesWalked = 10_000;
 
 /**
- * A schema seen through its `$ref`s inside the same file ("#", "#/$defs/x", "#/definitions/x"): the
+ * A schema seen through its `$ref`s inside the same file ("#", "#/$defs/x", "#/definitions/x", "#anchor"): the
  * referring schema's own keywords win over its target's, as in 2019-09 and later. A `$ref` to another
  * file or a URL is never followed; a loop of `$ref`s ends where it comes back.
  */
 function resolved(walk: Walk, schema: SchemaLike, refs: Set<string>): SchemaLike {
   const ref = schema.$ref;
   if (typeof ref !== 'string' || !ref.startsWith('#') || refs.has(ref)) return schema;
-  const target = atPointer(walk.root, ref);
+  const target = atPointer(walk, ref);
   if (!target) return schema;
   refs.add(ref);
   const { $ref: _followed, ...own } = schema;
   return { ...resolved(walk, target, refs), ...own };
 }
 
-/** The schema a local `$ref` such as "#/$defs/file%20path" names, or undefined. */
-function atPointer(root: SchemaLike, ref: string): SchemaLike | undefined {
+/** The schema a local `$ref` such as "#/$defs/file%20path" or "#file" names, or undefined. */
+function atPointer(walk: Walk, ref: string): SchemaLike | undefined {
   let fragment: string;
   try {
     fragment = decodeURIComponent(ref.slice(1));
   } catch {
     return undefined;
   }
-  if (fragment !== '' && !fragment.startsWith('/')) return undefined;
-  let node: unknown = root;
+  if (fragment !== '' && !fragment.startsWith('/')) return (walk.anchors ??= anchorsOf(walk.root)).get(fragment);
+  let node: unknown = walk.root;
   for (const segment of fragment.split('/').slice(1)) {
     const key = segment.replace(/~1/g, '/').replace(/~0/g, '~');
     if (node === null || typeof node !== 'object' || !Object.hasOwn(node, key)) return undefined;
     node = (node as Record<string, unknown>)[key];
   }
   return node !== null && typeof node === 'object' && !Array.isArray(node) ? (node as SchemaLike) : undefined;
+}
+
+/** Plain-name anchors: `$anchor` (2019-09 and later), or an `$id` (draft-06, -07) or `id` (draft-04) of the form "#name" (a name given twice is not valid JSON Schema: one of them is kept). */
+function anchorsOf(root: SchemaLike): Map<string, SchemaLike> {
+  const anchors = new Map<string, SchemaLike>();
+  const pending: unknown[] = [root];
+  for (let visited = 0; pending.length > 0 && visited < maxPropertiesWalked * 10; visited++) {
+    const node = pending.pop();
+    if (node === null || typeof node !== 'object') continue;
+    // One at a time: a spread of a very long array would overflow the call's arguments.
+    for (const child of Array.isArray(node) ? node : Object.values(node)) pending.push(child);
+    if (Array.isArray(node)) continue;
+    const record = node as Record<string, unknown>;
+    const names = [record.$anchor, ...[record.$id, record.id].map((id) => (typeof id === 'string' && id.startsWith('#') ? id.slice(1) : undefined))];
+    for (const name of names) if (typeof name === 'string' && name !== '' && !anchors.has(name)) anchors.set(name, record as SchemaLike);
+  }
+  return anchors;
 }
 
 /** Walks nested objects, through local `$ref`s; `active` holds the schemas being walked, so a recursive definition ends. */

@@ -76,7 +76,7 @@ export const fileRules: RuleArea = {
       description:
         'A path passed under a schema property without "format": "file-path" (or "directory-path") gets no grant, so only a static rule could admit it.',
       decision:
-        'A hint on properties named path, file, filePath, dir, folder, …Path, …File, …Dir of string type. Local $refs ("#/$defs/filePath", "#/definitions/…") are followed, with a cycle guard; a $ref to another file or a URL never is, so the format behind it is not seen.',
+        'A hint on properties named path, file, filePath, dir, folder, …Path, …File, …Dir of string type. Local $refs ("#/$defs/filePath", "#/definitions/…", "#anchor") are followed, with a cycle guard; a $ref to another file or a URL never is, so the format behind it is not seen.',
     },
     {
       code: 'permissions.parameter-without-path-property',
