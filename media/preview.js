@@ -72,7 +72,7 @@
   const entryKey = (/** @type {any} */ entry) => `${entry.source}:${entry.id}`;
 
   function categoryBadge(/** @type {any} */ tool) {
-    if (!tool.found) return el('span', 'badge badge-missing', `${tool.id || '(no toolId)'}: no such tool`);
+    if (!tool.found) return el('span', 'badge badge-missing', tool.problem);
     const badge = el('span', `badge category category-${tool.category}`);
     badge.append(icon(categoryIcons[tool.category] || 'question'), document.createTextNode(` ${tool.category}`));
     badge.title = `${tool.gating}; ${tool.asks}`;
@@ -96,7 +96,8 @@
       const badges = el('span', 'badges');
       badges.append(el('span', `badge kind kind-${entry.kind}`, entry.source === 'tool' ? 'tool · by extension' : entry.kind));
       if (entry.tool) {
-        badges.append(el('span', 'badge tool-id', entry.tool.id || '(no toolId)'), categoryBadge(entry.tool));
+        if (entry.tool.id) badges.append(el('span', 'badge tool-id', entry.tool.id));
+        badges.append(categoryBadge(entry.tool));
       }
       item.append(badges);
       item.addEventListener('click', () => choose(entry));
@@ -225,7 +226,7 @@
     };
     fact('Kind', entry.source === 'tool' ? 'tool, offered through its fileExtensions' : entry.kind);
     if (entry.tool) {
-      fact('Calls', entry.tool.found ? `${entry.tool.id} (${entry.tool.title})` : `${entry.tool.id || '(no toolId)'}: no such tool in this manifest`);
+      fact('Calls', entry.tool.found ? `${entry.tool.id} (${entry.tool.title})` : entry.tool.problem);
       if (entry.tool.found) {
         // The badge names the category; the text says why and when the gate asks.
         const why = entry.tool.gating.startsWith(`${entry.tool.category} `) ? entry.tool.gating.slice(entry.tool.category.length + 1) : entry.tool.gating;

@@ -78,11 +78,11 @@ test('actions.tool-id-ignored and actions.multi-file-mode-ignored on a prompt ac
 });
 
 test('actions.duplicate-id: the later action, at its id', () => {
-  expectRule('actions.duplicate-id', actions(`${promptAction()}, ${promptAction().replace('"id": "summarize"', '"id": «"summarize"»')}`));
+  expectRule('actions.duplicate-id', actions(`${promptAction()}, ${promptAction().replace('"id": "summarize"', '"id": «"summarize"»')}`), { severity: 'warning' });
 });
 
 test('actions.duplicate-param-id and actions.select-options', () => {
-  expectRule('actions.duplicate-param-id', actions(promptAction('"params": [{ "id": "tone", "label": "T", "type": "text" }, { "id": «"tone"», "label": "U", "type": "text" }]')));
+  expectRule('actions.duplicate-param-id', actions(promptAction('"params": [{ "id": "tone", "label": "T", "type": "text" }, { "id": «"tone"», "label": "U", "type": "text" }]')), { severity: 'warning' });
   expectRule('actions.select-options', actions(promptAction('"params": [{ "id": "tone", "label": "T", "type": «"select"» }]')), { severity: 'warning' });
   expectNone(actions(promptAction('"params": [{ "id": "tone", "label": "T", "type": "select", "options": ["short", "long"], "default": "short" }]')));
 });
@@ -120,6 +120,7 @@ test('actions.generate-populate: must be a per-file-text param of the action', (
 
 test('actions.generate-forward: forwardParamIds must exist', () => {
   expectRule('actions.generate-forward', withGenerate('{ "label": "L", "actionId": "draft-caption", "populateParamId": "caption", "forwardParamIds": ["tone", «"tones"»] }'), {
+    severity: 'warning',
     message: 'Did you mean `tone`?',
   });
 });

@@ -16,11 +16,18 @@ test('declared annotations decide the category, the strictest winning', () => {
 });
 
 test('nothing that applies is read, which never asks', () => {
-  for (const annotations of [{}, { idempotentHint: true }, { openWorldHint: false, destructiveHint: false }]) {
+  for (const annotations of [{ idempotentHint: true }, { openWorldHint: false, destructiveHint: false }]) {
     const gating = deriveToolGating(annotations, { declaresFetch: true, isProcess: true, declaresFsWrite: true });
     assert.equal(gating.category, 'read', JSON.stringify(annotations));
     assert.equal(gating.undeclared, false);
     assert.equal(gating.asks, 'never asks');
+  }
+});
+
+test('annotations: {} (or no object at all) declares nothing: treated like no annotations, by what the plugin may do', () => {
+  for (const annotations of [{}, undefined, null, true, []]) {
+    const gating = deriveToolGating(annotations, { ...plain, declaresFetch: true });
+    assert.deepEqual([gating.category, gating.undeclared, gating.reasons[0].source], ['external', true, 'permissions.fetch'], JSON.stringify(annotations));
   }
 });
 

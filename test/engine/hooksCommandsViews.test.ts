@@ -28,7 +28,7 @@ test('hooks.unknown-event: a warning with a did-you-mean', () => {
 test('commands: required fields, duplicate ids, shape', () => {
   expectNone(contributes('"commands": [{ "id": "wc", "title": "Word count", "icon": "count", "contexts": ["chat"], "handler": "commands/wc.js", "when": "always", "fileExtensions": [".md"] }]'));
   expectRule('commands.required', contributes('"commands": [«{» "id": "wc" }]'), { message: '`title` is required' });
-  expectRule('commands.duplicate-id', contributes('"commands": [{ "id": "wc", "title": "A" }, { "id": «"wc"», "title": "B" }]'));
+  expectRule('commands.duplicate-id', contributes('"commands": [{ "id": "wc", "title": "A" }, { "id": «"wc"», "title": "B" }]'), { severity: 'warning' });
   expectRule('commands.wrong-type', contributes('"commands": [{ "id": "wc", "title": "A", "contexts": «"chat"» }]'));
   expectRule('commands.unknown-key', contributes('"commands": [{ "id": "wc", "title": "A", «"handlr"»: "x.js" }]'));
 });
@@ -36,7 +36,7 @@ test('commands: required fields, duplicate ids, shape', () => {
 test('views: required fields, duplicate ids, shape', () => {
   expectNone(contributes('"views": [{ "id": "stats", "title": "Stats", "icon": "graph", "location": "sidebar", "definition": { "kind": "html" } }]'));
   expectRule('views.required', contributes('"views": [«{» "title": "Stats" }]'), { message: '`id` is required' });
-  expectRule('views.duplicate-id', contributes('"views": [{ "id": "s", "title": "A" }, { "id": «"s"», "title": "B" }]'));
+  expectRule('views.duplicate-id', contributes('"views": [{ "id": "s", "title": "A" }, { "id": «"s"», "title": "B" }]'), { severity: 'warning' });
   expectRule('views.wrong-type', contributes('"views": [{ "id": "s", "title": «1» }]'));
   expectRule('views.unknown-key', contributes('"views": [{ "id": "s", "title": "A", «"place"»: "x" }]'));
 });

@@ -36,6 +36,9 @@ test('scope: an excluded action says which scope it has and what was selected', 
   assert.equal(model.excluded.length, 1);
   assert.equal(model.excluded[0].id, 'dir');
   assert.match(model.excluded[0].reason, /scope is "folder", but one file is selected \(needs "single-file"\)/);
+  // An empty scope array is there, not missing.
+  assert.equal(menu(`"contributes": { "actions": [${action('none', '"scope": []')}] }`, file('a.md')).excluded[0].reason, 'scope is an empty array, but one file is selected (needs "single-file").');
+  assert.equal(menu(`"contributes": { "actions": [${action('none', '')}] }`, file('a.md')).excluded[0].reason, 'scope is missing, but one file is selected (needs "single-file").');
 });
 
 test('fileExtensions: every selected file must match; dot and case do not matter', () => {
@@ -116,9 +119,10 @@ test('tool kind: the entry carries the tool it calls and the category the plugin
   const body = `"permissions": { "fetch": { "static": ["api.example.com"] } },
   "contributes": { ${tools}, "actions": [
     { "id": "post", "title": "Post", "description": "d", "scope": "single-file", "kind": "tool", "toolId": "publish" },
-    { "id": "ghost", "title": "Ghost", "description": "d", "scope": "single-file", "kind": "tool", "toolId": "nope" }
+    { "id": "ghost", "title": "Ghost", "description": "d", "scope": "single-file", "kind": "tool", "toolId": "nope" },
+    { "id": "blank", "title": "Blank", "description": "d", "scope": "single-file", "kind": "tool" }
   ] }`;
-  const [post, ghost] = menu(body, file('a.pdf')).entries;
+  const [post, ghost, blank] = menu(body, file('a.pdf')).entries;
   assert.equal(post.kind, 'tool');
   assert.deepEqual(post.tool, {
     id: 'publish',
@@ -127,10 +131,14 @@ test('tool kind: the entry carries the tool it calls and the category the plugin
     category: 'external',
     gating: 'external (openWorldHint: true, implied by permissions.fetch)',
     asks: 'asks at every level below Full Auto; refused in Sandbox',
+    problem: undefined,
   });
   assert.equal(post.dialog.prompt, undefined);
   assert.equal(ghost.tool?.found, false);
   assert.equal(ghost.tool?.category, undefined);
+  // What the preview says when the tool cannot be called: the engine's words, not "(no toolId): no such tool".
+  assert.equal(ghost.tool?.problem, '"nope" is not a tool of this manifest');
+  assert.deepEqual([blank.tool?.id, blank.tool?.found, blank.tool?.problem], ['', false, 'no toolId: a kind: "tool" action names the tool it calls']);
 });
 
 test('dialog: params as controls, required marks, generate button', () => {
@@ -176,6 +184,9 @@ test('dialog: several files call a tool once per file (independent, the default)
   const batch = menu(body(', "multiFileMode": "batch"'), files('a.pdf', 'b.pdf')).entries[0].dialog.multiFile;
   assert.equal(batch?.mode, 'batch');
   assert.match(batch!.words, /called once, with all 2 paths/);
+  // One name in a multi-file selection (a selection being typed): singular words, never "all 1 paths" or "1 times".
+  assert.equal(menu(body(', "multiFileMode": "batch"'), files('a.pdf')).entries[0].dialog.multiFile?.words, "The tool is called once, with the one path under its schema's array-of-paths property.");
+  assert.equal(menu(body(''), files('a.pdf')).entries[0].dialog.multiFile?.words, 'The tool is called once, with the one path.');
   assert.equal(menu(body(', "multiFileMode": "batch"'), file('a.pdf')).entries[0].dialog.multiFile, undefined, 'one file: nothing to say');
 });
 
@@ -212,4 +223,12 @@ test('a manifest that is not an object, or has no contributes, offers nothing an
   assert.deepEqual(computeContextMenu(analyzeManifest('[1, 2]').model, file('a.md')).entries, []);
   assert.deepEqual(computeContextMenu(analyzeManifest('{ "contributes": { "actions": [ 42, { "scope": 7 } ] } }').model, file('a.md')).entries, []);
   assert.deepEqual(offered('', file('a.md')), []);
+});
+
+test('tool kind: annotations: {} declares nothing, so the entry shows the category the plugin implies', () => {
+  const body = `"permissions": { "fetch": {} }, "contributes": {
+    "tools": [{ "id": "bare", "title": "Bare", "description": "d", "schema": "s.json", "handler": "h.js", "annotations": {} }],
+    "actions": [{ "id": "run", "title": "Run", "description": "d", "scope": "single-file", "kind": "tool", "toolId": "bare" }] }`;
+  const [run] = menu(body, file('a.pdf')).entries;
+  assert.deepEqual([run.tool?.category, run.tool?.gating], ['external', 'external (openWorldHint: true, implied by permissions.fetch)']);
 });

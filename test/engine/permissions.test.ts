@@ -81,8 +81,9 @@ test('permissions.fetch-private: localhost and private ranges are always refused
 });
 
 test('permissions.fetch-setting-unknown and permissions.fetch-setting-type', () => {
+  // A warning: a settings entry that names no setting grants nothing, silently; the reference names no refusal.
   expectRule('permissions.fetch-setting-unknown', permissions('"fetch": { "settings": [«"endpont"»] }', '"contributes": { "settings": { "endpoint": { "type": "string", "title": "E" } } }'), {
-    severity: 'error',
+    severity: 'warning',
     message: 'Did you mean `endpoint`?',
   });
   expectRule('permissions.fetch-setting-type', permissions('"fetch": { "settings": [«"port"»] }', '"contributes": { "settings": { "port": { "type": "number", "title": "Port" } } }'));

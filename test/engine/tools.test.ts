@@ -76,11 +76,26 @@ test('tools.undeclared-annotations-write: an fs.write plugin, as a hint', () => 
   );
 });
 
-test('declared annotations, even empty, silence the undeclared warnings', () => {
-  expectNone(
-    tools('{ "id": "lookup", "title": "t", "description": "d", "schema": "s.json", "handler": "h.js", "annotations": {} }', '"permissions": { "fetch": {} }'),
-    ['tools.undeclared-annotations'],
+test('annotations: {} declares nothing: the plugin\'s permissions decide, as for a tool without annotations (the safer reading)', () => {
+  expectRule(
+    'tools.undeclared-annotations',
+    tools('{ "id": «"lookup"», "title": "t", "description": "d", "schema": "s.json", "handler": "h.js", "annotations": {} }', '"permissions": { "fetch": {} }'),
+    { severity: 'warning', message: 'Tool "lookup" declares no annotations (its `annotations` object is empty): because the plugin declares permissions.fetch' },
   );
+  expectRule(
+    'tools.undeclared-annotations-write',
+    tools('{ "id": «"save"», "title": "t", "description": "d", "schema": "s.json", "handler": "h.js", "annotations": {} }', '"permissions": { "fs": { "write": {} } }'),
+    { severity: 'hint' },
+  );
+});
+
+test('an annotation declared, even one that implies nothing, silences the undeclared warnings', () => {
+  for (const annotations of ['{ "idempotentHint": true }', '{ "openWorldHint": false }']) {
+    expectNone(
+      tools(`{ "id": "lookup", "title": "t", "description": "d", "schema": "s.json", "handler": "h.js", "annotations": ${annotations} }`, '"permissions": { "fetch": {} }'),
+      ['tools.undeclared-annotations'],
+    );
+  }
 });
 
 test('tools.timeout: a duration like "30s"', () => {

@@ -224,6 +224,16 @@ describe('quick fixes where the fix is certain', () => {
     assert.equal(after, text.replace('"title": "T"\n', '"title": "T",\n        "annotations": {\n          "readOnlyHint": false,\n          "destructiveHint": true\n        }\n'));
   });
 
+  test('declare annotations on a tool whose annotations object is empty: the fix fills it', async () => {
+    const text = manifest('"contributes": {\n    "tools": [\n      {\n        "id": "t",\n        "title": "T",\n        "annotations": {}\n      }\n    ]\n  },\n  "permissions": { "fetch": {} }');
+    const uri = folder.uri('empty-annotations/manifest.json');
+    await client.open(uri, text);
+    const { actions } = await fixesFor(uri, 'tools.undeclared-annotations');
+    assert.equal(actions.length, 4);
+    const after = await apply(uri, actions[0]);
+    assert.equal(after, text.replace('"annotations": {}', '"annotations": {\n          "readOnlyHint": true\n        }'));
+  });
+
   test('declare the permission a handler uses: true, the parameter grant for fs, into what is already declared', async () => {
     const handler = 'module.exports = async (args, ctx) => { ctx.toast("Saved"); await ctx.fs.write(args.path, "x"); };';
     const declared = tempFolder({ 'tools/t.js': handler, 'tools/t.schema.json': '{ "type": "object", "properties": { "path": { "type": "string", "format": "file-path" } } }' });

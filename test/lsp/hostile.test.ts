@@ -155,7 +155,7 @@ describe('hostile referenced files', () => {
     ]);
     const message = (code: string) => String(diagnostics.find((d) => d.code === code)!.message);
     assert.equal(message('files.unreadable'), '`contributes.tools[0].schema` "./tools/huge.schema.json" is too large to check (3 MB).');
-    assert.equal(message('tools.schema-invalid'), '`contributes.tools[4].schema`: "./tools/deep.schema.json" is not a valid JSON Schema: it is nested too deeply to check.');
+    assert.equal(message('tools.schema-invalid'), '`contributes.tools[4].schema`: "./tools/deep.schema.json" is not a valid JSON Schema (draft-07): it is nested too deeply to check.');
     assert.match(message('tools.schema-not-json'), /^`contributes\.tools\[5\]\.schema`: "\.\/tools\/text\.schema\.json" is not JSON \(/);
     assertFifoNeverOpened(fifo);
     await client.close(uri);

@@ -78,13 +78,13 @@ describe('hover: a tool leads with how Filer\u2019s approval gate treats it', ()
 
   test('delete wins over modify; modify; read; a tool that declares nothing in a plugin that implies nothing', async () => {
     const deletes = await toolHover({ destructiveHint: true, readOnlyHint: false });
-    assert.match(deletes!, /^Approval category delete \(tool my_tool\): asks per the trust table\.\n\nWhy \(when several apply, the strictest wins\):\n- destructiveHint: true, declared by the tool → delete \(wins\)\n- readOnlyHint: false, declared by the tool → modify\n\nA tool in category delete may delete or destroy what it works on\.\n\n/);
+    assert.match(deletes!, /^Approval category delete \(tool my_tool\): asks per the trust table\.\n\nWhy \(when several apply, the strictest wins\):\n- destructiveHint: true, declared by the tool → delete \(wins\)\n- readOnlyHint: false, declared by the tool → modify\n\nA tool in category delete may perform destructive updates\.\n\n/);
     const modifies = await toolHover({ readOnlyHint: false });
-    assert.match(modifies!, /^Approval category modify \(tool my_tool\): asks per the trust table\.\n\nWhy:\n- readOnlyHint: false, declared by the tool → modify\n\nA tool in category modify changes things: it is not read-only\.\n\n/);
+    assert.match(modifies!, /^Approval category modify \(tool my_tool\): asks per the trust table\.\n\nWhy:\n- readOnlyHint: false, declared by the tool → modify\n\nA tool in category modify changes its environment \(it is not read-only\)\.\n\n/);
     const reads = await toolHover({ readOnlyHint: true, idempotentHint: true });
-    assert.match(reads!, /^Approval category read \(tool my_tool\): never asks\.\n\nWhy:\n- readOnlyHint: true, declared by the tool → read\n\nA tool in category read only reads\.\n\n/);
+    assert.match(reads!, /^Approval category read \(tool my_tool\): never asks\.\n\nWhy:\n- readOnlyHint: true, declared by the tool → read\n\nA tool in category read does not modify its environment\.\n\n/);
     const undeclared = await toolHover(undefined);
-    assert.match(undeclared!, /^Approval category read \(tool my_tool\): never asks\.\n\nWhy:\n- nothing that applies → read\n\nA tool in category read only reads\.\n\nThe tool declares no annotations, and nothing its plugin may do implies one\.\n\n/);
+    assert.match(undeclared!, /^Approval category read \(tool my_tool\): never asks\.\n\nWhy:\n- nothing that applies → read\n\nA tool in category read does not modify its environment\.\n\nThe tool declares no annotations, and nothing its plugin may do implies one\.\n\n/);
   });
 
   test('implied: permissions.fetch (external) wins over permissions.fs.write (modify); runtime "process"; fs.write alone', async () => {

@@ -29,6 +29,7 @@ export {
   categoryRank,
   reasonWords,
   describeGating,
+  declaresAnnotations,
   deriveToolGating,
   pluginGatingFacts,
   toolGating,

@@ -33,12 +33,12 @@ export const asksAt: Record<ApprovalCategory, string> = {
   read: 'never asks',
 };
 
-/** What a tool in each category does, to follow "A tool in category X …". */
+/** What a category says of the tool, in the words of the reference and of the MCP annotations (never the category's own name again). */
 export const categoryMeaning: Record<ApprovalCategory, string> = {
   external: 'reaches outside the machine (the network, other people, other services)',
-  delete: 'may delete or destroy what it works on',
-  modify: 'changes things: it is not read-only',
-  read: 'only reads',
+  delete: 'may perform destructive updates',
+  modify: 'changes its environment (it is not read-only)',
+  read: 'does not modify its environment',
 };
 
 /** What the plugin as a whole implies for tools that declare no annotations. */
@@ -57,13 +57,24 @@ export function pluginGatingFacts(model: ManifestModel): PluginGatingFacts {
   };
 }
 
+const annotationNames: readonly AnnotationName[] = ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'];
+
+/**
+ * Whether a tool's `annotations` value declares any annotation. The safer reading: `annotations: {}`
+ * (or a value that is not an object, or an object of none of the four names) declares nothing, so
+ * the tool is gated like one without annotations, by what its plugin may do, and the author is warned.
+ */
+export function declaresAnnotations(annotations: unknown): boolean {
+  if (annotations === null || typeof annotations !== 'object' || Array.isArray(annotations)) return false;
+  return annotationNames.some((name) => Object.hasOwn(annotations, name));
+}
+
 /**
  * "How a tool is gated", from the reference: the category comes from the tool's annotations; a tool
  * that declares none is treated by what its plugin may do; when several apply, the strictest wins.
- * An `annotations` key that is present counts as declared, even when empty (then nothing applies: read).
  */
 export function deriveToolGating(annotations: unknown, plugin: PluginGatingFacts): ToolGating {
-  const undeclared = annotations === undefined || annotations === null;
+  const undeclared = !declaresAnnotations(annotations);
   const reasons: CategoryReason[] = [];
   if (undeclared) {
     if (plugin.declaresFetch) reasons.push({ category: 'external', annotation: 'openWorldHint: true', source: 'permissions.fetch' });

@@ -73,7 +73,7 @@ function exclusionReason(action: ActionEntry, selection: MenuSelection): string 
 
   const scopes = typeof action.value.scope === 'string' ? [action.value.scope] : stringList(action.value.scope);
   if (!scopes.includes(scopeFor[selection.kind])) {
-    const declared = scopes.length > 0 ? scopes.map((scope) => `"${scope}"`).join(', ') : 'missing';
+    const declared = scopes.length > 0 ? scopes.map((scope) => `"${scope}"`).join(', ') : Array.isArray(action.value.scope) ? 'an empty array' : 'missing';
     return `scope is ${declared}, but ${selectionWords[selection.kind]} (needs "${scopeFor[selection.kind]}").`;
   }
   if (selection.kind === 'folder') return undefined;
@@ -124,9 +124,12 @@ function toolEntry(model: ManifestModel, tool: ToolEntry): ToolMenuEntry {
 
 function menuTool(model: ManifestModel, toolId: string): MenuTool {
   const tool = model.toolsById.get(toolId);
-  if (!tool) return { id: toolId, title: undefined, found: false, category: undefined, gating: undefined, asks: undefined };
+  if (!tool) {
+    const problem = toolId === '' ? 'no toolId: a kind: "tool" action names the tool it calls' : `${JSON.stringify(toolId)} is not a tool of this manifest`;
+    return { id: toolId, title: undefined, found: false, category: undefined, gating: undefined, asks: undefined, problem };
+  }
   const gating = toolGating(tool, model);
-  return { id: toolId, title: textOf(tool.value.title, toolId), found: true, category: gating.category, gating: describeGating(gating), asks: gating.asks };
+  return { id: toolId, title: textOf(tool.value.title, toolId), found: true, category: gating.category, gating: describeGating(gating), asks: gating.asks, problem: undefined };
 }
 
 function controlsOf(action: ActionEntry, selection: MenuSelection): DialogControl[] {
@@ -175,9 +178,10 @@ function generateOf(model: ManifestModel, action: ActionEntry): GenerateButton |
 
 function multiFileCall(action: ActionEntry, fileCount: number): MultiFileCall {
   if (action.value.multiFileMode === 'batch') {
-    return { mode: 'batch', words: `The tool is called once, with all ${fileCount} paths under its schema's array-of-paths property.` };
+    const paths = fileCount === 1 ? 'the one path' : `all ${fileCount} paths`;
+    return { mode: 'batch', words: `The tool is called once, with ${paths} under its schema's array-of-paths property.` };
   }
-  return { mode: 'independent', words: `The tool is called ${fileCount} times, once per file, each call with one path.` };
+  return { mode: 'independent', words: fileCount === 1 ? 'The tool is called once, with the one path.' : `The tool is called ${fileCount} times, once per file, each call with one path.` };
 }
 
 function promptTurn(action: ActionEntry): PromptTurn {

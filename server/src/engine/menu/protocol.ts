@@ -37,6 +37,8 @@ export interface MenuTool {
   gating: string | undefined;
   /** When the gate asks, in the reference's words. */
   asks: string | undefined;
+  /** Why the entry calls no tool, in words to show as they are: no `toolId`, or one that names no tool. */
+  problem: string | undefined;
 }
 
 export interface SelectOption {

@@ -87,15 +87,15 @@ export const actionRules: RuleArea = {
     },
     {
       code: 'actions.duplicate-id',
-      severity: 'error',
+      severity: 'warning',
       description: 'Two actions of the manifest share an id.',
-      decision: 'An error: generate.actionId names an action by its id alone, and the reference does not say which of the two the app would keep.',
+      decision: 'A warning, not an error: the reference states no rule against it, but generate.actionId names an action by its id alone, and the reference does not say which of the two the app would keep.',
     },
     {
       code: 'actions.duplicate-param-id',
-      severity: 'error',
+      severity: 'warning',
       description: 'Two params of one action share an id.',
-      decision: 'An error: generate.populateParamId and forwardParamIds name params by id, so an id must name one param.',
+      decision: 'A warning, not an error: the reference states no rule against it, but generate.populateParamId and forwardParamIds name params by id, so an id should name one param.',
     },
     {
       code: 'actions.select-options',
@@ -120,9 +120,9 @@ export const actionRules: RuleArea = {
     },
     {
       code: 'actions.generate-forward',
-      severity: 'error',
-      description: "generate.forwardParamIds must name params of this action.",
-      decision: "The reference names forwardParamIds without saying whose params they are: read as this action's own, the ones it has values to forward.",
+      severity: 'warning',
+      description: "generate.forwardParamIds name params of this action.",
+      decision: "A warning, not an error: the reference names forwardParamIds? without a rule, nor whose params they are; read as this action's own, the ones it has values to forward, so another id forwards nothing.",
     },
     {
       code: 'actions.hidden-unreachable',
@@ -297,7 +297,7 @@ function checkGenerate({ model, report }: RuleContext, action: ActionEntry, look
   arrayItems(valueNode(generate, 'forwardParamIds')).forEach((forward: JsonNode, index) => {
     if (typeof forward.value === 'string' && !paramIds.includes(forward.value)) {
       const suggestion = closest(forward.value, paramIds);
-      report('actions.generate-forward', forward, `${field([...path, 'forwardParamIds', index])} ${quote(forward.value)} must name a param of this action.${didYouMean(suggestion)}`, {
+      report('actions.generate-forward', forward, `${field([...path, 'forwardParamIds', index])} ${quote(forward.value)} names no param of this action, so nothing is forwarded under it.${didYouMean(suggestion)}`, {
         path: [...path, 'forwardParamIds', index],
         ...(suggestion ? { suggestion } : {}),
       });

@@ -7,15 +7,15 @@ export const commandViewRules: RuleArea = {
   rules: [
     {
       code: 'commands.duplicate-id',
-      severity: 'error',
+      severity: 'warning',
       description: 'Two slash commands of the manifest share an id.',
-      decision: 'An error, like duplicate action ids: an id names one slash command, and the reference does not say which of the two the app would keep.',
+      decision: 'A warning, like duplicate action ids: the reference states no rule against it, but an id names one slash command, and the reference does not say which of the two the app would keep.',
     },
     {
       code: 'views.duplicate-id',
-      severity: 'error',
+      severity: 'warning',
       description: 'Two views of the manifest share an id.',
-      decision: 'An error, like duplicate action ids: an id names one panel, and the reference does not say which of the two the app would keep.',
+      decision: 'A warning, like duplicate action ids: the reference states no rule against it, but an id names one panel, and the reference does not say which of the two the app would keep.',
     },
   ],
   check(context) {

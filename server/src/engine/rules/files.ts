@@ -31,7 +31,7 @@ export const fileRules: RuleArea = {
       code: 'files.missing',
       severity: 'error',
       description: 'A file the manifest names (schema, handler, prompt, hook or command handler, command) must exist in the plugin folder.',
-      decision: 'The reference does not say the loader looks for the files; an error, since the tool, action, hook, command or executable cannot run without its file.',
+      decision: 'An error, as a rule of the reference\u2019s tables ("path to a JSON-Schema file", "path to the handler module", "path to the prompt template"), though it does not say the loader looks for the files: the tool, action, hook, command or executable cannot run without its file.',
     },
     {
       code: 'files.not-a-file',
@@ -55,20 +55,28 @@ export const fileRules: RuleArea = {
       code: 'tools.schema-not-json',
       severity: 'error',
       description: 'A tool\u2019s schema file must parse as JSON.',
-      decision: 'The reference does not say the loader parses it; an error, since the tool\u2019s arguments then have no schema.',
+      decision: 'An error, as a rule of the tools table ("path to a JSON-Schema file"), though the reference does not say the loader parses it: the tool\u2019s arguments then have no schema.',
     },
     {
       code: 'tools.schema-invalid',
       severity: 'error',
-      description: 'A tool\u2019s schema file must be a valid JSON Schema (draft-07).',
-      decision: 'An error, like tools.schema-not-json. Checked against the draft-07 meta-schema; a $ref is never followed.',
+      description: 'A tool\u2019s schema file must be a JSON Schema.',
+      decision:
+        'An error, like tools.schema-not-json. The reference says only "a JSON-Schema file": checked against the meta-schema of the draft its $schema declares (draft-04, -06, -07, 2019-09, 2020-12), draft-07 when it declares none; a $ref to another file or a URL is never followed.',
+    },
+    {
+      code: 'tools.schema-unknown-draft',
+      severity: 'warning',
+      description: 'A tool\u2019s schema file declares a $schema that is none of the JSON Schema drafts draft-04, -06, -07, 2019-09 and 2020-12.',
+      decision: 'A warning, not an error: the reference does not name a draft. The schema is checked as draft-07, and the message says so.',
     },
     {
       code: 'tools.path-without-format',
       severity: 'hint',
       description:
         'A path passed under a schema property without "format": "file-path" (or "directory-path") gets no grant, so only a static rule could admit it.',
-      decision: 'A hint on properties named path, file, filePath, dir, folder, …Path, …File, …Dir of string type.',
+      decision:
+        'A hint on properties named path, file, filePath, dir, folder, …Path, …File, …Dir of string type. Local $refs ("#/$defs/filePath", "#/definitions/…", "#anchor") are followed, with a cycle guard; a $ref to another file or a URL never is, so the format behind it is not seen.',
     },
     {
       code: 'permissions.parameter-without-path-property',
@@ -95,7 +103,7 @@ export const fileRules: RuleArea = {
       code: 'actions.batch-without-array',
       severity: 'warning',
       description: 'multiFileMode: "batch" passes every selected path under the tool schema\u2019s array-of-paths property, which the tool\u2019s schema must have.',
-      decision: 'A warning: an array property whose items carry "format": "file-path" (or "directory-path") is required.',
+      decision: 'A warning: an array property whose items carry "format": "file-path" (or "directory-path") is required, found through local $refs as for tools.path-without-format.',
     },
   ],
   check(context) {
@@ -124,8 +132,18 @@ export const fileRules: RuleArea = {
       if (analysis.kind === 'not-json') {
         context.report('tools.schema-not-json', reference.node, `${field(reference.fieldPath)}: ${quote(reference.path)} is not JSON (${analysis.reason}).`, { path: reference.fieldPath });
         everySchemaRead = false;
-      } else if (analysis.kind === 'invalid') {
-        context.report('tools.schema-invalid', reference.node, `${field(reference.fieldPath)}: ${quote(reference.path)} is not a valid JSON Schema: ${analysis.reason}.`, { path: reference.fieldPath });
+        continue;
+      }
+      if (analysis.unknownDraft !== undefined) {
+        context.report(
+          'tools.schema-unknown-draft',
+          reference.node,
+          `${field(reference.fieldPath)} ${quote(reference.path)} declares "$schema": ${quote(analysis.unknownDraft)}, a draft this validator does not know: it is checked as ${analysis.draft}.`,
+          { path: reference.fieldPath },
+        );
+      }
+      if (analysis.kind === 'invalid') {
+        context.report('tools.schema-invalid', reference.node, `${field(reference.fieldPath)}: ${quote(reference.path)} is not a valid JSON Schema (${analysis.draft}): ${analysis.reason}.`, { path: reference.fieldPath });
         everySchemaRead = false;
       } else {
         schemaFacts.set(reference.toolIndex!, analysis.facts);

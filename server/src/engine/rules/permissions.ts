@@ -33,9 +33,9 @@ export const permissionRules: RuleArea = {
     },
     {
       code: 'permissions.fetch-setting-unknown',
-      severity: 'error',
+      severity: 'warning',
       description: 'A fetch.settings entry names a setting of this manifest, whose value is a full URL.',
-      decision: 'An error, like an unknown toolId: a name that matches no setting of this manifest can never grant a host.',
+      decision: 'A warning, not an error: the reference names no refusal, and a name that matches no setting of this manifest silently grants no host.',
     },
     {
       code: 'permissions.fetch-setting-type',
@@ -74,7 +74,7 @@ export const permissionRules: RuleArea = {
         context.report(
           'permissions.fetch-setting-unknown',
           entry,
-          `\`permissions.fetch.settings\` names ${quote(entry.value)}, which is not a setting of this manifest (contributes.settings).${didYouMean(suggestion)}`,
+          `\`permissions.fetch.settings\` names ${quote(entry.value)}, which is not a setting of this manifest (contributes.settings): it grants no host.${didYouMean(suggestion)}`,
           { path, ...(suggestion ? { suggestion } : {}) },
         );
       } else if (typeof setting.value.default === 'string' && !isFullUrl(setting.value.default)) {

@@ -22,9 +22,9 @@ export const settingRules: RuleArea = {
     },
     {
       code: 'settings.action-handler',
-      severity: 'error',
-      description: 'type: "action" renders a button that runs handler (relative path): handler is required.',
-      decision: 'An error: the reference lists handler? as optional for every setting, but an action setting without one is a button that runs nothing.',
+      severity: 'warning',
+      description: 'type: "action" renders a button that runs handler (relative path).',
+      decision: 'A warning, not an error: the reference lists handler? as optional for every setting and names no refusal, but an action setting without one is a button that runs nothing.',
     },
     {
       code: 'settings.action-only',
@@ -34,9 +34,9 @@ export const settingRules: RuleArea = {
     },
     {
       code: 'settings.min-max',
-      severity: 'error',
-      description: 'min and max bound a number setting: min may not exceed max.',
-      decision: 'An error when min > max: no value could be entered (the reference states no order between them).',
+      severity: 'warning',
+      description: 'min and max bound a number setting.',
+      decision: 'A warning when min > max, not an error: the reference states no order between them, so nothing says the loader refuses it, but no value could be entered.',
     },
     {
       code: 'settings.number-only',

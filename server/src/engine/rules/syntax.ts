@@ -46,7 +46,7 @@ export const syntaxRules: RuleArea = {
       code: 'json.too-deep',
       severity: 'error',
       description: 'Nesting deeper than 512 levels is not validated.',
-      decision: 'No real manifest nests this deep; the limit keeps the parser from exhausting the stack.',
+      decision: 'No real manifest nests this deep; the limit keeps the parser from exhausting the stack. An error although the loader may read it: nothing below the limit is checked, so a CI run must not pass it.',
     },
   ],
   check({ model, report }) {

@@ -1,4 +1,4 @@
-import { pluginGatingFacts, deriveToolGating } from '../categories/approvalCategory';
+import { declaresAnnotations, pluginGatingFacts, deriveToolGating } from '../categories/approvalCategory';
 import { reportDuplicateIds } from './duplicateIds';
 import { keyNode, propertyNode, valueNode } from '../model/nodes';
 import { field, quote } from './messages';
@@ -53,7 +53,8 @@ export const toolRules: RuleArea = {
       severity: 'warning',
       description:
         'A tool that declares no annotations, in a plugin that declares permissions.fetch or runs as runtime: "process", is treated as openWorldHint: true, and the loader logs a warning naming it.',
-      decision: 'An annotations object that is there counts as declared, even when empty (then nothing applies: read), as the hover and the preview show it.',
+      decision:
+        'The safer reading, wherever the reference can be read two ways: the one under which the author is warned of the stricter gate. So annotations: {} declares no annotations (nor does an object with none of the four names): such a tool is treated by its plugin\u2019s permissions, here and in the hover and the preview.',
     },
     {
       code: 'tools.undeclared-annotations-write',
@@ -101,10 +102,12 @@ export const toolRules: RuleArea = {
           path: [...tool.path, 'timeout'],
         });
       }
-      if (tool.value.annotations === undefined) {
+      if (!declaresAnnotations(tool.value.annotations)) {
         const gating = deriveToolGating(undefined, plugin);
+        const declaresNo = `declares no annotations${annotationsSaidNothing(tool.value.annotations)}`;
         const at = valueNode(tool.node, 'id') ?? valueNode(tool.node, 'name') ?? { offset: tool.node.offset, length: 1 };
-        const name = tool.id ?? (typeof tool.value.name === 'string' ? tool.value.name : `#${index}`);
+        const name = tool.id ?? (typeof tool.value.name === 'string' ? tool.value.name : undefined);
+        const theTool = name === undefined ? `The tool at ${field(tool.path)}` : `Tool ${quote(name)}`;
         if (gating.category === 'external') {
           const sources = gating.reasons
             .filter((r) => r.category === 'external')
@@ -113,14 +116,14 @@ export const toolRules: RuleArea = {
           report(
             'tools.undeclared-annotations',
             at,
-            `Tool ${quote(name)} declares no annotations: because the plugin ${sources}, it is treated as openWorldHint: true, category external, which ${gating.asks}. Declare annotations so a read-only tool does not ask.`,
+            `${theTool} ${declaresNo}: because the plugin ${sources}, it is treated as openWorldHint: true, category external, which ${gating.asks}. Declare annotations so a read-only tool does not ask.`,
             { path: tool.path, toolIndex: index },
           );
         } else if (gating.category === 'modify') {
           report(
             'tools.undeclared-annotations-write',
             at,
-            `Tool ${quote(name)} declares no annotations: because the plugin declares permissions.fs.write, it is treated as readOnlyHint: false, category modify, which ${gating.asks}.`,
+            `${theTool} ${declaresNo}: because the plugin declares permissions.fs.write, it is treated as readOnlyHint: false, category modify, which ${gating.asks}.`,
             { path: tool.path, toolIndex: index },
           );
         }
@@ -128,6 +131,13 @@ export const toolRules: RuleArea = {
     });
   },
 };
+
+/** Why an `annotations` value that is there declares nothing. */
+function annotationsSaidNothing(annotations: unknown): string {
+  if (annotations === undefined) return '';
+  const empty = annotations !== null && typeof annotations === 'object' && Object.keys(annotations).length === 0;
+  return empty ? ' (its `annotations` object is empty)' : ' (its `annotations` names none of readOnlyHint, destructiveHint, idempotentHint, openWorldHint)';
+}
 
 function notADuration(name: string, value: unknown): string {
   return `${name} ${quote(value)} is not a duration like "30s" (a whole number followed by ms, s, m or h).`;

@@ -20,7 +20,7 @@ import {
   type ManifestDiagnostic,
 } from '../../engine';
 import { idSymbols } from '../symbolIndex';
-import { eolOf, formatJson, insertProperty, removeMember, replaceNode, type OffsetEdit } from '../textEdits';
+import { eolOf, formatJson, insertProperty, lineIndentAt, removeMember, replaceNode, type OffsetEdit } from '../textEdits';
 import { pathSuggestion } from './completion';
 import { fixLegacyTools, type Creatable, type NewFile } from './legacyToolFix';
 
@@ -327,9 +327,14 @@ const annotationChoices: { label: string; annotations: Record<string, boolean> }
 
 register(['tools.undeclared-annotations', 'tools.undeclared-annotations-write'], (diagnostic, data, context) => {
   const tool = nodeOf(context, data.path);
-  if (tool?.type !== 'object' || propertyNode(tool, 'annotations')) return [];
+  if (tool?.type !== 'object') return [];
+  // `annotations: {}` declares nothing, like no annotations at all: the fix fills it in place.
+  const present = valueNode(tool, 'annotations');
+  if (present && !(present.type === 'object' && !present.children?.length)) return [];
   const text = context.analysis.document.text;
-  return annotationChoices.flatMap(({ label, annotations }) =>
-    fix(`Declare annotations: ${label}`, diagnostic, manifestEdit(context, [insertProperty(text, tool, 'annotations', (indent) => formatJson(annotations, text, indent))])),
-  );
+  const declare = (annotations: Record<string, boolean>): OffsetEdit =>
+    present
+      ? replaceNode(present, formatJson(annotations, text, lineIndentAt(text, present.offset)))
+      : insertProperty(text, tool, 'annotations', (indent) => formatJson(annotations, text, indent));
+  return annotationChoices.flatMap(({ label, annotations }) => fix(`Declare annotations: ${label}`, diagnostic, manifestEdit(context, [declare(annotations)])));
 });
