@@ -73,7 +73,9 @@ describe('Emacs 28 + Eglot 1.9 (Debian 12)', () => {
   });
 
   test('the hover Eldoc shows for a tool gives its approval category', () => {
-    assert.match(results.hover, /Tool .resize_image.*approval category .*modify/);
+    // Eglot declares plain-text hovers: the category line, without markdown.
+    assert.match(results.hover, /^Approval category modify \(tool resize_image\): asks per the trust table\./);
+    assert.doesNotMatch(results.hover, /\*\*|`/);
   });
 
   test('the legacy fix, applied from eglot-code-actions: the schema opens as a new buffer, saved with the manifest', () => {
