@@ -6,7 +6,9 @@ vim.lsp.config('filer_manifest', {
   filetypes = { 'json', 'jsonc' },
   root_markers = { 'manifest.json' },
   -- Given at start-up and when the server asks (workspace/configuration): the same table twice.
-  init_options = { settings = settings },
+  -- workspaceDiagnostics = false: Neovim answers a diagnostic refresh with a workspace pull that it does
+  -- not apply to open buffers; without one it pulls each open buffer again.
+  init_options = { settings = settings, workspaceDiagnostics = false },
   settings = settings,
 })
 vim.lsp.enable('filer_manifest')
