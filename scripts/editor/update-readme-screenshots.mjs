@@ -1,7 +1,6 @@
 // Copies the screenshots the README shows from the last real-editor run (test-results/screenshots/,
 // taken by test/editor/ui.test.ts from the extension as built) into docs/screenshots/, compressed with
-// pngquant (four of them are in the .vsix, for the extension page). Run after `npm run test:editor`:
-// npm run screenshots
+// pngquant. Run after `npm run test:editor`: npm run screenshots
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
