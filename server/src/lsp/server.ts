@@ -42,7 +42,7 @@ import { categoryHints } from './features/inlayHints';
 import { prepareRenameAt, referencesAt, renameAt } from './features/references';
 import { filePathOf, ManifestCache, type ManifestVersion } from './manifestCache';
 import { fileFilters, isCandidatePath, type FileFilters } from './manifestRecognition';
-import { largeManifestLength, releaseMemorySoon } from './memory';
+import { largeManifestLength, postponeMemoryRelease, releaseMemorySoon } from './memory';
 import { isInsideOrEqual, PluginFolders } from './pluginFolders';
 import { runQuietly, runSafe } from './runSafe';
 import { defaultSettings, readSettings, settingsSection, type ServerSettings } from './settings';
@@ -215,10 +215,12 @@ export function startServer(connection: Connection): void {
   // TextDocuments fires onDidChangeContent right after onDidOpen: an opened document is validated at once, an edited one after a pause.
   const justOpened = new Set<string>();
   documents.onDidOpen((event) => {
+    postponeMemoryRelease();
     justOpened.add(event.document.uri);
     scheduleValidation(event.document.uri, 0);
   });
   documents.onDidChangeContent((event) => {
+    postponeMemoryRelease();
     if (justOpened.delete(event.document.uri)) return;
     scheduleValidation(event.document.uri, validationDelayMs);
   });
