@@ -8,7 +8,15 @@
  * harness itself is broken (the JSON server gives no diagnostics on the broken variant, our
  * validator finds errors in the valid one, a server cannot be started at all).
  *
+ * Each run, for each server in turn (the order alternating from run to run): on a long-lived server,
+ * open → diagnostics, hover, completion, a 1-char edit → diagnostics, the broken variant's open, then
+ * opens and closes whose CPU time (from /proc, every thread) gives the server CPU per open and per
+ * close, each counted until the server is idle again (so what an open or a close sets off counts); then a fresh
+ * server of the same kind, started for this run alone, opens the valid variant at once (racing its
+ * own start-up work, as when an editor starts with the manifest open) and its RSS is read.
+ *
  * Options: --sizes=100,1000  --runs=3 (runs per size; default 7, 5 at N ≥ 5,000)
+ *          --skip=fresh,floors (leave out the fresh-server opens and/or the in-process floors: quicker runs while developing)
  *          --our-server=path/to/server.js (default dist/server.js: compare another build)
  *          --profile-ours=dir (runs our server with --cpu-prof, one .cpuprofile per size in dir)
  */
@@ -36,11 +44,18 @@ interface Options {
   runs?: number;
   ourServer: string;
   profileDir?: string;
+  skip: Set<'fresh' | 'floors'>;
 }
 
 interface ServerFigures {
   mode: 'pull' | 'push';
   openMs: number;
+  /** CPU time of the server process from didOpen until it is idle after answering the diagnostics, warm (every thread). */
+  cpuPerOpenMs: number;
+  /** CPU time from didClose until the server is idle again (what closing sets off: ours gives a large manifest's memory back). */
+  cpuPerCloseMs: number;
+  /** didOpen → diagnostics on a server started just before, its first document. */
+  freshOpenMs: number;
   editMs: number;
   completionMs: number;
   hoverMs: number;
@@ -61,11 +76,16 @@ interface SizeResult {
   breaks: { total: number; schemaDetectable: number };
   ours: ServerFigures | { unavailable: string };
   json: ServerFigures;
-  floors: FloorFigures;
+  floors: FloorFigures | undefined;
 }
 
 interface Samples {
   open: number[];
+  cpuPerOpen: number[];
+  cpuPerClose: number[];
+  freshOpen: number[];
+  /** RSS of each fresh server after its first open. */
+  freshRss: number[];
   edit: number[];
   completion: number[];
   hover: number[];
@@ -77,14 +97,15 @@ interface Samples {
 }
 
 function parseOptions(argv: string[]): Options {
-  const options: Options = { sizes: [100, 1000, 5000], ourServer: join(root, 'dist', 'server.js') };
+  const options: Options = { sizes: [100, 1000, 5000], ourServer: join(root, 'dist', 'server.js'), skip: new Set() };
   for (const arg of argv) {
     const [key, value] = arg.split('=');
     if (key === '--sizes') options.sizes = value.split(',').map(Number);
     else if (key === '--runs') options.runs = Number(value);
     else if (key === '--our-server') options.ourServer = resolve(value);
     else if (key === '--profile-ours') options.profileDir = resolve(value);
-    else throw new HarnessError(`Unknown option ${arg}: use --sizes=100,1000, --runs=N, --our-server=path and --profile-ours=dir.`);
+    else if (key === '--skip' && value.split(',').every((part) => part === 'fresh' || part === 'floors')) value.split(',').forEach((part) => options.skip.add(part as 'fresh' | 'floors'));
+    else throw new HarnessError(`Unknown option ${arg}: use --sizes=100,1000, --runs=N, --our-server=path, --profile-ours=dir and --skip=fresh,floors.`);
   }
   if (options.sizes.some((n) => !Number.isInteger(n) || n < 4)) throw new HarnessError('--sizes takes integers of at least 4.');
   return options;
@@ -124,7 +145,12 @@ function landmarks(plugin: GeneratedPlugin): { edit: Position; completion: Posit
   };
 }
 
-async function measureSize(n: number, runs: number, workspace: string, warmupFolder: string, ourServer: string | undefined, ourNodeFlags: string[]): Promise<SizeResult> {
+/** Opens and closes per run whose CPU time is measured. */
+function cpuBatchSize(n: number): number {
+  return n >= 5000 ? 2 : 3;
+}
+
+async function measureSize(n: number, runs: number, workspace: string, warmupFolder: string, ourServer: string | undefined, ourNodeFlags: string[], skip: Options['skip']): Promise<SizeResult> {
   const folder = join(workspace, `n${n}`);
   mkdirSync(folder);
   const valid = generatePlugin(n, 'valid');
@@ -170,7 +196,11 @@ async function measureSize(n: number, runs: number, workspace: string, warmupFol
         const server = started[label];
         if (!server) continue;
         try {
-          await measureRun(server, samples[label], { valid, validUri, broken, brokenUri, at, timeoutMs });
+          await measureRun(server, samples[label], { valid, validUri, broken, brokenUri, at, timeoutMs, cpuBatch: cpuBatchSize(n) });
+          if (!skip.has('fresh')) {
+            const script = label === 'json' ? jsonServerScript : ourServer!;
+            await measureFreshOpen(label, script, samples[label], { workspaceUri, validUri, text: valid.manifestText, timeoutMs });
+          }
         } catch (error) {
           if (label === 'json') throw new HarnessError(`The JSON language server failed at N=${n}: ${(error as Error).message}`);
           ourFailure = `failed at N=${n}, run ${run + 1}: ${(error as Error).message}`;
@@ -189,16 +219,7 @@ async function measureSize(n: number, runs: number, workspace: string, warmupFol
   }
   const peak = (label: ServerLabel) => samples[label].peak ?? NaN;
 
-  log(`  floors (fresh process)…`);
-  const floorRuns = n >= 5000 ? 5 : 7;
-  const floorsRun = spawnSync(process.execPath, [join(__dirname, 'floors.js'), validFolder, brokenFolder, String(floorRuns), '3'], {
-    encoding: 'utf8',
-    timeout: 300_000,
-    maxBuffer: 1 << 20,
-  });
-  if (floorsRun.status !== 0) throw new HarnessError(`The in-process floors failed at N=${n}: ${floorsRun.error?.message ?? floorsRun.stderr}`);
-  const floors = JSON.parse(floorsRun.stdout) as FloorFigures;
-  if (floors.valid.errors > 0) throw new HarnessError(`Our validator finds ${floors.valid.errors} errors in the valid variant at N=${n}: the generator and the engine disagree.`);
+  const floors = skip.has('floors') ? undefined : measureFloors(n, validFolder, brokenFolder);
   rmSync(folder, { recursive: true, force: true });
 
   return {
@@ -211,18 +232,80 @@ async function measureSize(n: number, runs: number, workspace: string, warmupFol
   };
 }
 
+function measureFloors(n: number, validFolder: string, brokenFolder: string): FloorFigures {
+  log(`  floors (fresh process)…`);
+  const floorRuns = n >= 5000 ? 5 : 7;
+  const floorsRun = spawnSync(process.execPath, [join(__dirname, 'floors.js'), validFolder, brokenFolder, String(floorRuns), '3'], {
+    encoding: 'utf8',
+    timeout: 300_000,
+    maxBuffer: 1 << 20,
+  });
+  if (floorsRun.status !== 0) throw new HarnessError(`The in-process floors failed at N=${n}: ${floorsRun.error?.message ?? floorsRun.stderr}`);
+  const floors = JSON.parse(floorsRun.stdout) as FloorFigures;
+  if (floors.valid.errors > 0) throw new HarnessError(`Our validator finds ${floors.valid.errors} errors in the valid variant at N=${n}: the generator and the engine disagree.`);
+  return floors;
+}
+
+/**
+ * A server started for this measurement alone, configured as the long-lived one, opens the valid
+ * variant at once: what an editor that starts with the manifest open waits for. Its RSS is read then.
+ */
+async function measureFreshOpen(
+  label: ServerLabel,
+  script: string,
+  samples: Samples,
+  doc: { workspaceUri: string; validUri: string; text: string; timeoutMs: number },
+): Promise<void> {
+  const server = await BenchServer.start(label, script, doc.workspaceUri, root, doc.timeoutMs);
+  try {
+    if (label === 'json') server.configureJsonSchema(schemaUri);
+    else server.configureDefaults();
+    const start = performance.now();
+    await server.open(doc.validUri, doc.text, 1, doc.timeoutMs);
+    samples.freshOpen.push(performance.now() - start);
+    samples.freshRss.push(server.memory().rssMiB);
+  } finally {
+    await server.stop();
+  }
+}
+
+/**
+ * The server's CPU time once it is idle: it has used less than 0.5 ms in each of the last 5 periods
+ * of 100 ms, so that what an open or a close set off, also a little later (ours collects garbage
+ * after a large manifest closes, once the documents have been quiet for a moment), is counted with it.
+ */
+async function settledCpuMs(server: BenchServer): Promise<number> {
+  let last = server.cpuMs();
+  let quiet = 0;
+  for (let i = 0; i < 100 && quiet < 5; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const now = server.cpuMs();
+    quiet = now - last < 0.5 ? quiet + 1 : 0;
+    last = now;
+  }
+  return last;
+}
+
 function modeOf(started: Partial<Record<ServerLabel, BenchServer>>, label: ServerLabel): 'pull' | 'push' {
   return started[label]?.diagnosticsMode ?? 'pull';
 }
 
 function emptySamples(): Samples {
-  return { open: [], edit: [], completion: [], hover: [], rss: [], brokenOpen: [], counts: { valid: 0, afterEdit: 0, broken: 0, completionItems: 0, hoverChars: 0 } };
+  return { open: [], cpuPerOpen: [], cpuPerClose: [], freshOpen: [], freshRss: [], edit: [], completion: [], hover: [], rss: [], brokenOpen: [], counts: { valid: 0, afterEdit: 0, broken: 0, completionItems: 0, hoverChars: 0 } };
 }
 
 async function measureRun(
   server: BenchServer,
   samples: Samples,
-  doc: { valid: GeneratedPlugin; validUri: string; broken: GeneratedPlugin; brokenUri: string; at: ReturnType<typeof landmarks>; timeoutMs: number },
+  doc: {
+    valid: GeneratedPlugin;
+    validUri: string;
+    broken: GeneratedPlugin;
+    brokenUri: string;
+    at: ReturnType<typeof landmarks>;
+    timeoutMs: number;
+    cpuBatch: number;
+  },
 ): Promise<void> {
   const timed = async <T>(action: () => Promise<T>): Promise<[T, number]> => {
     const start = performance.now();
@@ -237,6 +320,16 @@ async function measureRun(
   server.close(doc.validUri);
   const [brokenDiagnostics, brokenOpenMs] = await timed(() => server.open(doc.brokenUri, doc.broken.manifestText, 1, doc.timeoutMs));
   server.close(doc.brokenUri);
+  // CPU per open and per close, each until the server is idle again.
+  let cpu = await settledCpuMs(server);
+  for (let i = 0; i < doc.cpuBatch; i++) {
+    await server.open(doc.validUri, doc.valid.manifestText, 1, doc.timeoutMs);
+    const opened = await settledCpuMs(server);
+    samples.cpuPerOpen.push(opened - cpu);
+    server.close(doc.validUri);
+    cpu = await settledCpuMs(server);
+    samples.cpuPerClose.push(cpu - opened);
+  }
   samples.peak = server.memory().peakMiB;
 
   samples.open.push(openMs);
@@ -258,11 +351,15 @@ function figures(samples: Samples, peakMiB: number, mode: 'pull' | 'push'): Serv
   return {
     mode,
     openMs: median(samples.open),
+    cpuPerOpenMs: median(samples.cpuPerOpen),
+    cpuPerCloseMs: median(samples.cpuPerClose),
+    freshOpenMs: median(samples.freshOpen),
     editMs: median(samples.edit),
     completionMs: median(samples.completion),
     hoverMs: median(samples.hover),
     rssMiB: median(samples.rss),
-    firstOpenRssMiB: samples.rss[0],
+    // Fresh servers when they were measured (a median); else the long-lived server's first run, one reading.
+    firstOpenRssMiB: samples.freshRss.length > 0 ? median(samples.freshRss) : samples.rss[0],
     peakMiB,
     brokenOpenMs: median(samples.brokenOpen),
     diagnostics: { valid: samples.counts.valid, afterEdit: samples.counts.afterEdit, broken: samples.counts.broken },
@@ -331,7 +428,10 @@ function printSize(result: SizeResult): void {
   if (!ours) console.log(`  our server: not measured (${oneLine((result.ours as { unavailable: string }).unavailable)})`);
   else console.log(`  diagnostics: ours ${ours.mode} mode, JSON server pull mode`);
   const rows: [string, number | undefined, number, boolean][] = [
-    ['open → diagnostics (ms)', ours?.openMs, json.openMs, true],
+    ['didOpen → diagnostics, warm (ms)', ours?.openMs, json.openMs, true],
+    ['server CPU per open, warm (ms)', ours?.cpuPerOpenMs, json.cpuPerOpenMs, true],
+    ['server CPU per close (ms)', ours?.cpuPerCloseMs, json.cpuPerCloseMs, true],
+    ['fresh server: didOpen → diagnostics (ms)', ours?.freshOpenMs, json.freshOpenMs, true],
     ['1-char edit → diagnostics (ms)', ours?.editMs, json.editMs, true],
     ['completion in a tool (ms)', ours?.completionMs, json.completionMs, true],
     ['hover on a tool id (ms)', ours?.hoverMs, json.hoverMs, true],
@@ -351,6 +451,7 @@ function printSize(result: SizeResult): void {
     console.log(`  ${name.padEnd(42)}${pad(ourText, 10)}${pad(theirText, 10)}${pad(withRatio && ourValue !== undefined ? fmtRatio(ratio(ourValue, theirValue)) : '', 11)}`);
   }
   const f = result.floors;
+  if (!f) return;
   console.log(`  in process (fresh process, medians)          ms   × parseTree`);
   const floorRows: [string, number][] = [
     ['JSON.parse', f.jsonParseMs],
@@ -369,6 +470,35 @@ interface Budget {
   name: string;
   status: 'pass' | 'miss' | 'not measured';
   detail: string;
+}
+
+/** One figure of ours against the JSON server's, within `limit` (a ratio). */
+function ratioBudget(result: SizeResult, name: string, limit: number, pick: (figures: ServerFigures) => number, unit: string): Budget {
+  const ours = isMeasured(result.ours) ? result.ours : undefined;
+  const value = ours ? ratio(pick(ours), pick(result.json)) : NaN;
+  return {
+    name: `N=${result.n}: ${name} ≤ ${limit.toFixed(1)}× the JSON server's`,
+    status: !ours || !Number.isFinite(value) ? 'not measured' : value <= limit ? 'pass' : 'miss',
+    detail: ours && Number.isFinite(value) ? `${fmtRatio(value)} (${fmt(pick(ours))} vs ${fmt(pick(result.json))} ${unit})` : 'not measured',
+  };
+}
+
+/** Issue 15's goals: opening a manifest ahead of the JSON server on every figure. */
+function openBudgets(results: SizeResult[]): Budget[] {
+  const list: Budget[] = [];
+  for (const result of results) {
+    list.push(ratioBudget(result, 'didOpen → diagnostics, warm', 0.7, (f) => f.openMs, 'ms'));
+    list.push(ratioBudget(result, 'server CPU per open', 1.0, (f) => f.cpuPerOpenMs, 'ms'));
+    if (result.n === 5000) list.push(ratioBudget(result, '1-char edit → diagnostics', 0.2, (f) => f.editMs, 'ms'));
+    list.push(ratioBudget(result, 'RSS after the first open', 0.8, (f) => f.firstOpenRssMiB, 'MiB'));
+    list.push(ratioBudget(result, 'peak RSS', 0.8, (f) => f.peakMiB, 'MiB'));
+    list.push(ratioBudget(result, 'completion', 0.5, (f) => f.completionMs, 'ms'));
+    list.push(ratioBudget(result, 'hover', 0.5, (f) => f.hoverMs, 'ms'));
+    // Nothing else slower.
+    list.push(ratioBudget(result, 'fresh server: didOpen → diagnostics', 1.0, (f) => f.freshOpenMs, 'ms'));
+    list.push(ratioBudget(result, 'broken variant: didOpen → diagnostics', 1.0, (f) => f.brokenOpenMs, 'ms'));
+  }
+  return list;
 }
 
 function budgets(results: SizeResult[], bundle: ReturnType<typeof checkActivationBundle>, vsix: { file: string; bytes: number }[]): Budget[] {
@@ -391,12 +521,12 @@ function budgets(results: SizeResult[], bundle: ReturnType<typeof checkActivatio
       detail: ours ? `${fmtRatio(memoryRatio)} (${fmt(ours.rssMiB)} vs ${fmt(result.json.rssMiB)} MiB)` : 'our server not measured',
     });
   }
-  const largest = results.find((r) => r.n === 5000);
-  const validatorRatio = largest ? largest.floors.validatorMs / largest.floors.parseTreeMs : NaN;
+  const largest = results.find((r) => r.n === 5000)?.floors;
+  const validatorRatio = largest ? largest.validatorMs / largest.parseTreeMs : NaN;
   list.push({
     name: 'N=5000: our validator alone within 3× of parseTree',
     status: !largest ? 'not measured' : validatorRatio <= 3 ? 'pass' : 'miss',
-    detail: largest ? `${fmtRatio(validatorRatio)} (${fmt(largest.floors.validatorMs)} vs ${fmt(largest.floors.parseTreeMs)} ms)` : 'N=5000 not run',
+    detail: largest ? `${fmtRatio(validatorRatio)} (${fmt(largest.validatorMs)} vs ${fmt(largest.parseTreeMs)} ms)` : 'N=5000 (with its floors) not run',
   });
   list.push({
     name: 'packaged extension (.vsix) under 400 KB',
@@ -441,16 +571,20 @@ async function main(): Promise<void> {
     const started = performance.now();
     for (const n of options.sizes) {
       const profileFlags = options.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.profileDir}`, `--cpu-prof-name=ours-n${n}.cpuprofile`] : [];
-      results.push(await measureSize(n, options.runs ?? (n >= 5000 ? 5 : 7), workspace, warmupFolder, ourServer, profileFlags));
+      results.push(await measureSize(n, options.runs ?? (n >= 5000 ? 5 : 7), workspace, warmupFolder, ourServer, profileFlags, options.skip));
     }
     const bundle = checkActivationBundle();
     if (!bundle.controlDetected) throw new HarnessError('The ajv-compiler check does not detect ajv in a control bundle: its markers are out of date.');
     const vsix = vsixFiles();
+    const goalList = openBudgets(results);
     const budgetList = budgets(results, bundle, vsix);
 
     console.log(`Filer manifest bench: ours (${ourServerName}) vs vscode-json-language-server 4.10.0 with schemas/manifest.schema.json; node ${process.version}`);
     results.forEach(printSize);
     console.log('');
+    console.log('Goals (issue 15: ratios to the JSON server, this run)');
+    for (const budget of goalList) console.log(`  ${budget.status.toUpperCase().padEnd(13)}${budget.name}: ${budget.detail}`);
+    console.log(`  ${goalList.filter((b) => b.status === 'pass').length} of ${goalList.length} met`);
     console.log('Budgets (issue 5)');
     for (const budget of budgetList) console.log(`  ${budget.status.toUpperCase().padEnd(13)}${budget.name}: ${budget.detail}`);
     console.log(`  (.vsix: ${vsix.length ? vsix.map((v) => `${v.file} ${v.bytes} bytes`).join(', ') : 'none'}; activation bundle: ${bundle.clientBuilt ? 'dist/client.js' : 'not built'})`);
@@ -463,6 +597,10 @@ async function main(): Promise<void> {
         oursOverJson: ours
           ? {
               open: ratio(ours.openMs, r.json.openMs),
+              cpuPerOpen: ratio(ours.cpuPerOpenMs, r.json.cpuPerOpenMs),
+              cpuPerClose: ratio(ours.cpuPerCloseMs, r.json.cpuPerCloseMs),
+              freshOpen: ratio(ours.freshOpenMs, r.json.freshOpenMs),
+              peak: ratio(ours.peakMiB, r.json.peakMiB),
               edit: ratio(ours.editMs, r.json.editMs),
               completion: ratio(ours.completionMs, r.json.completionMs),
               hover: ratio(ours.hoverMs, r.json.hoverMs),
@@ -471,10 +609,10 @@ async function main(): Promise<void> {
               brokenOpen: ratio(ours.brokenOpenMs, r.json.brokenOpenMs),
             }
           : null,
-        oursOverParseTree: { validator: r.floors.validatorMs / r.floors.parseTreeMs, engineParse: r.floors.engineParseMs / r.floors.parseTreeMs },
+        oursOverParseTree: r.floors ? { validator: r.floors.validatorMs / r.floors.parseTreeMs, engineParse: r.floors.engineParseMs / r.floors.parseTreeMs } : null,
       };
     });
-    console.log(JSON.stringify({ bench: 'filer-manifest', node: process.version, ourServer: ourServerName, results, ratios, budgets: budgetList, vsix, activationBundle: bundle }));
+    console.log(JSON.stringify({ bench: 'filer-manifest', node: process.version, ourServer: ourServerName, results, ratios, goals: goalList, budgets: budgetList, vsix, activationBundle: bundle }));
   } finally {
     removeWorkspace();
   }

@@ -4,7 +4,7 @@
  * awaited the way the editor gets them: pulled (`textDocument/diagnostic`, as VS Code does with a
  * server that offers it) or, for a server that only pushes, the `publishDiagnostics` of that version.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { LspClient } from './lspClient';
 
 export type ServerLabel = 'ours' | 'json';
@@ -118,6 +118,23 @@ export class BenchServer {
     const status = readFileSync(`/proc/${this.pid}/status`, 'utf8');
     const kib = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
     return { rssMiB: kib('VmRSS') / 1024, peakMiB: kib('VmHWM') / 1024 };
+  }
+
+  /**
+   * CPU time the server process has used so far, in ms: the sum over its threads (the main thread,
+   * the GC and compiler helpers) of the time the scheduler ran them, from /proc (in nanoseconds, where
+   * /proc/<pid>/stat counts 10 ms ticks). A thread that has exited no longer counts; Node's live as long as the process.
+   */
+  cpuMs(): number {
+    let ns = 0;
+    for (const thread of readdirSync(`/proc/${this.pid}/task`)) {
+      try {
+        ns += Number(readFileSync(`/proc/${this.pid}/task/${thread}/schedstat`, 'utf8').split(' ')[0]);
+      } catch {
+        // the thread ended between the listing and the read
+      }
+    }
+    return ns / 1e6;
   }
 
   stop(): Promise<void> {

@@ -168,6 +168,27 @@ test('the line index after an edit equals a fresh one, line breaks of every kind
   );
 });
 
+test('the line index after an edit answers every position as a fresh one, whether the old index was ever read or not', () => {
+  const pieces = fc.string({ unit: fc.constantFrom('a', '\r', '\n', '\r\n', '😀'), maxLength: 30 });
+  const positions = (lines: LineIndex, text: string) => Array.from({ length: text.length + 1 }, (_, offset) => lines.positionAt(offset));
+  fc.assert(
+    fc.property(pieces, fc.nat(), fc.nat(), pieces, fc.boolean(), (text, at, size, inserted, readBefore) => {
+      const offset = at % (text.length + 1);
+      const deleted = size % (text.length - offset + 1);
+      const edited = applyEdit(text, { offset, deleted, inserted });
+      const region = extendEditedRegion(undefined, offset, deleted, inserted.length);
+      const before = new LineIndex(text);
+      // Line starts are computed when first asked for; an index that has them shifts them through the edit.
+      if (readBefore) before.positionAt(0);
+      const after = before.afterEdit(edited, region);
+      const fresh = new LineIndex(edited);
+      assert.equal(after.lineCount, fresh.lineCount);
+      assert.deepEqual(positions(after, edited), positions(fresh, edited));
+    }),
+    { numRuns: 2000, seed: 13 },
+  );
+});
+
 test('an edit inside a tool re-parses that tool only and copies the plain value along its path', () => {
   const text = generatePlugin(20, 'valid').manifestText;
   const before = parseDocument(text);

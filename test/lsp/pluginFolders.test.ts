@@ -127,3 +127,33 @@ test('a remembered path does not keep the manifest text it was parsed from alive
   const heldByFolderMiB = (withFolder - heapUsed()) / 1024 / 1024;
   assert.ok(heldByFolderMiB < 8, `the folder holds ${heldByFolderMiB.toFixed(1)} MiB`);
 });
+
+test('without file watching, what is known of an unchanged file survives (stat-checked, not read again); a changed or new file is read again', async () => {
+  const disk = tempFolder({ 'tools/a.schema.json': cleanSchema, 'tools/b.schema.json': cleanSchema, 'tools/b.js': '' });
+  folders.push(disk);
+  const cached = new CachedPluginFolder(disk.root, () => false);
+  const reads: string[] = [];
+  const readText = cached.readText.bind(cached);
+  cached.readText = (relativePath) => {
+    reads.push(relativePath);
+    return readText(relativePath);
+  };
+  const codes = () => analyzeManifest(text, { folder: cached }).diagnostics.map((d) => d.code);
+  assert.deepEqual(codes(), ['files.missing']);
+  assert.deepEqual(reads.sort(), ['tools/a.schema.json', 'tools/b.js', 'tools/b.schema.json']);
+
+  // Past the unwatched lifetime (2 s): nothing changed, nothing is read again, the diagnostics keep their generation.
+  await new Promise((resolve) => setTimeout(resolve, 2200));
+  reads.length = 0;
+  const generation = cached.generation;
+  assert.deepEqual(codes(), ['files.missing']);
+  assert.deepEqual(reads, []);
+  assert.equal(cached.generation, generation);
+
+  disk.write('tools/a.schema.json', unformattedSchema);
+  disk.write('tools/a.js', 'module.exports = (args, ctx) => ctx.toast("hi");');
+  await new Promise((resolve) => setTimeout(resolve, 2200));
+  assert.deepEqual(codes().sort(), ['permissions.undeclared-use', 'tools.path-without-format']);
+  assert.deepEqual(reads.sort(), ['tools/a.js', 'tools/a.schema.json']);
+  assert.ok(cached.generation > generation);
+});

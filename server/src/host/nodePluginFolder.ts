@@ -31,8 +31,7 @@ export class NodePluginFolder implements PluginFolder {
   stat(relativePath: string): FileKind {
     const resolved = this.resolveInside(relativePath);
     if (resolved.kind !== 'inside') return resolved.kind;
-    const { stats } = resolved;
-    return stats.isFile() ? 'file' : stats.isDirectory() ? 'directory' : 'other';
+    return kindOf(resolved.stats);
   }
 
   readText(relativePath: string): FileRead {
@@ -79,6 +78,18 @@ export class NodePluginFolder implements PluginFolder {
     return 'exists';
   }
 
+  /**
+   * What a path names, with a signature of its stats (identity, size, times) that changes when the
+   * file does: a host that cannot watch the folder checks what it remembers against it.
+   */
+  statSignature(relativePath: string): { kind: FileKind; signature: string } {
+    const resolved = this.resolveInside(relativePath);
+    if (resolved.kind !== 'inside') return { kind: resolved.kind, signature: resolved.kind };
+    const { stats } = resolved;
+    const kind = kindOf(stats);
+    return { kind, signature: `${kind}:${stats.dev}:${stats.ino}:${stats.size}:${stats.mtimeMs}:${stats.ctimeMs}` };
+  }
+
   /** The real path and stats of a plugin-relative path, if it exists and stays inside the folder. */
   private resolveInside(relativePath: string): Resolved {
     const joined = path.resolve(this.realRoot, relativePath);
@@ -121,4 +132,8 @@ export class NodePluginFolder implements PluginFolder {
       return { kind: 'missing' };
     }
   }
+}
+
+function kindOf(stats: fs.Stats): FileKind {
+  return stats.isFile() ? 'file' : stats.isDirectory() ? 'directory' : 'other';
 }

@@ -6,7 +6,7 @@ import { NodePluginFolder } from '../host/nodePluginFolder';
 /** Path completion lists at most this many files, this deep, so a huge folder cannot stall it. */
 const listLimit = 2000;
 const listDepth = 8;
-/** Without file watching the cache cannot know of changes: its entries then live this long. */
+/** Without file watching the cache cannot know of changes: what it knows is checked against the disk again after this long. */
 const unwatchedLifetimeMs = 2000;
 
 /** What is known of one plugin-relative path: its kind, and what the rules derived from the file. */
@@ -14,6 +14,9 @@ interface PathFacts {
   kind: FileKind | undefined;
   /** By purpose. A plain object, not a Map: thousands of paths each hold one or two (a Map costs some 200 bytes empty). */
   derived: Record<string, unknown> | undefined;
+  /** Unwatched only: the path's stat signature when these facts were learnt, and the round it was last checked in. */
+  signature?: string;
+  checkedIn?: number;
 }
 
 /**
@@ -21,6 +24,10 @@ interface PathFacts {
  * the rules learn from a path (its kind, a schema's few facts, a handler's ctx uses) is remembered
  * until a watched change says that path changed, but never a file's text: a 5,000-tool manifest
  * names 10,000 files, which should be neither read again on every keystroke nor kept in memory.
+ * One instance per folder serves every document of that folder and outlives them, so a reopened
+ * manifest reads nothing again. Without file watching, what is remembered of a path is checked
+ * against its stat (identity, size, times) once it is older than unwatchedLifetimeMs: an unchanged
+ * file costs one lstat, not a read.
  */
 export class CachedPluginFolder implements PluginFolder {
   private changes = 0;
@@ -30,6 +37,8 @@ export class CachedPluginFolder implements PluginFolder {
   private knownThroughLinks = false;
   private files: string[] | undefined;
   private filledAt = 0;
+  /** Unwatched: bumped every unwatchedLifetimeMs; a path not checked in this round is stat-checked when next asked for. */
+  private round = 0;
 
   constructor(
     readonly root: string,
@@ -45,12 +54,13 @@ export class CachedPluginFolder implements PluginFolder {
    * first, before anything of the folder is: unwatched, what it knew may have expired.
    */
   get generation(): number {
-    this.expireIfUnwatched();
+    // Unwatched, a new round checks every remembered path against its stat now, so that a changed
+    // file bumps the generation before a result id is made from it.
+    if (!this.isWatched() && this.startRoundIfDue()) for (const known of [...this.known.keys()]) this.factsOf(known);
     return this.changes;
   }
 
   stat(relativePath: string): FileKind {
-    this.expireIfUnwatched();
     const facts = this.factsOf(relativePath);
     facts.kind ??= this.disk.stat(relativePath);
     return facts.kind;
@@ -74,7 +84,6 @@ export class CachedPluginFolder implements PluginFolder {
   }
 
   rememberUntilChanged<T>(relativePath: string, purpose: string, derive: () => T): T {
-    this.expireIfUnwatched();
     const facts = this.factsOf(relativePath);
     facts.derived ??= {};
     if (Object.hasOwn(facts.derived, purpose)) return facts.derived[purpose] as T;
@@ -85,7 +94,7 @@ export class CachedPluginFolder implements PluginFolder {
 
   /** Plugin-relative paths of the files in the folder (`tools/a.schema.json`), for path completion. */
   listFiles(): string[] {
-    this.expireIfUnwatched();
+    if (!this.isWatched()) this.startRoundIfDue();
     this.files ??= listFolder(this.root);
     return this.files;
   }
@@ -123,22 +132,41 @@ export class CachedPluginFolder implements PluginFolder {
     this.changes++;
   }
 
+  /** What is known of a path; unwatched, first checked against its stat when this round has not yet. */
   private factsOf(relativePath: string): PathFacts {
+    const watched = this.isWatched();
+    if (!watched) this.startRoundIfDue();
     let facts = this.known.get(relativePath);
     if (!facts) {
       facts = { kind: undefined, derived: undefined };
       this.known.set(detachedCopy(relativePath), facts);
     }
+    if (!watched && facts.checkedIn !== this.round) {
+      const { kind, signature } = this.disk.statSignature(relativePath);
+      if (facts.signature !== undefined && facts.signature !== signature) {
+        facts.derived = undefined;
+        this.changes++;
+      }
+      facts.kind = kind;
+      facts.signature = signature;
+      facts.checkedIn = this.round;
+    }
     return facts;
   }
 
-  private expireIfUnwatched(): void {
+  /** Unwatched, every unwatchedLifetimeMs: a fresh view of the disk, and every remembered path to be checked again. True when a new round began. */
+  private startRoundIfDue(): boolean {
     const now = Date.now();
-    if (this.isWatched()) return;
-    if (now - this.filledAt > unwatchedLifetimeMs) {
-      if (this.filledAt !== 0) this.invalidate();
-      this.filledAt = now;
+    if (now - this.filledAt <= unwatchedLifetimeMs) return false;
+    const began = this.filledAt !== 0;
+    if (began) {
+      this.knownThroughLinks ||= this.disk.resolvedThroughLinks;
+      this.disk = new NodePluginFolder(this.root);
+      this.files = undefined;
+      this.round++;
     }
+    this.filledAt = now;
+    return began;
   }
 }
 

@@ -56,7 +56,7 @@ import { prepareRenameAt, referencesAt, renameAt } from './features/references';
 import { diskResultId, filePathOf, ManifestCache, type ManifestVersion } from './manifestCache';
 import { fileFilters, isCandidatePath, type FileFilters } from './manifestRecognition';
 import { markupFor, type Markup } from './markdown';
-import { largeManifestLength, releaseMemorySoon } from './memory';
+import { largeManifestLength, postponeMemoryRelease, releaseMemorySoon } from './memory';
 import { isInsideOrEqual, PluginFolders } from './pluginFolders';
 import { ClientRequests } from './clientRequests';
 import { FolderWatcher } from './folderWatcher';
@@ -346,6 +346,7 @@ export function startServer(connection: Connection): void {
   // TextDocuments fires onDidChangeContent right after onDidOpen: an opened document is validated at once, an edited one after a pause.
   const justOpened = new Set<string>();
   documents.onDidOpen((event) => {
+    postponeMemoryRelease();
     justOpened.add(event.document.uri);
     const filePath = filePathOf(event.document.uri);
     if (filePath) openPaths.set(filePath, event.document.uri);
@@ -353,6 +354,7 @@ export function startServer(connection: Connection): void {
     namedFileEdited(event.document.uri, 0);
   });
   documents.onDidChangeContent((event) => {
+    postponeMemoryRelease();
     if (justOpened.delete(event.document.uri)) return;
     scheduleValidation(event.document.uri, validationDelayMs);
     namedFileEdited(event.document.uri, validationDelayMs);

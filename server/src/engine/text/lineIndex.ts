@@ -6,15 +6,18 @@ import type { EditedRegion } from './editedRegion';
  * which is what JavaScript strings, jsonc-parser and LSP all count in.
  */
 export class LineIndex {
-  /** 4 bytes a line, exactly as many as there are lines: one index is kept per open document. */
-  private readonly lineStarts: Uint32Array;
-
   constructor(
     private readonly text: string,
-    /** Precomputed by afterEdit; computed from the text when absent. */
-    lineStarts?: Uint32Array,
-  ) {
-    this.lineStarts = lineStarts ?? computeLineStarts(text);
+    /**
+     * 4 bytes a line, exactly as many as there are lines: one index is kept per open document.
+     * Precomputed by afterEdit; otherwise computed from the text when a position is first asked
+     * for (a manifest without diagnostics, opened and closed, never needs one).
+     */
+    private starts?: Uint32Array,
+  ) {}
+
+  private get lineStarts(): Uint32Array {
+    return (this.starts ??= computeLineStarts(this.text));
   }
 
   /**
@@ -22,7 +25,8 @@ export class LineIndex {
    * the region are reused (shifted), only the region's own characters are looked at.
    */
   afterEdit(text: string, region: EditedRegion): LineIndex {
-    const old = this.lineStarts;
+    const old = this.starts;
+    if (!old) return new LineIndex(text);
     const delta = region.newEnd - region.oldEnd;
     // A line start p depends on the characters at p - 1 and p (a lone \r ends a line, \r\n only at \n):
     // those before the region and those after it are the same characters as before the edit.

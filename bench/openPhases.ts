@@ -1,0 +1,88 @@
+/**
+ * Where an open goes, phase by phase, in one process (no LSP, so no wire and no scheduling noise):
+ * the didOpen message decoded (bytes → string → JSON.parse), the engine's parse (positioned tree
+ * and plain value in one pass), the model, each rule area, and the plugin folder's files, read
+ * first (a fresh folder cache: 2N stats, N schema and N handler reads) and then warm (the cache a
+ * reopen finds). Medians of wall time and of process CPU time (every thread: the GC's helpers too).
+ *
+ * Usage: node out/bench/openPhases.js [N=1000] [runs=9]
+ * Written for docs/performance/open-profile.md; profile a server with `npm run bench -- --profile-ours=dir`.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildModel, parseDocument, type ManifestModel } from '../server/src/engine';
+import { ruleAreas } from '../server/src/engine/rules/registry';
+import type { RuleContext } from '../server/src/engine/rules/rule';
+import { CachedPluginFolder } from '../server/src/lsp/pluginFolders';
+import { generatePlugin, writePluginFolder } from './generateManifest';
+import { median } from './stats';
+
+interface Timing {
+  wallMs: number;
+  cpuMs: number;
+}
+
+function timed(action: () => void): Timing {
+  const cpu = process.cpuUsage();
+  const start = performance.now();
+  action();
+  const wallMs = performance.now() - start;
+  const used = process.cpuUsage(cpu);
+  return { wallMs, cpuMs: (used.user + used.system) / 1000 };
+}
+
+/** Every rule area over the model, each timed on its own (diagnostics are only counted). */
+function timeAreas(model: ManifestModel, folder: CachedPluginFolder | undefined, into: Map<string, Timing[]>): void {
+  let reported = 0;
+  const context: RuleContext = { model, folder, report: () => void reported++ };
+  ruleAreas.forEach((area, index) => {
+    // The second area is the JSON Schema's (its rules are the other areas' shape rules).
+    const name = `rules: ${index === 1 ? 'shape (compiled JSON Schema)' : area.rules[0]?.code.split('.')[0]}${folder ? '' : ' (no folder)'}`;
+    const timing = timed(() => area.check?.(context));
+    into.set(name, [...(into.get(name) ?? []), timing]);
+  });
+}
+
+function main(): void {
+  const n = Number(process.argv[2] ?? 1000);
+  const runs = Number(process.argv[3] ?? 9);
+  const parent = mkdtempSync(join(tmpdir(), 'filer-phases-'));
+  try {
+    const plugin = generatePlugin(n, 'valid');
+    const root = writePluginFolder(plugin, parent);
+    const message = Buffer.from(JSON.stringify({ jsonrpc: '2.0', method: 'textDocument/didOpen', params: { textDocument: { uri: 'file:///m', languageId: 'json', version: 1, text: plugin.manifestText } } }));
+    const phases = new Map<string, Timing[]>();
+    const add = (name: string, timing: Timing) => phases.set(name, [...(phases.get(name) ?? []), timing]);
+    for (let run = 0; run <= runs; run++) {
+      const round = new Map<string, Timing[]>();
+      const note = (name: string, timing: Timing) => round.set(name, [timing]);
+      let text = '';
+      note('didOpen message decoded (utf8 + JSON.parse)', timed(() => (text = (JSON.parse(message.toString('utf8')) as { params: { textDocument: { text: string } } }).params.textDocument.text)));
+      note('JSON.parse of the manifest (the floor)', timed(() => JSON.parse(text)));
+      let document = parseDocument(text);
+      note('parse: positioned tree + plain value', timed(() => (document = parseDocument(text))));
+      let model = buildModel(document);
+      note('model', timed(() => (model = buildModel(document))));
+      timeAreas(model, undefined, round);
+      const folder = new CachedPluginFolder(root, () => true);
+      const first = new Map<string, Timing[]>();
+      timeAreas(model, folder, first);
+      note('rules: files, first open (2N stats, N schemas read and checked, N handlers read)', first.get('rules: paths')![0]);
+      const warm = new Map<string, Timing[]>();
+      timeAreas(model, folder, warm);
+      note('rules: files, warm (the folder cache a reopen finds)', warm.get('rules: paths')![0]);
+      // The first round lets the JIT settle, as it has in a server that has been running.
+      if (run > 0) for (const [name, timings] of round) add(name, timings[0]);
+    }
+    console.log(`N = ${n}: ${(Buffer.byteLength(plugin.manifestText) / 1048576).toFixed(2)} MiB, ${runs} runs, medians (ms)`);
+    console.log(`  ${'phase'.padEnd(84)}${'wall'.padStart(8)}${'cpu'.padStart(8)}`);
+    for (const [name, timings] of phases) {
+      console.log(`  ${name.padEnd(84)}${median(timings.map((t) => t.wallMs)).toFixed(1).padStart(8)}${median(timings.map((t) => t.cpuMs)).toFixed(1).padStart(8)}`);
+    }
+  } finally {
+    rmSync(parent, { recursive: true, force: true });
+  }
+}
+
+main();
