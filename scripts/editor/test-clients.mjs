@@ -8,7 +8,9 @@ import { root } from './package.mjs';
 
 const started = Date.now();
 try {
-  const found = [ensureNeovim().version, ...['trixie', 'sid'].map((suite) => ensureNeovimFromSuite(suite).version), ensureEmacs().version];
+  const found = [(await ensureNeovim()).version];
+  for (const suite of ['trixie', 'sid']) found.push((await ensureNeovimFromSuite(suite)).version);
+  found.push((await ensureEmacs()).version);
   console.log(`test:clients: ${found.join(', ')}`);
 } catch (error) {
   console.error(`test:clients cannot run: ${error.message}`);

@@ -71,7 +71,7 @@ function lastLines(file, count) {
  * Runs a command with its output going to a log file (not the terminal: no pages of progress bars),
  * printing a heartbeat with the elapsed time and the log's last line while it runs.
  */
-function runLogged(command, args, { cwd, env, logName }) {
+export function runLogged(command, args, { cwd, env, logName }) {
   mkdirSync(logDir, { recursive: true });
   const logFile = join(logDir, `${logName}.log`);
   const output = createWriteStream(logFile);

@@ -45,7 +45,7 @@ describe('Emacs 28 + Eglot 1.9 (Debian 12)', () => {
   let results: EmacsResults;
 
   before(async () => {
-    const emacs = (await editors()).ensureEmacs().path;
+    const emacs = (await (await editors()).ensureEmacs()).path;
     box = sandbox('legacy-tools');
     const args = ['--batch', '-l', join(clientsRoot, 'emacs/config.el'), '-l', join(clientsRoot, 'emacs/driver.el')];
     run = await runEditor(emacs, args, box.workspace, { ...box.env, FILER_RESULTS: box.results }, 90_000);

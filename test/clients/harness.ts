@@ -24,9 +24,9 @@ export interface NeovimCommand {
 
 /** scripts/editor/editors.mjs, which installs (or downloads) the editors when they are missing. */
 export interface Editors {
-  ensureNeovim(): { path: string; version: string };
-  ensureNeovimFromSuite(suite: string): NeovimCommand;
-  ensureEmacs(): { path: string; version: string };
+  ensureNeovim(): Promise<{ path: string; version: string }>;
+  ensureNeovimFromSuite(suite: string): Promise<NeovimCommand>;
+  ensureEmacs(): Promise<{ path: string; version: string }>;
 }
 
 export function editors(): Promise<Editors> {

@@ -44,7 +44,7 @@ const codes = (seen: Seen[]) => seen.map((d) => `${d.line}:${d.code}`);
 interface Run {
   name: string;
   config: string;
-  neovim: (editors: Editors) => NeovimCommand;
+  neovim: (editors: Editors) => Promise<NeovimCommand>;
   /** Whether CreateFile makes the new file's folder (0.7 does not: the README says to make it first). */
   makesFolders: boolean;
   /** Whether the second reload's diagnostics are checked. */
@@ -55,7 +55,10 @@ const runs: Run[] = [
   {
     name: 'Neovim 0.7 (Debian 12), vim.lsp.start_client',
     config: 'config-0.7.lua',
-    neovim: (found) => ({ command: found.ensureNeovim().path, args: [], env: {}, version: found.ensureNeovim().version }),
+    neovim: async (found) => {
+      const { path, version } = await found.ensureNeovim();
+      return { command: path, args: [], env: {}, version };
+    },
     makesFolders: false,
     secondReload: true,
   },
@@ -71,11 +74,8 @@ const runs: Run[] = [
     config: 'config-0.11.lua',
     neovim: (found) => found.ensureNeovimFromSuite('sid'),
     makesFolders: true,
-    // Neovim 0.12 pulls diagnostics and keeps previousResultId across :edit. NEEDS THE FIX ON BRANCH
-    // issue-12-server (d6e9734, "resultIds never repeat across close and reopen"): without it the
-    // server's resultId repeats when the reopened document has the version of the one before, it answers
-    // "unchanged", the buffer shows no diagnostics, and this check FAILS on this branch alone (it passes
-    // with that branch merged).
+    // Neovim 0.12 pulls diagnostics and keeps previousResultId across :edit: the server's result ids must
+    // never repeat across a close and reopen, or it would answer "unchanged" to an empty buffer.
     secondReload: true,
   },
 ];
@@ -87,7 +87,7 @@ for (const { name, config, neovim, makesFolders, secondReload } of runs) {
     let results: NeovimResults;
 
     before(async () => {
-      const editor = neovim(await editors());
+      const editor = await neovim(await editors());
       box = sandbox('legacy-tools');
       const reloads = [original.replace('"name": "image-resizer"', '"name": "Image Resizer"'), original];
       const env = {
