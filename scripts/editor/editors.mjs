@@ -33,20 +33,21 @@ export async function ensureEmacs() {
 }
 
 /**
- * Neovim as packaged in Debian's `suite` (trixie: 0.10, sid: 0.12 at the time of writing), downloaded with
- * its dependencies into the cache and extracted there, not installed. Returns how to run it: `command`
- * (the packages' own dynamic loader), `args` to put before Neovim's own, `env` (VIMRUNTIME) and its version.
+ * A Debian package of a newer `suite` with its dependencies, downloaded into the cache and extracted
+ * there, never installed: run from the extracted tree with its own libc. Returns how to run `binary`:
+ * `command` (the packages' own dynamic loader), `args` to put before the program's own, `env` and its
+ * version (the first line `--version` prints).
  */
-export async function ensureNeovimFromSuite(suite) {
-  const dir = join(cacheRoot, `neovim-debian-${suite}`);
+async function ensureFromSuite({ title, pkg, suite, binary, env: runEnv }) {
+  const dir = join(cacheRoot, `${pkg}-debian-${suite}`);
   const root = join(dir, 'root');
   const stamp = join(dir, '.install-complete');
   const run = {
     command: join(root, 'usr/lib/x86_64-linux-gnu/ld-linux-x86-64.so.2'),
-    args: ['--library-path', join(root, 'usr/lib/x86_64-linux-gnu'), join(root, 'usr/bin/nvim')],
-    env: { VIMRUNTIME: join(root, 'usr/share/nvim/runtime') },
+    args: ['--library-path', join(root, 'usr/lib/x86_64-linux-gnu'), join(root, binary)],
+    env: Object.fromEntries(Object.entries(runEnv).map(([name, relative]) => [name, join(root, relative)])),
   };
-  if (!existsSync(stamp)) await step(`Neovim from Debian ${suite}, downloaded into ${dir} with a private apt configuration (nothing is installed)`, async () => {
+  if (!existsSync(stamp)) await step(`${title} from Debian ${suite}, downloaded into ${dir} with a private apt configuration (nothing is installed)`, async () => {
     rmSync(dir, { recursive: true, force: true });
     for (const sub of ['apt/lists/partial', 'apt/archives/partial', 'apt/parts', 'root']) mkdirSync(join(dir, sub), { recursive: true });
     writeFileSync(join(dir, 'apt/status'), '');
@@ -63,14 +64,28 @@ export async function ensureNeovimFromSuite(suite) {
     ];
     writeFileSync(join(dir, 'apt/apt.conf'), config.join('\n') + '\n');
     const env = { ...process.env, APT_CONFIG: join(dir, 'apt/apt.conf') };
-    await runLogged('apt-get', ['update', '-q'], { env, logName: `neovim-${suite}-apt-get-update` });
-    await runLogged('apt-get', ['install', '-y', '-q', '--download-only', 'neovim'], { env, logName: `neovim-${suite}-apt-get-download` });
+    await runLogged('apt-get', ['update', '-q'], { env, logName: `${pkg}-${suite}-apt-get-update` });
+    await runLogged('apt-get', ['install', '-y', '-q', '--download-only', pkg], { env, logName: `${pkg}-${suite}-apt-get-download` });
     const archives = join(dir, 'apt/archives');
-    for (const deb of readdirSync(archives).filter((name) => name.endsWith('.deb'))) await runLogged('dpkg-deb', ['-x', join(archives, deb), root], { logName: `neovim-${suite}-extract` });
+    for (const deb of readdirSync(archives).filter((name) => name.endsWith('.deb'))) await runLogged('dpkg-deb', ['-x', join(archives, deb), root], { logName: `${pkg}-${suite}-extract` });
     rmSync(archives, { recursive: true, force: true });
     writeFileSync(stamp, versionLine(run.command, [...run.args, '--version']) + '\n');
   });
   return { ...run, version: readFileSync(stamp, 'utf8').trim() };
+}
+
+/** Neovim as packaged in Debian's `suite` (trixie: 0.10, sid: 0.12 at the time of writing). */
+export function ensureNeovimFromSuite(suite) {
+  return ensureFromSuite({ title: 'Neovim', pkg: 'neovim', suite, binary: 'usr/bin/nvim', env: { VIMRUNTIME: 'usr/share/nvim/runtime' } });
+}
+
+/**
+ * Helix as packaged in Debian sid (25.07.1), and tmux (Debian 12) to run it in: Helix needs a terminal,
+ * tmux gives it one and reads its screen back.
+ */
+export async function ensureHelix() {
+  await ensureDebianPackages(['tmux'], 'tmux, the terminal the editor suite runs Helix in');
+  return ensureFromSuite({ title: 'Helix', pkg: 'hx', suite: 'sid', binary: 'usr/bin/hx', env: { HELIX_RUNTIME: 'usr/lib/hx/runtime' } });
 }
 
 if (process.argv[1] && import.meta.url === new URL(`file://${process.argv[1]}`).href) {
@@ -79,6 +94,7 @@ if (process.argv[1] && import.meta.url === new URL(`file://${process.argv[1]}`).
     const emacs = await ensureEmacs();
     const newer = [];
     for (const suite of ['trixie', 'sid']) newer.push(`${(await ensureNeovimFromSuite(suite)).version} (Debian ${suite})`);
+    newer.push(`${(await ensureHelix()).version} (Debian sid)`);
     process.stderr.write(`[editor-tools] ready: ${neovim.version} (${neovim.path}), ${newer.join(', ')}, ${emacs.version} (${emacs.path})\n`);
   } catch (error) {
     process.stderr.write(`[editor-tools] FAILED: ${error.message}\n`);

@@ -14,7 +14,7 @@ export const repositoryRoot = resolve(__dirname, '../../..');
 export const clientsRoot = join(repositoryRoot, 'test/clients');
 const serverPath = join(repositoryRoot, 'dist/server.js');
 
-/** How to run a Neovim: `command args… <Neovim's own arguments>`, with `env` added. */
+/** How to run an editor: `command args… <its own arguments>`, with `env` added (Neovim, and Helix extracted from Debian sid). */
 export interface NeovimCommand {
   command: string;
   args: string[];
@@ -27,6 +27,7 @@ export interface Editors {
   ensureNeovim(): Promise<{ path: string; version: string }>;
   ensureNeovimFromSuite(suite: string): Promise<NeovimCommand>;
   ensureEmacs(): Promise<{ path: string; version: string }>;
+  ensureHelix(): Promise<NeovimCommand>;
 }
 
 export function editors(): Promise<Editors> {
@@ -127,7 +128,7 @@ function marked(box: Sandbox): number[] {
  * Waits (up to 10 s) for every process of the run to exit: the language server outlives the editor by
  * the time it takes to see its input close. Those still there are killed, and the test fails.
  */
-async function assertNothingLeftRunning(box: Sandbox): Promise<void> {
+export async function assertNothingLeftRunning(box: Sandbox): Promise<void> {
   const deadline = Date.now() + 10_000;
   let left = marked(box);
   while (left.length > 0 && Date.now() < deadline) {
