@@ -15,11 +15,11 @@ export { buildModel, type ActionEntry, type Entry, type ManifestModel, type Tool
 export { arrayItems, formatPath, keyNode, nodeAtPath, objectProperties, pathOfNode, propertyNode, valueNode, type JsonPath } from './model/nodes';
 export { containsDotDot, fileReferences, isAbsolutePath, normalizeRelativePath, type FileReference, type ReferenceKind } from './model/references';
 export { analyzeManifest, defaultMaxDiagnostics, moreDiagnosticsCode, validateManifest, validateModel, type ManifestAnalysis, type SeverityOverride, type ValidateOptions } from './validate';
-export { allRules, ruleByCode } from './rules/registry';
-export type { RuleDefinition } from './rules/rule';
+export { allRules, ruleByCode, type RuleCode } from './rules/registry';
+export type { FixKind, RuleDefinition, RuleTag } from './rules/rule';
 export { rulesTableMarkdown } from './rules/rulesTable';
 export { knownHookEvents } from './rules/hooks';
-export { toKebabCase, trimDashes } from './rules/messages';
+export { kebabCase, toKebabCase, trimDashes } from './rules/messages';
 export { hostOf } from './rules/permissions';
 export { schema, schemaForPath, resolveRef, type SchemaNode } from './shape/schema';
 export {

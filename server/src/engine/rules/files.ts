@@ -5,7 +5,7 @@ import { containsDotDot, fileReferences, isAbsolutePath, normalizeRelativePath, 
 import { ctxUses, type CtxUse } from '../model/handlerUses';
 import { analyzeToolSchema, type ToolSchemaFacts, type ToolSchemaResult } from '../model/toolSchema';
 import { field, quote } from './messages';
-import type { RuleArea, RuleContext } from './rule';
+import { defineRules, type CodeOf, type RuleArea, type RuleContext } from './rule';
 
 const what: Record<FileReference['kind'], string> = {
   'tool-schema': 'the tool\u2019s JSON-Schema file',
@@ -17,95 +17,101 @@ const what: Record<FileReference['kind'], string> = {
   command: 'the plugin\u2019s executable',
 };
 
+const definitions = defineRules([
+  { code: 'paths.dotdot', severity: 'error', description: 'Paths in the manifest (schema, handler, prompt, hooks, commands, command) must not contain "..".', decision: 'Literally, as the reference words it: any "..", also inside a file name. Also for an action setting\u2019s handler, which the reference calls a relative path without repeating the rule.' },
+  {
+    code: 'paths.absolute',
+    severity: 'warning',
+    description: 'schema, handler, prompt and hook paths are relative to the plugin root.',
+    decision: 'A warning (the reference rejects absolute paths outright only for command): such a path is not portable, and it is never read.',
+  },
+  {
+    code: 'files.missing',
+    fix: 'create-file',
+    severity: 'error',
+    description: 'A file the manifest names (schema, handler, prompt, hook or command handler, command) must exist in the plugin folder.',
+    decision: 'An error, as a rule of the reference\u2019s tables ("path to a JSON-Schema file", "path to the handler module", "path to the prompt template"), though it does not say the loader looks for the files: the tool, action, hook, command or executable cannot run without its file.',
+  },
+  {
+    code: 'files.not-a-file',
+    severity: 'error',
+    description: 'A path the manifest names must be a file, not a folder or a device.',
+    decision: 'An error, like files.missing. An empty path ("", ".") names the plugin folder itself.',
+  },
+  {
+    code: 'files.outside',
+    severity: 'error',
+    description: 'A path the manifest names must stay inside the plugin folder (a symlink that leaves it is not followed).',
+    decision: 'An error, like "..": an installed plugin carries only its own folder, and nothing outside it is read.',
+  },
+  {
+    code: 'files.unreadable',
+    severity: 'error',
+    description: 'A file the manifest names must be readable.',
+    decision: 'A file over 2 MB is not read either (a schema or a handler is a few KB).',
+  },
+  {
+    code: 'tools.schema-not-json',
+    severity: 'error',
+    description: 'A tool\u2019s schema file must parse as JSON.',
+    decision: 'An error, as a rule of the tools table ("path to a JSON-Schema file"), though the reference does not say the loader parses it: the tool\u2019s arguments then have no schema.',
+  },
+  {
+    code: 'tools.schema-invalid',
+    severity: 'error',
+    description: 'A tool\u2019s schema file must be a JSON Schema.',
+    decision:
+      'An error, like tools.schema-not-json. The reference says only "a JSON-Schema file": checked against the meta-schema of the draft its $schema declares (draft-04, -06, -07, 2019-09, 2020-12), draft-07 when it declares none; a $ref to another file or a URL is never followed.',
+  },
+  {
+    code: 'tools.schema-unknown-draft',
+    severity: 'warning',
+    description: 'A tool\u2019s schema file declares a $schema that is none of the JSON Schema drafts draft-04, -06, -07, 2019-09 and 2020-12.',
+    decision: 'A warning, not an error: the reference does not name a draft. The schema is checked as draft-07, and the message says so.',
+  },
+  {
+    code: 'tools.path-without-format',
+    severity: 'hint',
+    description:
+      'A path passed under a schema property without "format": "file-path" (or "directory-path") gets no grant, so only a static rule could admit it.',
+    decision:
+      'A hint on properties named path, file, filePath, dir, folder, …Path, …File, …Dir of string type. Local $refs ("#/$defs/filePath", "#/definitions/…", "#anchor") are followed, with a cycle guard; a $ref to another file or a URL never is, so the format behind it is not seen.',
+  },
+  {
+    code: 'permissions.parameter-without-path-property',
+    severity: 'warning',
+    description:
+      'fs rules with "parameter": true grant the path of a schema property marked "format": "file-path" (or "directory-path"); with no such property in any tool schema, no path can ever be granted.',
+  },
+  {
+    code: 'permissions.undeclared-use',
+    fix: 'declare-permission',
+    severity: 'warning',
+    description:
+      'A handler that uses a ctx member whose permission the manifest does not declare: ctx.toast and ctx.store are undefined, ctx.log silently does nothing, and the others throw a permission error (not-declared).',
+    decision:
+      'Handler files are read as text, never run, and only a context named `ctx` is recognised; a handler too large to read is not scanned. ctx.listChannels, getSessionHistory and respondToHitl need hostTrigger: the reference lists them with triggerInbound as one capability.',
+  },
+  {
+    code: 'permissions.hook-parameter-only',
+    severity: 'warning',
+    description:
+      'Hook handlers receive ctx with an empty grant set and no calling-agent folder, so inside a hook parameter: true grants nothing: only static rules (and deny) apply there.',
+    decision: 'A warning when a hook handler uses ctx.fs and the fs rule it needs has no static patterns; whether a pattern covers the path the hook uses is not known from its text.',
+  },
+  {
+    code: 'actions.batch-without-array',
+    severity: 'warning',
+    description: 'multiFileMode: "batch" passes every selected path under the tool schema\u2019s array-of-paths property, which the tool\u2019s schema must have.',
+    decision: 'A warning: an array property whose items carry "format": "file-path" (or "directory-path") is required, found through local $refs as for tools.path-without-format.',
+  },
+]);
+
+type Code = CodeOf<typeof definitions>;
+
 /** Paths the manifest names, and the files behind them. Nothing is read outside the plugin folder. */
-export const fileRules: RuleArea = {
-  rules: [
-    { code: 'paths.dotdot', severity: 'error', description: 'Paths in the manifest (schema, handler, prompt, hooks, commands, command) must not contain "..".', decision: 'Literally, as the reference words it: any "..", also inside a file name. Also for an action setting\u2019s handler, which the reference calls a relative path without repeating the rule.' },
-    {
-      code: 'paths.absolute',
-      severity: 'warning',
-      description: 'schema, handler, prompt and hook paths are relative to the plugin root.',
-      decision: 'A warning (the reference rejects absolute paths outright only for command): such a path is not portable, and it is never read.',
-    },
-    {
-      code: 'files.missing',
-      severity: 'error',
-      description: 'A file the manifest names (schema, handler, prompt, hook or command handler, command) must exist in the plugin folder.',
-      decision: 'An error, as a rule of the reference\u2019s tables ("path to a JSON-Schema file", "path to the handler module", "path to the prompt template"), though it does not say the loader looks for the files: the tool, action, hook, command or executable cannot run without its file.',
-    },
-    {
-      code: 'files.not-a-file',
-      severity: 'error',
-      description: 'A path the manifest names must be a file, not a folder or a device.',
-      decision: 'An error, like files.missing. An empty path ("", ".") names the plugin folder itself.',
-    },
-    {
-      code: 'files.outside',
-      severity: 'error',
-      description: 'A path the manifest names must stay inside the plugin folder (a symlink that leaves it is not followed).',
-      decision: 'An error, like "..": an installed plugin carries only its own folder, and nothing outside it is read.',
-    },
-    {
-      code: 'files.unreadable',
-      severity: 'error',
-      description: 'A file the manifest names must be readable.',
-      decision: 'A file over 2 MB is not read either (a schema or a handler is a few KB).',
-    },
-    {
-      code: 'tools.schema-not-json',
-      severity: 'error',
-      description: 'A tool\u2019s schema file must parse as JSON.',
-      decision: 'An error, as a rule of the tools table ("path to a JSON-Schema file"), though the reference does not say the loader parses it: the tool\u2019s arguments then have no schema.',
-    },
-    {
-      code: 'tools.schema-invalid',
-      severity: 'error',
-      description: 'A tool\u2019s schema file must be a JSON Schema.',
-      decision:
-        'An error, like tools.schema-not-json. The reference says only "a JSON-Schema file": checked against the meta-schema of the draft its $schema declares (draft-04, -06, -07, 2019-09, 2020-12), draft-07 when it declares none; a $ref to another file or a URL is never followed.',
-    },
-    {
-      code: 'tools.schema-unknown-draft',
-      severity: 'warning',
-      description: 'A tool\u2019s schema file declares a $schema that is none of the JSON Schema drafts draft-04, -06, -07, 2019-09 and 2020-12.',
-      decision: 'A warning, not an error: the reference does not name a draft. The schema is checked as draft-07, and the message says so.',
-    },
-    {
-      code: 'tools.path-without-format',
-      severity: 'hint',
-      description:
-        'A path passed under a schema property without "format": "file-path" (or "directory-path") gets no grant, so only a static rule could admit it.',
-      decision:
-        'A hint on properties named path, file, filePath, dir, folder, …Path, …File, …Dir of string type. Local $refs ("#/$defs/filePath", "#/definitions/…", "#anchor") are followed, with a cycle guard; a $ref to another file or a URL never is, so the format behind it is not seen.',
-    },
-    {
-      code: 'permissions.parameter-without-path-property',
-      severity: 'warning',
-      description:
-        'fs rules with "parameter": true grant the path of a schema property marked "format": "file-path" (or "directory-path"); with no such property in any tool schema, no path can ever be granted.',
-    },
-    {
-      code: 'permissions.undeclared-use',
-      severity: 'warning',
-      description:
-        'A handler that uses a ctx member whose permission the manifest does not declare: ctx.toast and ctx.store are undefined, ctx.log silently does nothing, and the others throw a permission error (not-declared).',
-      decision:
-        'Handler files are read as text, never run, and only a context named `ctx` is recognised; a handler too large to read is not scanned. ctx.listChannels, getSessionHistory and respondToHitl need hostTrigger: the reference lists them with triggerInbound as one capability.',
-    },
-    {
-      code: 'permissions.hook-parameter-only',
-      severity: 'warning',
-      description:
-        'Hook handlers receive ctx with an empty grant set and no calling-agent folder, so inside a hook parameter: true grants nothing: only static rules (and deny) apply there.',
-      decision: 'A warning when a hook handler uses ctx.fs and the fs rule it needs has no static patterns; whether a pattern covers the path the hook uses is not known from its text.',
-    },
-    {
-      code: 'actions.batch-without-array',
-      severity: 'warning',
-      description: 'multiFileMode: "batch" passes every selected path under the tool schema\u2019s array-of-paths property, which the tool\u2019s schema must have.',
-      decision: 'A warning: an array property whose items carry "format": "file-path" (or "directory-path") is required, found through local $refs as for tools.path-without-format.',
-    },
-  ],
+export const fileRules: RuleArea<Code> = {
+  rules: definitions,
   check(context) {
     const { folder } = context;
     const schemaFacts = new Map<number, ToolSchemaFacts>();
@@ -164,7 +170,7 @@ export const fileRules: RuleArea = {
 };
 
 /** Reports what makes a path unusable; returns the folder-relative form when it may be read. */
-function checkPath({ report }: RuleContext, reference: FileReference): string | undefined {
+function checkPath({ report }: RuleContext<Code>, reference: FileReference): string | undefined {
   const { path, node, fieldPath } = reference;
   if (containsDotDot(path)) {
     report('paths.dotdot', node, `${field(fieldPath)} ${quote(path)} must not contain "..": paths stay inside the plugin folder.`, { path: fieldPath });
@@ -217,7 +223,7 @@ function unusable(kind: Exclude<FileKind, 'file'>): Exclude<FileRead, { kind: 't
   }
 }
 
-function reportUnreadable({ report }: RuleContext, reference: FileReference, read: Exclude<FileRead, { kind: 'text' }>): void {
+function reportUnreadable({ report }: RuleContext<Code>, reference: FileReference, read: Exclude<FileRead, { kind: 'text' }>): void {
   const name = `${field(reference.fieldPath)} ${quote(reference.path)}`;
   const data = { path: reference.fieldPath, file: normalizeRelativePath(reference.path), ...(reference.toolIndex !== undefined ? { toolIndex: reference.toolIndex } : {}) };
   switch (read.kind) {
@@ -242,7 +248,7 @@ function reportUnreadable({ report }: RuleContext, reference: FileReference, rea
 }
 
 /** A handler's gated ctx members, each checked against the permissions the manifest declares. */
-function checkCtxUses({ model, report }: RuleContext, reference: FileReference, uses: CtxUse[]): void {
+function checkCtxUses({ model, report }: RuleContext<Code>, reference: FileReference, uses: CtxUse[]): void {
   for (const use of uses) {
     if (isDeclared(model.permissionsValue, use.permission)) {
       if (reference.kind === 'hook-handler' && use.permission[0] === 'fs') checkHookFsGrant(model.permissionsValue, reference, use, report);
@@ -258,7 +264,7 @@ function checkCtxUses({ model, report }: RuleContext, reference: FileReference, 
 }
 
 /** Inside a hook there is no call and no agent folder: an fs rule that grants only by parameter grants nothing. */
-function checkHookFsGrant(permissions: Record<string, unknown>, reference: FileReference, use: CtxUse, report: RuleContext['report']): void {
+function checkHookFsGrant(permissions: Record<string, unknown>, reference: FileReference, use: CtxUse, report: RuleContext<Code>['report']): void {
   const rule = asRecord(asRecord(permissions.fs)[use.permission[1]]);
   if (Array.isArray(rule.static) && rule.static.length > 0) return;
   report(
@@ -277,7 +283,7 @@ function isDeclared(permissions: Record<string, unknown>, path: string[]): boole
 }
 
 /** parameter: true grants only through a path-formatted schema property; without one it grants nothing. */
-function checkParameterGrants({ model, report }: RuleContext, schemaFacts: Map<number, ToolSchemaFacts>): void {
+function checkParameterGrants({ model, report }: RuleContext<Code>, schemaFacts: Map<number, ToolSchemaFacts>): void {
   const anyPathProperty = [...schemaFacts.values()].some((facts) => facts.pathProperties.length > 0);
   if (anyPathProperty) return;
   const fs = valueNode(model.permissions, 'fs');
@@ -293,7 +299,7 @@ function checkParameterGrants({ model, report }: RuleContext, schemaFacts: Map<n
   }
 }
 
-function checkBatchActions({ model, report }: RuleContext, schemaFacts: Map<number, ToolSchemaFacts>): void {
+function checkBatchActions({ model, report }: RuleContext<Code>, schemaFacts: Map<number, ToolSchemaFacts>): void {
   for (const action of model.actions) {
     const mode = valueNode(action.node, 'multiFileMode');
     if (action.kind !== 'tool' || mode?.value !== 'batch' || typeof action.value.toolId !== 'string') continue;

@@ -1,6 +1,6 @@
 import { own } from '../own';
 import { closest, didYouMean, quote } from './messages';
-import type { RuleArea } from './rule';
+import { defineRules, type CodeOf, type RuleArea } from './rule';
 
 /**
  * The hook events the reference names, with what each announces. Its list is open-ended. Without a
@@ -19,25 +19,30 @@ export const knownHookEvents: Readonly<Record<string, string>> = Object.assign(O
     'Fires when the app window is up: it may fire long after onRuntimeReady, or not at all where the background service runs without the app. Belongs to no folder: reaches every plugin.',
 });
 
+const definitions = defineRules([
+  {
+    code: 'hooks.shape',
+    severity: 'error',
+    description: 'Each hook value is either a handler path or { handler, filter? }.',
+    shapeMessage: (finding, name) =>
+      finding.keyword === 'required'
+        ? `${name} needs \`handler\`: a hook is a handler path or { handler, filter? }.`
+        : `${name} must be a handler path or { handler, filter? }.`,
+  },
+  {
+    code: 'hooks.unknown-event',
+    fix: 'rename-key',
+    severity: 'warning',
+    description: 'A hook keyed by an event name the reference does not name (onAgentComplete, onSessionMessage, onToolCall, …).',
+    decision: 'A warning, not an error: the reference\u2019s list of events is open-ended ("…").',
+  },
+]);
+
+type Code = CodeOf<typeof definitions>;
+
 /** contributes.hooks{}: event handlers, keyed by event name. */
-export const hookRules: RuleArea = {
-  rules: [
-    {
-      code: 'hooks.shape',
-      severity: 'error',
-      description: 'Each hook value is either a handler path or { handler, filter? }.',
-      shapeMessage: (finding, name) =>
-        finding.keyword === 'required'
-          ? `${name} needs \`handler\`: a hook is a handler path or { handler, filter? }.`
-          : `${name} must be a handler path or { handler, filter? }.`,
-    },
-    {
-      code: 'hooks.unknown-event',
-      severity: 'warning',
-      description: 'A hook keyed by an event name the reference does not name (onAgentComplete, onSessionMessage, onToolCall, …).',
-      decision: 'A warning, not an error: the reference\u2019s list of events is open-ended ("…").',
-    },
-  ],
+export const hookRules: RuleArea<Code> = {
+  rules: definitions,
   check({ model, report }) {
     for (const hook of model.hooks) {
       const event = String(hook.key);

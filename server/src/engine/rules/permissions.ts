@@ -1,55 +1,63 @@
 import { arrayItems, valueNode } from '../model/nodes';
 import type { JsonNode } from '../parse/jsonNode';
 import { closest, didYouMean, quote } from './messages';
-import type { RuleArea, RuleContext } from './rule';
+import { defineRules, type CodeOf, type RuleArea, type RuleContext } from './rule';
+
+const definitions = defineRules([
+  {
+    code: 'permissions.relative-static',
+    fix: 'replace-with-replacement',
+    severity: 'warning',
+    description:
+      'Relative static fs patterns are resolved against the app process\u2019s working directory, not the plugin\u2019s directory: write "${dataDir}/cache/**" or an absolute path. Patterns beginning with * are matched as globs without resolution.',
+    decision: 'A pattern beginning with "~" counts as relative: the reference names only absolute paths and ${dataDir}, and does not say "~" is expanded.',
+  },
+  {
+    code: 'permissions.list-static-glob',
+    fix: 'replace-with-replacement',
+    severity: 'warning',
+    description: 'fs.list static entries are directory paths matched by prefix (a listed directory covers everything below it), not globs.',
+    decision: 'A warning with the directory as the fix when the glob is only at the end ("${dataDir}/exports/**" → "${dataDir}/exports"): a glob entry matches only a directory named like it.',
+  },
+  {
+    code: 'permissions.fetch-url',
+    fix: 'replace-with-replacement',
+    severity: 'warning',
+    description: 'fetch.static and fetch.deny entries are host names, not URLs.',
+    decision: 'A warning with the host as the fix: an entry with a scheme or a path matches no host.',
+  },
+  {
+    code: 'permissions.fetch-private',
+    severity: 'warning',
+    description: 'localhost and private ranges are refused regardless of fetch.static (SSRF guard).',
+    decision: 'A warning: the manifest loads, and the host is refused when a handler fetches it.',
+  },
+  {
+    code: 'permissions.fetch-setting-unknown',
+    fix: 'replace-with-suggestion',
+    severity: 'warning',
+    description: 'A fetch.settings entry names a setting of this manifest, whose value is a full URL.',
+    decision: 'A warning, not an error: the reference names no refusal, and a name that matches no setting of this manifest silently grants no host.',
+  },
+  {
+    code: 'permissions.fetch-setting-type',
+    severity: 'warning',
+    description: 'A setting named by fetch.settings holds a full URL (https://api.example.com/v1), so it is of type "string".',
+  },
+  {
+    code: 'permissions.fetch-setting-default',
+    severity: 'warning',
+    description:
+      'The value of a setting named by fetch.settings must be a full URL: the host is taken from it with a URL parse, so a bare host name parses as nothing and grants nothing.',
+    decision: "Checked on the setting's default, the one value the manifest shows.",
+  },
+]);
+
+type Code = CodeOf<typeof definitions>;
 
 /** permissions: what a plugin may touch, enforced by the ctx it receives. */
-export const permissionRules: RuleArea = {
-  rules: [
-    {
-      code: 'permissions.relative-static',
-      severity: 'warning',
-      description:
-        'Relative static fs patterns are resolved against the app process\u2019s working directory, not the plugin\u2019s directory: write "${dataDir}/cache/**" or an absolute path. Patterns beginning with * are matched as globs without resolution.',
-      decision: 'A pattern beginning with "~" counts as relative: the reference names only absolute paths and ${dataDir}, and does not say "~" is expanded.',
-    },
-    {
-      code: 'permissions.list-static-glob',
-      severity: 'warning',
-      description: 'fs.list static entries are directory paths matched by prefix (a listed directory covers everything below it), not globs.',
-      decision: 'A warning with the directory as the fix when the glob is only at the end ("${dataDir}/exports/**" → "${dataDir}/exports"): a glob entry matches only a directory named like it.',
-    },
-    {
-      code: 'permissions.fetch-url',
-      severity: 'warning',
-      description: 'fetch.static and fetch.deny entries are host names, not URLs.',
-      decision: 'A warning with the host as the fix: an entry with a scheme or a path matches no host.',
-    },
-    {
-      code: 'permissions.fetch-private',
-      severity: 'warning',
-      description: 'localhost and private ranges are refused regardless of fetch.static (SSRF guard).',
-      decision: 'A warning: the manifest loads, and the host is refused when a handler fetches it.',
-    },
-    {
-      code: 'permissions.fetch-setting-unknown',
-      severity: 'warning',
-      description: 'A fetch.settings entry names a setting of this manifest, whose value is a full URL.',
-      decision: 'A warning, not an error: the reference names no refusal, and a name that matches no setting of this manifest silently grants no host.',
-    },
-    {
-      code: 'permissions.fetch-setting-type',
-      severity: 'warning',
-      description: 'A setting named by fetch.settings holds a full URL (https://api.example.com/v1), so it is of type "string".',
-    },
-    {
-      code: 'permissions.fetch-setting-default',
-      severity: 'warning',
-      description:
-        'The value of a setting named by fetch.settings must be a full URL: the host is taken from it with a URL parse, so a bare host name parses as nothing and grants nothing.',
-      decision: "Checked on the setting's default, the one value the manifest shows.",
-    },
-  ],
+export const permissionRules: RuleArea<Code> = {
+  rules: definitions,
   check(context) {
     const { model } = context;
     const fs = valueNode(model.permissions, 'fs');
@@ -101,7 +109,7 @@ export function isRelativeStaticPattern(pattern: string): boolean {
   return !/^([/\\]|[A-Za-z]:|\$\{|\*)/.test(pattern);
 }
 
-function checkStaticPattern({ report }: RuleContext, pattern: JsonNode, path: (string | number)[], isDirectory: boolean): void {
+function checkStaticPattern({ report }: RuleContext<Code>, pattern: JsonNode, path: (string | number)[], isDirectory: boolean): void {
   if (typeof pattern.value !== 'string' || !isRelativeStaticPattern(pattern.value)) return;
   const relative = `Static pattern ${quote(pattern.value)} is relative, so it is resolved against the app process's working directory, not the plugin's directory.`;
   if (pattern.value.startsWith('~')) {
@@ -147,7 +155,7 @@ function withoutPlaceholders(text: string): string {
 }
 
 /** fs.list matches static entries by prefix: a glob there names a directory nobody has. */
-function checkListDirectory({ report }: RuleContext, entry: JsonNode, path: (string | number)[]): void {
+function checkListDirectory({ report }: RuleContext<Code>, entry: JsonNode, path: (string | number)[]): void {
   if (typeof entry.value !== 'string' || !globCharacter.test(withoutPlaceholders(entry.value))) return;
   const directory = withoutTrailingGlob(entry.value);
   const replacement = directory && !globCharacter.test(withoutPlaceholders(directory)) ? directory : undefined;
@@ -159,7 +167,7 @@ function checkListDirectory({ report }: RuleContext, entry: JsonNode, path: (str
   );
 }
 
-function checkHost({ report }: RuleContext, entry: JsonNode, path: (string | number)[], isAllow: boolean): void {
+function checkHost({ report }: RuleContext<Code>, entry: JsonNode, path: (string | number)[], isAllow: boolean): void {
   if (typeof entry.value !== 'string') return;
   const host = hostOf(entry.value);
   if (host !== entry.value) {

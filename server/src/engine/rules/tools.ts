@@ -2,67 +2,77 @@ import { declaresAnnotations, pluginGatingFacts, deriveToolGating } from '../cat
 import { reportDuplicateIds } from './duplicateIds';
 import { keyNode, propertyNode, valueNode } from '../model/nodes';
 import { field, quote } from './messages';
-import type { RuleArea } from './rule';
+import { defineRules, type CodeOf, type RuleArea } from './rule';
+
+const definitions = defineRules([
+  {
+    code: 'tools.id-dot',
+    severity: 'error',
+    description: 'A tool id is the MCP tool name and must not contain . (dots are reserved for namespace prefixing).',
+    shapeMessage: (_finding, name, value) =>
+      `${name} ${quote(value)} must not contain . (dots are reserved for namespace prefixing).`,
+  },
+  {
+    code: 'tools.legacy-shape',
+    fix: 'legacy-tool-shape',
+    // Refused by the loader: shown struck through.
+    tags: ['deprecated'],
+    severity: 'error',
+    description: 'Legacy manifests that declare a tool with name and inline parameters are rejected with a message asking for id and a schema file.',
+  },
+  {
+    code: 'tools.handler-required',
+    fix: 'add-required-field',
+    severity: 'error',
+    description: 'handler (the path to the handler module) is required for runtime: "node".',
+  },
+  {
+    code: 'tools.annotations',
+    severity: 'error',
+    description: 'annotations: { readOnlyHint?, destructiveHint?, idempotentHint?, openWorldHint? }, booleans only; any other key is rejected.',
+    shapeMessage: (finding, name) =>
+      finding.keyword === 'additionalProperties'
+        ? `\`${String(finding.params.additionalProperty)}\` is not an MCP tool annotation: ${name} allows only readOnlyHint, destructiveHint, idempotentHint and openWorldHint; any other key is rejected.`
+        : finding.keyword === 'type' && finding.path[finding.path.length - 1] === 'annotations'
+          ? `${name} must be an object { readOnlyHint?, destructiveHint?, idempotentHint?, openWorldHint? }.`
+          : `${name} must be a boolean: MCP tool annotations are booleans only.`,
+  },
+  {
+    code: 'tools.timeout',
+    severity: 'warning',
+    description: 'timeout is a duration, e.g. "30s".',
+    decision: 'A warning unless it is a whole number followed by ms, s, m or h ("500ms", "30s", "2m", "1h"); a number without a unit is that warning too.',
+    shapeMessage: (_finding, name, value) => notADuration(name, value),
+  },
+  {
+    code: 'tools.duplicate-id',
+    severity: 'warning',
+    description: 'One name, one tool: a later tool whose name is already taken is skipped with a warning that names its source.',
+    decision: 'A warning on every tool after the first, as the app gives one: the manifest loads, and the agent loop skips the later tool.',
+  },
+  {
+    code: 'tools.undeclared-annotations',
+    fix: 'declare-annotations',
+    severity: 'warning',
+    description:
+      'A tool that declares no annotations, in a plugin that declares permissions.fetch or runs as runtime: "process", is treated as openWorldHint: true, and the loader logs a warning naming it.',
+    decision:
+      'The safer reading, wherever the reference can be read two ways: the one under which the author is warned of the stricter gate. So annotations: {} declares no annotations (nor does an object with none of the four names): such a tool is treated by its plugin\u2019s permissions, here and in the hover and the preview.',
+  },
+  {
+    code: 'tools.undeclared-annotations-write',
+    fix: 'declare-annotations',
+    severity: 'hint',
+    description: 'A tool that declares no annotations, in a plugin that declares permissions.fs.write, is treated as readOnlyHint: false (modify).',
+    decision: 'A hint, not a warning: the loader does not log this case, but the tool asks per the trust table.',
+  },
+]);
+
+type Code = CodeOf<typeof definitions>;
 
 /** contributes.tools[]: MCP tools the agent can call. */
-export const toolRules: RuleArea = {
-  rules: [
-    {
-      code: 'tools.id-dot',
-      severity: 'error',
-      description: 'A tool id is the MCP tool name and must not contain . (dots are reserved for namespace prefixing).',
-      shapeMessage: (_finding, name, value) =>
-        `${name} ${quote(value)} must not contain . (dots are reserved for namespace prefixing).`,
-    },
-    {
-      code: 'tools.legacy-shape',
-      severity: 'error',
-      description: 'Legacy manifests that declare a tool with name and inline parameters are rejected with a message asking for id and a schema file.',
-    },
-    {
-      code: 'tools.handler-required',
-      severity: 'error',
-      description: 'handler (the path to the handler module) is required for runtime: "node".',
-    },
-    {
-      code: 'tools.annotations',
-      severity: 'error',
-      description: 'annotations: { readOnlyHint?, destructiveHint?, idempotentHint?, openWorldHint? }, booleans only; any other key is rejected.',
-      shapeMessage: (finding, name) =>
-        finding.keyword === 'additionalProperties'
-          ? `\`${String(finding.params.additionalProperty)}\` is not an MCP tool annotation: ${name} allows only readOnlyHint, destructiveHint, idempotentHint and openWorldHint; any other key is rejected.`
-          : finding.keyword === 'type' && finding.path[finding.path.length - 1] === 'annotations'
-            ? `${name} must be an object { readOnlyHint?, destructiveHint?, idempotentHint?, openWorldHint? }.`
-            : `${name} must be a boolean: MCP tool annotations are booleans only.`,
-    },
-    {
-      code: 'tools.timeout',
-      severity: 'warning',
-      description: 'timeout is a duration, e.g. "30s".',
-      decision: 'A warning unless it is a whole number followed by ms, s, m or h ("500ms", "30s", "2m", "1h"); a number without a unit is that warning too.',
-      shapeMessage: (_finding, name, value) => notADuration(name, value),
-    },
-    {
-      code: 'tools.duplicate-id',
-      severity: 'warning',
-      description: 'One name, one tool: a later tool whose name is already taken is skipped with a warning that names its source.',
-      decision: 'A warning on every tool after the first, as the app gives one: the manifest loads, and the agent loop skips the later tool.',
-    },
-    {
-      code: 'tools.undeclared-annotations',
-      severity: 'warning',
-      description:
-        'A tool that declares no annotations, in a plugin that declares permissions.fetch or runs as runtime: "process", is treated as openWorldHint: true, and the loader logs a warning naming it.',
-      decision:
-        'The safer reading, wherever the reference can be read two ways: the one under which the author is warned of the stricter gate. So annotations: {} declares no annotations (nor does an object with none of the four names): such a tool is treated by its plugin\u2019s permissions, here and in the hover and the preview.',
-    },
-    {
-      code: 'tools.undeclared-annotations-write',
-      severity: 'hint',
-      description: 'A tool that declares no annotations, in a plugin that declares permissions.fs.write, is treated as readOnlyHint: false (modify).',
-      decision: 'A hint, not a warning: the loader does not log this case, but the tool asks per the trust table.',
-    },
-  ],
+export const toolRules: RuleArea<Code> = {
+  rules: definitions,
   explainsShapeFinding(finding, model) {
     // A legacy tool is reported once, as legacy, not as a missing id and schema plus two unknown keys.
     if (finding.path.length !== 3 || finding.path[1] !== 'tools' || finding.path[0] !== 'contributes') return false;
@@ -75,7 +85,7 @@ export const toolRules: RuleArea = {
   check(context) {
     const { model, report } = context;
     const plugin = pluginGatingFacts(model);
-    reportDuplicateIds(context, model.tools, 'tools.duplicate-id', (id, first) => `Tool id ${quote(id)} is already used by ${first}: one name, one tool; the later tool is skipped with a warning.`);
+    reportDuplicateIds(context, model.tools, 'tools.duplicate-id', (id, first) => `Tool id ${quote(id)} is already used by ${first}: one name, one tool; the later tool is skipped with a warning.`, true);
     model.tools.forEach((tool, index) => {
       if (tool.node.type !== 'object') return;
       if (isLegacy(tool.value)) {
