@@ -115,3 +115,8 @@ function firstById<T extends { id: string | undefined }>(entries: T[]): Map<stri
   for (const entry of entries) if (entry.id !== undefined && !byId.has(entry.id)) byId.set(entry.id, entry);
   return byId;
 }
+
+/** A tool in the legacy shape: `name` and inline `parameters` instead of `id` and a schema file. */
+export function isLegacy(tool: Record<string, unknown>): boolean {
+  return tool.id === undefined && (tool.name !== undefined || tool.parameters !== undefined);
+}

@@ -1,8 +1,8 @@
-import type { ActionEntry } from '../model/manifestModel';
+import { isLegacy, type ActionEntry } from '../model/manifestModel';
+import type { ToolSchemaFacts } from '../model/toolSchema';
 import { arrayItems, keyNode, propertyNode, valueNode } from '../model/nodes';
 import type { JsonNode } from '../parse/jsonNode';
 import { reportDuplicateIds } from './duplicateIds';
-import { isLegacy } from './tools';
 import { closest, didYouMean, enumMessage, field, listOf, quote, suggester, toKebabCase, type Suggester } from './messages';
 import { defineRules, type CodeOf, type RuleArea, type RuleContext } from './rule';
 
@@ -135,6 +135,12 @@ const definitions = defineRules([
     description: 'hidden: true keeps the action out of the context menu; it stays invocable as another action\u2019s generate.actionId.',
     decision: 'A warning when no action names the hidden action in generate.actionId: nothing could ever invoke it.',
   },
+  {
+    code: 'actions.batch-without-array',
+    severity: 'warning',
+    description: 'multiFileMode: "batch" passes every selected path under the tool schema\u2019s array-of-paths property, which the tool\u2019s schema must have.',
+    decision: 'A warning: an array property whose items carry "format": "file-path" (or "directory-path") is required, found through local $refs as for tools.path-without-format.',
+  },
 ]);
 
 type Code = CodeOf<typeof definitions>;
@@ -178,6 +184,7 @@ export const actionRules: RuleArea<Code> = {
         }
       }
     }
+    if (context.folder) checkBatchActions(context, context.files().schemaFacts);
   },
 };
 
@@ -318,4 +325,20 @@ function checkGenerate({ model, report }: RuleContext<Code>, action: ActionEntry
 
 function describeParamType(type: unknown): string {
   return typeof type === 'string' ? `a ${quote(type)} param` : 'a param without a type';
+}
+
+function checkBatchActions({ model, report }: RuleContext<Code>, schemaFacts: Map<number, ToolSchemaFacts>): void {
+  for (const action of model.actions) {
+    const mode = valueNode(action.node, 'multiFileMode');
+    if (action.kind !== 'tool' || mode?.value !== 'batch' || typeof action.value.toolId !== 'string') continue;
+    const tool = model.toolsById.get(action.value.toolId);
+    const facts = tool && schemaFacts.get(tool.key as number);
+    if (!facts || facts.pathArrayProperties.length > 0) continue;
+    report(
+      'actions.batch-without-array',
+      mode,
+      `${field([...action.path, 'multiFileMode'])} is "batch", but tool ${quote(action.value.toolId)}'s schema has no array-of-paths property (an array whose items carry "format": "file-path") to pass every selected path in.`,
+      { path: [...action.path, 'multiFileMode'] },
+    );
+  }
 }

@@ -3,6 +3,7 @@ import { commandViewRules } from './commandsViews';
 import { fileRules } from './files';
 import { hookRules } from './hooks';
 import { manifestRules } from './manifest';
+import { pathRules } from './paths';
 import { permissionRules } from './permissions';
 import { processRuntimeRules } from './processRuntime';
 import type { RuleArea, RuleDefinition } from './rule';
@@ -20,6 +21,7 @@ const referenceAreas = [
   hookRules,
   commandViewRules,
   permissionRules,
+  pathRules,
   fileRules,
 ] as const;
 

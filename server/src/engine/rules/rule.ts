@@ -1,5 +1,6 @@
 import type { FixData, Severity } from '../diagnostics';
 import type { PluginFolder } from '../folder/pluginFolder';
+import type { ReferencedFiles } from '../folder/referencedFiles';
 import type { ManifestModel } from '../model/manifestModel';
 import type { JsonNode } from '../parse/jsonNode';
 import type { ShapeFinding } from '../shape/shapeFindings';
@@ -48,6 +49,8 @@ export interface RuleContext<C extends string = string> {
   model: ManifestModel;
   /** Absent when there is no folder to read (stdin, an unsaved document): cross-file rules stay quiet. */
   folder: PluginFolder | undefined;
+  /** The files the manifest names, read through `folder` once per validation (on the first call). */
+  files(): ReferencedFiles;
   /** Typed by the area's own codes: a code no rule of the area declares does not compile. */
   report(code: C, target: Target, message: string, data?: FixData): void;
 }

@@ -1,8 +1,11 @@
 import { declaresAnnotations, pluginGatingFacts, deriveToolGating } from '../categories/approvalCategory';
 import { reportDuplicateIds } from './duplicateIds';
+import { isLegacy } from '../model/manifestModel';
 import { keyNode, propertyNode, valueNode } from '../model/nodes';
+import type { FileReference } from '../model/references';
+import type { ToolSchemaResult } from '../model/toolSchema';
 import { field, quote } from './messages';
-import { defineRules, type CodeOf, type RuleArea } from './rule';
+import { defineRules, type CodeOf, type RuleArea, type RuleContext } from './rule';
 
 const definitions = defineRules([
   {
@@ -65,6 +68,33 @@ const definitions = defineRules([
     severity: 'hint',
     description: 'A tool that declares no annotations, in a plugin that declares permissions.fs.write, is treated as readOnlyHint: false (modify).',
     decision: 'A hint, not a warning: the loader does not log this case, but the tool asks per the trust table.',
+  },
+  {
+    code: 'tools.schema-not-json',
+    severity: 'error',
+    description: 'A tool\u2019s schema file must parse as JSON.',
+    decision: 'An error, as a rule of the tools table ("path to a JSON-Schema file"), though the reference does not say the loader parses it: the tool\u2019s arguments then have no schema.',
+  },
+  {
+    code: 'tools.schema-invalid',
+    severity: 'error',
+    description: 'A tool\u2019s schema file must be a JSON Schema.',
+    decision:
+      'An error, like tools.schema-not-json. The reference says only "a JSON-Schema file": checked against the meta-schema of the draft its $schema declares (draft-04, -06, -07, 2019-09, 2020-12), draft-07 when it declares none; a $ref to another file or a URL is never followed.',
+  },
+  {
+    code: 'tools.schema-unknown-draft',
+    severity: 'warning',
+    description: 'A tool\u2019s schema file declares a $schema that is none of the JSON Schema drafts draft-04, -06, -07, 2019-09 and 2020-12.',
+    decision: 'A warning, not an error: the reference does not name a draft. The schema is checked as draft-07, and the message says so.',
+  },
+  {
+    code: 'tools.path-without-format',
+    severity: 'hint',
+    description:
+      'A path passed under a schema property without "format": "file-path" (or "directory-path") gets no grant, so only a static rule could admit it.',
+    decision:
+      'A hint on properties named path, file, filePath, dir, folder, …Path, …File, …Dir of string type. Local $refs ("#/$defs/filePath", "#/definitions/…", "#anchor") are followed, with a cycle guard; a $ref to another file or a URL never is, so the format behind it is not seen.',
   },
 ]);
 
@@ -139,8 +169,37 @@ export const toolRules: RuleArea<Code> = {
         }
       }
     });
+    for (const file of context.files().files) if (file.read === 'schema') checkSchema(context, file, file.analysis);
   },
 };
+
+/** A tool's schema file, read: JSON, a JSON Schema of a known draft, its path-like properties formatted. */
+function checkSchema({ report }: RuleContext<Code>, reference: FileReference, analysis: ToolSchemaResult): void {
+  if (analysis.kind === 'not-json') {
+    report('tools.schema-not-json', reference.node, `${field(reference.fieldPath)}: ${quote(reference.path)} is not JSON (${analysis.reason}).`, { path: reference.fieldPath });
+    return;
+  }
+  if (analysis.unknownDraft !== undefined) {
+    report(
+      'tools.schema-unknown-draft',
+      reference.node,
+      `${field(reference.fieldPath)} ${quote(reference.path)} declares "$schema": ${quote(analysis.unknownDraft)}, a draft this validator does not know: it is checked as ${analysis.draft}.`,
+      { path: reference.fieldPath },
+    );
+  }
+  if (analysis.kind === 'invalid') {
+    report('tools.schema-invalid', reference.node, `${field(reference.fieldPath)}: ${quote(reference.path)} is not a valid JSON Schema (${analysis.draft}): ${analysis.reason}.`, { path: reference.fieldPath });
+    return;
+  }
+  for (const property of analysis.facts.unformattedPathLikeProperties) {
+    report(
+      'tools.path-without-format',
+      reference.node,
+      `Property \`${property}\` of ${quote(reference.path)} looks like a path but has no "format": "file-path" (or "directory-path"): a path passed there gets no grant, so only a static rule could admit it.`,
+      { path: reference.fieldPath },
+    );
+  }
+}
 
 /** Why an `annotations` value that is there declares nothing. */
 function annotationsSaidNothing(annotations: unknown): string {
@@ -151,8 +210,4 @@ function annotationsSaidNothing(annotations: unknown): string {
 
 function notADuration(name: string, value: unknown): string {
   return `${name} ${quote(value)} is not a duration like "30s" (a whole number followed by ms, s, m or h).`;
-}
-
-export function isLegacy(tool: Record<string, unknown>): boolean {
-  return tool.id === undefined && (tool.name !== undefined || tool.parameters !== undefined);
 }
