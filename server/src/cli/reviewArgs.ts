@@ -136,7 +136,7 @@ function parseMenu(args: string[]): ReviewCommand {
   const folder = values.folder;
   if (folder !== undefined && selected.length > 0) throw new UsageError('Give either --select <names...> or --folder <name>, not both.');
   if (folder === undefined && selected.length === 0) throw new UsageError('Say what is right-clicked: --select <names...> for files, or --folder <name>.');
-  const names = (folder !== undefined ? [folder] : selected).map((name) => name.replace(/[\\/]+$/, ''));
+  const names = (folder !== undefined ? [folder] : selected).map(withoutTrailingSeparators);
   const empty = names.find((name) => name.trim() === '');
   if (empty !== undefined) throw new UsageError(`A selected ${folder !== undefined ? 'folder' : 'file'} name is empty.`);
   const selection: MenuSelection = folder !== undefined ? { kind: 'folder', names } : { kind: names.length === 1 ? 'file' : 'files', names };
@@ -156,4 +156,11 @@ function oneOf<T extends string>(value: string | undefined, allowed: readonly T[
   if (value === undefined) return allowed[0];
   if ((allowed as readonly string[]).includes(value)) return value as T;
   throw new UsageError(`Unknown format "${value}": use ${allowed.join(', ')}.`);
+}
+
+/** `reports/` → `reports`, in one pass (a regex like /[\\/]+$/ is quadratic on a long run of slashes). */
+function withoutTrailingSeparators(name: string): string {
+  let end = name.length;
+  while (end > 0 && (name[end - 1] === '/' || name[end - 1] === '\\')) end--;
+  return name.slice(0, end);
 }
