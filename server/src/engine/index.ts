@@ -41,3 +41,4 @@ export {
 export { compareGating, gatingReport, pluginNameOf, type CategoryChange, type ChangeGroup, type GatingComparison } from './categories/gatingReview';
 export { computeContextMenu } from './menu/contextMenu';
 export * from './menu/protocol';
+export { manifestFileName, recognizeContent, recognizeText, type ManifestKind, type Recognition } from './recognition';
