@@ -14,7 +14,7 @@ export { composeEditedRegions, extendEditedRegion, type EditedRegion } from './t
 export { buildModel, type ActionEntry, type Entry, type ManifestModel, type ToolEntry } from './model/manifestModel';
 export { arrayItems, formatPath, keyNode, nodeAtPath, objectProperties, pathOfNode, propertyNode, valueNode, type JsonPath } from './model/nodes';
 export { containsDotDot, fileReferences, isAbsolutePath, normalizeRelativePath, type FileReference, type ReferenceKind } from './model/references';
-export { analyzeManifest, defaultMaxDiagnostics, moreDiagnosticsCode, validateManifest, validateModel, type ManifestAnalysis, type SeverityOverride, type ValidateOptions } from './validate';
+export { analyzeManifest, defaultMaxDiagnostics, moreDiagnosticsCode, validateModel, type ManifestAnalysis, type SeverityOverride, type ValidateOptions } from './validate';
 export { allRules, ruleByCode, type RuleCode } from './rules/registry';
 export type { FixKind, RuleDefinition, RuleTag } from './rules/rule';
 export { rulesTableMarkdown } from './rules/rulesTable';

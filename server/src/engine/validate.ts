@@ -38,10 +38,6 @@ export function analyzeManifest(text: string, options: ValidateOptions = {}): Ma
   return { document, model, diagnostics: validateModel(model, options) };
 }
 
-export function validateManifest(text: string, options: ValidateOptions = {}): ManifestDiagnostic[] {
-  return analyzeManifest(text, options).diagnostics;
-}
-
 /** Runs every rule area over a model; the result is sorted by position. */
 export function validateModel(model: ManifestModel, options: ValidateOptions = {}): ManifestDiagnostic[] {
   const diagnostics: ManifestDiagnostic[] = [];
