@@ -18,6 +18,8 @@ run(join(root, 'scripts/generate-shape-validator.mjs'));
 if (!forPackage) {
   run(join(root, 'scripts/editor/copy-codicons.mjs'));
   run(join(root, 'node_modules/typescript/bin/tsc'), ['-p', '.']);
+  // The webview's plain-JavaScript script, against the DOM's types (media/tsconfig.json).
+  run(join(root, 'node_modules/typescript/bin/tsc'), ['-p', 'media/tsconfig.json']);
   // Every schema keyword that can fail leads to a registered rule code, and every x-code names one.
   run(join(root, 'scripts/check-schema-codes.mjs'));
 }
