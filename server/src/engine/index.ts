@@ -42,3 +42,4 @@ export { compareGating, gatingReport, pluginNameOf, type CategoryChange, type Ch
 export { computeContextMenu } from './menu/contextMenu';
 export * from './menu/protocol';
 export { manifestFileName, recognizeContent, recognizeText, type ManifestKind, type Recognition } from './recognition';
+export { keyApplies } from './model/keysThatApply';

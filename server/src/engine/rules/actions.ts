@@ -1,3 +1,4 @@
+import { promptKindOnlyKeys, toolKindOnlyKeys } from '../model/keysThatApply';
 import { isLegacy, type ActionEntry } from '../model/manifestModel';
 import type { ToolSchemaFacts } from '../model/toolSchema';
 import { arrayItems, keyNode, propertyNode, valueNode } from '../model/nodes';
@@ -195,19 +196,26 @@ interface Lookups {
   legacyToolNames: Set<string>;
 }
 
+/** The rule for each key kind: "tool" forbids, and why. */
+const forbiddenForTool: Record<(typeof promptKindOnlyKeys)[number], { code: Code; why: string }> = {
+  prompt: { code: 'actions.prompt-forbidden', why: 'a tool action invokes toolId directly, with no agent turn and no prompt' },
+  toolScope: { code: 'actions.tool-scope-forbidden', why: 'it runs no agent turn' },
+};
+
+/** The rule for each key a prompt action ignores. */
+const ignoredForPrompt: Record<(typeof toolKindOnlyKeys)[number], Code> = {
+  toolId: 'actions.tool-id-ignored',
+  multiFileMode: 'actions.multi-file-mode-ignored',
+};
+
 function checkKind({ model, report }: RuleContext<Code>, action: ActionEntry, lookups: Lookups): void {
   const at = (key: string) => keyNode(action.node, key)!;
   const anchor = () => keyNode(action.node, 'kind') ?? keyNode(action.node, 'id') ?? { offset: action.node.offset, length: 1 };
   if (action.kind === 'tool') {
-    if (propertyNode(action.node, 'prompt')) {
-      report('actions.prompt-forbidden', at('prompt'), `${field([...action.path, 'prompt'])} is forbidden for kind: "tool": a tool action invokes toolId directly, with no agent turn and no prompt.`, {
-        path: [...action.path, 'prompt'],
-      });
-    }
-    if (propertyNode(action.node, 'toolScope')) {
-      report('actions.tool-scope-forbidden', at('toolScope'), `${field([...action.path, 'toolScope'])} is forbidden for kind: "tool": it runs no agent turn.`, {
-        path: [...action.path, 'toolScope'],
-      });
+    for (const key of promptKindOnlyKeys) {
+      if (!propertyNode(action.node, key)) continue;
+      const { code, why } = forbiddenForTool[key];
+      report(code, at(key), `${field([...action.path, key])} is forbidden for kind: "tool": ${why}.`, { path: [...action.path, key] });
     }
     const toolId = valueNode(action.node, 'toolId');
     if (!toolId) {
@@ -232,10 +240,8 @@ function checkKind({ model, report }: RuleContext<Code>, action: ActionEntry, lo
         missingField: 'prompt',
       });
     }
-    for (const [key, code] of [
-      ['toolId', 'actions.tool-id-ignored'],
-      ['multiFileMode', 'actions.multi-file-mode-ignored'],
-    ] as const) {
+    for (const key of toolKindOnlyKeys) {
+      const code = ignoredForPrompt[key];
       if (propertyNode(action.node, key)) {
         report(code, at(key), `${field([...action.path, key])} is read for kind: "tool" only; this action is of kind "prompt", so it is ignored.`, {
           path: [...action.path, key],

@@ -1,6 +1,7 @@
 import { keyNode, valueNode } from '../model/nodes';
 import { isAbsolutePath } from '../model/references';
 import { enumMessage, listOf, quote, toKebabCase } from './messages';
+import { processOnlyKeys } from '../model/keysThatApply';
 import { defineRules, type CodeOf, type RuleArea } from './rule';
 
 const definitions = defineRules([
@@ -87,7 +88,7 @@ export const manifestRules: RuleArea<Code> = {
         );
       }
     } else {
-      for (const name of ['command', 'args']) {
+      for (const name of processOnlyKeys) {
         const key = keyNode(root, name);
         if (key) {
           report('manifest.process-only', key, `\`${name}\` is read for runtime: "process" only; under runtime ${quote(model.runtime)} it is ignored.`, {

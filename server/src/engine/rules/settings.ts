@@ -1,6 +1,7 @@
 import { keyNode, propertyNode, valueNode } from '../model/nodes';
 import { own } from '../own';
 import { enumMessage, field, quote } from './messages';
+import { settingTypeOnlyKeys } from '../model/keysThatApply';
 import { defineRules, type CodeOf, type RuleArea } from './rule';
 
 const settingTypes = ['string', 'boolean', 'number', 'action', 'info'];
@@ -70,7 +71,7 @@ export const settingRules: RuleArea<Code> = {
           });
         }
       } else if (typeof type === 'string') {
-        for (const key of ['handler', 'variant']) {
+        for (const key of settingTypeOnlyKeys.action) {
           const at = keyNode(setting.node, key);
           if (at) {
             report('settings.action-only', at, `${field([...setting.path, key])} belongs to type: "action" settings; this one is of type ${quote(type)}, so it is ignored.`, {
@@ -82,7 +83,7 @@ export const settingRules: RuleArea<Code> = {
       const min = typeof value.min === 'number' ? value.min : undefined;
       const max = typeof value.max === 'number' ? value.max : undefined;
       if (type !== undefined && type !== 'number') {
-        for (const key of ['min', 'max']) {
+        for (const key of settingTypeOnlyKeys.number) {
           const at = keyNode(setting.node, key);
           if (at) report('settings.number-only', at, `${field([...setting.path, key])} is read for type: "number" only.`, { path: [...setting.path, key] });
         }

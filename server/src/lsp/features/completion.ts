@@ -2,6 +2,7 @@ import { CompletionItemKind, InsertTextFormat, MarkupKind, type CompletionItem }
 import {
   arrayItems,
   describeGating,
+  keyApplies,
   knownHookEvents,
   own,
   resolveRef,
@@ -121,7 +122,7 @@ function keyProposals(context: Extract<CursorContext, { kind: 'key' }>, model: M
   const required = new Set([...(node.required ?? []), ...((node.then?.required as string[] | undefined) ?? [])]);
   const proposals: Proposal[] = [];
   for (const [key, propertySchema] of Object.entries(properties)) {
-    if (existingKeys.has(key) || !keyAllowed(path, key, model) || env.proposedElsewhere?.(path, key)) continue;
+    if (existingKeys.has(key) || !keyApplies(model, path, key) || env.proposedElsewhere?.(path, key)) continue;
     const resolved = resolveRef(propertySchema) ?? {};
     proposals.push({
       label: key,
@@ -143,28 +144,6 @@ function keyProposals(context: Extract<CursorContext, { kind: 'key' }>, model: M
     }
   }
   return proposals;
-}
-
-/** Keys the validator would reject here (by runtime, action kind or setting type) are not proposed. */
-function keyAllowed(path: JsonPath, key: string, model: ManifestModel): boolean {
-  if (path.length === 0) {
-    if (key === 'sandbox') return !model.isProcess;
-    if (key === 'command' || key === 'args') return model.isProcess;
-    return true;
-  }
-  if (matches(path, ['contributes'])) return !(model.isProcess && (key === 'hooks' || key === 'views'));
-  if (matches(path, ['contributes', 'tools', '#'])) return !(model.isProcess && key === 'handler');
-  if (matches(path, ['contributes', 'actions', '#'])) {
-    const kind = model.actions[path[2] as number]?.kind;
-    if (kind === 'tool') return key !== 'prompt' && key !== 'toolScope';
-    return key !== 'toolId' && key !== 'multiFileMode';
-  }
-  if (matches(path, ['contributes', 'settings', '*'])) {
-    const type = model.settings.find((setting) => setting.key === path[2])?.value.type;
-    if (key === 'handler' || key === 'variant') return type === undefined || type === 'action';
-    if (key === 'min' || key === 'max') return type === undefined || type === 'number';
-  }
-  return true;
 }
 
 function hookEventProposals(existing: Set<string>, keyOnly: boolean): Proposal[] {
