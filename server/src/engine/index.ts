@@ -13,7 +13,7 @@ export { reparseDocument } from './parse/incrementalParse';
 export { composeEditedRegions, extendEditedRegion, type EditedRegion } from './text/editedRegion';
 export { buildModel, type ActionEntry, type Entry, type ManifestModel, type ToolEntry } from './model/manifestModel';
 export { arrayItems, formatPath, keyNode, nodeAtPath, objectProperties, pathOfNode, propertyNode, valueNode, type JsonPath } from './model/nodes';
-export { containsDotDot, fileReferences, isAbsolutePath, normalizeRelativePath, type FileReference, type ReferenceKind } from './model/references';
+export { containsDotDot, fileReferences, isAbsolutePath, normalizeRelativePath, referenceKindAt, type FileReference, type ReferenceKind } from './model/references';
 export { analyzeManifest, defaultMaxDiagnostics, moreDiagnosticsCode, validateModel, type ManifestAnalysis, type SeverityOverride, type ValidateOptions } from './validate';
 export { allRules, ruleByCode, type RuleCode } from './rules/registry';
 export type { FixKind, RuleDefinition, RuleTag } from './rules/rule';

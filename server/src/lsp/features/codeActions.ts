@@ -13,6 +13,7 @@ import {
   keyOf,
   nodeAtPath,
   propertyNode,
+  referenceKindAt,
   ruleByCode,
   toKebabCase,
   valueNode,
@@ -288,13 +289,10 @@ function declarationEdit(context: FixContext, path: string[], value: unknown): O
 const createFileFix: FixProvider = (diagnostic, data, context) => {
   // Missing, but where a folder on the way is a link out of the plugin folder (or a dangling one): never created there.
   if (!data.file || !data.path || context.creatable(data.file) !== 'free') return [];
-  const field = data.path[data.path.length - 1];
-  const isHook = data.path[0] === 'contributes' && data.path[1] === 'hooks';
-  const eol = eolOf(context.analysis.document.text);
-  let text: string;
-  if (field === 'schema') text = formatJson({ type: 'object', properties: {} }, context.analysis.document.text, '') + eol;
-  else if (field === 'handler' || field === 'prompt' || isHook) text = '';
-  else return [];
+  // What the field names, from the engine: a schema gets an empty object schema, a handler or a prompt an empty file, the process command none.
+  const kind = referenceKindAt(data.path, context.analysis.model);
+  if (kind === undefined || kind === 'command') return [];
+  const text = kind === 'tool-schema' ? formatJson({ type: 'object', properties: {} }, context.analysis.document.text, '') + eolOf(context.analysis.document.text) : '';
   return fix(`Create ${data.file}`, diagnostic, editWithFiles(context, [], [{ relativePath: data.file, text }]));
 };
 

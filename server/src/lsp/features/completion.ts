@@ -5,6 +5,7 @@ import {
   keyApplies,
   knownHookEvents,
   own,
+  referenceKindAt,
   resolveRef,
   schemaForPath,
   toKebabCase,
@@ -13,6 +14,7 @@ import {
   type JsonPath,
   type ManifestModel,
   type ParsedDocument,
+  type ReferenceKind,
   type SchemaNode,
 } from '../../engine';
 import { cursorContext, matches, type CursorContext } from '../jsonLocation';
@@ -264,7 +266,7 @@ function valueProposals(context: Extract<CursorContext, { kind: 'value' }>, mode
   if (matches(path, ['permissions', 'fs', '*', 'static', '#']) || matches(path, ['permissions', 'fs', '*', 'deny', '#'])) {
     return dataDirProposals(String(path[2]), String(path[3]));
   }
-  const fileKind = fileFieldKind(path, model);
+  const fileKind = referenceKindAt(path, model);
   if (fileKind) return fileProposals(fileKind, env);
   if (context.node === undefined) {
     const entry = newEntryProposals(path, model);
@@ -364,28 +366,19 @@ function dataDirProposals(access: string, list: string): Proposal[] {
   ];
 }
 
-type FileFieldKind = 'schema' | 'handler' | 'prompt' | 'command';
-
-/** Which fields hold a plugin-relative path, and of what. */
-function fileFieldKind(path: JsonPath, model: ManifestModel): FileFieldKind | undefined {
-  if (matches(path, ['contributes', 'tools', '#', 'schema'])) return 'schema';
-  if (matches(path, ['contributes', 'tools', '#', 'handler'])) return 'handler';
-  if (matches(path, ['contributes', 'commands', '#', 'handler'])) return 'handler';
-  if (matches(path, ['contributes', 'settings', '*', 'handler'])) return 'handler';
-  if (matches(path, ['contributes', 'hooks', '*']) || matches(path, ['contributes', 'hooks', '*', 'handler'])) return 'handler';
-  if (matches(path, ['contributes', 'actions', '#', 'prompt'])) return 'prompt';
-  if (path.length === 1 && path[0] === 'command' && model.isProcess) return 'command';
-  return undefined;
-}
-
-const fileExtensions: Record<FileFieldKind, RegExp | undefined> = {
-  schema: /\.json$/i,
-  handler: /\.(js|mjs|cjs)$/i,
+const handlerFiles = /\.(js|mjs|cjs)$/i;
+/** The files proposed for each kind of path field. */
+const fileExtensions: Record<ReferenceKind, RegExp | undefined> = {
+  'tool-schema': /\.json$/i,
+  'tool-handler': handlerFiles,
+  'hook-handler': handlerFiles,
+  'command-handler': handlerFiles,
+  'setting-handler': handlerFiles,
   prompt: /\.(md|txt|prompt|hbs|mustache|tmpl)$/i,
   command: undefined,
 };
 
-function fileProposals(kind: FileFieldKind, env: CompletionEnvironment): Proposal[] {
+function fileProposals(kind: ReferenceKind, env: CompletionEnvironment): Proposal[] {
   const files = env.pluginFiles?.() ?? [];
   const pattern = fileExtensions[kind];
   return files
