@@ -18,10 +18,10 @@ export { analyzeManifest, defaultMaxDiagnostics, moreDiagnosticsCode, validateMo
 export { allRules, ruleByCode, type RuleCode } from './rules/registry';
 export type { FixKind, RuleDefinition, RuleTag } from './rules/rule';
 export { rulesTableMarkdown } from './rules/rulesTable';
-export { knownHookEvents } from './rules/hooks';
+export { hookEventDocumentation, knownHookEvents } from './rules/hooks';
 export { kebabCase, toKebabCase, trimDashes } from './rules/messages';
 export { hostOf } from './rules/permissions';
-export { schema, schemaForPath, resolveRef, type SchemaNode } from './shape/schema';
+export { schema, schemaForPath, resolveRef, scopeValues, settingTypes, type SchemaNode } from './shape/schema';
 export {
   asksAt,
   categoryMeaning,

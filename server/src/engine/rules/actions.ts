@@ -5,9 +5,9 @@ import { arrayItems, keyNode, propertyNode, valueNode } from '../model/nodes';
 import type { JsonNode } from '../parse/jsonNode';
 import { reportDuplicateIds } from './duplicateIds';
 import { closest, didYouMean, enumMessage, field, listOf, quote, suggester, toKebabCase, type Suggester } from './messages';
+import { scopeValues } from '../shape/schema';
 import { defineRules, type CodeOf, type RuleArea, type RuleContext } from './rule';
 
-const scopes = ['single-file', 'multi-file', 'folder'];
 
 const definitions = defineRules([
   {
@@ -28,7 +28,7 @@ const definitions = defineRules([
       (typeof finding.path[finding.path.length - 1] === 'number'
         ? `${name} must be "single-file", "multi-file" or "folder".`
         : `${name} must be "single-file", "multi-file", "folder", or an array of those.`) +
-      (typeof value === 'string' ? didYouMean(closest(value, scopes)) : ''),
+      (typeof value === 'string' ? didYouMean(closest(value, scopeValues)) : ''),
   },
   {
     code: 'actions.scope-empty',

@@ -2,9 +2,9 @@ import { keyNode, propertyNode, valueNode } from '../model/nodes';
 import { own } from '../own';
 import { enumMessage, field, quote } from './messages';
 import { settingTypeOnlyKeys } from '../model/keysThatApply';
+import { settingTypes } from '../shape/schema';
 import { defineRules, type CodeOf, type RuleArea } from './rule';
 
-const settingTypes = ['string', 'boolean', 'number', 'action', 'info'];
 
 const definitions = defineRules([
   {

@@ -2,12 +2,15 @@ import { CompletionItemKind, InsertTextFormat, MarkupKind, type CompletionItem }
 import {
   arrayItems,
   describeGating,
+  hookEventDocumentation,
   keyApplies,
   knownHookEvents,
   own,
   referenceKindAt,
   resolveRef,
   schemaForPath,
+  scopeValues,
+  settingTypes,
   toKebabCase,
   toolGating,
   valueNode,
@@ -40,10 +43,6 @@ interface Proposal {
   /** Required keys and likely values first. */
   rank?: number;
 }
-
-/** Why a hook may stay silent: the reference's folder allow-list rule, shown with each folder event. */
-const allowListRule =
-  "A hook for a folder's run fires only if that folder allows your plugin: the folder's plugin allow-list (settings' plugin_allow_list, which a parent folder can narrow) decides which plugins' hooks hear about the run. A folder with no list reaches every installed plugin; an empty list reaches none.";
 
 /** Completion in a Filer manifest: keys, values, ids of this manifest, file paths, permission shapes, hook events. */
 export function completeManifest(document: ParsedDocument, model: ManifestModel, offset: number, env: CompletionEnvironment): CompletionItem[] {
@@ -151,11 +150,11 @@ function keyProposals(context: Extract<CursorContext, { kind: 'key' }>, model: M
 function hookEventProposals(existing: Set<string>, keyOnly: boolean): Proposal[] {
   return Object.entries(knownHookEvents)
     .filter(([event]) => !existing.has(event))
-    .map(([event, announces]) => ({
+    .map(([event]) => ({
       label: event,
       kind: CompletionItemKind.Event,
       snippet: keyOnly ? JSON.stringify(event) : `${JSON.stringify(event)}: "\${1:./hooks/${toKebabCase(event)}.js}"`,
-      documentation: announces.includes('reaches every plugin') ? announces : `${announces}\n\n${allowListRule}`,
+      documentation: hookEventDocumentation(event)!.join('\n\n'),
     }));
 }
 
@@ -163,7 +162,7 @@ function newSettingProposal(): Proposal {
   return {
     label: 'New setting',
     kind: CompletionItemKind.Snippet,
-    snippet: `"\${1:setting-id}": {\n\t"type": "${choice(2, ['string', 'boolean', 'number', 'action', 'info'])}",\n\t"title": "$3"\n}`,
+    snippet: `"\${1:setting-id}": {\n\t"type": "${choice(2, settingTypes)}",\n\t"title": "$3"\n}`,
     documentation: resolveRef(schemaForPath(['contributes', 'settings', 'x']))?.description,
   };
 }
@@ -400,7 +399,7 @@ function newEntryProposals(path: JsonPath, model: ManifestModel): Proposal[] | u
     ];
   }
   if (matches(path, ['contributes', 'actions', '#'])) {
-    const scope = `"${choice(4, ['single-file', 'multi-file', 'folder'])}"`;
+    const scope = `"${choice(4, scopeValues)}"`;
     const toolIds = [...model.toolsById.keys()];
     const toolId = toolIds.length > 0 ? `"${choice(5, toolIds)}"` : '"$5"';
     return [
