@@ -4,6 +4,7 @@ import {
   hookEventDocumentation,
   schemaForPath,
   toolGating,
+  toolLabel,
   type CategoryReason,
   type JsonNode,
   type ManifestModel,
@@ -91,7 +92,7 @@ function sourceText(source: CategoryReason['source'], markup: Markup): string {
  */
 export function gatingText(tool: ToolEntry, model: ManifestModel, markup: Markup): string {
   const gating = toolGating(tool, model);
-  const name = tool.id ?? (typeof tool.value.name === 'string' ? tool.value.name : `#${tool.key}`);
+  const name = toolLabel(tool);
   const lines = [
     `${markup.text('Approval category ')}${markup.strong(gating.category)}${markup.text(' (tool ')}${markup.code(name)}${markup.text(`): ${gating.asks}.`)}`,
     '',
