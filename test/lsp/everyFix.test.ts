@@ -2,9 +2,9 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import type { CodeAction } from 'vscode-languageserver-protocol/node';
 import { allRules } from '../../server/src/engine';
-import { applyWorkspaceEdit, LspClient, manifest, tempFolder } from './lspClient';
+import { applyFix, pickFix, quickFixesFor } from './fixHelpers';
+import { LspClient, manifest, tempFolder } from './lspClient';
 
 /**
  * Every rule with a fix has a test here or elsewhere in test/lsp that asks a real server for it over
@@ -32,18 +32,8 @@ let count = 0;
 async function fixed(text: string, code: string, title: string, placeholder = false): Promise<string> {
   const uri = folder.uri(`case${++count}/manifest.json`);
   await client.open(uri, text);
-  const diagnostics = await client.diagnostics(uri);
-  const diagnostic = diagnostics.find((d) => d.code === code);
-  assert.ok(diagnostic, `a ${code} diagnostic among ${diagnostics.map((d) => d.code).join(', ')}`);
-  const actions = await client.request<CodeAction[]>('textDocument/codeAction', {
-    textDocument: { uri },
-    range: diagnostic.range,
-    context: { diagnostics: [diagnostic], only: ['quickfix'] },
-  });
-  const action = actions.find((candidate) => candidate.title === title);
-  assert.ok(action, `a fix titled ${title} among: ${actions.map((a) => a.title).join(' | ')}`);
-  const result = applyWorkspaceEdit(action.edit!, new Map([[uri, client.text(uri)]])).get(uri)!;
-  await client.replaceText(uri, result);
+  const { diagnostic, actions } = await quickFixesFor(client, uri, code);
+  const result = await applyFix(client, uri, pickFix(actions, title));
   if (placeholder) return result;
   // The fix mends what it was offered for.
   const after = await client.diagnostics(uri, (p) => p.version === client.version(uri));
