@@ -7,19 +7,20 @@ import type { FileKind, FileRead, PluginFolder } from './pluginFolder';
 /** Why a file the manifest names cannot be used. */
 export type Unusable = Exclude<FileRead, { kind: 'text' }>;
 
-/** One path the manifest names, and what its file holds as far as the rules care. */
-export type ReferencedFile = FileReference &
-  (
-    | { /** Not read: a "..", an absolute path, or no folder to read. */ read: 'not-read' }
-    | { read: 'unusable'; why: Unusable }
-    /** A prompt or the process command: its existence is all that is checked. */
-    | { read: 'exists' }
-    | { read: 'handler'; uses: CtxUse[] }
-    | { read: 'schema'; analysis: ToolSchemaResult }
-  );
+/** One path the manifest names whose file was looked at, and what it holds as far as the rules care. */
+export type ReferencedFile = { reference: FileReference } & (
+  | { read: 'unusable'; why: Unusable }
+  /** A prompt or the process command: its existence is all that is checked. */
+  | { read: 'exists' }
+  | { read: 'handler'; uses: CtxUse[] }
+  | { read: 'schema'; analysis: ToolSchemaResult }
+);
 
 /** The files the manifest names, read once per validation: each rule area checks its part. */
 export interface ReferencedFiles {
+  /** Every path the manifest names. */
+  references: FileReference[];
+  /** The files behind them that were looked at: none without a folder, none for a ".." or an absolute path. */
   files: ReferencedFile[];
   /** The facts of each tool's schema that could be read and analysed, by tool index. */
   schemaFacts: Map<number, ToolSchemaFacts>;
@@ -31,15 +32,17 @@ export interface ReferencedFiles {
 export function referencedFiles(model: ManifestModel, folder: PluginFolder | undefined): ReferencedFiles {
   const schemaFacts = new Map<number, ToolSchemaFacts>();
   let everySchemaRead = true;
-  const files = fileReferences(model).map((reference): ReferencedFile => {
-    const file = readOne(reference, folder);
+  const references = fileReferences(model);
+  const files: ReferencedFile[] = [];
+  for (const reference of references) {
+    const file = folder && readOne(reference, folder);
+    if (file) files.push(file);
     if (reference.kind === 'tool-schema') {
-      if (file.read === 'schema' && file.analysis.kind === 'ok') schemaFacts.set(reference.toolIndex!, file.analysis.facts);
+      if (file?.read === 'schema' && file.analysis.kind === 'ok') schemaFacts.set(reference.toolIndex!, file.analysis.facts);
       else everySchemaRead = false;
     }
-    return file;
-  });
-  return { files, schemaFacts, everySchemaRead };
+  }
+  return { references, files, schemaFacts, everySchemaRead };
 }
 
 /** The folder-relative form of a path that may be read: not one with "..", not an absolute one. */
@@ -49,17 +52,18 @@ export function readablePath(path: string): string | undefined {
   return normalizeRelativePath(path);
 }
 
-function readOne(reference: FileReference, folder: PluginFolder | undefined): ReferencedFile {
+/** Undefined for a path that is not read (a "..", an absolute path). */
+function readOne(reference: FileReference, folder: PluginFolder): ReferencedFile | undefined {
   const relative = readablePath(reference.path);
-  if (relative === undefined || !folder) return { ...reference, read: 'not-read' };
+  if (relative === undefined) return undefined;
   if (reference.kind === 'tool-schema') {
     const outcome = schemaOutcome(folder, relative);
-    return outcome.kind === 'analysed' ? { ...reference, read: 'schema', analysis: outcome.analysis } : { ...reference, read: 'unusable', why: outcome };
+    return outcome.kind === 'analysed' ? { reference, read: 'schema', analysis: outcome.analysis } : { reference, read: 'unusable', why: outcome };
   }
   const kind = folder.stat(relative);
-  if (kind !== 'file') return { ...reference, read: 'unusable', why: unusable(kind) };
-  if (reference.kind === 'prompt' || reference.kind === 'command') return { ...reference, read: 'exists' };
-  return { ...reference, read: 'handler', uses: handlerCtxUses(folder, relative) };
+  if (kind !== 'file') return { reference, read: 'unusable', why: unusable(kind) };
+  if (reference.kind === 'prompt' || reference.kind === 'command') return { reference, read: 'exists' };
+  return { reference, read: 'handler', uses: handlerCtxUses(folder, relative) };
 }
 
 /** What the rules learn from a tool's schema file: why it cannot be read, or what its text says. */

@@ -1,4 +1,4 @@
-import type { ReferencedFile, Unusable } from '../folder/referencedFiles';
+import type { Unusable } from '../folder/referencedFiles';
 import { normalizeRelativePath, type FileReference } from '../model/references';
 import { field, quote } from './messages';
 import { defineRules, type CodeOf, type RuleArea, type RuleContext } from './rule';
@@ -47,11 +47,11 @@ type Code = CodeOf<typeof definitions>;
 export const fileRules: RuleArea<Code> = {
   rules: definitions,
   check(context) {
-    for (const file of context.files().files) if (file.read === 'unusable') reportUnusable(context, file, file.why);
+    for (const file of context.files().files) if (file.read === 'unusable') reportUnusable(context, file.reference, file.why);
   },
 };
 
-function reportUnusable({ report }: RuleContext<Code>, reference: ReferencedFile, read: Unusable): void {
+function reportUnusable({ report }: RuleContext<Code>, reference: FileReference, read: Unusable): void {
   const name = `${field(reference.fieldPath)} ${quote(reference.path)}`;
   const data = { path: reference.fieldPath, file: normalizeRelativePath(reference.path), ...(reference.toolIndex !== undefined ? { toolIndex: reference.toolIndex } : {}) };
   switch (read.kind) {

@@ -18,7 +18,7 @@ type Code = CodeOf<typeof definitions>;
 export const pathRules: RuleArea<Code> = {
   rules: definitions,
   check({ files, report }) {
-    for (const { path, node, fieldPath, kind } of files().files) {
+    for (const { path, node, fieldPath, kind } of files().references) {
       if (containsDotDot(path)) {
         report('paths.dotdot', node, `${field(fieldPath)} ${quote(path)} must not contain "..": paths stay inside the plugin folder.`, { path: fieldPath });
       } else if (isAbsolutePath(path) && kind !== 'command') {

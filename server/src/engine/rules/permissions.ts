@@ -128,7 +128,7 @@ export const permissionRules: RuleArea<Code> = {
       }
     });
     const { files, schemaFacts, everySchemaRead } = context.files();
-    for (const file of files) if (file.read === 'handler') checkCtxUses(context, file, file.uses);
+    for (const file of files) if (file.read === 'handler') checkCtxUses(context, file.reference, file.uses);
     // A tool without a schema file (a legacy tool, say) may have a path property we cannot see.
     if (context.folder && everySchemaRead && schemaFacts.size === model.tools.length) checkParameterGrants(context, schemaFacts);
   },

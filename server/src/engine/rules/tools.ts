@@ -169,7 +169,7 @@ export const toolRules: RuleArea<Code> = {
         }
       }
     });
-    for (const file of context.files().files) if (file.read === 'schema') checkSchema(context, file, file.analysis);
+    for (const file of context.files().files) if (file.read === 'schema') checkSchema(context, file.reference, file.analysis);
   },
 };
 
