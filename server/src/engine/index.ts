@@ -15,7 +15,7 @@ export { buildModel, entryPlace, toolLabel, type ActionEntry, type Entry, type M
 export { arrayItems, formatPath, keyNode, nodeAtPath, objectProperties, pathOfNode, propertyNode, valueNode, type JsonPath } from './model/nodes';
 export { containsDotDot, fileReferences, isAbsolutePath, normalizeRelativePath, referenceKindAt, type FileReference, type ReferenceKind } from './model/references';
 export { analyzeManifest, defaultMaxDiagnostics, moreDiagnosticsCode, validateModel, type ManifestAnalysis, type SeverityOverride, type ValidateOptions } from './validate';
-export { allRules, ruleByCode, type RuleCode } from './rules/registry';
+export { allRules, ruleByCode, syntaxCodes, type RuleCode } from './rules/registry';
 export type { FixKind, RuleDefinition, RuleTag } from './rules/rule';
 export { rulesTableMarkdown } from './rules/rulesTable';
 export { hookEventDocumentation, knownHookEvents } from './rules/hooks';

@@ -46,3 +46,6 @@ for (const area of [syntaxRules, shapeRules, ...referenceAreas] as readonly Rule
 }
 
 export const allRules: RuleDefinition<RuleCode>[] = [...ruleByCode.values()];
+
+/** The codes of the JSON syntax rules (json.*): what a JSON editor's own validation may already show. */
+export const syntaxCodes: ReadonlySet<string> = new Set(syntaxRules.rules.map((rule) => rule.code));
