@@ -12,6 +12,7 @@
     folder: { label: 'Folder name', hint: 'File extensions and types do not apply to a folder.', placeholder: 'notes' },
   };
   const defaultNames = { file: 'report.md', files: 'a.md, b.md', folder: 'notes' };
+  /** @type {Record<string, string>} */
   const categoryIcons = { external: 'globe', delete: 'trash', modify: 'edit', read: 'eye' };
 
   /** @type {{ manifestUri?: string, locked: boolean, view: 'menu'|'gating', selectionKind: 'file'|'files'|'folder', selectionText: string, activeEntry?: string }} */
@@ -25,8 +26,15 @@
   const namesInput = /** @type {HTMLInputElement} */ ($('names'));
   const entriesList = $('entries');
 
-  /** Creates an element with optional class names and text (as text, never markup). */
-  function el(/** @type {string} */ tag, /** @type {string=} */ className, /** @type {string=} */ text) {
+  /**
+   * Creates an element with optional class names and text (as text, never markup).
+   * @template {keyof HTMLElementTagNameMap} K
+   * @param {K} tag
+   * @param {string} [className]
+   * @param {string} [text]
+   * @returns {HTMLElementTagNameMap[K]}
+   */
+  function el(tag, className, text) {
     const node = document.createElement(tag);
     if (className) node.className = className;
     if (text !== undefined) node.textContent = text;

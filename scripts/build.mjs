@@ -1,5 +1,5 @@
-// Build: compile the schemas to standalone validators, type-check and emit out/ (for the tests),
-// then bundle the client, the language server and the CLI into dist/ with esbuild.
+// Build: compile the schemas to standalone validators, type-check and emit out/ (for the tests), check
+// that the schema's keywords and the rule registry agree (scripts/check-schema-codes.mjs), then bundle the client, the language server and the CLI into dist/ with esbuild.
 //   --minify    minified bundles (the .vsix)
 //   --package   only the CLI and the language server, minified, into server/dist/ with the licence:
 //               the `filer-manifest` npm package (server/package.json runs this on prepack). No
@@ -18,6 +18,10 @@ run(join(root, 'scripts/generate-shape-validator.mjs'));
 if (!forPackage) {
   run(join(root, 'scripts/editor/copy-codicons.mjs'));
   run(join(root, 'node_modules/typescript/bin/tsc'), ['-p', '.']);
+  // The webview's plain-JavaScript script, against the DOM's types (media/tsconfig.json).
+  run(join(root, 'node_modules/typescript/bin/tsc'), ['-p', 'media/tsconfig.json']);
+  // Every schema keyword that can fail leads to a registered rule code, and every x-code names one.
+  run(join(root, 'scripts/check-schema-codes.mjs'));
 }
 
 const common = {

@@ -79,3 +79,28 @@ test('stdin in the text format, beside a file', () => {
   assert.match(run.stdout, /^<stdin>:1:11 error manifest\.name /m);
   assert.match(run.stdout, /^Checked 2 manifests: 1 error\.$/m);
 });
+
+test('the folder search skips what the editor would not take for a Filer manifest (a browser-extension or web-app manifest.json), saying so', () => {
+  const cwd = tempTree({
+    'plugin/manifest.json': cleanManifest('plugin'),
+    'extension/manifest.json': '{ "manifest_version": 3, "name": "Not kebab", "version": "1.0" }',
+    'web/manifest.json': '{ "name": "App", "short_name": "App", "start_url": "/" }',
+  });
+  const { run, report } = checkJson(['.'], { cwd });
+  assert.equal(run.status, 0, describeRun(run));
+  assert.deepEqual(report.map((entry) => entry.file), [path.join('plugin', 'manifest.json')]);
+  assert.equal(
+    run.stderr,
+    `filer-manifest: ${path.join('extension', 'manifest.json')}: skipped: not taken as a Filer manifest (has manifest_version: a browser-extension manifest).\n` +
+      `filer-manifest: ${path.join('web', 'manifest.json')}: skipped: not taken as a Filer manifest (has start_url or short_name: a web app manifest).\n`,
+  );
+});
+
+test('a manifest named on the command line is always checked, with a note when it does not look like a Filer manifest', () => {
+  const cwd = tempTree({ 'extension/manifest.json': '{ "manifest_version": 3, "name": "Not kebab", "version": "1.0" }' });
+  const { run, report } = checkJson([path.join('extension', 'manifest.json')], { cwd });
+  assert.equal(run.status, 1, describeRun(run));
+  assert.deepEqual(report.map((entry) => entry.file), [path.join('extension', 'manifest.json')]);
+  assert.ok(report[0].diagnostics.some((diagnostic) => diagnostic.code === 'manifest.name'));
+  assert.equal(run.stderr, `filer-manifest: ${path.join('extension', 'manifest.json')}: checked, though it does not look like a Filer manifest (has manifest_version: a browser-extension manifest).\n`);
+});

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { analyzeManifest, fileReferences, normalizeRelativePath } from '../../server/src/engine';
+import { analyzeManifest, fileReferences, normalizeRelativePath, referenceKindAt } from '../../server/src/engine';
 
 test('normalizeRelativePath gives the folder-relative form of any spelling', () => {
   const cases: Record<string, string> = {
@@ -39,4 +39,31 @@ test('fileReferences lists every path the manifest names, leaving out what the r
   assert.deepEqual(kinds('node'), ['tool-schema:s.json', 'tool-handler:h.js', 'prompt:p.md', 'setting-handler:r.js', 'hook-handler:ready.js', 'hook-handler:call.js', 'command-handler:c.js']);
   // Under runtime: "process" tool handlers, hooks and action settings are rejected, so their files are not read.
   assert.deepEqual(kinds('process'), ['command:bin/p', 'tool-schema:s.json', 'prompt:p.md', 'command-handler:c.js']);
+});
+
+test('the fields that hold a path are one list: referenceKindAt (completion, the create-file fix) agrees with every file the manifest names', () => {
+  const node = JSON.stringify({
+    name: 'p',
+    displayName: 'P',
+    version: '1.0.0',
+    contributes: {
+      tools: [{ id: 't', schema: './t.schema.json', handler: './t.js' }],
+      actions: [{ id: 'a', prompt: './a.md' }],
+      settings: { s: { type: 'action', title: 'S', handler: './s.js' } },
+      hooks: { onAppReady: './ready.js', onToolCall: { handler: './call.js' } },
+      commands: [{ id: 'c', title: 'C', handler: './c.js' }],
+    },
+  });
+  const process = JSON.stringify({ name: 'p', displayName: 'P', version: '1.0.0', runtime: 'process', command: './bin/p' });
+  const seen = new Set<string>();
+  for (const text of [node, process]) {
+    const { model } = analyzeManifest(text);
+    for (const reference of fileReferences(model)) {
+      assert.equal(referenceKindAt(reference.fieldPath, model), reference.kind, reference.fieldPath.join('.'));
+      seen.add(reference.kind);
+    }
+  }
+  assert.deepEqual([...seen].sort(), ['command', 'command-handler', 'hook-handler', 'prompt', 'setting-handler', 'tool-handler', 'tool-schema']);
+  assert.equal(referenceKindAt(['command'], analyzeManifest(node).model), undefined, 'command is a path only under runtime: "process"');
+  assert.equal(referenceKindAt(['contributes', 'tools', 0, 'title'], analyzeManifest(node).model), undefined);
 });

@@ -2,8 +2,9 @@ import assert from 'node:assert/strict';
 import { cpSync, existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { FileChangeType, type CodeAction, type Diagnostic } from 'vscode-languageserver-protocol/node';
-import { applyWorkspaceEdit, fixturesRoot, LspClient, manifest, tempFolder } from './lspClient';
+import type { CodeAction } from 'vscode-languageserver-protocol/node';
+import { applyFix, pickFix, quickFixesFor } from './fixHelpers';
+import { fixturesRoot, LspClient, manifest, tempFolder } from './lspClient';
 
 let client: LspClient;
 before(async () => {
@@ -11,34 +12,9 @@ before(async () => {
 });
 after(() => client.stop());
 
-/** The quick fixes offered for the first diagnostic with `code`, as a client asks for them (the diagnostic sent back with its data). */
-async function fixesFor(uri: string, code: string): Promise<{ diagnostic: Diagnostic; actions: CodeAction[] }> {
-  const diagnostics = await client.diagnostics(uri);
-  const diagnostic = diagnostics.find((d) => d.code === code);
-  assert.ok(diagnostic, `a ${code} diagnostic among ${diagnostics.map((d) => d.code).join(', ')}`);
-  const actions = await client.request<CodeAction[]>('textDocument/codeAction', {
-    textDocument: { uri },
-    range: diagnostic.range,
-    context: { diagnostics: [diagnostic], only: ['quickfix'] },
-  });
-  return { diagnostic, actions };
-}
-
-function pick(actions: CodeAction[], title: string | RegExp): CodeAction {
-  const action = actions.find((candidate) => (typeof title === 'string' ? candidate.title === title : title.test(candidate.title)));
-  assert.ok(action, `a fix titled ${title} among: ${actions.map((a) => a.title).join(' | ')}`);
-  return action;
-}
-
-/** Applies a fix to the open document (and the disk) and tells the server, as an editor would; returns the new text. */
-async function apply(uri: string, action: CodeAction): Promise<string> {
-  const results = applyWorkspaceEdit(action.edit!, new Map([[uri, client.text(uri)]]));
-  for (const created of results.keys()) if (created !== uri) await client.fileChanged(created, FileChangeType.Created);
-  const text = results.get(uri);
-  if (text === undefined) return client.text(uri);
-  await client.replaceText(uri, text);
-  return text;
-}
+const fixesFor = (uri: string, code: string) => quickFixesFor(client, uri, code);
+const pick = pickFix;
+const apply = (uri: string, action: CodeAction) => applyFix(client, uri, action);
 
 function folderFiles(root: string, below = ''): string[] {
   return readdirSync(join(root, below), { withFileTypes: true }).flatMap((entry) =>

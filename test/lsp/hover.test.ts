@@ -192,7 +192,7 @@ describe('hover: keys and values', () => {
     const folderEvent = await hover(manifest('"contributes": { "hooks": { "onAgent|Complete": "./h.js" } }'));
     assert.equal(
       folderEvent,
-      "onAgentComplete: A folder agent's run completed. Heard only by plugins the run's folder allows (its plugin allow-list).\n\nA hook for a folder's run fires only if that folder allows your plugin: the folder's plugin allow-list decides which plugins' hooks hear about the run. A folder with no list reaches every installed plugin; an empty list reaches none.",
+      "onAgentComplete: A folder agent's run completed. Heard only by plugins the run's folder allows (its plugin allow-list).\n\nA hook for a folder's run fires only if that folder allows your plugin: the folder's plugin allow-list (settings' plugin_allow_list, which a parent folder can narrow) decides which plugins' hooks hear about the run. A folder with no list reaches every installed plugin; an empty list reaches none.",
     );
     const appEvent = await hover(manifest('"contributes": { "hooks": { "onApp|Ready": "./h.js" } }'));
     assert.match(appEvent!, /^onAppReady: Fires when the app window is up.*reaches every plugin\.$/);

@@ -4,8 +4,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { buildModel, compareGating, gatingReport, parseDocument, type GatingComparison, type GatingReport } from '../engine';
-import { recognizeContent } from '../lsp/manifestRecognition';
+import { buildModel, compareGating, recognizeContent, gatingReport, parseDocument, type GatingComparison, type GatingReport } from '../engine';
 import { UsageError } from './args';
 import { readBase, resolveBase } from './baseManifests';
 import { formatGatingJson, formatGatingMarkdown, formatGatingText, markdownCode } from './formats/gating';

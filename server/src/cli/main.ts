@@ -6,7 +6,7 @@
  */
 import * as path from 'node:path';
 import packageJson from '../../package.json';
-import { allRules, analyzeManifest } from '../engine';
+import { allRules, analyzeManifest, recognizeText } from '../engine';
 import { NodePluginFolder } from '../host/nodePluginFolder';
 import { helpText, parseCommandLine, UsageError, type CheckCommand } from './args';
 import { formatJson } from './formats/json';
@@ -59,10 +59,10 @@ async function main(args: string[]): Promise<number> {
 
 async function check(command: CheckCommand, cwd: string): Promise<number> {
   const { paths, errors } = resolveManifestPaths(command.paths, cwd);
-  const inputs: ManifestInput[] = [];
+  const inputs: (ManifestInput & { named: boolean })[] = [];
   for (const file of paths) {
     try {
-      inputs.push(file === '-' ? await readStdin() : readManifest(file, cwd));
+      inputs.push(file === '-' ? { ...(await readStdin()), named: true } : { ...readManifest(file, cwd), named: file.named });
     } catch (error) {
       if (!(error instanceof PathError)) throw error;
       errors.push(error);
@@ -72,16 +72,24 @@ async function check(command: CheckCommand, cwd: string): Promise<number> {
   for (const error of errors) process.stderr.write(`${programName}: ${error.message}\n`);
   if (inputs.length === 0 && errors.length > 0) return 2;
 
-  const results: CheckedManifest[] = inputs.map((input) => ({
-    file: displayPath(input.path, cwd),
-    path: input.path,
-    diagnostics: analyzeManifest(input.text, {
+  const results: CheckedManifest[] = [];
+  for (const input of inputs) {
+    const file = displayPath(input.path, cwd);
+    const analysis = analyzeManifest(input.text, {
       // Stdin has no folder: the rules that read the files a manifest names stay quiet.
       folder: input.path === undefined ? undefined : new NodePluginFolder(path.dirname(input.path)),
       severityOverrides: command.severityOverrides,
       maxDiagnostics: command.maxDiagnostics,
-    }).diagnostics,
-  }));
+    });
+    // As in the editor: a manifest.json the folder search finds is checked only when it looks like a
+    // Filer manifest; a file named on the command line always is, with a note when it does not.
+    const recognition = recognizeText(input.text, () => analysis.document.value);
+    if (recognition.kind === 'other') {
+      process.stderr.write(`${programName}: ${file}: ${input.named ? 'checked, though it does not look like' : 'skipped: not taken as'} a Filer manifest (${recognition.reason}).\n`);
+      if (!input.named) continue;
+    }
+    results.push({ file, path: input.path, diagnostics: analysis.diagnostics });
+  }
 
   process.stdout.write(format(command, results, cwd));
   const counts = countSeverities(results);

@@ -1,5 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { manifestFileName } from '../engine';
 import { describeUnread, maxManifestMegabytes, readRegularFile } from '../host/safeRead';
 
 /** A path the user named that cannot be checked: reported in one line, exit code 2. */
@@ -7,8 +8,6 @@ export class PathError extends Error {}
 
 /** The display name of the manifest read from standard input. */
 export const stdinName = '<stdin>';
-
-export const manifestFileName = 'manifest.json';
 
 /** A manifest to check: `path` is absolute, or undefined for stdin. */
 export interface ManifestInput {

@@ -2,8 +2,7 @@
  * `filer-manifest menu <plugin> --select <names...> | --folder <name>`: the context menu Filer would
  * build for that selection, from the engine's computeContextMenu (what the preview panel shows).
  */
-import { analyzeManifest, computeContextMenu } from '../engine';
-import { recognizeContent } from '../lsp/manifestRecognition';
+import { analyzeManifest, computeContextMenu, recognizeContent } from '../engine';
 import { formatMenuJson, formatMenuText } from './formats/menu';
 import { displayPath, PathError, readManifest, resolveManifestPaths } from './manifestFiles';
 import type { MenuCommand } from './reviewArgs';

@@ -11,17 +11,17 @@ export { parseDocument, type ParsedDocument } from './parse/parseDocument';
 export { keyNodeOf, keyOf, valueNodeOf, type JsonNode } from './parse/jsonNode';
 export { reparseDocument } from './parse/incrementalParse';
 export { composeEditedRegions, extendEditedRegion, type EditedRegion } from './text/editedRegion';
-export { buildModel, type ActionEntry, type Entry, type ManifestModel, type ToolEntry } from './model/manifestModel';
+export { buildModel, entryPlace, toolLabel, type ActionEntry, type Entry, type ManifestModel, type ToolEntry } from './model/manifestModel';
 export { arrayItems, formatPath, keyNode, nodeAtPath, objectProperties, pathOfNode, propertyNode, valueNode, type JsonPath } from './model/nodes';
-export { containsDotDot, fileReferences, isAbsolutePath, normalizeRelativePath, type FileReference, type ReferenceKind } from './model/references';
-export { analyzeManifest, defaultMaxDiagnostics, moreDiagnosticsCode, validateManifest, validateModel, type ManifestAnalysis, type SeverityOverride, type ValidateOptions } from './validate';
-export { allRules, ruleByCode } from './rules/registry';
-export type { RuleDefinition } from './rules/rule';
+export { containsDotDot, fileReferences, isAbsolutePath, normalizeRelativePath, referenceKindAt, type FileReference, type ReferenceKind } from './model/references';
+export { analyzeManifest, defaultMaxDiagnostics, moreDiagnosticsCode, validateModel, type ManifestAnalysis, type SeverityOverride, type ValidateOptions } from './validate';
+export { allRules, ruleByCode, syntaxCodes, type RuleCode } from './rules/registry';
+export type { FixKind, RuleDefinition, RuleTag } from './rules/rule';
 export { rulesTableMarkdown } from './rules/rulesTable';
-export { knownHookEvents } from './rules/hooks';
-export { toKebabCase, trimDashes } from './rules/messages';
+export { hookEventDocumentation, knownHookEvents } from './rules/hooks';
+export { kebabCase, toKebabCase, trimDashes } from './rules/messages';
 export { hostOf } from './rules/permissions';
-export { schema, schemaForPath, resolveRef, type SchemaNode } from './shape/schema';
+export { schema, schemaForPath, resolveRef, scopeValues, settingTypes, type SchemaNode } from './shape/schema';
 export {
   asksAt,
   categoryMeaning,
@@ -41,3 +41,5 @@ export {
 export { compareGating, gatingReport, pluginNameOf, type CategoryChange, type ChangeGroup, type GatingComparison } from './categories/gatingReview';
 export { computeContextMenu } from './menu/contextMenu';
 export * from './menu/protocol';
+export { manifestFileName, recognizeContent, recognizeText, type ManifestKind, type Recognition } from './recognition';
+export { keyApplies } from './model/keysThatApply';

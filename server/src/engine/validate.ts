@@ -1,5 +1,6 @@
 import type { FixData, ManifestDiagnostic, Severity } from './diagnostics';
 import type { PluginFolder } from './folder/pluginFolder';
+import { referencedFiles, type ReferencedFiles } from './folder/referencedFiles';
 import { buildModel, type ManifestModel } from './model/manifestModel';
 import { parseDocument, type ParsedDocument } from './parse/parseDocument';
 import { ruleAreas, ruleByCode } from './rules/registry';
@@ -37,10 +38,6 @@ export function analyzeManifest(text: string, options: ValidateOptions = {}): Ma
   return { document, model, diagnostics: validateModel(model, options) };
 }
 
-export function validateManifest(text: string, options: ValidateOptions = {}): ManifestDiagnostic[] {
-  return analyzeManifest(text, options).diagnostics;
-}
-
 /** Runs every rule area over a model; the result is sorted by position. */
 export function validateModel(model: ManifestModel, options: ValidateOptions = {}): ManifestDiagnostic[] {
   const diagnostics: ManifestDiagnostic[] = [];
@@ -51,9 +48,11 @@ export function validateModel(model: ManifestModel, options: ValidateOptions = {
   // Twice the cap is kept, so that the ones shown are the first by position of nearly all; the rest are only counted.
   const kept = 2 * max;
   const beyond: Record<Severity, number> = { error: 0, warning: 0, information: 0, hint: 0 };
+  let files: ReferencedFiles | undefined;
   const context: RuleContext = {
     model,
     folder: options.folder,
+    files: () => (files ??= referencedFiles(model, options.folder)),
     report(code: string, target: Target, message: string, data?: FixData) {
       const rule = ruleByCode.get(code);
       if (!rule) throw new Error(`Unregistered rule code ${code}`);

@@ -1,4 +1,4 @@
-import type { JsonPath, ManifestDiagnostic } from '../engine';
+import { syntaxCodes, type JsonPath, type ManifestDiagnostic } from '../engine';
 
 /**
  * What VS Code's own JSON language features already show in an open manifest: they run beside this
@@ -42,7 +42,7 @@ export function withoutBuiltInJsonDiagnostics(
   if (!codes || text.trim() === '') return diagnostics;
   // What VS Code shows at a place covers every json.* diagnostic of ours there (a comment that is not closed is its syntax error).
   const shownThere = new Set(diagnostics.filter((diagnostic) => codes.has(diagnostic.code)).map(placeOf));
-  return diagnostics.filter((diagnostic) => !codes.has(diagnostic.code) && !(diagnostic.code.startsWith('json.') && shownThere.has(placeOf(diagnostic))));
+  return diagnostics.filter((diagnostic) => !codes.has(diagnostic.code) && !(syntaxCodes.has(diagnostic.code) && shownThere.has(placeOf(diagnostic))));
 }
 
 const placeOf = (diagnostic: ManifestDiagnostic) => `${diagnostic.offset}:${diagnostic.length}`;

@@ -1,5 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { isInside } from '../host/safeRead';
 
 /** At most this many directories are watched in all, this deep in each plugin folder. */
 export const maxWatchedDirectories = 512;
@@ -99,7 +100,7 @@ export class FolderWatcher {
     const changed = name ? path.join(directory, name.toString()) : directory;
     this.pending.add(changed);
     // A directory created inside a watched one is watched too.
-    const root = [...this.complete].find((folder) => changed.startsWith(folder + path.sep));
+    const root = [...this.complete].find((folder) => changed !== folder && isInside(folder, changed));
     if (root) {
       try {
         const stats = fs.lstatSync(changed);

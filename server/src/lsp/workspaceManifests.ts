@@ -1,5 +1,6 @@
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
+import { isInside } from '../host/safeRead';
 
 /** A scan stops after this many folders, so a huge workspace cannot keep the server busy. */
 const folderLimit = 20000;
@@ -39,7 +40,7 @@ export class WorkspaceManifests {
   dependentsOf(changedPath: string): string[] {
     const found: string[] = [];
     for (const [manifest, files] of this.dependencies) {
-      if (files.some((file) => file === changedPath || file.startsWith(changedPath + path.sep))) found.push(manifest);
+      if (files.some((file) => isInside(changedPath, file))) found.push(manifest);
     }
     return found;
   }

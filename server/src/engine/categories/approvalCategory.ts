@@ -5,7 +5,7 @@ export type ApprovalCategory = 'external' | 'delete' | 'modify' | 'read';
 
 export const categoryOrder: readonly ApprovalCategory[] = ['external', 'delete', 'modify', 'read'];
 
-export type AnnotationName = 'readOnlyHint' | 'destructiveHint' | 'idempotentHint' | 'openWorldHint';
+type AnnotationName = 'readOnlyHint' | 'destructiveHint' | 'idempotentHint' | 'openWorldHint';
 
 /** One annotation that decided or could have decided the category, and where it came from. */
 export interface CategoryReason {

@@ -3,7 +3,7 @@
  * facts and `filer-manifest gating` all read this), and what changed between two versions of a plugin.
  * The category itself comes from deriveToolGating alone; this file only collects and compares.
  */
-import type { ManifestModel } from '../model/manifestModel';
+import { entryPlace, type ManifestModel } from '../model/manifestModel';
 import { spanOf } from '../model/sourceSpan';
 import type { GatedTool, GatingReport } from '../menu/protocol';
 import {
@@ -30,7 +30,7 @@ export function gatingReport(model: ManifestModel): GatingReport {
     if (tool.node.type !== 'object') continue;
     const gating = toolGating(tool, model);
     tools.push({
-      id: tool.id ?? `tools[${tool.key}]`,
+      id: tool.id ?? entryPlace(tool),
       title: typeof tool.value.title === 'string' ? tool.value.title : undefined,
       category: gating.category,
       asks: gating.asks,

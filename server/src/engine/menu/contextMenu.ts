@@ -1,6 +1,6 @@
 import { describeGating, toolGating } from '../categories/approvalCategory';
 import { pluginNameOf } from '../categories/gatingReview';
-import { asRecord, type ActionEntry, type ManifestModel, type ToolEntry } from '../model/manifestModel';
+import { asRecord, entryPlace, type ActionEntry, type ManifestModel, type ToolEntry } from '../model/manifestModel';
 import { spanOf } from '../model/sourceSpan';
 import { matchesExtension, matchesFileType } from './fileTypes';
 import type {
@@ -191,7 +191,7 @@ function promptTurn(action: ActionEntry): PromptTurn {
 }
 
 function idOf(entry: ActionEntry): string {
-  return entry.id ?? `actions[${entry.key}]`;
+  return entry.id ?? entryPlace(entry);
 }
 
 function textOf(value: unknown, fallback: string): string {

@@ -1,6 +1,6 @@
 import { keyNodeOf, keyOf, valueNodeOf, type JsonNode } from '../parse/jsonNode';
 import type { ParsedDocument } from '../parse/parseDocument';
-import { arrayItems, objectProperties, valueNode, type JsonPath } from './nodes';
+import { arrayItems, formatPath, objectProperties, valueNode, type JsonPath } from './nodes';
 
 /** One entry of a contributes list or map, with its node and its plain value. */
 export interface Entry {
@@ -114,4 +114,19 @@ function firstById<T extends { id: string | undefined }>(entries: T[]): Map<stri
   const byId = new Map<string, T>();
   for (const entry of entries) if (entry.id !== undefined && !byId.has(entry.id)) byId.set(entry.id, entry);
   return byId;
+}
+
+/** A tool in the legacy shape: `name` and inline `parameters` instead of `id` and a schema file. */
+export function isLegacy(tool: Record<string, unknown>): boolean {
+  return tool.id === undefined && (tool.name !== undefined || tool.parameters !== undefined);
+}
+
+/** Where an entry stands, for one without an id: `tools[2]`, `actions[0]`. The one way it is named. */
+export function entryPlace(entry: Entry): string {
+  return formatPath(entry.path.slice(1));
+}
+
+/** How a tool is named: its id, else its legacy name, else its place (`tools[2]`). */
+export function toolLabel(tool: ToolEntry): string {
+  return tool.id ?? (typeof tool.value.name === 'string' ? tool.value.name : entryPlace(tool));
 }

@@ -1,6 +1,6 @@
 import type { JsonNode } from '../parse/jsonNode';
 import type { ManifestModel } from './manifestModel';
-import { valueNode } from './nodes';
+import { valueNode, type JsonPath } from './nodes';
 
 /** What a path in the manifest names; decides how the file is checked and what a quick fix creates. */
 export type ReferenceKind = 'tool-schema' | 'tool-handler' | 'prompt' | 'hook-handler' | 'command-handler' | 'setting-handler' | 'command';
@@ -47,6 +47,31 @@ export function fileReferences(model: ManifestModel): FileReference[] {
   }
   for (const command of model.commands) add('command-handler', valueNode(command.node, 'handler'), [...command.path, 'handler']);
   return references;
+}
+
+/** The fields that hold a plugin-relative path, and of what (`#` an array index, `*` an object key). */
+const fileFields: readonly (readonly [pattern: readonly (string | number)[], kind: ReferenceKind])[] = [
+  [['command'], 'command'],
+  [['contributes', 'tools', '#', 'schema'], 'tool-schema'],
+  [['contributes', 'tools', '#', 'handler'], 'tool-handler'],
+  [['contributes', 'actions', '#', 'prompt'], 'prompt'],
+  [['contributes', 'settings', '*', 'handler'], 'setting-handler'],
+  [['contributes', 'hooks', '*'], 'hook-handler'],
+  [['contributes', 'hooks', '*', 'handler'], 'hook-handler'],
+  [['contributes', 'commands', '#', 'handler'], 'command-handler'],
+];
+
+/** What the value at `path` names when it is a path (the process `command` only under runtime: "process"). */
+export function referenceKindAt(path: JsonPath, model: ManifestModel): ReferenceKind | undefined {
+  const field = fileFields.find(([pattern]) => pattern.length === path.length && pattern.every((segment, i) => segmentMatches(segment, path[i])));
+  if (!field || (field[1] === 'command' && !model.isProcess)) return undefined;
+  return field[1];
+}
+
+function segmentMatches(segment: string | number, actual: string | number): boolean {
+  if (segment === '#') return typeof actual === 'number';
+  if (segment === '*') return typeof actual === 'string';
+  return segment === actual;
 }
 
 /** Absolute on either OS: `/x`, `\x`, `C:\x`, `C:/x`, `\\server\x`. */

@@ -1,136 +1,154 @@
-import type { ActionEntry } from '../model/manifestModel';
+import { promptKindOnlyKeys, toolKindOnlyKeys } from '../model/keysThatApply';
+import { isLegacy, type ActionEntry } from '../model/manifestModel';
+import type { ToolSchemaFacts } from '../model/toolSchema';
 import { arrayItems, keyNode, propertyNode, valueNode } from '../model/nodes';
 import type { JsonNode } from '../parse/jsonNode';
 import { reportDuplicateIds } from './duplicateIds';
-import { isLegacy } from './tools';
 import { closest, didYouMean, enumMessage, field, listOf, quote, suggester, toKebabCase, type Suggester } from './messages';
-import type { RuleArea, RuleContext } from './rule';
+import { scopeValues } from '../shape/schema';
+import { defineRules, type CodeOf, type RuleArea, type RuleContext } from './rule';
 
-const scopes = ['single-file', 'multi-file', 'folder'];
+
+const definitions = defineRules([
+  {
+    code: 'actions.id',
+    fix: 'kebab-case',
+    severity: 'error',
+    description: 'An action id is kebab-case.',
+    shapeMessage: (_finding, name, value) => {
+      const kebab = typeof value === 'string' ? toKebabCase(value) : '';
+      return `${name} ${quote(value)} must be kebab-case (^[a-z0-9]+(-[a-z0-9]+)*$).${kebab ? ` Did you mean ${quote(kebab)}?` : ''}`;
+    },
+  },
+  {
+    code: 'actions.scope',
+    severity: 'error',
+    description: 'scope: "single-file", "multi-file", "folder", or an array of those.',
+    shapeMessage: (finding, name, value) =>
+      (typeof finding.path[finding.path.length - 1] === 'number'
+        ? `${name} must be "single-file", "multi-file" or "folder".`
+        : `${name} must be "single-file", "multi-file", "folder", or an array of those.`) +
+      (typeof value === 'string' ? didYouMean(closest(value, scopeValues)) : ''),
+  },
+  {
+    code: 'actions.scope-empty',
+    severity: 'warning',
+    description: 'scope: "single-file", "multi-file", "folder", or an array of those; an empty array names no selection to offer the action for.',
+    decision: 'A warning, not an error: the reference does not refuse an empty array. Not for a hidden action, which stays out of the context menu anyway.',
+  },
+  {
+    code: 'actions.kind',
+    severity: 'error',
+    description: 'kind: "prompt" (default) renders prompt and opens an agent turn in chat; "tool" invokes toolId directly.',
+    shapeMessage: enumMessage('"prompt" (the default: renders prompt and opens an agent turn in chat) or "tool" (invokes toolId directly, no agent turn, no model)', ['prompt', 'tool']),
+  },
+  {
+    code: 'actions.tool-scope',
+    severity: 'error',
+    description: 'toolScope: "none" (no tools this turn) or "read-only" (only tools that read the folder and its knowledge).',
+    shapeMessage: enumMessage('"none" (no tools this turn) or "read-only" (only tools that read the folder and its knowledge)', ['none', 'read-only']),
+  },
+  {
+    code: 'actions.multi-file-mode',
+    severity: 'error',
+    description: 'multiFileMode: "independent" (default, one tool call per selected file) or "batch" (exactly one call with every selected path).',
+    shapeMessage: enumMessage('"independent" (one tool call per selected file) or "batch" (exactly one call with every selected path)', ['independent', 'batch']),
+  },
+  {
+    code: 'actions.param-type',
+    severity: 'error',
+    description: 'A params[] entry has type "select", "text" or "per-file-text".',
+    shapeMessage: enumMessage('"select", "text" or "per-file-text"', ['select', 'text', 'per-file-text']),
+  },
+  { code: 'actions.prompt-required', fix: 'add-required-field', severity: 'error', description: 'prompt (the path to the prompt template) is required for kind: "prompt".' },
+  { code: 'actions.prompt-forbidden', fix: 'remove-member', severity: 'error', description: 'prompt is forbidden for kind: "tool".' },
+  { code: 'actions.tool-id-required', fix: 'add-required-field', severity: 'error', description: 'toolId is required for kind: "tool".' },
+  {
+    code: 'actions.tool-id-unknown',
+    fix: 'replace-with-suggestion',
+    severity: 'error',
+    description: 'toolId must match a contributes.tools[].id in the same manifest.',
+  },
+  {
+    code: 'actions.tool-id-ignored',
+    severity: 'warning',
+    description: 'toolId is read for kind: "tool" only.',
+    decision: 'A warning: the reference does not forbid toolId on a prompt action, but the app ignores it there.',
+  },
+  {
+    code: 'actions.tool-scope-forbidden',
+    fix: 'remove-member',
+    severity: 'error',
+    description: 'toolScope is forbidden for kind: "tool" (it runs no agent turn).',
+  },
+  {
+    code: 'actions.multi-file-mode-ignored',
+    severity: 'warning',
+    description: 'multiFileMode is read for kind: "tool" only.',
+    decision: 'A warning: the reference marks it "tool kind" without forbidding it elsewhere; a prompt action ignores it.',
+  },
+  {
+    code: 'actions.duplicate-id',
+    severity: 'warning',
+    description: 'Two actions of the manifest share an id.',
+    decision: 'A warning, not an error: the reference states no rule against it, but generate.actionId names an action by its id alone, and the reference does not say which of the two the app would keep.',
+  },
+  {
+    code: 'actions.duplicate-param-id',
+    severity: 'warning',
+    description: 'Two params of one action share an id.',
+    decision: 'A warning, not an error: the reference states no rule against it, but generate.populateParamId and forwardParamIds name params by id, so an id should name one param.',
+  },
+  {
+    code: 'actions.select-options',
+    fix: 'add-required-field',
+    severity: 'warning',
+    description: 'A "select" param offers its options: without them the dialog shows an empty list.',
+    decision: 'A warning: the reference makes options optional, but a select with no options cannot be answered.',
+  },
+  {
+    code: 'actions.generate-action-unknown',
+    fix: 'replace-with-suggestion',
+    severity: 'error',
+    description: 'generate.actionId must name an action that exists in the same manifest.',
+  },
+  {
+    code: 'actions.generate-action-not-tool',
+    severity: 'error',
+    description: 'generate.actionId invokes a sibling kind: "tool" action.',
+  },
+  {
+    code: 'actions.generate-populate',
+    fix: 'replace-with-suggestion',
+    severity: 'error',
+    description: "generate.populateParamId must name one of this action's per-file-text params.",
+  },
+  {
+    code: 'actions.generate-forward',
+    fix: 'replace-with-suggestion',
+    severity: 'warning',
+    description: "generate.forwardParamIds name params of this action.",
+    decision: "A warning, not an error: the reference names forwardParamIds? without a rule, nor whose params they are; read as this action's own, the ones it has values to forward, so another id forwards nothing.",
+  },
+  {
+    code: 'actions.hidden-unreachable',
+    severity: 'warning',
+    description: 'hidden: true keeps the action out of the context menu; it stays invocable as another action\u2019s generate.actionId.',
+    decision: 'A warning when no action names the hidden action in generate.actionId: nothing could ever invoke it.',
+  },
+  {
+    code: 'actions.batch-without-array',
+    severity: 'warning',
+    description: 'multiFileMode: "batch" passes every selected path under the tool schema\u2019s array-of-paths property, which the tool\u2019s schema must have.',
+    decision: 'A warning: an array property whose items carry "format": "file-path" (or "directory-path") is required, found through local $refs as for tools.path-without-format.',
+  },
+]);
+
+type Code = CodeOf<typeof definitions>;
 
 /** contributes.actions[]: right-click AI actions. */
-export const actionRules: RuleArea = {
-  rules: [
-    {
-      code: 'actions.id',
-      severity: 'error',
-      description: 'An action id is kebab-case.',
-      shapeMessage: (_finding, name, value) => {
-        const kebab = typeof value === 'string' ? toKebabCase(value) : '';
-        return `${name} ${quote(value)} must be kebab-case (^[a-z0-9]+(-[a-z0-9]+)*$).${kebab ? ` Did you mean ${quote(kebab)}?` : ''}`;
-      },
-    },
-    {
-      code: 'actions.scope',
-      severity: 'error',
-      description: 'scope: "single-file", "multi-file", "folder", or an array of those.',
-      shapeMessage: (finding, name, value) =>
-        (typeof finding.path[finding.path.length - 1] === 'number'
-          ? `${name} must be "single-file", "multi-file" or "folder".`
-          : `${name} must be "single-file", "multi-file", "folder", or an array of those.`) +
-        (typeof value === 'string' ? didYouMean(closest(value, scopes)) : ''),
-    },
-    {
-      code: 'actions.scope-empty',
-      severity: 'warning',
-      description: 'scope: "single-file", "multi-file", "folder", or an array of those; an empty array names no selection to offer the action for.',
-      decision: 'A warning, not an error: the reference does not refuse an empty array. Not for a hidden action, which stays out of the context menu anyway.',
-    },
-    {
-      code: 'actions.kind',
-      severity: 'error',
-      description: 'kind: "prompt" (default) renders prompt and opens an agent turn in chat; "tool" invokes toolId directly.',
-      shapeMessage: enumMessage('"prompt" (the default: renders prompt and opens an agent turn in chat) or "tool" (invokes toolId directly, no agent turn, no model)', ['prompt', 'tool']),
-    },
-    {
-      code: 'actions.tool-scope',
-      severity: 'error',
-      description: 'toolScope: "none" (no tools this turn) or "read-only" (only tools that read the folder and its knowledge).',
-      shapeMessage: enumMessage('"none" (no tools this turn) or "read-only" (only tools that read the folder and its knowledge)', ['none', 'read-only']),
-    },
-    {
-      code: 'actions.multi-file-mode',
-      severity: 'error',
-      description: 'multiFileMode: "independent" (default, one tool call per selected file) or "batch" (exactly one call with every selected path).',
-      shapeMessage: enumMessage('"independent" (one tool call per selected file) or "batch" (exactly one call with every selected path)', ['independent', 'batch']),
-    },
-    {
-      code: 'actions.param-type',
-      severity: 'error',
-      description: 'A params[] entry has type "select", "text" or "per-file-text".',
-      shapeMessage: enumMessage('"select", "text" or "per-file-text"', ['select', 'text', 'per-file-text']),
-    },
-    { code: 'actions.prompt-required', severity: 'error', description: 'prompt (the path to the prompt template) is required for kind: "prompt".' },
-    { code: 'actions.prompt-forbidden', severity: 'error', description: 'prompt is forbidden for kind: "tool".' },
-    { code: 'actions.tool-id-required', severity: 'error', description: 'toolId is required for kind: "tool".' },
-    {
-      code: 'actions.tool-id-unknown',
-      severity: 'error',
-      description: 'toolId must match a contributes.tools[].id in the same manifest.',
-    },
-    {
-      code: 'actions.tool-id-ignored',
-      severity: 'warning',
-      description: 'toolId is read for kind: "tool" only.',
-      decision: 'A warning: the reference does not forbid toolId on a prompt action, but the app ignores it there.',
-    },
-    {
-      code: 'actions.tool-scope-forbidden',
-      severity: 'error',
-      description: 'toolScope is forbidden for kind: "tool" (it runs no agent turn).',
-    },
-    {
-      code: 'actions.multi-file-mode-ignored',
-      severity: 'warning',
-      description: 'multiFileMode is read for kind: "tool" only.',
-      decision: 'A warning: the reference marks it "tool kind" without forbidding it elsewhere; a prompt action ignores it.',
-    },
-    {
-      code: 'actions.duplicate-id',
-      severity: 'warning',
-      description: 'Two actions of the manifest share an id.',
-      decision: 'A warning, not an error: the reference states no rule against it, but generate.actionId names an action by its id alone, and the reference does not say which of the two the app would keep.',
-    },
-    {
-      code: 'actions.duplicate-param-id',
-      severity: 'warning',
-      description: 'Two params of one action share an id.',
-      decision: 'A warning, not an error: the reference states no rule against it, but generate.populateParamId and forwardParamIds name params by id, so an id should name one param.',
-    },
-    {
-      code: 'actions.select-options',
-      severity: 'warning',
-      description: 'A "select" param offers its options: without them the dialog shows an empty list.',
-      decision: 'A warning: the reference makes options optional, but a select with no options cannot be answered.',
-    },
-    {
-      code: 'actions.generate-action-unknown',
-      severity: 'error',
-      description: 'generate.actionId must name an action that exists in the same manifest.',
-    },
-    {
-      code: 'actions.generate-action-not-tool',
-      severity: 'error',
-      description: 'generate.actionId invokes a sibling kind: "tool" action.',
-    },
-    {
-      code: 'actions.generate-populate',
-      severity: 'error',
-      description: "generate.populateParamId must name one of this action's per-file-text params.",
-    },
-    {
-      code: 'actions.generate-forward',
-      severity: 'warning',
-      description: "generate.forwardParamIds name params of this action.",
-      decision: "A warning, not an error: the reference names forwardParamIds? without a rule, nor whose params they are; read as this action's own, the ones it has values to forward, so another id forwards nothing.",
-    },
-    {
-      code: 'actions.hidden-unreachable',
-      severity: 'warning',
-      description: 'hidden: true keeps the action out of the context menu; it stays invocable as another action\u2019s generate.actionId.',
-      decision: 'A warning when no action names the hidden action in generate.actionId: nothing could ever invoke it.',
-    },
-  ],
+export const actionRules: RuleArea<Code> = {
+  rules: definitions,
   check(context) {
     const { model, report } = context;
     const lookups: Lookups = {
@@ -167,6 +185,7 @@ export const actionRules: RuleArea = {
         }
       }
     }
+    if (context.folder) checkBatchActions(context, context.files().schemaFacts);
   },
 };
 
@@ -177,19 +196,26 @@ interface Lookups {
   legacyToolNames: Set<string>;
 }
 
-function checkKind({ model, report }: RuleContext, action: ActionEntry, lookups: Lookups): void {
+/** The rule for each key kind: "tool" forbids, and why. */
+const forbiddenForTool: Record<(typeof promptKindOnlyKeys)[number], { code: Code; why: string }> = {
+  prompt: { code: 'actions.prompt-forbidden', why: 'a tool action invokes toolId directly, with no agent turn and no prompt' },
+  toolScope: { code: 'actions.tool-scope-forbidden', why: 'it runs no agent turn' },
+};
+
+/** The rule for each key a prompt action ignores. */
+const ignoredForPrompt: Record<(typeof toolKindOnlyKeys)[number], Code> = {
+  toolId: 'actions.tool-id-ignored',
+  multiFileMode: 'actions.multi-file-mode-ignored',
+};
+
+function checkKind({ model, report }: RuleContext<Code>, action: ActionEntry, lookups: Lookups): void {
   const at = (key: string) => keyNode(action.node, key)!;
   const anchor = () => keyNode(action.node, 'kind') ?? keyNode(action.node, 'id') ?? { offset: action.node.offset, length: 1 };
   if (action.kind === 'tool') {
-    if (propertyNode(action.node, 'prompt')) {
-      report('actions.prompt-forbidden', at('prompt'), `${field([...action.path, 'prompt'])} is forbidden for kind: "tool": a tool action invokes toolId directly, with no agent turn and no prompt.`, {
-        path: [...action.path, 'prompt'],
-      });
-    }
-    if (propertyNode(action.node, 'toolScope')) {
-      report('actions.tool-scope-forbidden', at('toolScope'), `${field([...action.path, 'toolScope'])} is forbidden for kind: "tool": it runs no agent turn.`, {
-        path: [...action.path, 'toolScope'],
-      });
+    for (const key of promptKindOnlyKeys) {
+      if (!propertyNode(action.node, key)) continue;
+      const { code, why } = forbiddenForTool[key];
+      report(code, at(key), `${field([...action.path, key])} is forbidden for kind: "tool": ${why}.`, { path: [...action.path, key] });
     }
     const toolId = valueNode(action.node, 'toolId');
     if (!toolId) {
@@ -214,10 +240,8 @@ function checkKind({ model, report }: RuleContext, action: ActionEntry, lookups:
         missingField: 'prompt',
       });
     }
-    for (const [key, code] of [
-      ['toolId', 'actions.tool-id-ignored'],
-      ['multiFileMode', 'actions.multi-file-mode-ignored'],
-    ] as const) {
+    for (const key of toolKindOnlyKeys) {
+      const code = ignoredForPrompt[key];
       if (propertyNode(action.node, key)) {
         report(code, at(key), `${field([...action.path, key])} is read for kind: "tool" only; this action is of kind "prompt", so it is ignored.`, {
           path: [...action.path, key],
@@ -227,7 +251,7 @@ function checkKind({ model, report }: RuleContext, action: ActionEntry, lookups:
   }
 }
 
-function checkParams({ report }: RuleContext, action: ActionEntry): void {
+function checkParams({ report }: RuleContext<Code>, action: ActionEntry): void {
   const seen = new Set<string>();
   arrayItems(valueNode(action.node, 'params')).forEach((param, index) => {
     const path = [...action.path, 'params', index];
@@ -248,7 +272,7 @@ function checkParams({ report }: RuleContext, action: ActionEntry): void {
   });
 }
 
-function checkGenerate({ model, report }: RuleContext, action: ActionEntry, lookups: Lookups): void {
+function checkGenerate({ model, report }: RuleContext<Code>, action: ActionEntry, lookups: Lookups): void {
   const generate = valueNode(action.node, 'generate');
   if (generate?.type !== 'object') return;
   const path = [...action.path, 'generate'];
@@ -307,4 +331,20 @@ function checkGenerate({ model, report }: RuleContext, action: ActionEntry, look
 
 function describeParamType(type: unknown): string {
   return typeof type === 'string' ? `a ${quote(type)} param` : 'a param without a type';
+}
+
+function checkBatchActions({ model, report }: RuleContext<Code>, schemaFacts: Map<number, ToolSchemaFacts>): void {
+  for (const action of model.actions) {
+    const mode = valueNode(action.node, 'multiFileMode');
+    if (action.kind !== 'tool' || mode?.value !== 'batch' || typeof action.value.toolId !== 'string') continue;
+    const tool = model.toolsById.get(action.value.toolId);
+    const facts = tool && schemaFacts.get(tool.key as number);
+    if (!facts || facts.pathArrayProperties.length > 0) continue;
+    report(
+      'actions.batch-without-array',
+      mode,
+      `${field([...action.path, 'multiFileMode'])} is "batch", but tool ${quote(action.value.toolId)}'s schema has no array-of-paths property (an array whose items carry "format": "file-path") to pass every selected path in.`,
+      { path: [...action.path, 'multiFileMode'] },
+    );
+  }
 }

@@ -1,6 +1,6 @@
 import { own } from '../own';
 import { closest, didYouMean, quote } from './messages';
-import type { RuleArea } from './rule';
+import { defineRules, type CodeOf, type RuleArea } from './rule';
 
 /**
  * The hook events the reference names, with what each announces. Its list is open-ended. Without a
@@ -19,25 +19,44 @@ export const knownHookEvents: Readonly<Record<string, string>> = Object.assign(O
     'Fires when the app window is up: it may fire long after onRuntimeReady, or not at all where the background service runs without the app. Belongs to no folder: reaches every plugin.',
 });
 
+const definitions = defineRules([
+  {
+    code: 'hooks.shape',
+    severity: 'error',
+    description: 'Each hook value is either a handler path or { handler, filter? }.',
+    shapeMessage: (finding, name) =>
+      finding.keyword === 'required'
+        ? `${name} needs \`handler\`: a hook is a handler path or { handler, filter? }.`
+        : `${name} must be a handler path or { handler, filter? }.`,
+  },
+  {
+    code: 'hooks.unknown-event',
+    fix: 'rename-key',
+    severity: 'warning',
+    description: 'A hook keyed by an event name the reference does not name (onAgentComplete, onSessionMessage, onToolCall, …).',
+    decision: 'A warning, not an error: the reference\u2019s list of events is open-ended ("…").',
+  },
+]);
+
+type Code = CodeOf<typeof definitions>;
+
+/** Why a hook for a folder's event may stay silent: the reference's folder allow-list rule. */
+const allowListRule =
+  "A hook for a folder's run fires only if that folder allows your plugin: the folder's plugin allow-list (settings' plugin_allow_list, which a parent folder can narrow) decides which plugins' hooks hear about the run. A folder with no list reaches every installed plugin; an empty list reaches none.";
+
+/**
+ * What a known hook event announces, in paragraphs: what it is, then (for an event that belongs to a
+ * folder) the allow-list rule. Undefined for an event the reference does not name. Hover and completion say this.
+ */
+export function hookEventDocumentation(event: string): string[] | undefined {
+  const announces = own(knownHookEvents, event);
+  if (announces === undefined) return undefined;
+  return announces.includes('reaches every plugin') ? [announces] : [announces, allowListRule];
+}
+
 /** contributes.hooks{}: event handlers, keyed by event name. */
-export const hookRules: RuleArea = {
-  rules: [
-    {
-      code: 'hooks.shape',
-      severity: 'error',
-      description: 'Each hook value is either a handler path or { handler, filter? }.',
-      shapeMessage: (finding, name) =>
-        finding.keyword === 'required'
-          ? `${name} needs \`handler\`: a hook is a handler path or { handler, filter? }.`
-          : `${name} must be a handler path or { handler, filter? }.`,
-    },
-    {
-      code: 'hooks.unknown-event',
-      severity: 'warning',
-      description: 'A hook keyed by an event name the reference does not name (onAgentComplete, onSessionMessage, onToolCall, …).',
-      decision: 'A warning, not an error: the reference\u2019s list of events is open-ended ("…").',
-    },
-  ],
+export const hookRules: RuleArea<Code> = {
+  rules: definitions,
   check({ model, report }) {
     for (const hook of model.hooks) {
       const event = String(hook.key);

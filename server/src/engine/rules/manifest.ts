@@ -1,66 +1,73 @@
 import { keyNode, valueNode } from '../model/nodes';
 import { isAbsolutePath } from '../model/references';
 import { enumMessage, listOf, quote, toKebabCase } from './messages';
-import type { RuleArea } from './rule';
+import { processOnlyKeys } from '../model/keysThatApply';
+import { defineRules, type CodeOf, type RuleArea } from './rule';
+
+const definitions = defineRules([
+  {
+    code: 'manifest.not-an-object',
+    severity: 'error',
+    description: 'The manifest is one JSON object.',
+    shapeMessage: () => 'The manifest must be a JSON object: { "name", "displayName", "version", … }.',
+  },
+  {
+    code: 'manifest.name',
+    fix: 'kebab-case',
+    severity: 'error',
+    description: 'name: kebab-case (^[a-z0-9]+(-[a-z0-9]+)*$). Doubles as the plugin\u2019s identity in the installed registry and in the pluginAllowList a folder agent may carry.',
+    shapeMessage: (_finding, field, value) =>
+      `${field} ${quote(value)} must be kebab-case (^[a-z0-9]+(-[a-z0-9]+)*$): it doubles as the plugin's identity in the installed registry and in a folder's plugin allow-list.` +
+      suggestKebab(value),
+  },
+  {
+    code: 'manifest.version',
+    severity: 'error',
+    description: 'version: semver MAJOR.MINOR.PATCH with an optional -prerelease suffix.',
+    decision: 'Numbers without leading zeros, as semver has them; a +build suffix is not accepted (the reference names only -prerelease).',
+    shapeMessage: (_finding, field, value) =>
+      `${field} ${quote(value)} must be semver MAJOR.MINOR.PATCH with an optional -prerelease suffix (e.g. "1.2.0" or "1.2.0-beta.1").`,
+  },
+  {
+    code: 'manifest.capabilities',
+    severity: 'error',
+    description: 'capabilities[]: flat lowercase tags (^[a-z0-9]+([.-][a-z0-9]+)*$), e.g. channel.telegram, audio.stt.',
+    shapeMessage: (_finding, field, value) =>
+      `${field} ${quote(value)} must be a flat lowercase tag (^[a-z0-9]+([.-][a-z0-9]+)*$), e.g. "channel.telegram" or "audio.stt".`,
+  },
+  {
+    code: 'manifest.runtime',
+    severity: 'error',
+    description: 'runtime: "node" (default) or "process".',
+    shapeMessage: enumMessage(
+      '"node" (the default: handlers are JavaScript files run in the app\'s plugin host) or "process" (the plugin is its own executable)',
+      ['node', 'process'],
+    ),
+  },
+  {
+    code: 'manifest.command-required',
+    fix: 'add-required-field',
+    severity: 'error',
+    description: 'command is required for runtime: "process".',
+  },
+  {
+    code: 'manifest.command-absolute',
+    severity: 'error',
+    description: 'command must be relative to the plugin\u2019s install directory: absolute on either OS is rejected (manifests are portable).',
+  },
+  {
+    code: 'manifest.process-only',
+    severity: 'warning',
+    description: 'command and args are read for runtime: "process" only.',
+    decision: 'A warning: under runtime "node" the app ignores them, which is rarely what the author meant.',
+  },
+]);
+
+type Code = CodeOf<typeof definitions>;
 
 /** The top level of the manifest: identity, version, capabilities, runtime. */
-export const manifestRules: RuleArea = {
-  rules: [
-    {
-      code: 'manifest.not-an-object',
-      severity: 'error',
-      description: 'The manifest is one JSON object.',
-      shapeMessage: () => 'The manifest must be a JSON object: { "name", "displayName", "version", … }.',
-    },
-    {
-      code: 'manifest.name',
-      severity: 'error',
-      description: 'name: kebab-case (^[a-z0-9]+(-[a-z0-9]+)*$). Doubles as the plugin\u2019s identity in the installed registry and in the pluginAllowList a folder agent may carry.',
-      shapeMessage: (_finding, field, value) =>
-        `${field} ${quote(value)} must be kebab-case (^[a-z0-9]+(-[a-z0-9]+)*$): it doubles as the plugin's identity in the installed registry and in a folder's plugin allow-list.` +
-        suggestKebab(value),
-    },
-    {
-      code: 'manifest.version',
-      severity: 'error',
-      description: 'version: semver MAJOR.MINOR.PATCH with an optional -prerelease suffix.',
-      decision: 'Numbers without leading zeros, as semver has them; a +build suffix is not accepted (the reference names only -prerelease).',
-      shapeMessage: (_finding, field, value) =>
-        `${field} ${quote(value)} must be semver MAJOR.MINOR.PATCH with an optional -prerelease suffix (e.g. "1.2.0" or "1.2.0-beta.1").`,
-    },
-    {
-      code: 'manifest.capabilities',
-      severity: 'error',
-      description: 'capabilities[]: flat lowercase tags (^[a-z0-9]+([.-][a-z0-9]+)*$), e.g. channel.telegram, audio.stt.',
-      shapeMessage: (_finding, field, value) =>
-        `${field} ${quote(value)} must be a flat lowercase tag (^[a-z0-9]+([.-][a-z0-9]+)*$), e.g. "channel.telegram" or "audio.stt".`,
-    },
-    {
-      code: 'manifest.runtime',
-      severity: 'error',
-      description: 'runtime: "node" (default) or "process".',
-      shapeMessage: enumMessage(
-        '"node" (the default: handlers are JavaScript files run in the app\'s plugin host) or "process" (the plugin is its own executable)',
-        ['node', 'process'],
-      ),
-    },
-    {
-      code: 'manifest.command-required',
-      severity: 'error',
-      description: 'command is required for runtime: "process".',
-    },
-    {
-      code: 'manifest.command-absolute',
-      severity: 'error',
-      description: 'command must be relative to the plugin\u2019s install directory: absolute on either OS is rejected (manifests are portable).',
-    },
-    {
-      code: 'manifest.process-only',
-      severity: 'warning',
-      description: 'command and args are read for runtime: "process" only.',
-      decision: 'A warning: under runtime "node" the app ignores them, which is rarely what the author meant.',
-    },
-  ],
+export const manifestRules: RuleArea<Code> = {
+  rules: definitions,
   check({ model, report }) {
     const root = model.root;
     if (!root) return;
@@ -81,7 +88,7 @@ export const manifestRules: RuleArea = {
         );
       }
     } else {
-      for (const name of ['command', 'args']) {
+      for (const name of processOnlyKeys) {
         const key = keyNode(root, name);
         if (key) {
           report('manifest.process-only', key, `\`${name}\` is read for runtime: "process" only; under runtime ${quote(model.runtime)} it is ignored.`, {

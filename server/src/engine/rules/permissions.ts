@@ -1,55 +1,89 @@
-import { arrayItems, valueNode } from '../model/nodes';
+import type { CtxUse } from '../model/handlerUses';
+import { asRecord } from '../model/manifestModel';
+import { arrayItems, keyNode, valueNode } from '../model/nodes';
+import type { FileReference } from '../model/references';
+import type { ToolSchemaFacts } from '../model/toolSchema';
 import type { JsonNode } from '../parse/jsonNode';
 import { closest, didYouMean, quote } from './messages';
-import type { RuleArea, RuleContext } from './rule';
+import { defineRules, type CodeOf, type RuleArea, type RuleContext } from './rule';
+
+const definitions = defineRules([
+  {
+    code: 'permissions.relative-static',
+    fix: 'replace-with-replacement',
+    severity: 'warning',
+    description:
+      'Relative static fs patterns are resolved against the app process\u2019s working directory, not the plugin\u2019s directory: write "${dataDir}/cache/**" or an absolute path. Patterns beginning with * are matched as globs without resolution.',
+    decision: 'A pattern beginning with "~" counts as relative: the reference names only absolute paths and ${dataDir}, and does not say "~" is expanded.',
+  },
+  {
+    code: 'permissions.list-static-glob',
+    fix: 'replace-with-replacement',
+    severity: 'warning',
+    description: 'fs.list static entries are directory paths matched by prefix (a listed directory covers everything below it), not globs.',
+    decision: 'A warning with the directory as the fix when the glob is only at the end ("${dataDir}/exports/**" → "${dataDir}/exports"): a glob entry matches only a directory named like it.',
+  },
+  {
+    code: 'permissions.fetch-url',
+    fix: 'replace-with-replacement',
+    severity: 'warning',
+    description: 'fetch.static and fetch.deny entries are host names, not URLs.',
+    decision: 'A warning with the host as the fix: an entry with a scheme or a path matches no host.',
+  },
+  {
+    code: 'permissions.fetch-private',
+    severity: 'warning',
+    description: 'localhost and private ranges are refused regardless of fetch.static (SSRF guard).',
+    decision: 'A warning: the manifest loads, and the host is refused when a handler fetches it.',
+  },
+  {
+    code: 'permissions.fetch-setting-unknown',
+    fix: 'replace-with-suggestion',
+    severity: 'warning',
+    description: 'A fetch.settings entry names a setting of this manifest, whose value is a full URL.',
+    decision: 'A warning, not an error: the reference names no refusal, and a name that matches no setting of this manifest silently grants no host.',
+  },
+  {
+    code: 'permissions.fetch-setting-type',
+    severity: 'warning',
+    description: 'A setting named by fetch.settings holds a full URL (https://api.example.com/v1), so it is of type "string".',
+  },
+  {
+    code: 'permissions.fetch-setting-default',
+    severity: 'warning',
+    description:
+      'The value of a setting named by fetch.settings must be a full URL: the host is taken from it with a URL parse, so a bare host name parses as nothing and grants nothing.',
+    decision: "Checked on the setting's default, the one value the manifest shows.",
+  },
+  {
+    code: 'permissions.parameter-without-path-property',
+    severity: 'warning',
+    description:
+      'fs rules with "parameter": true grant the path of a schema property marked "format": "file-path" (or "directory-path"); with no such property in any tool schema, no path can ever be granted.',
+  },
+  {
+    code: 'permissions.undeclared-use',
+    fix: 'declare-permission',
+    severity: 'warning',
+    description:
+      'A handler that uses a ctx member whose permission the manifest does not declare: ctx.toast and ctx.store are undefined, ctx.log silently does nothing, and the others throw a permission error (not-declared).',
+    decision:
+      'Handler files are read as text, never run, and only a context named `ctx` is recognised; a handler too large to read is not scanned. ctx.listChannels, getSessionHistory and respondToHitl need hostTrigger: the reference lists them with triggerInbound as one capability.',
+  },
+  {
+    code: 'permissions.hook-parameter-only',
+    severity: 'warning',
+    description:
+      'Hook handlers receive ctx with an empty grant set and no calling-agent folder, so inside a hook parameter: true grants nothing: only static rules (and deny) apply there.',
+    decision: 'A warning when a hook handler uses ctx.fs and the fs rule it needs has no static patterns; whether a pattern covers the path the hook uses is not known from its text.',
+  },
+]);
+
+type Code = CodeOf<typeof definitions>;
 
 /** permissions: what a plugin may touch, enforced by the ctx it receives. */
-export const permissionRules: RuleArea = {
-  rules: [
-    {
-      code: 'permissions.relative-static',
-      severity: 'warning',
-      description:
-        'Relative static fs patterns are resolved against the app process\u2019s working directory, not the plugin\u2019s directory: write "${dataDir}/cache/**" or an absolute path. Patterns beginning with * are matched as globs without resolution.',
-      decision: 'A pattern beginning with "~" counts as relative: the reference names only absolute paths and ${dataDir}, and does not say "~" is expanded.',
-    },
-    {
-      code: 'permissions.list-static-glob',
-      severity: 'warning',
-      description: 'fs.list static entries are directory paths matched by prefix (a listed directory covers everything below it), not globs.',
-      decision: 'A warning with the directory as the fix when the glob is only at the end ("${dataDir}/exports/**" → "${dataDir}/exports"): a glob entry matches only a directory named like it.',
-    },
-    {
-      code: 'permissions.fetch-url',
-      severity: 'warning',
-      description: 'fetch.static and fetch.deny entries are host names, not URLs.',
-      decision: 'A warning with the host as the fix: an entry with a scheme or a path matches no host.',
-    },
-    {
-      code: 'permissions.fetch-private',
-      severity: 'warning',
-      description: 'localhost and private ranges are refused regardless of fetch.static (SSRF guard).',
-      decision: 'A warning: the manifest loads, and the host is refused when a handler fetches it.',
-    },
-    {
-      code: 'permissions.fetch-setting-unknown',
-      severity: 'warning',
-      description: 'A fetch.settings entry names a setting of this manifest, whose value is a full URL.',
-      decision: 'A warning, not an error: the reference names no refusal, and a name that matches no setting of this manifest silently grants no host.',
-    },
-    {
-      code: 'permissions.fetch-setting-type',
-      severity: 'warning',
-      description: 'A setting named by fetch.settings holds a full URL (https://api.example.com/v1), so it is of type "string".',
-    },
-    {
-      code: 'permissions.fetch-setting-default',
-      severity: 'warning',
-      description:
-        'The value of a setting named by fetch.settings must be a full URL: the host is taken from it with a URL parse, so a bare host name parses as nothing and grants nothing.',
-      decision: "Checked on the setting's default, the one value the manifest shows.",
-    },
-  ],
+export const permissionRules: RuleArea<Code> = {
+  rules: definitions,
   check(context) {
     const { model } = context;
     const fs = valueNode(model.permissions, 'fs');
@@ -93,15 +127,72 @@ export const permissionRules: RuleArea = {
         );
       }
     });
+    const { files, schemaFacts, everySchemaRead } = context.files();
+    for (const file of files) if (file.read === 'handler') checkCtxUses(context, file.reference, file.uses);
+    // A tool without a schema file (a legacy tool, say) may have a path property we cannot see.
+    if (context.folder && everySchemaRead && schemaFacts.size === model.tools.length) checkParameterGrants(context, schemaFacts);
   },
 };
+
+/** A handler's gated ctx members, each checked against the permissions the manifest declares. */
+function checkCtxUses({ model, report }: RuleContext<Code>, reference: FileReference, uses: CtxUse[]): void {
+  for (const use of uses) {
+    if (isDeclared(model.permissionsValue, use.permission)) {
+      if (reference.kind === 'hook-handler' && use.permission[0] === 'fs') checkHookFsGrant(model.permissionsValue, reference, use, report);
+      continue;
+    }
+    report(
+      'permissions.undeclared-use',
+      reference.node,
+      `${quote(reference.path)} uses ${use.member}, but \`permissions.${use.permission.join('.')}\` is not declared: ${use.without}.`,
+      { path: ['permissions', ...use.permission] },
+    );
+  }
+}
+
+/** Inside a hook there is no call and no agent folder: an fs rule that grants only by parameter grants nothing. */
+function checkHookFsGrant(permissions: Record<string, unknown>, reference: FileReference, use: CtxUse, report: RuleContext<Code>['report']): void {
+  const rule = asRecord(asRecord(permissions.fs)[use.permission[1]]);
+  if (Array.isArray(rule.static) && rule.static.length > 0) return;
+  report(
+    'permissions.hook-parameter-only',
+    reference.node,
+    `Hook handler ${quote(reference.path)} uses ${use.member}, but \`permissions.${use.permission.join('.')}\` has no static patterns, and inside a hook parameter: true grants nothing: only static rules (and deny) apply there.`,
+    { path: ['permissions', ...use.permission] },
+  );
+}
+
+/** A flag is declared by `true`; an object (fs.write, session) by being there; ai.complete and the like by `true`. */
+function isDeclared(permissions: Record<string, unknown>, path: string[]): boolean {
+  let value: unknown = permissions;
+  for (const key of path) value = asRecord(value)[key];
+  return value === true || (value !== null && typeof value === 'object');
+}
+
+/** parameter: true grants only through a path-formatted schema property; without one it grants nothing. */
+function checkParameterGrants({ model, report }: RuleContext<Code>, schemaFacts: Map<number, ToolSchemaFacts>): void {
+  const anyPathProperty = [...schemaFacts.values()].some((facts) => facts.pathProperties.length > 0);
+  if (anyPathProperty) return;
+  const fs = valueNode(model.permissions, 'fs');
+  for (const access of ['read', 'write', 'list']) {
+    const rule = valueNode(fs, access);
+    if (asRecord(asRecord(model.permissionsValue.fs)[access]).parameter !== true) continue;
+    report(
+      'permissions.parameter-without-path-property',
+      keyNode(rule, 'parameter')!,
+      `\`permissions.fs.${access}.parameter\` is true, but no tool schema has a property with "format": "file-path" (or "directory-path"): no path can ever be granted.`,
+      { path: ['permissions', 'fs', access, 'parameter'] },
+    );
+  }
+}
+
 
 /** Relative: not absolute on either OS, not `${dataDir}`-rooted (or any `${…}`), not starting with `*`. `~/x` is relative too. */
 export function isRelativeStaticPattern(pattern: string): boolean {
   return !/^([/\\]|[A-Za-z]:|\$\{|\*)/.test(pattern);
 }
 
-function checkStaticPattern({ report }: RuleContext, pattern: JsonNode, path: (string | number)[], isDirectory: boolean): void {
+function checkStaticPattern({ report }: RuleContext<Code>, pattern: JsonNode, path: (string | number)[], isDirectory: boolean): void {
   if (typeof pattern.value !== 'string' || !isRelativeStaticPattern(pattern.value)) return;
   const relative = `Static pattern ${quote(pattern.value)} is relative, so it is resolved against the app process's working directory, not the plugin's directory.`;
   if (pattern.value.startsWith('~')) {
@@ -147,7 +238,7 @@ function withoutPlaceholders(text: string): string {
 }
 
 /** fs.list matches static entries by prefix: a glob there names a directory nobody has. */
-function checkListDirectory({ report }: RuleContext, entry: JsonNode, path: (string | number)[]): void {
+function checkListDirectory({ report }: RuleContext<Code>, entry: JsonNode, path: (string | number)[]): void {
   if (typeof entry.value !== 'string' || !globCharacter.test(withoutPlaceholders(entry.value))) return;
   const directory = withoutTrailingGlob(entry.value);
   const replacement = directory && !globCharacter.test(withoutPlaceholders(directory)) ? directory : undefined;
@@ -159,7 +250,7 @@ function checkListDirectory({ report }: RuleContext, entry: JsonNode, path: (str
   );
 }
 
-function checkHost({ report }: RuleContext, entry: JsonNode, path: (string | number)[], isAllow: boolean): void {
+function checkHost({ report }: RuleContext<Code>, entry: JsonNode, path: (string | number)[], isAllow: boolean): void {
   if (typeof entry.value !== 'string') return;
   const host = hostOf(entry.value);
   if (host !== entry.value) {

@@ -1,39 +1,47 @@
 import { asRecord } from '../model/manifestModel';
 import { arrayItems, keyNode, valueNode } from '../model/nodes';
 import { field } from './messages';
-import type { RuleArea } from './rule';
+import { defineRules, type CodeOf, type RuleArea } from './rule';
 
 const why = 'under runtime: "process"';
 
+const definitions = defineRules([
+  { code: 'process.hooks', fix: 'remove-member', severity: 'error', description: 'contributes.hooks (non-empty) is rejected for runtime: "process".' },
+  { code: 'process.views', fix: 'remove-member', severity: 'error', description: 'contributes.views (non-empty) is rejected for runtime: "process".' },
+  {
+    code: 'process.action-setting',
+    fix: 'remove-member',
+    severity: 'error',
+    description: 'A contributes.settings[*] of type: "action" is rejected for runtime: "process".',
+  },
+  {
+    code: 'process.sandbox',
+    fix: 'remove-member',
+    severity: 'error',
+    description: 'sandbox is rejected for runtime: "process" (the executable is already its own OS process).',
+    decision: 'Any sandbox key is reported, also sandbox: false, since the reference rejects the field under this runtime.',
+  },
+  {
+    code: 'process.static-fs',
+    fix: 'add-parameter-grant',
+    severity: 'error',
+    description:
+      'A static permissions.fs.read/write rule without "parameter": true is rejected for runtime: "process": a process plugin never receives the ctx.fs proxy that enforces static rules.',
+    decision: 'An empty static list is no rule and is not reported.',
+  },
+  {
+    code: 'process.tool-handler',
+    fix: 'remove-member',
+    severity: 'error',
+    description: 'A tool entry must not carry handler under runtime: "process": a tool is called by its own id.',
+  },
+]);
+
+type Code = CodeOf<typeof definitions>;
+
 /** Everything runtime: "process" rejects, each with its own message, as the reference lists them. */
-export const processRuntimeRules: RuleArea = {
-  rules: [
-    { code: 'process.hooks', severity: 'error', description: 'contributes.hooks (non-empty) is rejected for runtime: "process".' },
-    { code: 'process.views', severity: 'error', description: 'contributes.views (non-empty) is rejected for runtime: "process".' },
-    {
-      code: 'process.action-setting',
-      severity: 'error',
-      description: 'A contributes.settings[*] of type: "action" is rejected for runtime: "process".',
-    },
-    {
-      code: 'process.sandbox',
-      severity: 'error',
-      description: 'sandbox is rejected for runtime: "process" (the executable is already its own OS process).',
-      decision: 'Any sandbox key is reported, also sandbox: false, since the reference rejects the field under this runtime.',
-    },
-    {
-      code: 'process.static-fs',
-      severity: 'error',
-      description:
-        'A static permissions.fs.read/write rule without "parameter": true is rejected for runtime: "process": a process plugin never receives the ctx.fs proxy that enforces static rules.',
-      decision: 'An empty static list is no rule and is not reported.',
-    },
-    {
-      code: 'process.tool-handler',
-      severity: 'error',
-      description: 'A tool entry must not carry handler under runtime: "process": a tool is called by its own id.',
-    },
-  ],
+export const processRuntimeRules: RuleArea<Code> = {
+  rules: definitions,
   check({ model, report }) {
     if (!model.isProcess || !model.root) return;
     const hooks = valueNode(model.contributes, 'hooks');

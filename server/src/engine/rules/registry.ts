@@ -3,15 +3,16 @@ import { commandViewRules } from './commandsViews';
 import { fileRules } from './files';
 import { hookRules } from './hooks';
 import { manifestRules } from './manifest';
+import { pathRules } from './paths';
 import { permissionRules } from './permissions';
 import { processRuntimeRules } from './processRuntime';
 import type { RuleArea, RuleDefinition } from './rule';
 import { settingRules } from './settings';
-import { shapeArea } from './shape';
+import { shapeArea, type ShapeCode } from './shape';
 import { syntaxRules } from './syntax';
 import { toolRules } from './tools';
 
-const referenceAreas: RuleArea[] = [
+const referenceAreas = [
   manifestRules,
   processRuntimeRules,
   toolRules,
@@ -20,22 +21,31 @@ const referenceAreas: RuleArea[] = [
   hookRules,
   commandViewRules,
   permissionRules,
+  pathRules,
   fileRules,
-];
+] as const;
+
+type CodesOf<A> = A extends RuleArea<infer C> ? C : never;
+
+/** Every rule code: a code no rule declares is not a `RuleCode`, so a typo does not compile. */
+export type RuleCode = CodesOf<(typeof referenceAreas)[number] | typeof syntaxRules> | ShapeCode;
 
 /** Every rule by its code; a code is registered once. */
-export const ruleByCode = new Map<string, RuleDefinition>();
+export const ruleByCode = new Map<string, RuleDefinition<RuleCode>>();
 
 const shapeRules = shapeArea(ruleByCode, referenceAreas);
 
 /** The areas in the order they run; syntax first, then the schema's shape rules, then the rest. */
-export const ruleAreas: RuleArea[] = [syntaxRules, shapeRules, ...referenceAreas];
+export const ruleAreas: readonly RuleArea[] = [syntaxRules, shapeRules, ...referenceAreas];
 
-for (const area of ruleAreas) {
+for (const area of [syntaxRules, shapeRules, ...referenceAreas] as readonly RuleArea<RuleCode>[]) {
   for (const rule of area.rules) {
     if (ruleByCode.has(rule.code)) throw new Error(`Rule code ${rule.code} is registered twice`);
     ruleByCode.set(rule.code, rule);
   }
 }
 
-export const allRules: RuleDefinition[] = [...ruleByCode.values()];
+export const allRules: RuleDefinition<RuleCode>[] = [...ruleByCode.values()];
+
+/** The codes of the JSON syntax rules (json.*): what a JSON editor's own validation may already show. */
+export const syntaxCodes: ReadonlySet<string> = new Set(syntaxRules.rules.map((rule) => rule.code));

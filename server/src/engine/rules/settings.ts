@@ -1,56 +1,62 @@
 import { keyNode, propertyNode, valueNode } from '../model/nodes';
 import { own } from '../own';
 import { enumMessage, field, quote } from './messages';
-import type { RuleArea } from './rule';
+import { settingTypeOnlyKeys } from '../model/keysThatApply';
+import { settingTypes } from '../shape/schema';
+import { defineRules, type CodeOf, type RuleArea } from './rule';
 
-const settingTypes = ['string', 'boolean', 'number', 'action', 'info'];
+
+const definitions = defineRules([
+  {
+    code: 'settings.type',
+    severity: 'error',
+    description: 'A setting\u2019s type is "string", "boolean", "number", "action" or "info".',
+    shapeMessage: enumMessage('"string", "boolean", "number", "action" or "info"', settingTypes),
+  },
+  {
+    code: 'settings.variant',
+    severity: 'error',
+    description: 'variant is "primary", "secondary" or "danger".',
+    shapeMessage: enumMessage('"primary", "secondary" or "danger"', ['primary', 'secondary', 'danger']),
+  },
+  {
+    code: 'settings.action-handler',
+    fix: 'add-required-field',
+    severity: 'warning',
+    description: 'type: "action" renders a button that runs handler (relative path).',
+    decision: 'A warning, not an error: the reference lists handler? as optional for every setting and names no refusal, but an action setting without one is a button that runs nothing.',
+  },
+  {
+    code: 'settings.action-only',
+    severity: 'warning',
+    description: 'handler and variant belong to type: "action" settings.',
+    decision: 'A warning: on other types the app ignores them.',
+  },
+  {
+    code: 'settings.min-max',
+    severity: 'warning',
+    description: 'min and max bound a number setting.',
+    decision: 'A warning when min > max, not an error: the reference states no order between them, so nothing says the loader refuses it, but no value could be entered.',
+  },
+  {
+    code: 'settings.number-only',
+    severity: 'warning',
+    description: 'min and max are read for type: "number" only.',
+    decision: 'A warning: the reference lists min? and max? for every setting, and only a number has bounds.',
+  },
+  {
+    code: 'settings.default',
+    severity: 'warning',
+    description: 'default matches the setting: of its type, within enum, within min and max.',
+    decision: 'A warning: the reference does not say the loader checks defaults, but a default the card cannot show is a mistake.',
+  },
+]);
+
+type Code = CodeOf<typeof definitions>;
 
 /** contributes.settings{}: the plugin's settings card, keyed by setting id. */
-export const settingRules: RuleArea = {
-  rules: [
-    {
-      code: 'settings.type',
-      severity: 'error',
-      description: 'A setting\u2019s type is "string", "boolean", "number", "action" or "info".',
-      shapeMessage: enumMessage('"string", "boolean", "number", "action" or "info"', settingTypes),
-    },
-    {
-      code: 'settings.variant',
-      severity: 'error',
-      description: 'variant is "primary", "secondary" or "danger".',
-      shapeMessage: enumMessage('"primary", "secondary" or "danger"', ['primary', 'secondary', 'danger']),
-    },
-    {
-      code: 'settings.action-handler',
-      severity: 'warning',
-      description: 'type: "action" renders a button that runs handler (relative path).',
-      decision: 'A warning, not an error: the reference lists handler? as optional for every setting and names no refusal, but an action setting without one is a button that runs nothing.',
-    },
-    {
-      code: 'settings.action-only',
-      severity: 'warning',
-      description: 'handler and variant belong to type: "action" settings.',
-      decision: 'A warning: on other types the app ignores them.',
-    },
-    {
-      code: 'settings.min-max',
-      severity: 'warning',
-      description: 'min and max bound a number setting.',
-      decision: 'A warning when min > max, not an error: the reference states no order between them, so nothing says the loader refuses it, but no value could be entered.',
-    },
-    {
-      code: 'settings.number-only',
-      severity: 'warning',
-      description: 'min and max are read for type: "number" only.',
-      decision: 'A warning: the reference lists min? and max? for every setting, and only a number has bounds.',
-    },
-    {
-      code: 'settings.default',
-      severity: 'warning',
-      description: 'default matches the setting: of its type, within enum, within min and max.',
-      decision: 'A warning: the reference does not say the loader checks defaults, but a default the card cannot show is a mistake.',
-    },
-  ],
+export const settingRules: RuleArea<Code> = {
+  rules: definitions,
   check({ model, report }) {
     for (const setting of model.settings) {
       if (setting.node.type !== 'object') continue;
@@ -65,7 +71,7 @@ export const settingRules: RuleArea = {
           });
         }
       } else if (typeof type === 'string') {
-        for (const key of ['handler', 'variant']) {
+        for (const key of settingTypeOnlyKeys.action) {
           const at = keyNode(setting.node, key);
           if (at) {
             report('settings.action-only', at, `${field([...setting.path, key])} belongs to type: "action" settings; this one is of type ${quote(type)}, so it is ignored.`, {
@@ -77,7 +83,7 @@ export const settingRules: RuleArea = {
       const min = typeof value.min === 'number' ? value.min : undefined;
       const max = typeof value.max === 'number' ? value.max : undefined;
       if (type !== undefined && type !== 'number') {
-        for (const key of ['min', 'max']) {
+        for (const key of settingTypeOnlyKeys.number) {
           const at = keyNode(setting.node, key);
           if (at) report('settings.number-only', at, `${field([...setting.path, key])} is read for type: "number" only.`, { path: [...setting.path, key] });
         }

@@ -2,25 +2,32 @@ import { nodeAtPath, type JsonPath } from '../model/nodes';
 import { own } from '../own';
 import { keyNodeOf, keyOf, type JsonNode } from '../parse/jsonNode';
 import { resolveRef } from '../shape/schema';
-import { areas, shapeFindings, type ShapeFinding } from '../shape/shapeFindings';
+import { areas, shapeFindings, type Area, type ShapeFinding } from '../shape/shapeFindings';
 import { closest, didYouMean, field, listOf } from './messages';
 import type { RuleArea, RuleDefinition, Target } from './rule';
+
+type RequiredArea = Exclude<Area, 'hooks' | 'permissions'>;
+/** The codes of the shape rules every area has: `tools.required`, `tools.wrong-type`, `tools.unknown-key`. */
+export type ShapeCode = `${RequiredArea}.required` | `${Area}.wrong-type` | `${Area}.unknown-key`;
 
 /**
  * Types, required fields and unknown keys, for every area, from the JSON Schema compiled at build
  * time. The rows with their own wording (kebab-case names, enums…) are declared in their areas' files.
  */
-export const genericShapeRules: RuleDefinition[] = areas.flatMap((area): RuleDefinition[] => [
+export const genericShapeRules: readonly RuleDefinition<ShapeCode>[] = areas.flatMap((area): RuleDefinition<ShapeCode>[] => [
   // hooks name their missing handler as hooks.shape, and no permission field is required.
   ...(area === 'hooks' || area === 'permissions'
     ? []
-    : [{ code: `${area}.required`, severity: 'error' as const, description: `A field the reference marks as required in ${areaTitle(area)} is missing.` }]),
+    : [{ code: `${area}.required` as const, severity: 'error' as const, description: `A field the reference marks as required in ${areaTitle(area)} is missing.`, fix: 'add-required-field' as const }]),
   { code: `${area}.wrong-type`, severity: 'error', description: `A field in ${areaTitle(area)} has the wrong JSON type.` },
   {
     code: `${area}.unknown-key`,
     severity: 'warning',
     description: `A key the reference does not define in ${areaTitle(area)}; often a typo (a "did you mean" is offered).`,
     decision: 'A warning, not an error: the reference lists the fields it reads, and an unknown one is ignored by the app.',
+    // Ignored by the app: shown faded.
+    tags: ['unnecessary'],
+    fix: 'rename-key',
   },
 ]);
 
@@ -29,7 +36,7 @@ function areaTitle(area: string): string {
 }
 
 /** Runs the shape rules; `rules` is every registered rule, for their codes and wording. */
-export function shapeArea(rules: Map<string, RuleDefinition>, others: RuleArea[]): RuleArea {
+export function shapeArea(rules: ReadonlyMap<string, RuleDefinition>, others: readonly RuleArea[]): RuleArea {
   return {
     rules: genericShapeRules,
     check({ model, report }) {

@@ -1,4 +1,4 @@
-import type { RuleArea } from './rule';
+import { defineRules, type CodeOf, type RuleArea } from './rule';
 
 const messages: Record<string, string> = {
   InvalidSymbol: 'Invalid symbol.',
@@ -21,34 +21,39 @@ const messages: Record<string, string> = {
 
 const byteOrderMark = '\uFEFF';
 
+const definitions = defineRules([
+  {
+    code: 'json.syntax',
+    fix: 'remove-byte-order-mark',
+    severity: 'error',
+    description: 'The manifest must be valid JSON.',
+    decision: 'A byte-order mark at the start is a syntax error too, said as such: JSON.parse rejects the U+FEFF a UTF-8 file read as text keeps.',
+  },
+  {
+    code: 'json.comment',
+    severity: 'error',
+    description: 'Comments are not allowed: the loader reads JSON, not JSON with comments.',
+  },
+  { code: 'json.trailing-comma', severity: 'error', description: 'Trailing commas are not allowed: the loader reads JSON.' },
+  {
+    code: 'json.duplicate-key',
+    severity: 'warning',
+    description: 'A key given twice in one object: the loader keeps the last one and ignores the others.',
+    decision: 'A warning, not an error: JSON.parse accepts duplicates. Every occurrence but the last is marked, since those are the ones ignored.',
+  },
+  {
+    code: 'json.too-deep',
+    severity: 'error',
+    description: 'Nesting deeper than 512 levels is not validated.',
+    decision: 'No real manifest nests this deep; the limit keeps the parser from exhausting the stack. An error although the loader may read it: nothing below the limit is checked, so a CI run must not pass it.',
+  },
+]);
+
+type Code = CodeOf<typeof definitions>;
+
 /** JSON syntax as the loader reads it: strict JSON, one value. */
-export const syntaxRules: RuleArea = {
-  rules: [
-    {
-      code: 'json.syntax',
-      severity: 'error',
-      description: 'The manifest must be valid JSON.',
-      decision: 'A byte-order mark at the start is a syntax error too, said as such: JSON.parse rejects the U+FEFF a UTF-8 file read as text keeps.',
-    },
-    {
-      code: 'json.comment',
-      severity: 'error',
-      description: 'Comments are not allowed: the loader reads JSON, not JSON with comments.',
-    },
-    { code: 'json.trailing-comma', severity: 'error', description: 'Trailing commas are not allowed: the loader reads JSON.' },
-    {
-      code: 'json.duplicate-key',
-      severity: 'warning',
-      description: 'A key given twice in one object: the loader keeps the last one and ignores the others.',
-      decision: 'A warning, not an error: JSON.parse accepts duplicates. Every occurrence but the last is marked, since those are the ones ignored.',
-    },
-    {
-      code: 'json.too-deep',
-      severity: 'error',
-      description: 'Nesting deeper than 512 levels is not validated.',
-      decision: 'No real manifest nests this deep; the limit keeps the parser from exhausting the stack. An error although the loader may read it: nothing below the limit is checked, so a CI run must not pass it.',
-    },
-  ],
+export const syntaxRules: RuleArea<Code> = {
+  rules: definitions,
   check({ model, report }) {
     for (const finding of model.document.findings) {
       switch (finding.kind) {

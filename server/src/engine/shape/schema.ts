@@ -63,3 +63,13 @@ export function schemaForPath(path: (string | number)[]): SchemaNode | undefined
   }
   return node;
 }
+
+/** The values of an enum the schema declares: the one list the rules' messages and completion's snippets read. */
+function enumValues(node: SchemaNode | undefined): string[] {
+  return ((node?.enum ?? []) as unknown[]).map(String);
+}
+
+/** An action's scope values: "single-file", "multi-file", "folder". */
+export const scopeValues = enumValues(schemaAtPointer('#/definitions/scopeValue'));
+/** A setting's types: "string", "boolean", "number", "action", "info". */
+export const settingTypes = enumValues(schemaForPath(['contributes', 'settings', 'setting', 'type']));

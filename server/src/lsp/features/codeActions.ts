@@ -8,13 +8,17 @@ import {
   type CreateFile,
 } from 'vscode-languageserver';
 import {
+  kebabCase,
   keyNodeOf,
   keyOf,
   nodeAtPath,
   propertyNode,
+  referenceKindAt,
+  ruleByCode,
   toKebabCase,
   valueNode,
   type FixData,
+  type FixKind,
   type JsonNode,
   type ManifestAnalysis,
   type ManifestDiagnostic,
@@ -41,14 +45,8 @@ export interface FixContext {
   folderName: string;
 }
 
-/** A fix found by diagnostic code; it receives the diagnostic's FixData (the engine's `data`). */
+/** A fix of one kind; it receives the diagnostic's FixData (the engine's `data`). */
 type FixProvider = (diagnostic: Diagnostic, data: FixData, context: FixContext) => CodeAction[];
-
-const providers = new Map<string, FixProvider>();
-
-function register(codes: string[], provider: FixProvider): void {
-  for (const code of codes) providers.set(code, provider);
-}
 
 /** Every quick fix for the diagnostics the client sent, found by their codes (never by message text). */
 export function quickFixes(diagnostics: Diagnostic[], context: FixContext): CodeAction[] {
@@ -64,8 +62,10 @@ export function quickFixes(diagnostics: Diagnostic[], context: FixContext): Code
   return actions;
 }
 
+/** The rule's definition names its fix's kind. */
 function providerFor(code: string): FixProvider | undefined {
-  return providers.get(code) ?? (code.endsWith('.required') ? requiredFieldFix : code.endsWith('.unknown-key') ? renameKeyFix : undefined);
+  const kind = ruleByCode.get(code)?.fix;
+  return kind ? providers[kind] : undefined;
 }
 
 /** The diagnostic's data as sent back by the client, or, when a client dropped it, the engine's own for the same code and range. */
@@ -132,7 +132,7 @@ function nodeOf(context: FixContext, path: FixData['path']): JsonNode | undefine
 // ---------------------------------------------------------------------------------------------
 // The legacy tool shape
 
-register(['tools.legacy-shape'], (diagnostic, data, context) => {
+const legacyToolShapeFix: FixProvider = (diagnostic, data, context) => {
   const { document, model } = context.analysis;
   if (data.toolIndex === undefined) return [];
   const actions: CodeAction[] = [];
@@ -141,7 +141,7 @@ register(['tools.legacy-shape'], (diagnostic, data, context) => {
     const moves = single.newFiles.length > 0 ? ` and move its parameters to ./${single.newFiles[0].relativePath}` : '';
     actions.push(...fix(`Use the current tool shape: rename "name" to "id"${moves}`, diagnostic, editWithFiles(context, single.manifestEdits, single.newFiles), true));
   }
-  const legacy = context.analysis.diagnostics.filter((d) => d.code === 'tools.legacy-shape' && d.data?.toolIndex !== undefined);
+  const legacy = context.analysis.diagnostics.filter((d) => d.code === diagnostic.code && d.data?.toolIndex !== undefined);
   if (legacy.length > 1) {
     const all = fixLegacyTools(document, model, legacy.map((d) => d.data!.toolIndex!), context.creatable);
     if (all) {
@@ -150,33 +150,30 @@ register(['tools.legacy-shape'], (diagnostic, data, context) => {
     }
   }
   return actions;
-});
+};
 
 // ---------------------------------------------------------------------------------------------
 // A byte-order mark, removed
 
-register(['json.syntax'], (diagnostic, data, context) => {
+const byteOrderMarkFix: FixProvider = (diagnostic, data, context) => {
   if (data.replacement !== '' || !context.analysis.document.text.startsWith('\uFEFF')) return [];
   return fix('Remove the byte-order mark', diagnostic, manifestEdit(context, [{ offset: 0, length: 1, newText: '' }]), true);
-});
+};
 
 // ---------------------------------------------------------------------------------------------
 // kebab-case a name or an action id (an action id is renamed where generate.actionId names it too)
 
-const kebabCase = /^[a-z0-9]+(-[a-z0-9]+)*$/;
-
-register(['manifest.name', 'actions.id'], (diagnostic, data, context) => {
+const kebabCaseFix: FixProvider = (diagnostic, data, context) => {
   const node = nodeOf(context, data.path);
   if (node?.type !== 'string') return [];
   const kebab = toKebabCase(node.value as string);
   if (!kebabCase.test(kebab) || kebab === node.value) return [];
   const edits = [replaceNode(node, JSON.stringify(kebab))];
-  if (diagnostic.code === 'actions.id') {
-    const symbol = idSymbols(context.analysis.model).find((s) => s.kind === 'action' && s.declarations.includes(node));
-    for (const reference of symbol?.references ?? []) edits.push(replaceNode(reference, JSON.stringify(kebab)));
-  }
+  // An action id is renamed where it is referenced too; a name declares no symbol.
+  const symbol = idSymbols(context.analysis.model).find((s) => s.kind === 'action' && s.declarations.includes(node));
+  for (const reference of symbol?.references ?? []) edits.push(replaceNode(reference, JSON.stringify(kebab)));
   return fix(`Change to ${JSON.stringify(kebab)} (kebab-case)`, diagnostic, manifestEdit(context, edits), true);
-});
+};
 
 // ---------------------------------------------------------------------------------------------
 // A missing required field, added with a placeholder
@@ -189,11 +186,6 @@ const requiredFieldFix: FixProvider = (diagnostic, data, context) => {
   const edit = insertProperty(context.analysis.document.text, object, field, (indent) => formatJson(value, context.analysis.document.text, indent));
   return fix(`Add missing "${field}"`, diagnostic, manifestEdit(context, [edit]), true);
 };
-
-register(
-  ['tools.handler-required', 'actions.prompt-required', 'actions.tool-id-required', 'settings.action-handler', 'manifest.command-required', 'actions.select-options'],
-  requiredFieldFix,
-);
 
 function placeholderValue(objectPath: (string | number)[], field: string, context: FixContext): unknown {
   const { model } = context.analysis;
@@ -214,34 +206,31 @@ function placeholderValue(objectPath: (string | number)[], field: string, contex
 // ---------------------------------------------------------------------------------------------
 // Fields a runtime or an action kind forbids: removed
 
-register(
-  ['process.hooks', 'process.views', 'process.sandbox', 'process.tool-handler', 'process.action-setting', 'actions.prompt-forbidden', 'actions.tool-scope-forbidden'],
-  (diagnostic, data, context) => {
+const removeMemberFix: FixProvider = (diagnostic, data, context) => {
     const value = nodeOf(context, data.path);
     const property = value?.parent?.type === 'property' ? value.parent : undefined;
     if (!property) return [];
     const edit = removeMember(context.analysis.document.text, property);
     return fix(`Remove "${keyOf(property)}"`, diagnostic, manifestEdit(context, [edit]), true);
-  },
-);
+};
 
 // A static fs rule under runtime: "process" needs "parameter": true.
-register(['process.static-fs'], (diagnostic, data, context) => {
+const parameterGrantFix: FixProvider = (diagnostic, data, context) => {
   const rule = nodeOf(context, data.path);
   if (rule?.type !== 'object') return [];
   const existing = propertyNode(rule, 'parameter')?.valueNode;
   const edit = existing ? replaceNode(existing, 'true') : insertProperty(context.analysis.document.text, rule, 'parameter', () => 'true');
   return fix('Add "parameter": true', diagnostic, manifestEdit(context, [edit]), true);
-});
+};
 
 // ---------------------------------------------------------------------------------------------
 // Replacements the engine computed: `./x` → `${dataDir}/x`, a URL → its host
 
-register(['permissions.relative-static', 'permissions.fetch-url', 'permissions.list-static-glob'], (diagnostic, data, context) => {
+const replacementFix: FixProvider = (diagnostic, data, context) => {
   const node = nodeOf(context, data.path);
   if (node?.type !== 'string' || data.replacement === undefined) return [];
   return fix(`Change to ${JSON.stringify(data.replacement)}`, diagnostic, manifestEdit(context, [replaceNode(node, JSON.stringify(data.replacement))]), true);
-});
+};
 
 // ---------------------------------------------------------------------------------------------
 // "Did you mean": an unknown key or hook event renamed, an unknown id replaced
@@ -255,21 +244,16 @@ const renameKeyFix: FixProvider = (diagnostic, data, context) => {
   return fix(`Change to "${data.suggestion}"`, diagnostic, manifestEdit(context, [replaceNode(keyNodeOf(property), JSON.stringify(data.suggestion))]), true);
 };
 
-register(['hooks.unknown-event'], renameKeyFix);
-
-register(
-  ['actions.tool-id-unknown', 'actions.generate-action-unknown', 'actions.generate-forward', 'actions.generate-populate', 'permissions.fetch-setting-unknown'],
-  (diagnostic, data, context) => {
+const suggestionFix: FixProvider = (diagnostic, data, context) => {
     const node = nodeOf(context, data.path);
     if (node?.type !== 'string' || !data.suggestion) return [];
     return fix(`Change to ${JSON.stringify(data.suggestion)}`, diagnostic, manifestEdit(context, [replaceNode(node, JSON.stringify(data.suggestion))]), true);
-  },
-);
+};
 
 // ---------------------------------------------------------------------------------------------
 // A ctx member a handler uses, its permission declared: `true`, or for fs the parameter grant
 
-register(['permissions.undeclared-use'], (diagnostic, data, context) => {
+const declarePermissionFix: FixProvider = (diagnostic, data, context) => {
   const path = data.path;
   if (!path || path[0] !== 'permissions' || path.length < 2 || !path.every((segment) => typeof segment === 'string')) return [];
   const isFs = path[1] === 'fs';
@@ -277,7 +261,7 @@ register(['permissions.undeclared-use'], (diagnostic, data, context) => {
   if (!edit) return [];
   const title = `Declare \`${path.join('.')}\`${isFs ? ' with "parameter": true (the path comes from the tool\u2019s arguments)' : ''}`;
   return fix(title, diagnostic, manifestEdit(context, [edit]), true);
-});
+};
 
 /**
  * Makes `path` hold `value`, adding the objects on the way that are missing; a `false` at the end
@@ -302,18 +286,15 @@ function declarationEdit(context: FixContext, path: string[], value: unknown): O
 // ---------------------------------------------------------------------------------------------
 // A missing schema, handler or prompt file, created
 
-register(['files.missing'], (diagnostic, data, context) => {
+const createFileFix: FixProvider = (diagnostic, data, context) => {
   // Missing, but where a folder on the way is a link out of the plugin folder (or a dangling one): never created there.
   if (!data.file || !data.path || context.creatable(data.file) !== 'free') return [];
-  const field = data.path[data.path.length - 1];
-  const isHook = data.path[0] === 'contributes' && data.path[1] === 'hooks';
-  const eol = eolOf(context.analysis.document.text);
-  let text: string;
-  if (field === 'schema') text = formatJson({ type: 'object', properties: {} }, context.analysis.document.text, '') + eol;
-  else if (field === 'handler' || field === 'prompt' || isHook) text = '';
-  else return [];
+  // What the field names, from the engine: a schema gets an empty object schema, a handler or a prompt an empty file, the process command none.
+  const kind = referenceKindAt(data.path, context.analysis.model);
+  if (kind === undefined || kind === 'command') return [];
+  const text = kind === 'tool-schema' ? formatJson({ type: 'object', properties: {} }, context.analysis.document.text, '') + eolOf(context.analysis.document.text) : '';
   return fix(`Create ${data.file}`, diagnostic, editWithFiles(context, [], [{ relativePath: data.file, text }]));
-});
+};
 
 // ---------------------------------------------------------------------------------------------
 // Annotations declared on a tool that has none: one fix per category, the author picks
@@ -325,7 +306,7 @@ const annotationChoices: { label: string; annotations: Record<string, boolean> }
   { label: 'external (openWorldHint: true)', annotations: { openWorldHint: true } },
 ];
 
-register(['tools.undeclared-annotations', 'tools.undeclared-annotations-write'], (diagnostic, data, context) => {
+const declareAnnotationsFix: FixProvider = (diagnostic, data, context) => {
   const tool = nodeOf(context, data.path);
   if (tool?.type !== 'object') return [];
   // `annotations: {}` declares nothing, like no annotations at all: the fix fills it in place.
@@ -337,4 +318,22 @@ register(['tools.undeclared-annotations', 'tools.undeclared-annotations-write'],
       ? replaceNode(present, formatJson(annotations, text, lineIndentAt(text, present.offset)))
       : insertProperty(text, tool, 'annotations', (indent) => formatJson(annotations, text, indent));
   return annotationChoices.flatMap(({ label, annotations }) => fix(`Declare annotations: ${label}`, diagnostic, manifestEdit(context, [declare(annotations)])));
-});
+};
+
+// ---------------------------------------------------------------------------------------------
+
+/** One provider per kind of fix the rule definitions name: a kind without one does not compile. */
+const providers: Record<FixKind, FixProvider> = {
+  'legacy-tool-shape': legacyToolShapeFix,
+  'remove-byte-order-mark': byteOrderMarkFix,
+  'kebab-case': kebabCaseFix,
+  'add-required-field': requiredFieldFix,
+  'remove-member': removeMemberFix,
+  'add-parameter-grant': parameterGrantFix,
+  'replace-with-replacement': replacementFix,
+  'rename-key': renameKeyFix,
+  'replace-with-suggestion': suggestionFix,
+  'declare-permission': declarePermissionFix,
+  'create-file': createFileFix,
+  'declare-annotations': declareAnnotationsFix,
+};

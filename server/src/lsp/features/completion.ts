@@ -2,16 +2,22 @@ import { CompletionItemKind, InsertTextFormat, MarkupKind, type CompletionItem }
 import {
   arrayItems,
   describeGating,
+  hookEventDocumentation,
+  keyApplies,
   knownHookEvents,
   own,
+  referenceKindAt,
   resolveRef,
   schemaForPath,
+  scopeValues,
+  settingTypes,
   toKebabCase,
   toolGating,
   valueNode,
   type JsonPath,
   type ManifestModel,
   type ParsedDocument,
+  type ReferenceKind,
   type SchemaNode,
 } from '../../engine';
 import { cursorContext, matches, type CursorContext } from '../jsonLocation';
@@ -37,10 +43,6 @@ interface Proposal {
   /** Required keys and likely values first. */
   rank?: number;
 }
-
-/** Why a hook may stay silent: the reference's folder allow-list rule, shown with each folder event. */
-const allowListRule =
-  "A hook for a folder's run fires only if that folder allows your plugin: the folder's plugin allow-list (settings' plugin_allow_list, which a parent folder can narrow) decides which plugins' hooks hear about the run. A folder with no list reaches every installed plugin; an empty list reaches none.";
 
 /** Completion in a Filer manifest: keys, values, ids of this manifest, file paths, permission shapes, hook events. */
 export function completeManifest(document: ParsedDocument, model: ManifestModel, offset: number, env: CompletionEnvironment): CompletionItem[] {
@@ -121,7 +123,7 @@ function keyProposals(context: Extract<CursorContext, { kind: 'key' }>, model: M
   const required = new Set([...(node.required ?? []), ...((node.then?.required as string[] | undefined) ?? [])]);
   const proposals: Proposal[] = [];
   for (const [key, propertySchema] of Object.entries(properties)) {
-    if (existingKeys.has(key) || !keyAllowed(path, key, model) || env.proposedElsewhere?.(path, key)) continue;
+    if (existingKeys.has(key) || !keyApplies(model, path, key) || env.proposedElsewhere?.(path, key)) continue;
     const resolved = resolveRef(propertySchema) ?? {};
     proposals.push({
       label: key,
@@ -145,36 +147,14 @@ function keyProposals(context: Extract<CursorContext, { kind: 'key' }>, model: M
   return proposals;
 }
 
-/** Keys the validator would reject here (by runtime, action kind or setting type) are not proposed. */
-function keyAllowed(path: JsonPath, key: string, model: ManifestModel): boolean {
-  if (path.length === 0) {
-    if (key === 'sandbox') return !model.isProcess;
-    if (key === 'command' || key === 'args') return model.isProcess;
-    return true;
-  }
-  if (matches(path, ['contributes'])) return !(model.isProcess && (key === 'hooks' || key === 'views'));
-  if (matches(path, ['contributes', 'tools', '#'])) return !(model.isProcess && key === 'handler');
-  if (matches(path, ['contributes', 'actions', '#'])) {
-    const kind = model.actions[path[2] as number]?.kind;
-    if (kind === 'tool') return key !== 'prompt' && key !== 'toolScope';
-    return key !== 'toolId' && key !== 'multiFileMode';
-  }
-  if (matches(path, ['contributes', 'settings', '*'])) {
-    const type = model.settings.find((setting) => setting.key === path[2])?.value.type;
-    if (key === 'handler' || key === 'variant') return type === undefined || type === 'action';
-    if (key === 'min' || key === 'max') return type === undefined || type === 'number';
-  }
-  return true;
-}
-
 function hookEventProposals(existing: Set<string>, keyOnly: boolean): Proposal[] {
   return Object.entries(knownHookEvents)
     .filter(([event]) => !existing.has(event))
-    .map(([event, announces]) => ({
+    .map(([event]) => ({
       label: event,
       kind: CompletionItemKind.Event,
       snippet: keyOnly ? JSON.stringify(event) : `${JSON.stringify(event)}: "\${1:./hooks/${toKebabCase(event)}.js}"`,
-      documentation: announces.includes('reaches every plugin') ? announces : `${announces}\n\n${allowListRule}`,
+      documentation: hookEventDocumentation(event)!.join('\n\n'),
     }));
 }
 
@@ -182,7 +162,7 @@ function newSettingProposal(): Proposal {
   return {
     label: 'New setting',
     kind: CompletionItemKind.Snippet,
-    snippet: `"\${1:setting-id}": {\n\t"type": "${choice(2, ['string', 'boolean', 'number', 'action', 'info'])}",\n\t"title": "$3"\n}`,
+    snippet: `"\${1:setting-id}": {\n\t"type": "${choice(2, settingTypes)}",\n\t"title": "$3"\n}`,
     documentation: resolveRef(schemaForPath(['contributes', 'settings', 'x']))?.description,
   };
 }
@@ -285,7 +265,7 @@ function valueProposals(context: Extract<CursorContext, { kind: 'value' }>, mode
   if (matches(path, ['permissions', 'fs', '*', 'static', '#']) || matches(path, ['permissions', 'fs', '*', 'deny', '#'])) {
     return dataDirProposals(String(path[2]), String(path[3]));
   }
-  const fileKind = fileFieldKind(path, model);
+  const fileKind = referenceKindAt(path, model);
   if (fileKind) return fileProposals(fileKind, env);
   if (context.node === undefined) {
     const entry = newEntryProposals(path, model);
@@ -385,28 +365,19 @@ function dataDirProposals(access: string, list: string): Proposal[] {
   ];
 }
 
-type FileFieldKind = 'schema' | 'handler' | 'prompt' | 'command';
-
-/** Which fields hold a plugin-relative path, and of what. */
-function fileFieldKind(path: JsonPath, model: ManifestModel): FileFieldKind | undefined {
-  if (matches(path, ['contributes', 'tools', '#', 'schema'])) return 'schema';
-  if (matches(path, ['contributes', 'tools', '#', 'handler'])) return 'handler';
-  if (matches(path, ['contributes', 'commands', '#', 'handler'])) return 'handler';
-  if (matches(path, ['contributes', 'settings', '*', 'handler'])) return 'handler';
-  if (matches(path, ['contributes', 'hooks', '*']) || matches(path, ['contributes', 'hooks', '*', 'handler'])) return 'handler';
-  if (matches(path, ['contributes', 'actions', '#', 'prompt'])) return 'prompt';
-  if (path.length === 1 && path[0] === 'command' && model.isProcess) return 'command';
-  return undefined;
-}
-
-const fileExtensions: Record<FileFieldKind, RegExp | undefined> = {
-  schema: /\.json$/i,
-  handler: /\.(js|mjs|cjs)$/i,
+const handlerFiles = /\.(js|mjs|cjs)$/i;
+/** The files proposed for each kind of path field. */
+const fileExtensions: Record<ReferenceKind, RegExp | undefined> = {
+  'tool-schema': /\.json$/i,
+  'tool-handler': handlerFiles,
+  'hook-handler': handlerFiles,
+  'command-handler': handlerFiles,
+  'setting-handler': handlerFiles,
   prompt: /\.(md|txt|prompt|hbs|mustache|tmpl)$/i,
   command: undefined,
 };
 
-function fileProposals(kind: FileFieldKind, env: CompletionEnvironment): Proposal[] {
+function fileProposals(kind: ReferenceKind, env: CompletionEnvironment): Proposal[] {
   const files = env.pluginFiles?.() ?? [];
   const pattern = fileExtensions[kind];
   return files
@@ -428,7 +399,7 @@ function newEntryProposals(path: JsonPath, model: ManifestModel): Proposal[] | u
     ];
   }
   if (matches(path, ['contributes', 'actions', '#'])) {
-    const scope = `"${choice(4, ['single-file', 'multi-file', 'folder'])}"`;
+    const scope = `"${choice(4, scopeValues)}"`;
     const toolIds = [...model.toolsById.keys()];
     const toolId = toolIds.length > 0 ? `"${choice(5, toolIds)}"` : '"$5"';
     return [

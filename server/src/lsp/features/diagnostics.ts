@@ -1,5 +1,5 @@
 import { DiagnosticSeverity, DiagnosticTag, type Diagnostic } from 'vscode-languageserver';
-import type { ManifestDiagnostic, Severity } from '../../engine';
+import { ruleByCode, type ManifestDiagnostic, type RuleTag, type Severity } from '../../engine';
 
 export const diagnosticSource = 'filer-manifest';
 
@@ -8,6 +8,12 @@ const severities: Record<Severity, DiagnosticSeverity> = {
   warning: DiagnosticSeverity.Warning,
   information: DiagnosticSeverity.Information,
   hint: DiagnosticSeverity.Hint,
+};
+
+/** The rule's tags (from its definition) as LSP's. */
+const tags: Record<RuleTag, DiagnosticTag> = {
+  unnecessary: DiagnosticTag.Unnecessary,
+  deprecated: DiagnosticTag.Deprecated,
 };
 
 /**
@@ -24,9 +30,8 @@ export function toLspDiagnostics(diagnostics: ManifestDiagnostic[]): Diagnostic[
       message: diagnostic.message,
     };
     if (diagnostic.data) converted.data = diagnostic.data;
-    // An unknown key is ignored by the app: shown faded. The legacy tool shape is refused: shown struck through.
-    if (diagnostic.code.endsWith('.unknown-key')) converted.tags = [DiagnosticTag.Unnecessary];
-    else if (diagnostic.code === 'tools.legacy-shape') converted.tags = [DiagnosticTag.Deprecated];
+    const ruleTags = ruleByCode.get(diagnostic.code)?.tags;
+    if (ruleTags) converted.tags = ruleTags.map((tag) => tags[tag]);
     return converted;
   });
 }

@@ -1,5 +1,5 @@
 import { SymbolKind, type DocumentSymbol } from 'vscode-languageserver';
-import { describeGating, keyNode, toolGating, valueNode, type Entry, type JsonNode, type ManifestModel, type ParsedDocument } from '../../engine';
+import { describeGating, entryPlace, keyNode, toolGating, toolLabel, valueNode, type Entry, type JsonNode, type ManifestModel, type ParsedDocument } from '../../engine';
 
 /** The outline: tools (with their approval category), actions, settings, hooks, commands and views, each under its section. */
 export function documentSymbols(document: ParsedDocument, model: ManifestModel): DocumentSymbol[] {
@@ -15,7 +15,7 @@ export function documentSymbols(document: ParsedDocument, model: ManifestModel):
   });
   const entryName = (entry: Entry, field: string) => {
     const value = entry.value[field];
-    return typeof value === 'string' ? value : typeof entry.key === 'string' ? entry.key : `[${entry.key}]`;
+    return typeof value === 'string' ? value : typeof entry.key === 'string' ? entry.key : entryPlace(entry);
   };
   const selectionOf = (entry: Entry) => entry.keyNode ?? valueNode(entry.node, 'id') ?? entry.node;
   const titleOf = (entry: Entry) => (typeof entry.value.title === 'string' ? entry.value.title : undefined);
@@ -29,9 +29,8 @@ export function documentSymbols(document: ParsedDocument, model: ManifestModel):
   };
 
   section('tools', model.tools, (tool) => {
-    const name = tool.id ?? (typeof tool.value.name === 'string' ? tool.value.name : `[${tool.key}]`);
     const selection = valueNode(tool.node, 'id') ?? valueNode(tool.node, 'name') ?? tool.node;
-    return symbol(name, SymbolKind.Function, tool.node, selection, describeGating(toolGating(tool, model)));
+    return symbol(toolLabel(tool), SymbolKind.Function, tool.node, selection, describeGating(toolGating(tool, model)));
   });
   section('actions', model.actions, (entry) => symbol(entryName(entry, 'id'), SymbolKind.Event, entry.node, selectionOf(entry), titleOf(entry)));
   section('settings', model.settings, (entry) =>

@@ -1,9 +1,10 @@
 import type { Hover } from 'vscode-languageserver';
 import {
   categoryMeaning,
-  knownHookEvents,
+  hookEventDocumentation,
   schemaForPath,
   toolGating,
+  toolLabel,
   type CategoryReason,
   type JsonNode,
   type ManifestModel,
@@ -12,9 +13,6 @@ import {
 } from '../../engine';
 import { isKeyNode, matches, nodeAt, pathAt } from '../jsonLocation';
 import { markdownMarkup, markupContent, type Markup } from '../markdown';
-
-const allowListRule =
-  "A hook for a folder's run fires only if that folder allows your plugin: the folder's plugin allow-list decides which plugins' hooks hear about the run. A folder with no list reaches every installed plugin; an empty list reaches none.";
 
 /**
  * Hover: every key shows its rule from the reference (the schema's description); a tool's id, name,
@@ -49,9 +47,10 @@ function describeKey(path: (string | number)[], isKey: boolean, markup: Markup):
   const key = path[path.length - 1];
   if (isKey && matches(path, ['contributes', 'hooks', '*'])) {
     const event = String(key);
-    const announces = knownHookEvents[event];
-    if (!announces) return `${markup.strong(event)}${markup.text(': not an event the reference names; its handler may never run.')}`;
-    return `${markup.strong(event)}${markup.text(`: ${announces}`)}${announces.includes('reaches every plugin') ? '' : `\n\n${markup.text(allowListRule)}`}`;
+    const documentation = hookEventDocumentation(event);
+    if (!documentation) return `${markup.strong(event)}${markup.text(': not an event the reference names; its handler may never run.')}`;
+    const [announces, ...more] = documentation;
+    return [`${markup.strong(event)}${markup.text(`: ${announces}`)}`, ...more.map((paragraph) => markup.text(paragraph))].join('\n\n');
   }
   const description = schemaForPath(path)?.description;
   if (!description) return undefined;
@@ -93,7 +92,7 @@ function sourceText(source: CategoryReason['source'], markup: Markup): string {
  */
 export function gatingText(tool: ToolEntry, model: ManifestModel, markup: Markup): string {
   const gating = toolGating(tool, model);
-  const name = tool.id ?? (typeof tool.value.name === 'string' ? tool.value.name : `#${tool.key}`);
+  const name = toolLabel(tool);
   const lines = [
     `${markup.text('Approval category ')}${markup.strong(gating.category)}${markup.text(' (tool ')}${markup.code(name)}${markup.text(`): ${gating.asks}.`)}`,
     '',

@@ -1,5 +1,5 @@
 import { ResponseError, ErrorCodes, type Location, type Range, type WorkspaceEdit } from 'vscode-languageserver';
-import type { ManifestModel, ParsedDocument } from '../../engine';
+import { kebabCase, type ManifestModel, type ParsedDocument } from '../../engine';
 import { stringContent, symbolAt, type IdKind } from '../symbolIndex';
 
 /** Find references of a tool, action, setting or param id: its declarations (when asked) and every place that names it. */
@@ -20,7 +20,7 @@ export function prepareRenameAt(document: ParsedDocument, model: ManifestModel, 
 
 const idRules: Partial<Record<IdKind, { test(name: string): boolean; rule: string }>> = {
   tool: { test: (name) => name.length > 0 && !name.includes('.'), rule: 'a tool id must not contain . (dots are reserved for namespace prefixing)' },
-  action: { test: (name) => /^[a-z0-9]+(-[a-z0-9]+)*$/.test(name), rule: 'an action id is kebab-case (^[a-z0-9]+(-[a-z0-9]+)*$)' },
+  action: { test: (name) => kebabCase.test(name), rule: 'an action id is kebab-case (^[a-z0-9]+(-[a-z0-9]+)*$)' },
 };
 
 /**
