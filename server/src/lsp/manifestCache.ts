@@ -16,7 +16,8 @@ import {
   type ParsedDocument,
 } from '../engine';
 import { recognizeManifest, type FileFilters, type Recognition } from './manifestRecognition';
-import { isInsideOrEqual, type CachedPluginFolder, type PluginFolders } from './pluginFolders';
+import { isInside } from '../host/safeRead';
+import type { CachedPluginFolder, PluginFolders } from './pluginFolders';
 import { maxFileBytes, type ServerSettings } from './settings';
 
 /** The code of the diagnostic that says a manifest is past `filerManifest.maxFileSize`. */
@@ -107,7 +108,7 @@ export class ManifestVersion {
       const relativePaths = () =>
         this.env
           .workspaceFolderPaths()
-          .filter((folder) => isInsideOrEqual(folder, filePath))
+          .filter((folder) => isInside(folder, filePath))
           .map((folder) => path.relative(folder, filePath));
       const recognition = recognizeManifest(
         { path: filePath, relativePaths, text: this.text, rootValue: () => this.document.value },

@@ -2,6 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { detachedCopy, type FileKind, type FileRead, type PluginFolder } from '../engine';
 import { NodePluginFolder } from '../host/nodePluginFolder';
+import { isInside } from '../host/safeRead';
 
 /** Path completion lists at most this many files, this deep, so a huge folder cannot stall it. */
 const listLimit = 2000;
@@ -211,7 +212,7 @@ export class PluginFolders {
   invalidatePath(changedPath: string): CachedPluginFolder[] {
     const touched: CachedPluginFolder[] = [];
     for (const folder of this.folders.values()) {
-      if (isInsideOrEqual(folder.root, changedPath) || isInsideOrEqual(changedPath, folder.root)) {
+      if (isInside(folder.root, changedPath) || isInside(changedPath, folder.root)) {
         folder.forget(changedPath);
         touched.push(folder);
       }
@@ -222,11 +223,6 @@ export class PluginFolders {
   invalidateAll(): void {
     for (const folder of this.folders.values()) folder.invalidate();
   }
-}
-
-export function isInsideOrEqual(folder: string, candidate: string): boolean {
-  const relative = path.relative(folder, candidate);
-  return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
 }
 
 /** Breadth-first, skipping node_modules, dot-folders and symbolic links (which could leave the folder). */

@@ -43,7 +43,7 @@ import {
   type ManifestStatusParams,
 } from '../engine';
 import { keyProposedByBuiltInJson, readBuiltInJson, withoutBuiltInJsonDiagnostics, type BuiltInJson } from './builtInJson';
-import { describeUnread, readFileInside } from '../host/safeRead';
+import { describeUnread, isInside, readFileInside } from '../host/safeRead';
 import { quickFixes } from './features/codeActions';
 import { completeManifest, newManifestCompletion } from './features/completion';
 import { definitionAt } from './features/definition';
@@ -57,7 +57,7 @@ import { diskResultId, filePathOf, ManifestCache, type ManifestVersion } from '.
 import { fileFilters, isCandidatePath, type FileFilters } from './manifestRecognition';
 import { markupFor, type Markup } from './markdown';
 import { largeManifestLength, postponeMemoryRelease, releaseMemorySoon } from './memory';
-import { isInsideOrEqual, PluginFolders } from './pluginFolders';
+import { PluginFolders } from './pluginFolders';
 import { ClientRequests } from './clientRequests';
 import { FolderWatcher } from './folderWatcher';
 import { documentUriOf, invalidParams, runQuietly, runSafe } from './runSafe';
@@ -380,10 +380,10 @@ export function startServer(connection: Connection): void {
   /** A manifest that is not open: read, validated, published (push) or returned (pull); never kept. */
   async function validateFromDisk(filePath: string): Promise<Diagnostic[] | undefined> {
     // Read as every file is: a link, a FIFO, a file past maxFileSize or in a folder linked from outside the workspace is not opened.
-    const root = workspaceFolderPaths.find((folder) => isInsideOrEqual(folder, filePath)) ?? path.dirname(filePath);
+    const root = workspaceFolderPaths.find((folder) => isInside(folder, filePath)) ?? path.dirname(filePath);
     const read = readFileInside(root, filePath, maxFileBytes(settings));
     if (read.kind !== 'text') {
-      if (read.kind !== 'missing') warnOnce(`${filePath} is not read from disk: ${describeUnread(read)}.`);
+      if (read.kind !== 'missing') log.notRead(filePath, describeUnread(read));
       return undefined;
     }
     const entry = cache.fromDisk(pathToFileURL(filePath).href, read.text);
@@ -397,12 +397,6 @@ export function startServer(connection: Connection): void {
     return toLspDiagnostics(entry.diagnostics());
   }
 
-  const warned = new Set<string>();
-  function warnOnce(message: string): void {
-    if (warned.has(message)) return;
-    warned.add(message);
-    connection.console.warn(message);
-  }
 
   async function publishFromDisk(filePath: string): Promise<void> {
     const uri = pathToFileURL(filePath).href;
@@ -439,7 +433,7 @@ export function startServer(connection: Connection): void {
   }
 
   function relativePathsOf(filePath: string): string[] {
-    return workspaceFolderPaths.filter((folder) => isInsideOrEqual(folder, filePath)).map((folder) => path.relative(folder, filePath));
+    return workspaceFolderPaths.filter((folder) => isInside(folder, filePath)).map((folder) => path.relative(folder, filePath));
   }
 
   connection.languages.diagnostics.on(async (params, token) => {
@@ -545,7 +539,7 @@ export function startServer(connection: Connection): void {
         if (type === FileChangeType.Deleted) {
           workspace.remove(filePath);
           if (!isOpen(filePath) && !client.pullDiagnostics) publish(pathToFileURL(filePath).href, [], undefined);
-        } else if (workspaceFolderPaths.some((folder) => isInsideOrEqual(folder, filePath))) {
+        } else if (workspaceFolderPaths.some((folder) => isInside(folder, filePath))) {
           workspace.add(filePath);
           dependentClosed.add(filePath);
         }
@@ -583,8 +577,8 @@ export function startServer(connection: Connection): void {
   function dependsOn(entry: ManifestVersion, changedPath: string): boolean {
     if (!entry.isFilerManifest || !entry.path) return false;
     const root = path.dirname(entry.path);
-    if (!isInsideOrEqual(root, changedPath) && !isInsideOrEqual(changedPath, root)) return false;
-    return fileReferences(entry.model).some((reference) => isInsideOrEqual(changedPath, path.join(root, normalizeRelativePath(reference.path))));
+    if (!isInside(root, changedPath) && !isInside(changedPath, root)) return false;
+    return fileReferences(entry.model).some((reference) => isInside(changedPath, path.join(root, normalizeRelativePath(reference.path))));
   }
 
   // ---------------------------------------------------------------------------------------------

@@ -19,6 +19,8 @@ export interface LogConsole {
 export class ServerLog {
   /** Per document: the recognition last logged. */
   private readonly recognitions = new Map<string, string>();
+  /** The files already said to be left unread, with why: each is said once. */
+  private readonly leftUnread = new Set<string>();
 
   constructor(private readonly console: LogConsole) {}
 
@@ -44,6 +46,14 @@ export class ServerLog {
 
   scanned(folders: string[], manifests: number): void {
     this.console.info(`Workspace scan of ${folders.join(', ')}: ${manifests} candidate manifest file${manifests === 1 ? '' : 's'}.`);
+  }
+
+  /** A manifest on disk that is not opened (a link, a FIFO, too large…), said once per file and reason. */
+  notRead(path: string, why: string): void {
+    const said = `${path} is not read from disk: ${why}.`;
+    if (this.leftUnread.has(said)) return;
+    this.leftUnread.add(said);
+    this.console.warn(said);
   }
 
   unreadable(path: string, error: unknown): void {
