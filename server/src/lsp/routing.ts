@@ -19,20 +19,18 @@ import {
   type ProtocolRequestType,
   type RequestHandler,
 } from 'vscode-languageserver';
+import { computeContextMenu, gatingReport, type JsonPath } from '../engine';
 import {
-  computeContextMenu,
   contextMenuMethod,
   gatingMethod,
-  gatingReport,
   manifestStatusMethod,
   type ContextMenuParams,
   type ContextMenuResult,
   type GatingParams,
   type GatingResult,
-  type JsonPath,
   type ManifestStatus,
   type ManifestStatusParams,
-} from '../engine';
+} from '../protocol/requests';
 import { keyProposedByBuiltInJson, type BuiltInJson } from './builtInJson';
 import type { ClientFeatures } from './clientFeatures';
 import { quickFixes } from './features/codeActions';

@@ -1,4 +1,4 @@
-import type { ManifestStatus } from '../../engine';
+import type { ManifestStatus } from '../../protocol/requests';
 import type { ManifestVersion } from '../manifestCache';
 
 /** What the client's status item shows for an open document: whether it is taken for a Filer manifest, why, and its problems. */
