@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
-import { manifestStatusMethod, type ManifestStatus, type ManifestStatusParams } from '../../server/src/engine/menu/protocol';
+import { manifestStatusMethod, type ManifestStatus, type ManifestStatusParams } from '../../server/src/protocol/requests';
 import { documentSelector } from './languageClient';
 import { previewCommand } from './preview/previewPanel';
 import { manifestStatusText } from './statusText';

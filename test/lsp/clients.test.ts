@@ -8,7 +8,7 @@ import { mkdirSync, readdirSync, readFileSync, readlinkSync, statSync, symlinkSy
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { FileChangeType, type Diagnostic } from 'vscode-languageserver-protocol/node';
-import type { ManifestStatus } from '../../server/src/engine';
+import type { ManifestStatus } from '../../server/src/protocol/requests';
 import { helix2507Capabilities, neovim012Capabilities, neovim07Capabilities, realClients, vscodeCapabilities } from './clientCapabilities';
 import { cursor, LspClient, manifest, serverPath, tempFolder } from './lspClient';
 

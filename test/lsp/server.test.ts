@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { describe, test } from 'node:test';
-import { analyzeManifest, gatingReport, type ContextMenuModel, type GatingReport, type ManifestStatus } from '../../server/src/engine';
+import { analyzeManifest, gatingReport, type ContextMenuModel, type GatingReport } from '../../server/src/engine';
+import type { ManifestStatus } from '../../server/src/protocol/requests';
 import { LspClient, manifest, serveManifest, serverPath, tempFolder } from './lspClient';
 
 const text = manifest(`"contributes": {

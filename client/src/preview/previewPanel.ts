@@ -12,7 +12,7 @@ import {
   type ManifestStatusParams,
   type MenuSelection,
   type SourceSpan,
-} from '../../../server/src/engine/menu/protocol';
+} from '../../../server/src/protocol/requests';
 import type { ExtensionMessage, PreviewState, WebviewMessage } from './messages';
 import { previewHtml } from './webviewHtml';
 

@@ -38,8 +38,9 @@ export {
   type PluginGatingFacts,
   type ToolGating,
 } from './categories/approvalCategory';
-export { compareGating, gatingReport, pluginNameOf, type CategoryChange, type ChangeGroup, type GatingComparison } from './categories/gatingReview';
+export { compareGating, gatingReport, pluginNameOf, type GatedTool, type GatingReport, type CategoryChange, type ChangeGroup, type GatingComparison } from './categories/gatingReview';
 export { computeContextMenu } from './menu/contextMenu';
-export * from './menu/protocol';
+export * from './menu/menuModel';
+export type { SourceSpan } from './model/sourceSpan';
 export { manifestFileName, recognizeContent, recognizeText, type ManifestKind, type Recognition } from './recognition';
 export { keyApplies } from './model/keysThatApply';
