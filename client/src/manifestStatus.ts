@@ -6,7 +6,7 @@ import { previewCommand } from './preview/previewPanel';
 import { manifestStatusText } from './statusText';
 
 /** Context key for `when` clauses: the active editor holds a Filer manifest. */
-export const recognisedContextKey = 'filer.manifestRecognised';
+const recognisedContextKey = 'filer.manifestRecognised';
 
 const refreshDelayMs = 300;
 

@@ -7,7 +7,7 @@ import { describeUnread, maxManifestMegabytes, readRegularFile } from '../host/s
 export class PathError extends Error {}
 
 /** The display name of the manifest read from standard input. */
-export const stdinName = '<stdin>';
+const stdinName = '<stdin>';
 
 /** A manifest to check: `path` is absolute, or undefined for stdin. */
 export interface ManifestInput {
@@ -16,7 +16,7 @@ export interface ManifestInput {
 }
 
 /** A manifest file to read: `named` when the user named it (a link there is followed), not when a folder search found it. */
-export interface ManifestPath {
+interface ManifestPath {
   path: string;
   named: boolean;
 }

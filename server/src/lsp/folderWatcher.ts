@@ -3,12 +3,12 @@ import * as path from 'node:path';
 import { isInside } from '../host/safeRead';
 
 /** At most this many directories are watched in all, this deep in each plugin folder. */
-export const maxWatchedDirectories = 512;
+const maxWatchedDirectories = 512;
 const maxDepth = 8;
 /** Events that come together (an editor's save is several) are reported as one batch. */
 const batchDelayMs = 100;
 
-export interface WatchLogger {
+interface WatchLogger {
   error(message: string): void;
 }
 

@@ -179,7 +179,7 @@ function comparablePath(relativePath: string): string {
 }
 
 /** What the plugin folders learn from the server: whether a folder is watched, the editor's open texts. */
-export interface PluginFoldersEnvironment {
+interface PluginFoldersEnvironment {
   /** Whether changes in this plugin folder are reported (by the editor or the server's own watch). */
   isWatched(root: string): boolean;
   openText?(filePath: string): string | undefined;

@@ -47,7 +47,7 @@ const severityNames = new Map<string, SeverityOverride>([
 ]);
 
 /** The settings, and a line for each value that cannot be used (it is ignored, and the rest applies). */
-export interface ReadSettings {
+interface ReadSettings {
   settings: ServerSettings;
   problems: string[];
 }
