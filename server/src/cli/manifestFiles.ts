@@ -1,6 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { manifestFileName } from '../engine';
+import { walkFolderSync } from '../host/folderWalk';
 import { describeUnread, maxManifestMegabytes, readRegularFile } from '../host/safeRead';
 
 /** A path the user named that cannot be checked: reported in one line, exit code 2. */
@@ -63,33 +64,22 @@ export function resolveManifestPaths(inputs: string[], cwd: string): { paths: (M
 }
 
 /**
- * Depth first, in name order, without recursion (a tree thousands of folders deep is walked, and the
- * folder whose path the system refuses is reported); symbolic links are never followed, neither to a
- * folder (a link cycle cannot make the search endless) nor to a manifest.json (it could name any file).
+ * Depth first, in name order (host/folderWalk.ts): a folder's manifest.json before those below it;
+ * symbolic links are never followed, neither to a folder (a link cycle cannot make the search endless)
+ * nor to a manifest.json (it could name any file). A folder that cannot be listed is named as the user
+ * would write it (`shownAs` and the path below it).
  */
 function findBelow(folder: string, shownAs: string, errors: PathError[]): string[] {
   const found: string[] = [];
-  const pending: { folder: string; shownAs: string }[] = [{ folder, shownAs }];
-  while (pending.length > 0) {
-    const next = pending.pop()!;
-    let entries: fs.Dirent[];
-    try {
-      entries = fs.readdirSync(next.folder, { withFileTypes: true });
-    } catch (error) {
-      errors.push(new PathError(`${shortened(next.shownAs)}: the folder cannot be listed (${describeFsError(error)}).`));
-      continue;
-    }
-    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-    const below: { folder: string; shownAs: string }[] = [];
-    for (const entry of entries) {
-      if (entry.isDirectory()) {
-        if (entry.name !== 'node_modules' && !entry.name.startsWith('.')) below.push({ folder: path.join(next.folder, entry.name), shownAs: path.join(next.shownAs, entry.name) });
-      } else if (entry.name === manifestFileName && entry.isFile()) {
-        found.push(path.join(next.folder, entry.name));
-      }
-    }
-    pending.push(...below.reverse());
-  }
+  walkFolderSync([folder], { order: 'depth-first' }, {
+    file: (file) => {
+      if (file.name === manifestFileName) found.push(file.path);
+    },
+    unreadable: (unread, error) => {
+      const shown = unread.relative ? path.join(shownAs, unread.relative) : shownAs;
+      errors.push(new PathError(`${shortened(shown)}: the folder cannot be listed (${describeFsError(error)}).`));
+    },
+  });
   return found;
 }
 
