@@ -86,7 +86,7 @@ function findBelow(folder: string, shownAs: string, errors: PathError[]): string
 /**
  * Reads one manifest as the language server does (server/src/host/safeRead.ts): a regular file of at
  * most maxManifestMegabytes, never a FIFO or a device, and a link only where the user named it. A
- * failure names the path as the user would recognise it.
+ * failure names the path as the user would recognize it.
  */
 export function readManifest(file: ManifestPath, cwd: string): ManifestInput {
   const read = readRegularFile(file.path, maxManifestMegabytes * 1024 * 1024, { followLink: file.named });
