@@ -5,7 +5,7 @@
 import type { ContextMenuModel, GatingReport, MenuSelection, SelectionKind, SourceSpan } from '../../../server/src/protocol/requests';
 
 /** The panel's two views: the context menu for a selection, and every tool's approval category. */
-export type PreviewView = 'menu' | 'gating';
+type PreviewView = 'menu' | 'gating';
 
 /** What the webview keeps with getState/setState, and what the serializer gets back after a reload. */
 export interface PreviewState {

@@ -13,7 +13,7 @@ import type { ServerLog } from './serverLog';
 import { defaultSettings, readSettings, settingsSection, type ServerSettings } from './settings';
 import { settles } from './settles';
 
-export interface ConfigurationEnvironment {
+interface ConfigurationEnvironment {
   connection: Connection;
   logger: Logger;
   log: ServerLog;

@@ -7,7 +7,7 @@ import { largeManifestLength, postponeMemoryRelease, releaseMemorySoon } from '.
 const editPauseMs = 150;
 
 /** What the rest of the server does when an open document changes. */
-export interface DocumentEvents {
+interface DocumentEvents {
   /** Opened (`delayMs` 0) or edited (after a pause). */
   changed(uri: string, delayMs: number): void;
   saved(uri: string): void;

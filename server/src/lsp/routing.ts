@@ -48,7 +48,7 @@ import { documentUriOf, invalidParams, runSafe, type Logger } from './runSafe';
 import type { ServerSettings } from './settings';
 
 /** What the features are answered with besides the document: the client's abilities, the settings, VS Code's JSON features. */
-export interface FeatureEnvironment {
+interface FeatureEnvironment {
   logger: Logger;
   documents: OpenDocuments;
   client(): ClientFeatures;

@@ -21,7 +21,7 @@ import type { ServerLog } from './serverLog';
 import { settles } from './settles';
 import type { WorkspaceManifests } from './workspaceManifests';
 
-export interface WorkspaceEnvironment {
+interface WorkspaceEnvironment {
   connection: Connection;
   logger: Logger;
   log: ServerLog;

@@ -26,7 +26,7 @@ export interface ManifestStatusParams {
   uri: string;
 }
 export interface ManifestStatus {
-  recognised: boolean;
+  recognized: boolean;
   /** The manifest's `name`, when it has one. */
   name: string | undefined;
   /** Why it is (or is not) taken as a Filer manifest, e.g. `has contributes` or `forced in by filerManifest.files.include`. */

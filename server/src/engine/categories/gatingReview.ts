@@ -80,7 +80,7 @@ export function gatingReport(model: ManifestModel): GatingReport {
 }
 
 /** A tool present in both versions whose category changed. */
-export interface CategoryChange {
+interface CategoryChange {
   id: string;
   from: ApprovalCategory;
   to: ApprovalCategory;
@@ -93,7 +93,7 @@ export interface CategoryChange {
 }
 
 /** Changes that share one cause and one new category, in words: "permissions.fetch added: 3 undeclared tools become external". */
-export interface ChangeGroup {
+interface ChangeGroup {
   because: string;
   to: ApprovalCategory;
   escalation: boolean;

@@ -31,7 +31,7 @@ export interface DiagnosticsStrategy {
   scanned(before: Set<string>): Promise<void>;
 }
 
-export interface DiagnosticsEnvironment {
+interface DiagnosticsEnvironment {
   documents: OpenDocuments;
   cache: ManifestCache;
   workspace: WorkspaceManifests;

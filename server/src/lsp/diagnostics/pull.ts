@@ -18,7 +18,7 @@ import { documentUriOf, invalidParams, runQuietly, runSafe, type Logger } from '
 import type { WorkspaceManifests } from '../workspaceManifests';
 import type { DiagnosticsCore, DiagnosticsStrategy } from './core';
 
-export interface PullEnvironment {
+interface PullEnvironment {
   connection: Connection;
   logger: Logger;
   requests: ClientRequests;

@@ -6,7 +6,7 @@ import { runQuietly, type Logger } from '../runSafe';
 import type { WorkspaceManifests } from '../workspaceManifests';
 import type { DiagnosticsCore, DiagnosticsStrategy } from './core';
 
-export interface PushEnvironment {
+interface PushEnvironment {
   connection: Connection;
   logger: Logger;
   documents: OpenDocuments;
