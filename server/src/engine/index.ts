@@ -8,7 +8,7 @@ export { LineIndex } from './text/lineIndex';
 export { detachedCopy } from './text/detachedCopy';
 export { own } from './own';
 export { parseDocument, type ParsedDocument } from './parse/parseDocument';
-export { keyNodeOf, keyOf, valueNodeOf, type JsonNode } from './parse/jsonNode';
+export { keyOf, type JsonNode } from './parse/jsonNode';
 export { reparseDocument } from './parse/incrementalParse';
 export { composeEditedRegions, extendEditedRegion, type EditedRegion } from './text/editedRegion';
 export { buildModel, entryPlace, toolLabel, type ActionEntry, type Entry, type ManifestModel, type ToolEntry } from './model/manifestModel';

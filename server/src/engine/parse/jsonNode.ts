@@ -97,13 +97,3 @@ export function isProperty(node: JsonNode): node is PropertyNode {
 export function keyOf(property: JsonNode): string {
   return (property as PropertyNode).key;
 }
-
-/** The key node of a property node, without the array `children` makes on each read. */
-export function keyNodeOf(property: JsonNode): JsonNode {
-  return (property as PropertyNode).keyNode;
-}
-
-/** The value node of a property node (none while it is being typed), without the array `children` makes on each read. */
-export function valueNodeOf(property: JsonNode): JsonNode | undefined {
-  return (property as PropertyNode).valueNode;
-}

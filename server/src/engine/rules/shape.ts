@@ -1,6 +1,6 @@
-import { nodeAtPath, type JsonPath } from '../model/nodes';
+import { keyNode, nodeAtPath, type JsonPath } from '../model/nodes';
 import { own } from '../own';
-import { keyNodeOf, keyOf, type JsonNode } from '../parse/jsonNode';
+import { keyOf, type JsonNode } from '../parse/jsonNode';
 import { resolveRef } from '../shape/schema';
 import { areas, shapeFindings, type Area, type ShapeFinding } from '../shape/shapeFindings';
 import { closest, didYouMean, field, listOf } from './messages';
@@ -72,11 +72,11 @@ function targetOf(finding: ShapeFinding, root: JsonNode): Target | undefined {
   if (finding.keyword === 'additionalProperties') {
     const key = String(finding.params.additionalProperty);
     const property = node.type === 'object' ? node.children!.find((p) => keyOf(p) === key) : undefined;
-    return property ? keyNodeOf(property) : node;
+    return property ? keyNode(property) : node;
   }
   if (finding.keyword === 'required') {
     const parent = node.parent;
-    if (parent?.type === 'property') return keyNodeOf(parent);
+    if (parent?.type === 'property') return keyNode(parent);
     return { offset: node.offset, length: 1 };
   }
   return node;

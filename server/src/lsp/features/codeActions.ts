@@ -9,7 +9,7 @@ import {
 } from 'vscode-languageserver';
 import {
   kebabCase,
-  keyNodeOf,
+  keyNode,
   keyOf,
   nodeAtPath,
   propertyNode,
@@ -241,7 +241,7 @@ const renameKeyFix: FixProvider = (diagnostic, data, context) => {
   if (!property || !data.suggestion) return [];
   const object = property.parent!;
   if (propertyNode(object, data.suggestion)) return [];
-  return fix(`Change to "${data.suggestion}"`, diagnostic, manifestEdit(context, [replaceNode(keyNodeOf(property), JSON.stringify(data.suggestion))]), true);
+  return fix(`Change to "${data.suggestion}"`, diagnostic, manifestEdit(context, [replaceNode(keyNode(property), JSON.stringify(data.suggestion))]), true);
 };
 
 const suggestionFix: FixProvider = (diagnostic, data, context) => {

@@ -1,5 +1,5 @@
 import type { LocationLink } from 'vscode-languageserver';
-import { keyNodeOf, normalizeRelativePath, type ManifestModel, type ParsedDocument } from '../../engine';
+import { keyNode, normalizeRelativePath, type ManifestModel, type ParsedDocument } from '../../engine';
 import { endOf } from '../jsonLocation';
 import { symbolAt } from '../symbolIndex';
 import { linkableReferences } from './documentLinks';
@@ -25,7 +25,7 @@ export function definitionAt(
       .filter((declaration) => declaration !== found.node)
       .map((declaration) => {
         // The target is the whole entry (tool, action, param or setting); the id is what gets selected.
-        const entry = declaration.parent?.type === 'property' ? (keyNodeOf(declaration.parent) === declaration ? declaration.parent : declaration.parent.parent!) : declaration;
+        const entry = declaration.parent?.type === 'property' ? (keyNode(declaration.parent) === declaration ? declaration.parent : declaration.parent.parent!) : declaration;
         return {
           originSelectionRange: origin,
           targetUri: uri,
