@@ -59,7 +59,7 @@ test('the fields that hold a path are one list: referenceKindAt (completion, the
   for (const text of [node, process]) {
     const { model } = analyzeManifest(text);
     for (const reference of fileReferences(model)) {
-      assert.equal(referenceKindAt(reference.fieldPath, model), reference.kind, reference.fieldPath.join('.'));
+      assert.equal(referenceKindAt(reference.jsonPath, model), reference.kind, reference.jsonPath.join('.'));
       seen.add(reference.kind);
     }
   }

@@ -1,5 +1,5 @@
 import { createScanner, SyntaxKind } from 'jsonc-parser';
-import { keyNode, keyOf, pathOfNode, valueNode, type JsonNode, type JsonPath, type ParsedDocument } from '../engine';
+import { endOf, keyNode, keyOf, pathOfNode, valueNode, type JsonNode, type JsonPath, type ParsedDocument } from '../engine';
 
 /** A span of the text: what a completion replaces, what a hover or link covers. */
 export interface Span {
@@ -34,9 +34,7 @@ export type CursorContext =
     }
   | { kind: 'none' };
 
-export function endOf(node: Span): number {
-  return node.offset + node.length;
-}
+export { endOf };
 
 /** The innermost value or key node at an offset (its right edge included), as hover and navigation need. */
 export function nodeAt(root: JsonNode | undefined, offset: number): JsonNode | undefined {

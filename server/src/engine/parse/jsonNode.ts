@@ -97,3 +97,8 @@ export function isProperty(node: JsonNode): node is PropertyNode {
 export function keyOf(property: JsonNode): string {
   return (property as PropertyNode).key;
 }
+
+/** Where a node (or any span of the text) ends: the offset just after it. */
+export function endOf(span: { offset: number; length: number }): number {
+  return span.offset + span.length;
+}
