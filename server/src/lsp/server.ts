@@ -392,7 +392,7 @@ export function startServer(connection: Connection): void {
     const folder = entry.folder()!;
     workspace.setDependencies(
       filePath,
-      fileReferences(entry.model).map((reference) => path.join(folder.root, normalizeRelativePath(reference.path))),
+      fileReferences(entry.model).map((reference) => path.join(folder.root, normalizeRelativePath(reference.filePath))),
     );
     return toLspDiagnostics(entry.diagnostics());
   }
@@ -578,7 +578,7 @@ export function startServer(connection: Connection): void {
     if (!entry.isFilerManifest || !entry.path) return false;
     const root = path.dirname(entry.path);
     if (!isInside(root, changedPath) && !isInside(changedPath, root)) return false;
-    return fileReferences(entry.model).some((reference) => isInside(changedPath, path.join(root, normalizeRelativePath(reference.path))));
+    return fileReferences(entry.model).some((reference) => isInside(changedPath, path.join(root, normalizeRelativePath(reference.filePath))));
   }
 
   // ---------------------------------------------------------------------------------------------

@@ -81,7 +81,7 @@ export const fileRules: RuleArea<typeof definitions> = {
 };
 
 function reportUnusable({ report }: RuleContext<typeof definitions>, reference: FileReference, read: Unusable): void {
-  const data: FileData = { jsonPath: reference.jsonPath, filePath: reference.path, referenceKind: reference.kind };
+  const data: FileData = { jsonPath: reference.jsonPath, filePath: reference.filePath, referenceKind: reference.kind };
   switch (read.kind) {
     case 'missing':
       report('files.missing', reference.node, data);

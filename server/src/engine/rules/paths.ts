@@ -31,12 +31,12 @@ const definitions = defineRules([
 export const pathRules: RuleArea<typeof definitions> = {
   rules: definitions,
   check({ files, report }) {
-    for (const { path, node, jsonPath, kind } of files().references) {
-      if (containsDotDot(path)) {
-        report('paths.dotdot', node, { jsonPath, filePath: path });
-      } else if (isAbsolutePath(path) && kind !== 'command') {
+    for (const { filePath, node, jsonPath, kind } of files().references) {
+      if (containsDotDot(filePath)) {
+        report('paths.dotdot', node, { jsonPath, filePath });
+      } else if (isAbsolutePath(filePath) && kind !== 'command') {
         // An absolute command is the process rule manifest.command-absolute.
-        report('paths.absolute', node, { jsonPath, filePath: path });
+        report('paths.absolute', node, { jsonPath, filePath });
       }
     }
   },

@@ -194,7 +194,7 @@ function checkCtxUses({ model, report }: RuleContext<Definitions>, reference: Fi
       if (reference.kind === 'hook-handler' && use.permission[0] === 'fs') checkHookFsGrant(model.permissionsValue, reference, use, report);
       continue;
     }
-    report('permissions.undeclared-use', reference.node, { jsonPath: ['permissions', ...use.permission], filePath: reference.path, member: use.member, without: use.without });
+    report('permissions.undeclared-use', reference.node, { jsonPath: ['permissions', ...use.permission], filePath: reference.filePath, member: use.member, without: use.without });
   }
 }
 
@@ -202,7 +202,7 @@ function checkCtxUses({ model, report }: RuleContext<Definitions>, reference: Fi
 function checkHookFsGrant(permissions: Record<string, unknown>, reference: FileReference, use: CtxUse, report: RuleContext<Definitions>['report']): void {
   const rule = asRecord(asRecord(permissions.fs)[use.permission[1]]);
   if (Array.isArray(rule.static) && rule.static.length > 0) return;
-  report('permissions.hook-parameter-only', reference.node, { jsonPath: ['permissions', ...use.permission], filePath: reference.path, member: use.member });
+  report('permissions.hook-parameter-only', reference.node, { jsonPath: ['permissions', ...use.permission], filePath: reference.filePath, member: use.member });
 }
 
 /** A flag is declared by `true`; an object (fs.write, session) by being there; ai.complete and the like by `true`. */

@@ -214,7 +214,7 @@ export const toolRules: RuleArea<typeof definitions> = {
 
 /** A tool's schema file, read: JSON, a JSON Schema of a known draft, its path-like properties formatted. */
 function checkSchema({ report }: RuleContext<typeof definitions>, reference: FileReference, analysis: ToolSchemaResult): void {
-  const file: SchemaFileData = { jsonPath: reference.jsonPath, filePath: reference.path };
+  const file: SchemaFileData = { jsonPath: reference.jsonPath, filePath: reference.filePath };
   if (analysis.kind === 'not-json') {
     report('tools.schema-not-json', reference.node, { ...file, reason: analysis.reason });
     return;

@@ -36,7 +36,7 @@ export function definitionAt(
   }
   if (!fileUri) return [];
   const reference = linkableReferences(model).find((candidate) => offset >= candidate.node.offset && offset <= endOf(candidate.node));
-  const targetUri = reference && fileUri(normalizeRelativePath(reference.path));
+  const targetUri = reference && fileUri(normalizeRelativePath(reference.filePath));
   if (!reference || targetUri === undefined) return [];
   const start = { line: 0, character: 0 };
   return [
