@@ -3,6 +3,8 @@ import { test } from 'node:test';
 import { generatePlugin, writePluginFolder } from '../../bench/generateManifest';
 import { allRules, analyzeManifest, dataOf, ruleByCode, type RuleData } from '../../server/src/engine';
 import { genericShapeRules } from '../../server/src/engine/rules/shape';
+import type { actionRules } from '../../server/src/engine/rules/actions';
+import type { RuleContext } from '../../server/src/engine/rules/rule';
 import { NodePluginFolder } from '../../server/src/host/nodePluginFolder';
 import { pluginFolder } from './helpers';
 
@@ -16,6 +18,18 @@ export const readsTyped = (diagnostic: Parameters<typeof dataOf>[0]): string | u
   dataOf(diagnostic, 'hooks.unknown-event')?.replacement;
 // @ts-expect-error a code no rule declares
 export const unknownCode = (diagnostic: Parameters<typeof dataOf>[0]) => dataOf(diagnostic, 'hooks.unknown-events');
+
+/** An area's check reports only its own codes that build a message, each with its data. */
+export function reportsWhatItDefines(context: RuleContext<(typeof actionRules)['rules']>): void {
+  const at = { offset: 0, length: 0 };
+  context.report('actions.scope-empty', at, { jsonPath: [] });
+  // @ts-expect-error a rule the schema alone checks (no message builder) is not reported by a check
+  context.report('actions.id', at, { jsonPath: [] });
+  // @ts-expect-error another area's code
+  context.report('tools.timeout', at, { jsonPath: [], value: 'x' });
+  // @ts-expect-error a field the rule's data does not have
+  context.report('actions.scope-empty', at, { jsonPath: [], scope: [] });
+}
 
 test('every rule builds its messages: from its data (message), from a schema finding (shapeMessage), or as a generic shape rule', () => {
   const generic = new Set<string>(genericShapeRules.map((rule) => rule.code));

@@ -49,7 +49,8 @@ export function validateModel(model: ManifestModel, options: ValidateOptions = {
   const kept = 2 * max;
   const beyond: Record<Severity, number> = { error: 0, warning: 0, information: 0, hint: 0 };
   let files: ReferencedFiles | undefined;
-  const emit = (rule: AnyRule | undefined, code: string, target: Target, message: (rule: AnyRule) => string, data: unknown) => {
+  const emit = (code: string, target: Target, message: (rule: AnyRule) => string, data: unknown) => {
+    const rule = ruleByCode.get(code);
     if (!rule) throw new Error(`Unregistered rule code ${code}`);
     const severity = (Object.hasOwn(overrides, code) ? overrides[code] : undefined) ?? rule.severity;
     if (severity === 'off') return;
@@ -67,8 +68,8 @@ export function validateModel(model: ManifestModel, options: ValidateOptions = {
     folder: options.folder,
     files: () => (files ??= referencedFiles(model, options.folder)),
     // The message is built only for a finding that is kept: one past the cap is only counted.
-    report: (code, target, data) => emit(ruleByCode.get(code), code, target, (rule) => messageOf(rule, data), data),
-    reportShape: (code, target, message, data) => emit(ruleByCode.get(code), code, target, () => message, data),
+    report: (code, target, data) => emit(code, target, (rule) => messageOf(rule, data), data),
+    reportShape: (code, target, message, data) => emit(code, target, () => message, data),
   };
   for (const area of ruleAreas) area.check?.(context);
   diagnostics.sort((a, b) => a.offset - b.offset || a.length - b.length);

@@ -7,7 +7,7 @@ import { reportDuplicateIds, type DuplicateIdData } from './duplicateIds';
 import { closest, didYouMean, enumMessage, field, listOf, quote, suggester, toKebabCase, type Suggester } from './messages';
 import { scopeValues } from '../shape/schema';
 import { addRequiredField, kebabCaseValue, removeField, replaceWithSuggestion } from '../fixes/shared';
-import { defineRule, defineRules, type CodeOf, type RuleArea, type RuleContext } from './rule';
+import { defineRule, defineRules, type ReportableCode, type RuleArea, type RuleContext } from './rule';
 
 
 interface At {
@@ -199,8 +199,8 @@ const definitions = defineRules([
   }),
 ]);
 
-type Code = CodeOf<typeof definitions>;
 type Definitions = typeof definitions;
+type Code = ReportableCode<Definitions>;
 
 /** contributes.actions[]: right-click AI actions. */
 export const actionRules: RuleArea<Definitions> = {

@@ -1,6 +1,6 @@
 import type { Entry } from '../model/manifestModel';
 import { formatPath, valueNode, type JsonPath } from '../model/nodes';
-import type { CodeOf, DataOf, RuleContext, RuleList } from './rule';
+import type { DataOf, ReportableCode, RuleContext, RuleList } from './rule';
 
 /** What a duplicate id carries: the later id, and where the first entry with it is. */
 export interface DuplicateIdData {
@@ -11,7 +11,7 @@ export interface DuplicateIdData {
 }
 
 /** Reports every entry whose `id` an earlier entry of the same list already has, at its id. */
-export function reportDuplicateIds<R extends RuleList, C extends CodeOf<R>>(
+export function reportDuplicateIds<R extends RuleList, C extends ReportableCode<R>>(
   { report }: RuleContext<R>,
   entries: Entry[],
   code: C & (DuplicateIdData extends DataOf<R, C> ? unknown : never),

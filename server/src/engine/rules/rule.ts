@@ -51,8 +51,15 @@ export type AnyRule = RuleDefinition<string, any>;
  * One rule definition, its code kept as a literal type and its data type taken from its message
  * builder (ShapeData when the schema alone reports it). The fix must take that data: the compiler checks.
  */
-export function defineRule<const C extends string, D = ShapeData>(rule: RuleDefinition<C, D>): RuleDefinition<C, D> {
+export function defineRule<const C extends string, D>(rule: RuleDefinition<C, D> & Reportable<D>): RuleDefinition<C, D> & Reportable<D>;
+export function defineRule<const C extends string>(rule: RuleDefinition<C, ShapeData> & { message?: undefined }): RuleDefinition<C, ShapeData>;
+export function defineRule<const C extends string, D>(rule: RuleDefinition<C, D>): RuleDefinition<C, D> {
   return rule;
+}
+
+/** A definition with a message builder: its code may be reported by a check (one without is the schema's alone). */
+export interface Reportable<D> {
+  message(data: D): string;
 }
 
 /** A list of rule definitions (of any data types). */
@@ -76,6 +83,9 @@ export type DataOf<R extends RuleList, C extends CodeOf<R>> = Extract<R[number],
     : never
   : never;
 
+/** The codes among `R` whose definitions build a message from data: the ones a check may report. */
+export type ReportableCode<R extends RuleList> = Extract<R[number], Reportable<never>>['code'];
+
 /** Where a finding points: a node of the tree, or an explicit span of the text. */
 export type Target = JsonNode | { offset: number; length: number };
 
@@ -89,7 +99,7 @@ export interface RuleContext<R extends RuleList = RuleList> {
    * A finding of `code`, with the data its definition declares (the compiler refuses any other code or
    * field); the message is the definition's, built from that data.
    */
-  report<C extends CodeOf<R>>(code: C, target: Target, data: DataOf<R, C>): void;
+  report<C extends ReportableCode<R>>(code: C, target: Target, data: DataOf<R, C>): void;
   /** A JSON Schema finding (the shape area only): its message from the rule's shapeMessage, its data ShapeData. */
   reportShape(code: string, target: Target, message: string, data: ShapeData): void;
 }
