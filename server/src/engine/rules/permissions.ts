@@ -23,10 +23,9 @@ interface PermissionUse {
 }
 
 /** A ctx member a handler uses, its permission declared: `true`, or for fs the parameter grant. */
-const declarePermission: Fix<{ jsonPath: JsonPath }> = ({ jsonPath }, { analysis }) => {
-  if (jsonPath[0] !== 'permissions' || jsonPath.length < 2 || !jsonPath.every((segment) => typeof segment === 'string')) return [];
+const declarePermission: Fix<PermissionUse> = ({ jsonPath }, { analysis }) => {
   const isFs = jsonPath[1] === 'fs';
-  const declaration = declarationEdit(analysis.document, jsonPath as string[], isFs ? { parameter: true } : true);
+  const declaration = declarationEdit(analysis.document, jsonPath, isFs ? { parameter: true } : true);
   if (!declaration) return [];
   return edit(`Declare \`${jsonPath.join('.')}\`${isFs ? ' with "parameter": true (the path comes from the tool\u2019s arguments)' : ''}`, [declaration]);
 };

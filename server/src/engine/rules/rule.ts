@@ -44,7 +44,6 @@ export interface RuleDefinition<C extends string = string, D = ShapeData> {
 }
 
 /** Any rule, whatever its data: what the registry holds. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyRule = RuleDefinition<string, any>;
 
 /**
