@@ -69,7 +69,7 @@ test('actions.tool-id-required and actions.tool-id-unknown', () => {
   const diagnostic = expectRule('actions.tool-id-unknown', actions(toolAction().replace('"toolId": "count_words"', '"toolId": «"count_word"»')), {
     message: 'Did you mean `count_words`?',
   });
-  assert.equal(diagnostic.data?.suggestion, 'count_words');
+  assert.equal(diagnostic.data.suggestion, 'count_words');
 });
 
 test('actions.tool-id-ignored and actions.multi-file-mode-ignored on a prompt action', () => {

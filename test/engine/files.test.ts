@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { analyzeManifest } from '../../server/src/engine';
+import { analyzeManifest, dataOf } from '../../server/src/engine';
 import { codesOf, expectNone, expectRule, manifest, pluginFolder } from './helpers';
 
 const fileSchema = JSON.stringify({ type: 'object', properties: { path: { type: 'string', format: 'file-path' } }, required: ['path'] });
@@ -40,7 +40,7 @@ test('files.missing: each kind of reference, at the path, with the file for a qu
     folder: schemaOnly.folder,
     message: 'the handler module does not exist',
   });
-  assert.equal(diagnostic.data?.file, 'tools/count.js');
+  assert.deepEqual(dataOf(diagnostic, 'files.missing'), { jsonPath: ['contributes', 'tools', 0, 'handler'], filePath: 'tools/count.js', referenceKind: 'tool-handler' });
   expectRule('files.missing', manifest('"contributes": { "actions": [{ "id": "a", "title": "t", "description": "d", "scope": "folder", "prompt": «"prompts/a.md"» }] }'), { folder, message: 'prompt template' });
   expectRule('files.missing', manifest('"contributes": { "hooks": { "onAppReady": «"hooks/ready.js"» } }'), { folder });
   expectRule('files.missing', manifest('"runtime": "process", "command": «"bin/server"»'), { folder, message: 'executable' });
@@ -139,7 +139,7 @@ test('permissions.undeclared-use: a handler that uses a ctx member the manifest 
     severity: 'warning',
     message: 'uses ctx.toast, but `permissions.toast` is not declared: ctx.toast is undefined when not declared',
   });
-  assert.deepEqual(diagnostic.data?.path, ['permissions', 'toast']);
+  assert.deepEqual(dataOf(diagnostic, 'permissions.undeclared-use')?.jsonPath, ['permissions', 'toast']);
   expectNone(source('{ "fs": { "write": { "parameter": true } }, "log": true, "toast": true }'), ['permissions.undeclared-use'], folder);
   const messages = codesOf(source('{ "toast": true }'), folder);
   assert.equal(messages.filter((code) => code === 'permissions.undeclared-use').length, 2, 'fs.write and log');
@@ -165,7 +165,7 @@ test('permissions.hook-parameter-only: a hook that uses ctx.fs where the rule gr
     severity: 'warning',
     message: 'inside a hook parameter: true grants nothing',
   });
-  assert.deepEqual(diagnostic.data?.path, ['permissions', 'fs', 'write']);
+  assert.deepEqual(dataOf(diagnostic, 'permissions.hook-parameter-only')?.jsonPath, ['permissions', 'fs', 'write']);
   expectNone(source('{ "parameter": true, "static": ["${dataDir}/**"] }'), ['permissions.hook-parameter-only'], folder);
   // A tool's handler is called with the agent's arguments: parameter: true grants there.
   const tools = pluginFolder({ 'tools/count.schema.json': fileSchema, 'tools/count.js': 'module.exports = async (args, ctx) => ctx.fs.write(args.path, "x");' });

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after } from 'node:test';
-import { analyzeManifest, type ManifestDiagnostic, type PluginFolder, type Severity } from '../../server/src/engine';
+import { analyzeManifest, dataOf, type ManifestDiagnostic, type PluginFolder, type RuleCode, type RuleData, type Severity } from '../../server/src/engine';
 import { NodePluginFolder } from '../../server/src/host/nodePluginFolder';
 
 /**
@@ -30,8 +30,8 @@ export interface ExpectOptions {
   message?: string | RegExp;
 }
 
-/** Asserts that `code` is reported exactly once, exactly at the «marked» span, and returns it. */
-export function expectRule(code: string, source: string, options: ExpectOptions = {}): ManifestDiagnostic {
+/** Asserts that `code` is reported exactly once, exactly at the «marked» span, and returns it, its data typed by its rule. */
+export function expectRule<C extends RuleCode>(code: C, source: string, options: ExpectOptions = {}): ManifestDiagnostic & { data: RuleData<C> } {
   const { text, offset, length } = marked(source);
   const diagnostics = analyzeManifest(text, { folder: options.folder }).diagnostics;
   const found = diagnostics.filter((d) => d.code === code);
@@ -49,7 +49,7 @@ export function expectRule(code: string, source: string, options: ExpectOptions 
     if (typeof options.message === 'string') assert.ok(diagnostic.message.includes(options.message), `message: ${diagnostic.message}`);
     else assert.match(diagnostic.message, options.message);
   }
-  return diagnostic;
+  return { ...diagnostic, data: dataOf(diagnostic, code)! };
 }
 
 /** Asserts that none of `codes` is reported (or, with no codes, that nothing at all is). */

@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { analyzeManifest, buildModel, computeContextMenu, parseDocument } from '../../server/src/engine';
+import { analyzeManifest, buildModel, computeContextMenu, dataOf, parseDocument } from '../../server/src/engine';
 import { manifest } from './helpers';
 
 function timedAnalysis(text: string, options: Parameters<typeof analyzeManifest>[1] = {}) {
@@ -23,7 +23,7 @@ test('fs.list.static entries of 30,000 "/*" and 30,000 "${" are validated within
   assert.ok(ms < 2000, `${ms.toFixed(0)} ms`);
   const listGlobs = diagnostics.filter((d) => d.code === 'permissions.list-static-glob');
   // The glob that only ends in /** has its directory as the fix; the others have none.
-  assert.deepEqual(listGlobs.map((d) => d.data?.replacement), [undefined, undefined, '${dataDir}/exports']);
+  assert.deepEqual(listGlobs.map((d) => dataOf(d, 'permissions.list-static-glob')?.replacement), [undefined, undefined, '${dataDir}/exports']);
 });
 
 const prototypeNames = ['constructor', 'toString', 'hasOwnProperty', 'valueOf', '__proto__'];
@@ -31,7 +31,7 @@ const prototypeNames = ['constructor', 'toString', 'hasOwnProperty', 'valueOf', 
 test('hook keys named constructor, toString, hasOwnProperty, valueOf, __proto__ are unknown events like any other', () => {
   const hooks = prototypeNames.map((name) => `${JSON.stringify(name)}: "./h.js"`).join(', ');
   const { diagnostics } = timedAnalysis(manifest(`"contributes": { "hooks": { ${hooks} } }`));
-  const unknown = diagnostics.filter((d) => d.code === 'hooks.unknown-event').map((d) => d.data?.path?.[2]);
+  const unknown = diagnostics.filter((d) => d.code === 'hooks.unknown-event').map((d) => dataOf(d, 'hooks.unknown-event')?.jsonPath[2]);
   assert.deepEqual(unknown, prototypeNames);
 });
 

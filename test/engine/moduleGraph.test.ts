@@ -21,18 +21,6 @@ const userRoots = [...sourceRoots, 'test', 'bench', 'scripts'];
  */
 const publicEntries: Record<string, string[]> = { 'client/src/extension.ts': ['activate', 'deactivate'] };
 
-/**
- * Exports of files another helper is reworking at the same time (branch s4-rules): to be removed at
- * the merge, and this list emptied then. Every name here is dead today; the test fails when one is
- * used again, so the list cannot go stale.
- */
-const deadUntilMerge: Record<string, string[]> = {
-  'server/src/engine/rules/permissions.ts': ['hostOf', 'isPrivateHost', 'isRelativeStaticPattern'],
-  'server/src/engine/rules/registry.ts': ['RuleCode'],
-  'server/src/engine/rules/shape.ts': ['genericShapeRules'],
-  'server/src/lsp/features/codeActions.ts': ['FixContext'],
-  'server/src/lsp/features/legacyToolFix.ts': ['LegacyToolFix'],
-};
 
 interface ModuleFacts {
   /** Names declared and exported here. */
@@ -187,18 +175,7 @@ function deadExports(): string[] {
 }
 
 test('no dead exports: every name exported from server/src and client/src is imported somewhere (sources, tests, bench, scripts)', () => {
-  const allowed = new Set(Object.entries(deadUntilMerge).flatMap(([file, names]) => names.map((name) => `${file}: ${name}`)));
-  const dead = deadExports();
-  assert.deepEqual(
-    dead.filter((entry) => !allowed.has(entry)),
-    [],
-    'exported but imported by nothing: remove the export (or the code, if nothing uses it)',
-  );
-  assert.deepEqual(
-    [...allowed].filter((entry) => !dead.includes(entry)),
-    [],
-    'deadUntilMerge names an export that is used (or gone): take it off the list',
-  );
+  assert.deepEqual(deadExports(), [], 'exported but imported by nothing: remove the export (or the code, if nothing uses it)');
 });
 
 test("the layers: the client reaches the server's code through server/src/protocol/ only, and the engine imports no other layer", () => {

@@ -93,6 +93,6 @@ test('permissions.fetch-setting-default: the setting holds a full URL, not a bar
   const source = (value: string) =>
     permissions('"fetch": { "settings": ["endpoint"] }', `"contributes": { "settings": { "endpoint": { "type": "string", "title": "E", "default": ${value} } } }`);
   const diagnostic = expectRule('permissions.fetch-setting-default', source('«"api.example.com"»'), { message: 'grants nothing' });
-  assert.equal(diagnostic.data?.replacement, 'https://api.example.com');
+  assert.deepEqual(diagnostic.data, { jsonPath: ['contributes', 'settings', 'endpoint', 'default'], setting: 'endpoint', value: 'api.example.com' });
   expectNone(source('"https://api.example.com/v1"'), ['permissions.fetch-setting-default']);
 });

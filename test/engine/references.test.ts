@@ -35,7 +35,7 @@ test('fileReferences lists every path the manifest names, leaving out what the r
         commands: [{ id: 'c', title: 'C', handler: 'c.js' }],
       },
     });
-  const kinds = (runtime: string) => fileReferences(analyzeManifest(manifest(runtime)).model).map((r) => `${r.kind}:${r.path}`);
+  const kinds = (runtime: string) => fileReferences(analyzeManifest(manifest(runtime)).model).map((r) => `${r.kind}:${r.filePath}`);
   assert.deepEqual(kinds('node'), ['tool-schema:s.json', 'tool-handler:h.js', 'prompt:p.md', 'setting-handler:r.js', 'hook-handler:ready.js', 'hook-handler:call.js', 'command-handler:c.js']);
   // Under runtime: "process" tool handlers, hooks and action settings are rejected, so their files are not read.
   assert.deepEqual(kinds('process'), ['command:bin/p', 'tool-schema:s.json', 'prompt:p.md', 'command-handler:c.js']);
@@ -59,7 +59,7 @@ test('the fields that hold a path are one list: referenceKindAt (completion, the
   for (const text of [node, process]) {
     const { model } = analyzeManifest(text);
     for (const reference of fileReferences(model)) {
-      assert.equal(referenceKindAt(reference.fieldPath, model), reference.kind, reference.fieldPath.join('.'));
+      assert.equal(referenceKindAt(reference.jsonPath, model), reference.kind, reference.jsonPath.join('.'));
       seen.add(reference.kind);
     }
   }

@@ -32,6 +32,11 @@ test('settings.action-handler: type action needs handler, at the type', () => {
   expectRule('settings.action-handler', settings('"reset": { "type": «"action"», "title": "Reset" }'), { severity: 'warning' });
 });
 
+test('a key typed again without a value: the rules point at the value the plain value holds (this threw)', () => {
+  // The second `type` has no value yet (a missing comma): the plain value keeps "action", and so does valueNode.
+  expectRule('settings.action-handler', settings('"reset": { "type": «"action"» "type", "title": "Reset" }'));
+});
+
 test('settings.action-only: handler or variant on another type', () => {
   expectRule('settings.action-only', settings('"name": { "type": "string", "title": "Name", «"variant"»: "primary" }'), { severity: 'warning' });
 });

@@ -24,7 +24,7 @@ test('tools.id-dot: a tool id must not contain a dot', () => {
 test('tools.legacy-shape: name/parameters is one error at `name`, not a cascade', () => {
   const source = tools('{ «"name"»: "count_words", "title": "t", "description": "d", "parameters": { "type": "object" }, "handler": "h.js", "annotations": {} }');
   const diagnostic = expectRule('tools.legacy-shape', source, { severity: 'error', message: 'declare `id` instead of `name`' });
-  assert.deepEqual(diagnostic.data, { path: ['contributes', 'tools', 0], toolIndex: 0, replacement: 'count_words' });
+  assert.deepEqual(diagnostic.data, { jsonPath: ['contributes', 'tools', 0], toolIndex: 0 });
   const codes = codesOf(source.replace(/[«»]/g, ''));
   assert.deepEqual(codes, ['tools.legacy-shape']);
 });

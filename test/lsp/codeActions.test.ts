@@ -39,7 +39,7 @@ describe('quick fix: the legacy tool shape (golden files)', () => {
     const { folder, uri } = await openFixture();
     try {
       const { diagnostic, actions } = await fixesFor(uri, 'tools.legacy-shape');
-      assert.deepEqual(diagnostic.data, { path: ['contributes', 'tools', 0], toolIndex: 0, replacement: 'count_words' });
+      assert.deepEqual(diagnostic.data, { jsonPath: ['contributes', 'tools', 0], toolIndex: 0 });
       assert.deepEqual(
         actions.map((a) => a.title),
         ['Use the current tool shape: rename "name" to "id" and move its parameters to ./tools/count_words.schema.json', 'Fix all legacy tools in this file (2)'],
@@ -237,7 +237,7 @@ describe('quick fixes where the fix is certain', () => {
     }
   });
 
-  test('a diagnostic without data (a client that drops it) still finds its fix; unknown codes get none', async () => {
+  test('a diagnostic without data (a client that drops it) or with data it changed gets the fix of the engine\u2019s own finding; unknown codes get none', async () => {
     const uri = folder.uri('nodata/manifest.json');
     const text = manifest('"contributes": {}').replace('"sample-plugin"', '"Bad Name"');
     await client.open(uri, text);
@@ -245,6 +245,10 @@ describe('quick fixes where the fix is certain', () => {
     const { data: _dropped, ...withoutData } = diagnostic;
     const actions = await client.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri }, range: diagnostic.range, context: { diagnostics: [withoutData] } });
     assert.deepEqual(actions.map((a) => a.title), ['Change to "bad-name" (kebab-case)']);
+    // Data a client changed is not trusted: the fix takes the engine's own finding at that place.
+    const altered = { ...diagnostic, data: { jsonPath: 'name', toolIndex: { length: 1e9 } } };
+    const same = await client.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri }, range: diagnostic.range, context: { diagnostics: [altered] } });
+    assert.deepEqual(same.map((a) => a.edit), actions.map((a) => a.edit));
     const none = await client.request<CodeAction[]>('textDocument/codeAction', {
       textDocument: { uri },
       range: diagnostic.range,

@@ -56,7 +56,7 @@ describe('diagnostics (push)', () => {
     const unknownTool = diagnostics[2];
     assert.equal(unknownTool.source, 'filer-manifest');
     assert.equal(unknownTool.message, '`contributes.actions[0].toolId` "cont" must match a contributes.tools[].id in the same manifest. Did you mean `count`?');
-    assert.deepEqual(unknownTool.data, { path: ['contributes', 'actions', 0, 'toolId'], suggestion: 'count' });
+    assert.deepEqual(unknownTool.data, { jsonPath: ['contributes', 'actions', 0, 'toolId'], toolId: 'cont', suggestion: 'count' });
   });
 
   test('after incremental edits: the diagnostics of the new version, an empty list when all is fixed', async () => {
@@ -89,7 +89,7 @@ describe('diagnostics (push)', () => {
     const version = await client.replaceText(uri, withHandlerPath);
     const missing = await client.diagnostics(uri, (p) => p.version === version);
     assert.deepEqual(summary(missing), [at('files.missing', withHandlerPath, '"./tools/run.js"', 'error')]);
-    assert.deepEqual(missing[0].data, { path: ['contributes', 'tools', 0, 'handler'], file: 'tools/run.js', toolIndex: 0 });
+    assert.deepEqual(missing[0].data, { jsonPath: ['contributes', 'tools', 0, 'handler'], filePath: './tools/run.js', referenceKind: 'tool-handler' });
 
     const before = client.published.length;
     folder.write('plugin/tools/run.js', 'module.exports = {};\n');

@@ -132,6 +132,6 @@ test('every rule with a fix has a test in test/lsp that applies it', () => {
     .join('\n');
   // The code is named where a fix is asked for: fixed(text, 'code', …) or fixesFor(uri, 'code'), or as the first of a table row above.
   const asked = new Set([...sources.matchAll(/(?:fixed|fixesFor)\([^\n]*?'([a-z]+\.[a-z0-9-]+)'|^\s*\['([a-z]+\.[a-z0-9-]+)', /gm)].map((match) => match[1] ?? match[2]));
-  const untested = allRules.filter((rule) => rule.fix !== undefined && !asked.has(rule.code)).map((rule) => `${rule.code} (${rule.fix})`);
+  const untested = allRules.filter((rule) => rule.fix !== undefined && !asked.has(rule.code)).map((rule) => `${rule.code} (${rule.fix!.name})`);
   assert.deepEqual(untested, []);
 });

@@ -14,7 +14,7 @@ import { assertFifoNeverOpened, cursor, LspClient, manifest, serverPath, tempFol
 
 /** `code @ path`: which diagnostic, on which field. */
 function byField(diagnostics: Diagnostic[]): string[] {
-  return diagnostics.map((d) => `${d.code} @ ${((d.data as { path?: (string | number)[] } | undefined)?.path ?? []).join('.')}`).sort();
+  return diagnostics.map((d) => `${d.code} @ ${((d.data as { jsonPath?: (string | number)[] } | undefined)?.jsonPath ?? []).join('.')}`).sort();
 }
 
 /** How long a request takes to answer. */

@@ -80,7 +80,7 @@ describe('security: reads stay in the plugin folder, nothing runs, nothing is wr
   test('a path with .., an absolute path, a symlink out of the folder: each gets a diagnostic, and none is opened', async () => {
     await client.open(uri, pluginText);
     diagnostics = await client.diagnostics(uri);
-    const found = diagnostics.map((d) => `${d.code} @ ${(d.data as { path: (string | number)[] }).path.join('.')}`).sort();
+    const found = diagnostics.map((d) => `${d.code} @ ${(d.data as { jsonPath: (string | number)[] }).jsonPath.join('.')}`).sort();
     for (const expected of ['paths.dotdot @ contributes.tools.0.schema', 'paths.absolute @ contributes.tools.0.handler', 'files.outside @ contributes.tools.1.schema', 'files.outside @ contributes.tools.1.handler']) {
       assert.ok(found.includes(expected), `${expected} in ${found.join(', ')}`);
     }

@@ -77,7 +77,7 @@ describe('quick fixes in a hostile folder', () => {
   }`;
     const { diagnostics, actions } = await fixesFor('linked-assets', body);
     assert.deepEqual(
-      diagnostics.map((d) => `${d.code} @ ${(d.data as { path: (string | number)[] }).path.join('.')}`).sort(),
+      diagnostics.map((d) => `${d.code} @ ${(d.data as { jsonPath: (string | number)[] }).jsonPath.join('.')}`).sort(),
       ['files.missing @ contributes.actions.0.prompt', 'files.outside @ contributes.tools.0.schema'],
     );
     assert.deepEqual(createdUris(actions), []);

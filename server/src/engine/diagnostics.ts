@@ -1,3 +1,5 @@
+import type { RuleCode, RuleData } from './rules/registry';
+
 /** The engine's diagnostic: LSP-shaped (0-based, UTF-16 positions) but free of any LSP import. */
 
 export type Severity = 'error' | 'warning' | 'information' | 'hint';
@@ -12,22 +14,6 @@ export interface Range {
   end: Position;
 }
 
-/** Extra facts a quick fix needs; every field is optional and depends on the rule. */
-export interface FixData {
-  /** JSON path of the node at fault, e.g. ["contributes", "tools", 2, "id"]. */
-  path?: (string | number)[];
-  /** A replacement value the fix may write (a kebab-cased id, a host name, `${dataDir}/x`). */
-  replacement?: string;
-  /** For unknown keys and hook names: the closest known name. */
-  suggestion?: string;
-  /** For a missing required field: its name. */
-  missingField?: string;
-  /** For a missing file: the plugin-relative path that would be created. */
-  file?: string;
-  /** For a tool: its index in contributes.tools. */
-  toolIndex?: number;
-}
-
 export interface ManifestDiagnostic {
   range: Range;
   /** Offset and length in the text, for edits that work on offsets. */
@@ -36,5 +22,14 @@ export interface ManifestDiagnostic {
   severity: Severity;
   code: string;
   message: string;
-  data?: FixData;
+  /**
+   * The finding's facts, of the type its rule's definition declares (read it with `dataOf`): what its
+   * message was built from and what its fix needs. Plain JSON: the LSP diagnostic carries it as `data`.
+   */
+  data?: unknown;
+}
+
+/** A diagnostic's data, typed by its code; undefined for a diagnostic of another code. */
+export function dataOf<C extends RuleCode>(diagnostic: ManifestDiagnostic, code: C): RuleData<C> | undefined {
+  return diagnostic.code === code ? (diagnostic.data as RuleData<C>) : undefined;
 }

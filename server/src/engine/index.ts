@@ -2,24 +2,28 @@
  * The engine: parse → model → rules → diagnostics; approval categories; the context menu.
  * Pure: no LSP, no `vscode`, no file system. The plugin folder comes in as a PluginFolder.
  */
-export type { FixData, ManifestDiagnostic, Severity } from './diagnostics';
+export { dataOf, type ManifestDiagnostic, type Severity } from './diagnostics';
 export type { FileKind, FileRead, PluginFolder } from './folder/pluginFolder';
 export { LineIndex } from './text/lineIndex';
 export { detachedCopy } from './text/detachedCopy';
 export { own } from './own';
 export { parseDocument, type ParsedDocument } from './parse/parseDocument';
-export { keyNodeOf, keyOf, valueNodeOf, type JsonNode } from './parse/jsonNode';
+export { endOf, keyOf, type JsonNode } from './parse/jsonNode';
 export { reparseDocument } from './parse/incrementalParse';
 export { composeEditedRegions, extendEditedRegion, type EditedRegion } from './text/editedRegion';
 export { buildModel, entryPlace, toolLabel, type Entry, type ManifestModel, type ToolEntry } from './model/manifestModel';
-export { arrayItems, keyNode, nodeAtPath, pathOfNode, propertyNode, valueNode, type JsonPath } from './model/nodes';
+export { arrayItems, keyNode, pathOfNode, valueNode, type JsonPath } from './model/nodes';
+export { idSymbols, type IdKind, type IdSymbol } from './model/idSymbols';
 export { containsDotDot, fileReferences, isAbsolutePath, normalizeRelativePath, referenceKindAt, type FileReference, type ReferenceKind } from './model/references';
 export { analyzeManifest, defaultMaxDiagnostics, validateModel, type ManifestAnalysis, type SeverityOverride } from './validate';
-export { allRules, ruleByCode, syntaxCodes } from './rules/registry';
-export type { FixKind, RuleDefinition, RuleTag } from './rules/rule';
+export { allRules, ruleByCode, syntaxCodes, type RuleCode, type RuleData } from './rules/registry';
+export type { RuleDefinition, RuleTag } from './rules/rule';
+export type { Creatable, FixProposal, NewFile, OffsetEdit } from './fixes/fix';
+export { eolOf, indentUnitOf, lineIndentAt } from './fixes/textEdits';
+export { pathSuggestion } from './fixes/pathSuggestion';
 export { rulesTableMarkdown } from './rules/rulesTable';
 export { hookEventDocumentation, knownHookEvents } from './rules/hooks';
-export { kebabCase, toKebabCase, trimDashes } from './rules/messages';
+export { kebabCase, toKebabCase } from './rules/messages';
 export { schemaForPath, resolveRef, scopeValues, settingTypes, type SchemaNode } from './shape/schema';
 export {
   asksAt,

@@ -1,10 +1,10 @@
-import type { FixData, ManifestDiagnostic, Severity } from './diagnostics';
+import type { ManifestDiagnostic, Severity } from './diagnostics';
 import type { PluginFolder } from './folder/pluginFolder';
 import { referencedFiles, type ReferencedFiles } from './folder/referencedFiles';
 import { buildModel, type ManifestModel } from './model/manifestModel';
 import { parseDocument, type ParsedDocument } from './parse/parseDocument';
 import { ruleAreas, ruleByCode } from './rules/registry';
-import type { RuleContext, Target } from './rules/rule';
+import type { AnyRule, RuleContext, Target } from './rules/rule';
 
 export type SeverityOverride = Severity | 'off';
 
@@ -49,38 +49,39 @@ export function validateModel(model: ManifestModel, options: ValidateOptions = {
   const kept = 2 * max;
   const beyond: Record<Severity, number> = { error: 0, warning: 0, information: 0, hint: 0 };
   let files: ReferencedFiles | undefined;
+  const emit = (code: string, target: Target, message: (rule: AnyRule) => string, data: unknown) => {
+    const rule = ruleByCode.get(code);
+    if (!rule) throw new Error(`Unregistered rule code ${code}`);
+    const severity = (Object.hasOwn(overrides, code) ? overrides[code] : undefined) ?? rule.severity;
+    if (severity === 'off') return;
+    if (diagnostics.length >= kept) {
+      beyond[severity]++;
+      return;
+    }
+    // jsonc-parser reports an error at the end of the text with length 1: keep every range inside it.
+    const offset = Math.min(target.offset, textLength);
+    const length = Math.min(target.length, textLength - offset);
+    diagnostics.push({ range: lines.rangeOf(offset, length), offset, length, severity, code, message: message(rule), data });
+  };
   const context: RuleContext = {
     model,
     folder: options.folder,
     files: () => (files ??= referencedFiles(model, options.folder)),
-    report(code: string, target: Target, message: string, data?: FixData) {
-      const rule = ruleByCode.get(code);
-      if (!rule) throw new Error(`Unregistered rule code ${code}`);
-      const severity = (Object.hasOwn(overrides, code) ? overrides[code] : undefined) ?? rule.severity;
-      if (severity === 'off') return;
-      if (diagnostics.length >= kept) {
-        beyond[severity]++;
-        return;
-      }
-      // jsonc-parser reports an error at the end of the text with length 1: keep every range inside it.
-      const offset = Math.min(target.offset, textLength);
-      const length = Math.min(target.length, textLength - offset);
-      diagnostics.push({
-        range: lines.rangeOf(offset, length),
-        offset,
-        length,
-        severity,
-        code,
-        message,
-        ...(data ? { data } : {}),
-      });
-    },
+    // The message is built only for a finding that is kept: one past the cap is only counted.
+    report: (code, target, data) => emit(code, target, (rule) => messageOf(rule, data), data),
+    reportShape: (code, target, message, data) => emit(code, target, () => message, data),
   };
   for (const area of ruleAreas) area.check?.(context);
   diagnostics.sort((a, b) => a.offset - b.offset || a.length - b.length);
   if (diagnostics.length <= max) return diagnostics;
   for (const cut of diagnostics.splice(max - 1)) beyond[cut.severity]++;
   return [...diagnostics, moreDiagnostics(beyond, max, diagnostics[diagnostics.length - 1])];
+}
+
+/** A finding's message, from its rule's builder. */
+function messageOf(rule: AnyRule, data: unknown): string {
+  if (!rule.message) throw new Error(`Rule ${rule.code} has no message builder`);
+  return rule.message(data);
 }
 
 /** The last diagnostic when there were too many: how many more, by severity, at the strictest of their severities (so an exit code stays right). */

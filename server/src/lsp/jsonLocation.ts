@@ -1,8 +1,8 @@
 import { createScanner, SyntaxKind } from 'jsonc-parser';
-import { keyNodeOf, keyOf, pathOfNode, valueNodeOf, type JsonNode, type JsonPath, type ParsedDocument } from '../engine';
+import { endOf, keyNode, keyOf, pathOfNode, valueNode, type JsonNode, type JsonPath, type ParsedDocument } from '../engine';
 
 /** A span of the text: what a completion replaces, what a hover or link covers. */
-export interface Span {
+interface Span {
   offset: number;
   length: number;
 }
@@ -34,9 +34,7 @@ export type CursorContext =
     }
   | { kind: 'none' };
 
-export function endOf(node: Span): number {
-  return node.offset + node.length;
-}
+export { endOf };
 
 /** The innermost value or key node at an offset (its right edge included), as hover and navigation need. */
 export function nodeAt(root: JsonNode | undefined, offset: number): JsonNode | undefined {
@@ -72,7 +70,7 @@ function propertyOf(node: JsonNode): JsonNode | undefined {
 
 export function isKeyNode(node: JsonNode): boolean {
   const property = propertyOf(node);
-  return !!property && keyNodeOf(property) === node;
+  return !!property && keyNode(property) === node;
 }
 
 /** The path a key or value node stands for (a key stands for its property's value). */
@@ -93,7 +91,7 @@ export function cursorContext(document: ParsedDocument, offset: number): CursorC
     for (const property of container.children!) {
       if (offset < property.offset) break;
       if (offset > endOf(property)) continue;
-      const key = keyNodeOf(property);
+      const key = keyNode(property);
       if (offset > key.offset && (offset < endOf(key) || (offset === endOf(key) && !isClosedString(key, text)))) {
         const existingKeys = new Set(container.children!.filter((p) => p !== property).map(keyOf));
         // A key typed without its closing quote runs to the end of its line, and the parser's recovery
@@ -103,7 +101,7 @@ export function cursorContext(document: ParsedDocument, offset: number): CursorC
         return { kind: 'key', object: container, path: containerPath, span: key, existingKeys, keyOnly, separatorAfter: keyOnly ? '' : separatorAfter(text, endOf(key)) };
       }
       if (property.colonOffset !== undefined && offset > property.colonOffset) {
-        const value = valueNodeOf(property);
+        const value = valueNode(property);
         const inValue = value && value.offset <= offset && offset <= endOf(value);
         const span = inValue ? { offset: value.offset, length: value.length } : wordAt(text, offset);
         return { kind: 'value', path: [...containerPath, keyOf(property)], node: inValue ? value : undefined, span, separatorAfter: separatorAfter(text, endOf(span)) };
@@ -156,7 +154,7 @@ function containerAt(root: JsonNode, offset: number, text: string): JsonNode | u
     let deeper: JsonNode | undefined;
     for (const child of container.children!) {
       if (child.offset >= offset) break;
-      const value = child.type === 'property' ? valueNodeOf(child) : child;
+      const value = child.type === 'property' ? valueNode(child) : child;
       if (value && (value.type === 'object' || value.type === 'array') && isInside(value, offset, text)) {
         deeper = value;
         break;

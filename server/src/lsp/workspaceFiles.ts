@@ -223,5 +223,5 @@ function dependsOn(entry: ManifestVersion, changedPath: string): boolean {
   if (!entry.isFilerManifest || !entry.path) return false;
   const root = path.dirname(entry.path);
   if (!isInside(root, changedPath) && !isInside(changedPath, root)) return false;
-  return fileReferences(entry.model).some((reference) => isInside(changedPath, path.join(root, normalizeRelativePath(reference.path))));
+  return fileReferences(entry.model).some((reference) => isInside(changedPath, path.join(root, normalizeRelativePath(reference.filePath))));
 }

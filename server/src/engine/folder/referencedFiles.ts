@@ -54,7 +54,7 @@ function readablePath(path: string): string | undefined {
 
 /** Undefined for a path that is not read (a "..", an absolute path). */
 function readOne(reference: FileReference, folder: PluginFolder): ReferencedFile | undefined {
-  const relative = readablePath(reference.path);
+  const relative = readablePath(reference.filePath);
   if (relative === undefined) return undefined;
   if (reference.kind === 'tool-schema') {
     const outcome = schemaOutcome(folder, relative);

@@ -1,6 +1,6 @@
-import { keyNodeOf, keyOf, valueNodeOf, type JsonNode } from '../parse/jsonNode';
+import { keyOf, type JsonNode } from '../parse/jsonNode';
 import type { ParsedDocument } from '../parse/parseDocument';
-import { arrayItems, formatPath, objectProperties, valueNode, type JsonPath } from './nodes';
+import { arrayItems, formatPath, keyNode, objectProperties, valueNode, type JsonPath } from './nodes';
 
 /** One entry of a contributes list or map, with its node and its plain value. */
 export interface Entry {
@@ -103,10 +103,10 @@ function listEntries(array: JsonNode | undefined, value: unknown, base: JsonPath
 function mapEntries(object: JsonNode | undefined, value: unknown, base: JsonPath): Entry[] {
   const values = asRecord(value);
   return objectProperties(object).flatMap((property) => {
-    const node = valueNodeOf(property);
+    const node = valueNode(property);
     if (!node) return [];
     const name = keyOf(property);
-    return [{ node, path: base.concat(name), key: name, keyNode: keyNodeOf(property), value: asRecord(values[name]) }];
+    return [{ node, path: base.concat(name), key: name, keyNode: keyNode(property), value: asRecord(values[name]) }];
   });
 }
 

@@ -12,14 +12,29 @@ export function propertyNode(object: JsonNode | undefined, key: string): Propert
   return undefined;
 }
 
-/** The value node of `key` in an object node. */
-export function valueNode(object: JsonNode | undefined, key: string): JsonNode | undefined {
-  return propertyNode(object, key)?.valueNode;
+/**
+ * The value node of a property node (none while it is being typed), or of `key` in an object node.
+ * The one accessor for values: a property's is read without the array `children` makes on each read.
+ * Where a key is duplicated, the last one that has a value: the one the plain value holds (in
+ * `{"type": "action" "type"}` the second `type` has none, and the plain value's type is "action").
+ */
+export function valueNode(property: JsonNode): JsonNode | undefined;
+export function valueNode(object: JsonNode | undefined, key: string): JsonNode | undefined;
+export function valueNode(node: JsonNode | undefined, key?: string): JsonNode | undefined {
+  if (key === undefined) return (node as PropertyNode).valueNode;
+  if (!node || node.type !== 'object') return undefined;
+  const properties = node.children as PropertyNode[];
+  for (let i = properties.length - 1; i >= 0; i--) {
+    if (properties[i].valueNode && keyOf(properties[i]) === key) return properties[i].valueNode;
+  }
+  return undefined;
 }
 
-/** The key node of `key` in an object node. */
-export function keyNode(object: JsonNode | undefined, key: string): JsonNode | undefined {
-  return propertyNode(object, key)?.keyNode;
+/** The key node of a property node, or of `key` in an object node (the last one where a key is duplicated). */
+export function keyNode(property: JsonNode): JsonNode;
+export function keyNode(object: JsonNode | undefined, key: string): JsonNode | undefined;
+export function keyNode(node: JsonNode | undefined, key?: string): JsonNode | undefined {
+  return key === undefined ? (node as PropertyNode).keyNode : propertyNode(node, key)?.keyNode;
 }
 
 /** Follows a JSON path from `root`; undefined where the path leaves the tree. */

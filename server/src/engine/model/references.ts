@@ -10,9 +10,10 @@ export interface FileReference {
   kind: ReferenceKind;
   /** The string node holding the path. */
   node: JsonNode;
-  path: string;
+  /** The path as the manifest writes it (plugin-relative). */
+  filePath: string;
   /** The field that holds it, as messages name it: `contributes.tools[0].schema`. */
-  fieldPath: (string | number)[];
+  jsonPath: (string | number)[];
   /** Index of the tool, for tool-schema and tool-handler. */
   toolIndex?: number;
 }
@@ -24,8 +25,8 @@ export interface FileReference {
  */
 export function fileReferences(model: ManifestModel): FileReference[] {
   const references: FileReference[] = [];
-  const add = (kind: ReferenceKind, node: JsonNode | undefined, fieldPath: (string | number)[], toolIndex?: number) => {
-    if (node?.type === 'string') references.push({ kind, node, path: node.value as string, fieldPath, toolIndex });
+  const add = (kind: ReferenceKind, node: JsonNode | undefined, jsonPath: (string | number)[], toolIndex?: number) => {
+    if (node?.type === 'string') references.push({ kind, node, filePath: node.value as string, jsonPath, toolIndex });
   };
 
   if (model.isProcess) add('command', valueNode(model.root, 'command'), ['command']);

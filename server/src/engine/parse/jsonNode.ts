@@ -98,12 +98,7 @@ export function keyOf(property: JsonNode): string {
   return (property as PropertyNode).key;
 }
 
-/** The key node of a property node, without the array `children` makes on each read. */
-export function keyNodeOf(property: JsonNode): JsonNode {
-  return (property as PropertyNode).keyNode;
-}
-
-/** The value node of a property node (none while it is being typed), without the array `children` makes on each read. */
-export function valueNodeOf(property: JsonNode): JsonNode | undefined {
-  return (property as PropertyNode).valueNode;
+/** Where a node (or any span of the text) ends: the offset just after it. */
+export function endOf(span: { offset: number; length: number }): number {
+  return span.offset + span.length;
 }

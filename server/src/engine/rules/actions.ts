@@ -1,26 +1,38 @@
 import { promptKindOnlyKeys, toolKindOnlyKeys } from '../model/keysThatApply';
 import { isLegacy, type ActionEntry } from '../model/manifestModel';
 import type { ToolSchemaFacts } from '../model/toolSchema';
-import { arrayItems, keyNode, propertyNode, valueNode } from '../model/nodes';
+import { arrayItems, keyNode, propertyNode, valueNode, type JsonPath } from '../model/nodes';
 import type { JsonNode } from '../parse/jsonNode';
-import { reportDuplicateIds } from './duplicateIds';
+import { reportDuplicateIds, type DuplicateIdData } from './duplicateIds';
 import { closest, didYouMean, enumMessage, field, listOf, quote, suggester, toKebabCase, type Suggester } from './messages';
 import { scopeValues } from '../shape/schema';
-import { defineRules, type CodeOf, type RuleArea, type RuleContext } from './rule';
+import { addRequiredField, kebabCaseValue, removeField, replaceWithSuggestion } from '../fixes/shared';
+import { defineRule, defineRules, type ReportableCode, type RuleArea, type RuleContext } from './rule';
 
+
+interface At {
+  jsonPath: JsonPath;
+}
+
+/** An id that names nothing, and the closest one that would. */
+interface Suggesting extends At {
+  suggestion?: string;
+}
+
+const ignoredMessage = ({ jsonPath }: At) => `${field(jsonPath)} is read for kind: "tool" only; this action is of kind "prompt", so it is ignored.`;
 
 const definitions = defineRules([
-  {
+  defineRule({
     code: 'actions.id',
-    fix: 'kebab-case',
     severity: 'error',
     description: 'An action id is kebab-case.',
     shapeMessage: (_finding, name, value) => {
       const kebab = typeof value === 'string' ? toKebabCase(value) : '';
       return `${name} ${quote(value)} must be kebab-case (^[a-z0-9]+(-[a-z0-9]+)*$).${kebab ? ` Did you mean ${quote(kebab)}?` : ''}`;
     },
-  },
-  {
+    fix: kebabCaseValue,
+  }),
+  defineRule({
     code: 'actions.scope',
     severity: 'error',
     description: 'scope: "single-file", "multi-file", "folder", or an array of those.',
@@ -29,125 +41,169 @@ const definitions = defineRules([
         ? `${name} must be "single-file", "multi-file" or "folder".`
         : `${name} must be "single-file", "multi-file", "folder", or an array of those.`) +
       (typeof value === 'string' ? didYouMean(closest(value, scopeValues)) : ''),
-  },
-  {
+  }),
+  defineRule({
     code: 'actions.scope-empty',
     severity: 'warning',
     description: 'scope: "single-file", "multi-file", "folder", or an array of those; an empty array names no selection to offer the action for.',
     decision: 'A warning, not an error: the reference does not refuse an empty array. Not for a hidden action, which stays out of the context menu anyway.',
-  },
-  {
+    message: ({ jsonPath }: At) => `${field(jsonPath)} is empty, so the action is offered for no selection: name "single-file", "multi-file" or "folder".`,
+  }),
+  defineRule({
     code: 'actions.kind',
     severity: 'error',
     description: 'kind: "prompt" (default) renders prompt and opens an agent turn in chat; "tool" invokes toolId directly.',
     shapeMessage: enumMessage('"prompt" (the default: renders prompt and opens an agent turn in chat) or "tool" (invokes toolId directly, no agent turn, no model)', ['prompt', 'tool']),
-  },
-  {
+  }),
+  defineRule({
     code: 'actions.tool-scope',
     severity: 'error',
     description: 'toolScope: "none" (no tools this turn) or "read-only" (only tools that read the folder and its knowledge).',
     shapeMessage: enumMessage('"none" (no tools this turn) or "read-only" (only tools that read the folder and its knowledge)', ['none', 'read-only']),
-  },
-  {
+  }),
+  defineRule({
     code: 'actions.multi-file-mode',
     severity: 'error',
     description: 'multiFileMode: "independent" (default, one tool call per selected file) or "batch" (exactly one call with every selected path).',
     shapeMessage: enumMessage('"independent" (one tool call per selected file) or "batch" (exactly one call with every selected path)', ['independent', 'batch']),
-  },
-  {
+  }),
+  defineRule({
     code: 'actions.param-type',
     severity: 'error',
     description: 'A params[] entry has type "select", "text" or "per-file-text".',
     shapeMessage: enumMessage('"select", "text" or "per-file-text"', ['select', 'text', 'per-file-text']),
-  },
-  { code: 'actions.prompt-required', fix: 'add-required-field', severity: 'error', description: 'prompt (the path to the prompt template) is required for kind: "prompt".' },
-  { code: 'actions.prompt-forbidden', fix: 'remove-member', severity: 'error', description: 'prompt is forbidden for kind: "tool".' },
-  { code: 'actions.tool-id-required', fix: 'add-required-field', severity: 'error', description: 'toolId is required for kind: "tool".' },
-  {
+  }),
+  defineRule({
+    code: 'actions.prompt-required',
+    severity: 'error',
+    description: 'prompt (the path to the prompt template) is required for kind: "prompt".',
+    message: ({ jsonPath }: At & { missingField: 'prompt' }) =>
+      `${field(jsonPath)} is of kind "prompt" and needs \`prompt\`: the path to the prompt template, relative to the plugin root.`,
+    fix: addRequiredField,
+  }),
+  defineRule({
+    code: 'actions.prompt-forbidden',
+    severity: 'error',
+    description: 'prompt is forbidden for kind: "tool".',
+    message: ({ jsonPath }: At) => `${field(jsonPath)} is forbidden for kind: "tool": a tool action invokes toolId directly, with no agent turn and no prompt.`,
+    fix: removeField,
+  }),
+  defineRule({
+    code: 'actions.tool-id-required',
+    severity: 'error',
+    description: 'toolId is required for kind: "tool".',
+    message: ({ jsonPath }: At & { missingField: 'toolId' }) =>
+      `${field(jsonPath)} is of kind "tool" and needs \`toolId\`: the id of a contributes.tools[] entry of this manifest.`,
+    fix: addRequiredField,
+  }),
+  defineRule({
     code: 'actions.tool-id-unknown',
-    fix: 'replace-with-suggestion',
     severity: 'error',
     description: 'toolId must match a contributes.tools[].id in the same manifest.',
-  },
-  {
+    message: ({ jsonPath, toolId, suggestion }: Suggesting & { toolId: string }) =>
+      `${field(jsonPath)} ${quote(toolId)} must match a contributes.tools[].id in the same manifest.${didYouMean(suggestion)}`,
+    fix: replaceWithSuggestion,
+  }),
+  defineRule({
     code: 'actions.tool-id-ignored',
     severity: 'warning',
     description: 'toolId is read for kind: "tool" only.',
     decision: 'A warning: the reference does not forbid toolId on a prompt action, but the app ignores it there.',
-  },
-  {
+    message: ignoredMessage,
+  }),
+  defineRule({
     code: 'actions.tool-scope-forbidden',
-    fix: 'remove-member',
     severity: 'error',
     description: 'toolScope is forbidden for kind: "tool" (it runs no agent turn).',
-  },
-  {
+    message: ({ jsonPath }: At) => `${field(jsonPath)} is forbidden for kind: "tool": it runs no agent turn.`,
+    fix: removeField,
+  }),
+  defineRule({
     code: 'actions.multi-file-mode-ignored',
     severity: 'warning',
     description: 'multiFileMode is read for kind: "tool" only.',
     decision: 'A warning: the reference marks it "tool kind" without forbidding it elsewhere; a prompt action ignores it.',
-  },
-  {
+    message: ignoredMessage,
+  }),
+  defineRule({
     code: 'actions.duplicate-id',
     severity: 'warning',
     description: 'Two actions of the manifest share an id.',
     decision: 'A warning, not an error: the reference states no rule against it, but generate.actionId names an action by its id alone, and the reference does not say which of the two the app would keep.',
-  },
-  {
+    message: ({ id, firstPlace }: DuplicateIdData) => `Action id ${quote(id)} is already used by ${firstPlace}.`,
+  }),
+  defineRule({
     code: 'actions.duplicate-param-id',
     severity: 'warning',
     description: 'Two params of one action share an id.',
     decision: 'A warning, not an error: the reference states no rule against it, but generate.populateParamId and forwardParamIds name params by id, so an id should name one param.',
-  },
-  {
+    message: ({ jsonPath, id }: At & { id: string }) => `Param id ${quote(id)} is used twice in ${field(jsonPath.slice(0, -2))}.`,
+  }),
+  defineRule({
     code: 'actions.select-options',
-    fix: 'add-required-field',
     severity: 'warning',
     description: 'A "select" param offers its options: without them the dialog shows an empty list.',
     decision: 'A warning: the reference makes options optional, but a select with no options cannot be answered.',
-  },
-  {
+    message: ({ jsonPath }: At & { missingField: 'options' }) => `${field(jsonPath)} is a "select" without \`options\`: the dialog would offer nothing to choose.`,
+    fix: addRequiredField,
+  }),
+  defineRule({
     code: 'actions.generate-action-unknown',
-    fix: 'replace-with-suggestion',
     severity: 'error',
     description: 'generate.actionId must name an action that exists in the same manifest.',
-  },
-  {
+    message: ({ jsonPath, actionId, suggestion }: Suggesting & { actionId: string }) =>
+      `${field(jsonPath)} ${quote(actionId)} must name an action of this manifest: a sibling kind: "tool" action.${didYouMean(suggestion)}`,
+    fix: replaceWithSuggestion,
+  }),
+  defineRule({
     code: 'actions.generate-action-not-tool',
     severity: 'error',
     description: 'generate.actionId invokes a sibling kind: "tool" action.',
-  },
-  {
+    message: (data: At & { actionId: string } & ({ itself: true } | { targetKind: string })) =>
+      'itself' in data
+        ? `${field(data.jsonPath)} names this action itself: generate invokes a sibling kind: "tool" action.`
+        : `${field(data.jsonPath)} ${quote(data.actionId)} is of kind "${data.targetKind}": generate invokes a sibling kind: "tool" action.`,
+  }),
+  defineRule({
     code: 'actions.generate-populate',
-    fix: 'replace-with-suggestion',
     severity: 'error',
     description: "generate.populateParamId must name one of this action's per-file-text params.",
-  },
-  {
+    message: ({ jsonPath, paramId, namesParam, paramType, perFileText }: Suggesting & { paramId: string; namesParam: boolean; paramType?: string; perFileText: string[] }) =>
+      `${field(jsonPath)} ${quote(paramId)} must name one of this action's per-file-text params${namesParam ? ` (it names ${describeParamType(paramType)})` : ''}.` +
+      (perFileText.length > 0 ? ` Its per-file-text params: ${listOf(perFileText)}.` : ' It has no per-file-text param.'),
+    fix: replaceWithSuggestion,
+  }),
+  defineRule({
     code: 'actions.generate-forward',
-    fix: 'replace-with-suggestion',
     severity: 'warning',
     description: "generate.forwardParamIds name params of this action.",
     decision: "A warning, not an error: the reference names forwardParamIds? without a rule, nor whose params they are; read as this action's own, the ones it has values to forward, so another id forwards nothing.",
-  },
-  {
+    message: ({ jsonPath, paramId, suggestion }: Suggesting & { paramId: string }) =>
+      `${field(jsonPath)} ${quote(paramId)} names no param of this action, so nothing is forwarded under it.${didYouMean(suggestion)}`,
+    fix: replaceWithSuggestion,
+  }),
+  defineRule({
     code: 'actions.hidden-unreachable',
     severity: 'warning',
     description: 'hidden: true keeps the action out of the context menu; it stays invocable as another action\u2019s generate.actionId.',
     decision: 'A warning when no action names the hidden action in generate.actionId: nothing could ever invoke it.',
-  },
-  {
+    message: ({ actionId }: At & { actionId: string }) => `Action ${quote(actionId)} is hidden, and no action names it in generate.actionId: nothing can invoke it.`,
+  }),
+  defineRule({
     code: 'actions.batch-without-array',
     severity: 'warning',
     description: 'multiFileMode: "batch" passes every selected path under the tool schema\u2019s array-of-paths property, which the tool\u2019s schema must have.',
     decision: 'A warning: an array property whose items carry "format": "file-path" (or "directory-path") is required, found through local $refs as for tools.path-without-format.',
-  },
+    message: ({ jsonPath, toolId }: At & { toolId: string }) =>
+      `${field(jsonPath)} is "batch", but tool ${quote(toolId)}'s schema has no array-of-paths property (an array whose items carry "format": "file-path") to pass every selected path in.`,
+  }),
 ]);
 
-type Code = CodeOf<typeof definitions>;
+type Definitions = typeof definitions;
+type Code = ReportableCode<Definitions>;
 
 /** contributes.actions[]: right-click AI actions. */
-export const actionRules: RuleArea<Code> = {
+export const actionRules: RuleArea<Definitions> = {
   rules: definitions,
   check(context) {
     const { model, report } = context;
@@ -156,7 +212,7 @@ export const actionRules: RuleArea<Code> = {
       toolActionIds: suggester(() => [...model.actionsById.values()].filter((a) => a.kind === 'tool').map((a) => a.id!)),
       legacyToolNames: new Set(model.tools.filter((tool) => isLegacy(tool.value)).map((tool) => String(tool.value.name))),
     };
-    reportDuplicateIds(context, model.actions, 'actions.duplicate-id', (id, first) => `Action id ${quote(id)} is already used by ${first}.`);
+    reportDuplicateIds(context, model.actions, 'actions.duplicate-id');
     const generated = new Set<string>();
     for (const action of model.actions) {
       const actionId = typeof action.value.generate === 'object' ? (action.value.generate as Record<string, unknown>)?.actionId : undefined;
@@ -169,19 +225,12 @@ export const actionRules: RuleArea<Code> = {
       checkGenerate(context, action, lookups);
       const scope = valueNode(action.node, 'scope');
       if (scope?.type === 'array' && scope.children!.length === 0 && action.value.hidden !== true) {
-        report('actions.scope-empty', scope, `${field([...action.path, 'scope'])} is empty, so the action is offered for no selection: name "single-file", "multi-file" or "folder".`, {
-          path: [...action.path, 'scope'],
-        });
+        report('actions.scope-empty', scope, { jsonPath: [...action.path, 'scope'] });
       }
       if (action.id !== undefined) {
         const hidden = valueNode(action.node, 'hidden');
         if (hidden?.value === true && !generated.has(action.id)) {
-          report(
-            'actions.hidden-unreachable',
-            hidden,
-            `Action ${quote(action.id)} is hidden, and no action names it in generate.actionId: nothing can invoke it.`,
-            { path: [...action.path, 'hidden'] },
-          );
+          report('actions.hidden-unreachable', hidden, { jsonPath: [...action.path, 'hidden'], actionId: action.id });
         }
       }
     }
@@ -196,10 +245,10 @@ interface Lookups {
   legacyToolNames: Set<string>;
 }
 
-/** The rule for each key kind: "tool" forbids, and why. */
-const forbiddenForTool: Record<(typeof promptKindOnlyKeys)[number], { code: Code; why: string }> = {
-  prompt: { code: 'actions.prompt-forbidden', why: 'a tool action invokes toolId directly, with no agent turn and no prompt' },
-  toolScope: { code: 'actions.tool-scope-forbidden', why: 'it runs no agent turn' },
+/** The rule for each key kind: "tool" forbids. */
+const forbiddenForTool: Record<(typeof promptKindOnlyKeys)[number], Code> = {
+  prompt: 'actions.prompt-forbidden',
+  toolScope: 'actions.tool-scope-forbidden',
 };
 
 /** The rule for each key a prompt action ignores. */
@@ -208,71 +257,54 @@ const ignoredForPrompt: Record<(typeof toolKindOnlyKeys)[number], Code> = {
   multiFileMode: 'actions.multi-file-mode-ignored',
 };
 
-function checkKind({ model, report }: RuleContext<Code>, action: ActionEntry, lookups: Lookups): void {
+function checkKind({ model, report }: RuleContext<Definitions>, action: ActionEntry, lookups: Lookups): void {
   const at = (key: string) => keyNode(action.node, key)!;
   const anchor = () => keyNode(action.node, 'kind') ?? keyNode(action.node, 'id') ?? { offset: action.node.offset, length: 1 };
   if (action.kind === 'tool') {
     for (const key of promptKindOnlyKeys) {
       if (!propertyNode(action.node, key)) continue;
-      const { code, why } = forbiddenForTool[key];
-      report(code, at(key), `${field([...action.path, key])} is forbidden for kind: "tool": ${why}.`, { path: [...action.path, key] });
+      report(forbiddenForTool[key], at(key), { jsonPath: [...action.path, key] });
     }
     const toolId = valueNode(action.node, 'toolId');
     if (!toolId) {
-      report('actions.tool-id-required', anchor(), `${field(action.path)} is of kind "tool" and needs \`toolId\`: the id of a contributes.tools[] entry of this manifest.`, {
-        path: action.path,
-        missingField: 'toolId',
-      });
+      report('actions.tool-id-required', anchor(), { jsonPath: action.path, missingField: 'toolId' });
     } else if (typeof toolId.value === 'string' && !model.toolsById.has(toolId.value) && !lookups.legacyToolNames.has(toolId.value)) {
       // A toolId naming a tool still in the legacy shape: tools.legacy-shape already asks for its `id`.
       const suggestion = lookups.toolIds.suggest(toolId.value);
-      report(
-        'actions.tool-id-unknown',
-        toolId,
-        `${field([...action.path, 'toolId'])} ${quote(toolId.value)} must match a contributes.tools[].id in the same manifest.${didYouMean(suggestion)}`,
-        { path: [...action.path, 'toolId'], ...(suggestion ? { suggestion } : {}) },
-      );
+      report('actions.tool-id-unknown', toolId, { jsonPath: [...action.path, 'toolId'], toolId: toolId.value, ...(suggestion ? { suggestion } : {}) });
     }
   } else if (action.kind === 'prompt') {
     if (!propertyNode(action.node, 'prompt')) {
-      report('actions.prompt-required', anchor(), `${field(action.path)} is of kind "prompt" and needs \`prompt\`: the path to the prompt template, relative to the plugin root.`, {
-        path: action.path,
-        missingField: 'prompt',
-      });
+      report('actions.prompt-required', anchor(), { jsonPath: action.path, missingField: 'prompt' });
     }
     for (const key of toolKindOnlyKeys) {
       const code = ignoredForPrompt[key];
       if (propertyNode(action.node, key)) {
-        report(code, at(key), `${field([...action.path, key])} is read for kind: "tool" only; this action is of kind "prompt", so it is ignored.`, {
-          path: [...action.path, key],
-        });
+        report(code, at(key), { jsonPath: [...action.path, key] });
       }
     }
   }
 }
 
-function checkParams({ report }: RuleContext<Code>, action: ActionEntry): void {
+function checkParams({ report }: RuleContext<Definitions>, action: ActionEntry): void {
   const seen = new Set<string>();
   arrayItems(valueNode(action.node, 'params')).forEach((param, index) => {
     const path = [...action.path, 'params', index];
     const id = valueNode(param, 'id');
     if (typeof id?.value === 'string') {
       if (seen.has(id.value)) {
-        report('actions.duplicate-param-id', id, `Param id ${quote(id.value)} is used twice in ${field([...action.path, 'params'])}.`, { path: [...path, 'id'] });
+        report('actions.duplicate-param-id', id, { jsonPath: [...path, 'id'], id: id.value });
       }
       seen.add(id.value);
     }
     const type = valueNode(param, 'type');
     if (type?.value === 'select' && arrayItems(valueNode(param, 'options')).length === 0) {
-      report('actions.select-options', type, `${field(path)} is a "select" without \`options\`: the dialog would offer nothing to choose.`, {
-        path,
-        missingField: 'options',
-      });
+      report('actions.select-options', type, { jsonPath: path, missingField: 'options' });
     }
   });
 }
 
-function checkGenerate({ model, report }: RuleContext<Code>, action: ActionEntry, lookups: Lookups): void {
+function checkGenerate({ model, report }: RuleContext<Definitions>, action: ActionEntry, lookups: Lookups): void {
   const generate = valueNode(action.node, 'generate');
   if (generate?.type !== 'object') return;
   const path = [...action.path, 'generate'];
@@ -285,18 +317,11 @@ function checkGenerate({ model, report }: RuleContext<Code>, action: ActionEntry
     if (!target) {
       const closestAction = lookups.toolActionIds.suggest(actionId.value);
       const suggestion = closestAction === action.id ? undefined : closestAction;
-      report('actions.generate-action-unknown', actionId, `${field([...path, 'actionId'])} ${quote(actionId.value)} must name an action of this manifest: a sibling kind: "tool" action.${didYouMean(suggestion)}`, {
-        path: [...path, 'actionId'],
-        ...(suggestion ? { suggestion } : {}),
-      });
+      report('actions.generate-action-unknown', actionId, { jsonPath: [...path, 'actionId'], actionId: actionId.value, ...(suggestion ? { suggestion } : {}) });
     } else if (target === action) {
-      report('actions.generate-action-not-tool', actionId, `${field([...path, 'actionId'])} names this action itself: generate invokes a sibling kind: "tool" action.`, {
-        path: [...path, 'actionId'],
-      });
+      report('actions.generate-action-not-tool', actionId, { jsonPath: [...path, 'actionId'], actionId: actionId.value, itself: true });
     } else if (target.kind !== 'tool') {
-      report('actions.generate-action-not-tool', actionId, `${field([...path, 'actionId'])} ${quote(actionId.value)} is of kind "${target.kind}": generate invokes a sibling kind: "tool" action.`, {
-        path: [...path, 'actionId'],
-      });
+      report('actions.generate-action-not-tool', actionId, { jsonPath: [...path, 'actionId'], actionId: actionId.value, targetKind: String(target.kind) });
     }
   }
 
@@ -308,23 +333,22 @@ function checkGenerate({ model, report }: RuleContext<Code>, action: ActionEntry
       .map((p) => valueNode(p, 'id')?.value)
       .filter((id): id is string => typeof id === 'string');
     if (!param || valueNode(param, 'type')?.value !== 'per-file-text') {
-      const has = perFileText.length > 0 ? ` Its per-file-text params: ${listOf(perFileText)}.` : ' It has no per-file-text param.';
-      report(
-        'actions.generate-populate',
-        populate,
-        `${field([...path, 'populateParamId'])} ${quote(populate.value)} must name one of this action's per-file-text params${param ? ` (it names ${describeParamType(valueNode(param, 'type')?.value)})` : ''}.${has}`,
-        { path: [...path, 'populateParamId'], ...(perFileText.length === 1 ? { suggestion: perFileText[0] } : {}) },
-      );
+      const paramType = param && valueNode(param, 'type')?.value;
+      report('actions.generate-populate', populate, {
+        jsonPath: [...path, 'populateParamId'],
+        paramId: populate.value,
+        namesParam: param !== undefined,
+        ...(typeof paramType === 'string' ? { paramType } : {}),
+        perFileText,
+        ...(perFileText.length === 1 ? { suggestion: perFileText[0] } : {}),
+      });
     }
   }
 
   arrayItems(valueNode(generate, 'forwardParamIds')).forEach((forward: JsonNode, index) => {
     if (typeof forward.value === 'string' && !paramIds.includes(forward.value)) {
       const suggestion = closest(forward.value, paramIds);
-      report('actions.generate-forward', forward, `${field([...path, 'forwardParamIds', index])} ${quote(forward.value)} names no param of this action, so nothing is forwarded under it.${didYouMean(suggestion)}`, {
-        path: [...path, 'forwardParamIds', index],
-        ...(suggestion ? { suggestion } : {}),
-      });
+      report('actions.generate-forward', forward, { jsonPath: [...path, 'forwardParamIds', index], paramId: forward.value, ...(suggestion ? { suggestion } : {}) });
     }
   });
 }
@@ -333,18 +357,13 @@ function describeParamType(type: unknown): string {
   return typeof type === 'string' ? `a ${quote(type)} param` : 'a param without a type';
 }
 
-function checkBatchActions({ model, report }: RuleContext<Code>, schemaFacts: Map<number, ToolSchemaFacts>): void {
+function checkBatchActions({ model, report }: RuleContext<Definitions>, schemaFacts: Map<number, ToolSchemaFacts>): void {
   for (const action of model.actions) {
     const mode = valueNode(action.node, 'multiFileMode');
     if (action.kind !== 'tool' || mode?.value !== 'batch' || typeof action.value.toolId !== 'string') continue;
     const tool = model.toolsById.get(action.value.toolId);
     const facts = tool && schemaFacts.get(tool.key as number);
     if (!facts || facts.pathArrayProperties.length > 0) continue;
-    report(
-      'actions.batch-without-array',
-      mode,
-      `${field([...action.path, 'multiFileMode'])} is "batch", but tool ${quote(action.value.toolId)}'s schema has no array-of-paths property (an array whose items carry "format": "file-path") to pass every selected path in.`,
-      { path: [...action.path, 'multiFileMode'] },
-    );
+    report('actions.batch-without-array', mode, { jsonPath: [...action.path, 'multiFileMode'], toolId: action.value.toolId });
   }
 }

@@ -1,16 +1,20 @@
 import type { Entry } from '../model/manifestModel';
-import { valueNode } from '../model/nodes';
-import { formatPath } from '../model/nodes';
-import type { RuleContext } from './rule';
+import { formatPath, valueNode, type JsonPath } from '../model/nodes';
+import type { DataOf, ReportableCode, RuleContext, RuleList } from './rule';
+
+/** What a duplicate id carries: the later id, and where the first entry with it is. */
+export interface DuplicateIdData {
+  jsonPath: JsonPath;
+  id: string;
+  /** `contributes.tools[0]`: the entry that has the id first. */
+  firstPlace: string;
+}
 
 /** Reports every entry whose `id` an earlier entry of the same list already has, at its id. */
-export function reportDuplicateIds<C extends string>(
-  { report }: RuleContext<C>,
+export function reportDuplicateIds<R extends RuleList, C extends ReportableCode<R>>(
+  { report }: RuleContext<R>,
   entries: Entry[],
-  code: NoInfer<C>,
-  message: (id: string, firstPath: string) => string,
-  /** Tools: the fix data carries the tool's index. */
-  withToolIndex = false,
+  code: C & (DuplicateIdData extends DataOf<R, C> ? unknown : never),
 ): void {
   const first = new Map<string, Entry>();
   for (const entry of entries) {
@@ -18,6 +22,6 @@ export function reportDuplicateIds<C extends string>(
     if (typeof id?.value !== 'string') continue;
     const earlier = first.get(id.value);
     if (!earlier) first.set(id.value, entry);
-    else report(code, id, message(id.value, formatPath(earlier.path)), { path: [...entry.path, 'id'], ...(withToolIndex && typeof entry.key === 'number' ? { toolIndex: entry.key } : {}) });
+    else report(code, id, { jsonPath: [...entry.path, 'id'], id: id.value, firstPlace: formatPath(earlier.path) } as DataOf<R, C>);
   }
 }

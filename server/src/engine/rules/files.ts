@@ -1,9 +1,12 @@
 import type { Unusable } from '../folder/referencedFiles';
-import { normalizeRelativePath, type FileReference } from '../model/references';
+import type { Fix } from '../fixes/fix';
+import { eolOf, formatJson } from '../fixes/textEdits';
+import type { JsonPath } from '../model/nodes';
+import { normalizeRelativePath, type FileReference, type ReferenceKind } from '../model/references';
 import { field, quote } from './messages';
-import { defineRules, type CodeOf, type RuleArea, type RuleContext } from './rule';
+import { defineRule, defineRules, type RuleArea, type RuleContext } from './rule';
 
-const what: Record<FileReference['kind'], string> = {
+const what: Record<ReferenceKind, string> = {
   'tool-schema': 'the tool\u2019s JSON-Schema file',
   'tool-handler': 'the handler module',
   prompt: 'the prompt template',
@@ -13,64 +16,87 @@ const what: Record<FileReference['kind'], string> = {
   command: 'the plugin\u2019s executable',
 };
 
+/** A file the manifest names, at its field, and what the field names it as. */
+interface FileData {
+  jsonPath: JsonPath;
+  /** As the manifest writes it. */
+  filePath: string;
+  referenceKind: ReferenceKind;
+}
+
+const named = ({ jsonPath, filePath }: FileData) => `${field(jsonPath)} ${quote(filePath)}`;
+
+/** The missing file, created where nothing is in the way: a schema gets an empty object schema, a handler or a prompt an empty file, the process command none. */
+const createFile: Fix<FileData> = ({ filePath, referenceKind }, { analysis, creatable }) => {
+  const file = normalizeRelativePath(filePath);
+  // Missing, but where a folder on the way is a link out of the plugin folder (or a dangling one): never created there.
+  if (!file || referenceKind === 'command' || creatable(file) !== 'free') return [];
+  const text = analysis.document.text;
+  const content = referenceKind === 'tool-schema' ? formatJson({ type: 'object', properties: {} }, text, '') + eolOf(text) : '';
+  return [{ title: `Create ${file}`, edits: [], newFiles: [{ filePath: file, text: content }] }];
+};
+
 const definitions = defineRules([
-  {
+  defineRule({
     code: 'files.missing',
-    fix: 'create-file',
     severity: 'error',
     description: 'A file the manifest names (schema, handler, prompt, hook or command handler, command) must exist in the plugin folder.',
     decision: 'An error, as a rule of the reference\u2019s tables ("path to a JSON-Schema file", "path to the handler module", "path to the prompt template"), though it does not say the loader looks for the files: the tool, action, hook, command or executable cannot run without its file.',
-  },
-  {
+    message: (data: FileData) => `${named(data)}: ${what[data.referenceKind]} does not exist in the plugin folder.`,
+    fix: createFile,
+  }),
+  defineRule({
     code: 'files.not-a-file',
     severity: 'error',
     description: 'A path the manifest names must be a file, not a folder or a device.',
     decision: 'An error, like files.missing. An empty path ("", ".") names the plugin folder itself.',
-  },
-  {
+    message: (data: FileData & { isFolder: boolean }) => {
+      const isPluginFolder = normalizeRelativePath(data.filePath) === '';
+      return `${named(data)} names ${isPluginFolder ? 'the plugin folder itself' : data.isFolder ? 'a folder' : 'a device or special file'}, not ${what[data.referenceKind]}.`;
+    },
+  }),
+  defineRule({
     code: 'files.outside',
     severity: 'error',
     description: 'A path the manifest names must stay inside the plugin folder (a symlink that leaves it is not followed).',
     decision: 'An error, like "..": an installed plugin carries only its own folder, and nothing outside it is read.',
-  },
-  {
+    message: (data: FileData) => `${named(data)} leads outside the plugin folder (through a symbolic link); it is not read.`,
+  }),
+  defineRule({
     code: 'files.unreadable',
     severity: 'error',
     description: 'A file the manifest names must be readable.',
     decision: 'A file over 2 MB is not read either (a schema or a handler is a few KB).',
-  },
+    message: (data: FileData & ({ tooLargeMB: number } | { reason: string })) =>
+      'tooLargeMB' in data ? `${named(data)} is too large to check (${data.tooLargeMB} MB).` : `${named(data)} cannot be read: ${data.reason}.`,
+  }),
 ]);
 
-type Code = CodeOf<typeof definitions>;
-
 /** The files behind the paths the manifest names: there, files, inside the plugin folder, readable. Nothing outside it is read. */
-export const fileRules: RuleArea<Code> = {
+export const fileRules: RuleArea<typeof definitions> = {
   rules: definitions,
   check(context) {
     for (const file of context.files().files) if (file.read === 'unusable') reportUnusable(context, file.reference, file.why);
   },
 };
 
-function reportUnusable({ report }: RuleContext<Code>, reference: FileReference, read: Unusable): void {
-  const name = `${field(reference.fieldPath)} ${quote(reference.path)}`;
-  const data = { path: reference.fieldPath, file: normalizeRelativePath(reference.path), ...(reference.toolIndex !== undefined ? { toolIndex: reference.toolIndex } : {}) };
+function reportUnusable({ report }: RuleContext<typeof definitions>, reference: FileReference, read: Unusable): void {
+  const data: FileData = { jsonPath: reference.jsonPath, filePath: reference.filePath, referenceKind: reference.kind };
   switch (read.kind) {
     case 'missing':
-      report('files.missing', reference.node, `${name}: ${what[reference.kind]} does not exist in the plugin folder.`, data);
+      report('files.missing', reference.node, data);
       break;
-    case 'not-a-file': {
-      const named = data.file === '' ? 'the plugin folder itself' : read.what === 'directory' ? 'a folder' : 'a device or special file';
-      report('files.not-a-file', reference.node, `${name} names ${named}, not ${what[reference.kind]}.`, data);
+    case 'not-a-file':
+      report('files.not-a-file', reference.node, { ...data, isFolder: read.what === 'directory' });
       break;
-    }
     case 'outside':
-      report('files.outside', reference.node, `${name} leads outside the plugin folder (through a symbolic link); it is not read.`, data);
+      report('files.outside', reference.node, data);
       break;
     case 'too-large':
-      report('files.unreadable', reference.node, `${name} is too large to check (${Math.round(read.size / 1024 / 1024)} MB).`, data);
+      report('files.unreadable', reference.node, { ...data, tooLargeMB: Math.round(read.size / 1024 / 1024) });
       break;
     case 'unreadable':
-      report('files.unreadable', reference.node, `${name} cannot be read: ${read.reason}.`, data);
+      report('files.unreadable', reference.node, { ...data, reason: read.reason });
       break;
   }
 }

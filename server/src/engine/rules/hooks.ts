@@ -1,6 +1,8 @@
 import { own } from '../own';
 import { closest, didYouMean, quote } from './messages';
-import { defineRules, type CodeOf, type RuleArea } from './rule';
+import { renameKey } from '../fixes/shared';
+import type { JsonPath } from '../model/nodes';
+import { defineRule, defineRules, type RuleArea } from './rule';
 
 /**
  * The hook events the reference names, with what each announces. Its list is open-ended. Without a
@@ -20,7 +22,7 @@ export const knownHookEvents: Readonly<Record<string, string>> = Object.assign(O
 });
 
 const definitions = defineRules([
-  {
+  defineRule({
     code: 'hooks.shape',
     severity: 'error',
     description: 'Each hook value is either a handler path or { handler, filter? }.',
@@ -28,17 +30,18 @@ const definitions = defineRules([
       finding.keyword === 'required'
         ? `${name} needs \`handler\`: a hook is a handler path or { handler, filter? }.`
         : `${name} must be a handler path or { handler, filter? }.`,
-  },
-  {
+  }),
+  defineRule({
     code: 'hooks.unknown-event',
-    fix: 'rename-key',
     severity: 'warning',
     description: 'A hook keyed by an event name the reference does not name (onAgentComplete, onSessionMessage, onToolCall, …).',
     decision: 'A warning, not an error: the reference\u2019s list of events is open-ended ("…").',
-  },
+    message: ({ event, suggestion }: { jsonPath: JsonPath; event: string; suggestion?: string }) =>
+      `Hook event ${quote(event)} is not one the reference names (${Object.keys(knownHookEvents).join(', ')}); its handler may never run.${didYouMean(suggestion)}`,
+    fix: renameKey,
+  }),
 ]);
 
-type Code = CodeOf<typeof definitions>;
 
 /** Why a hook for a folder's event may stay silent: the reference's folder allow-list rule. */
 const allowListRule =
@@ -55,19 +58,14 @@ export function hookEventDocumentation(event: string): string[] | undefined {
 }
 
 /** contributes.hooks{}: event handlers, keyed by event name. */
-export const hookRules: RuleArea<Code> = {
+export const hookRules: RuleArea<typeof definitions> = {
   rules: definitions,
   check({ model, report }) {
     for (const hook of model.hooks) {
       const event = String(hook.key);
       if (own(knownHookEvents, event) !== undefined) continue;
       const suggestion = closest(event, Object.keys(knownHookEvents));
-      report(
-        'hooks.unknown-event',
-        hook.keyNode!,
-        `Hook event ${quote(event)} is not one the reference names (${Object.keys(knownHookEvents).join(', ')}); its handler may never run.${didYouMean(suggestion)}`,
-        { path: hook.path, ...(suggestion ? { suggestion } : {}) },
-      );
+      report('hooks.unknown-event', hook.keyNode!, { jsonPath: hook.path, event, ...(suggestion ? { suggestion } : {}) });
     }
   },
 };

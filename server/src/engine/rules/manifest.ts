@@ -2,40 +2,42 @@ import { keyNode, valueNode } from '../model/nodes';
 import { isAbsolutePath } from '../model/references';
 import { enumMessage, listOf, quote, toKebabCase } from './messages';
 import { processOnlyKeys } from '../model/keysThatApply';
-import { defineRules, type CodeOf, type RuleArea } from './rule';
+import { addRequiredField, kebabCaseValue } from '../fixes/shared';
+import type { JsonPath } from '../model/nodes';
+import { defineRule, defineRules, type RuleArea } from './rule';
 
 const definitions = defineRules([
-  {
+  defineRule({
     code: 'manifest.not-an-object',
     severity: 'error',
     description: 'The manifest is one JSON object.',
     shapeMessage: () => 'The manifest must be a JSON object: { "name", "displayName", "version", … }.',
-  },
-  {
+  }),
+  defineRule({
     code: 'manifest.name',
-    fix: 'kebab-case',
     severity: 'error',
     description: 'name: kebab-case (^[a-z0-9]+(-[a-z0-9]+)*$). Doubles as the plugin\u2019s identity in the installed registry and in the pluginAllowList a folder agent may carry.',
     shapeMessage: (_finding, field, value) =>
       `${field} ${quote(value)} must be kebab-case (^[a-z0-9]+(-[a-z0-9]+)*$): it doubles as the plugin's identity in the installed registry and in a folder's plugin allow-list.` +
       suggestKebab(value),
-  },
-  {
+    fix: kebabCaseValue,
+  }),
+  defineRule({
     code: 'manifest.version',
     severity: 'error',
     description: 'version: semver MAJOR.MINOR.PATCH with an optional -prerelease suffix.',
     decision: 'Numbers without leading zeros, as semver has them; a +build suffix is not accepted (the reference names only -prerelease).',
     shapeMessage: (_finding, field, value) =>
       `${field} ${quote(value)} must be semver MAJOR.MINOR.PATCH with an optional -prerelease suffix (e.g. "1.2.0" or "1.2.0-beta.1").`,
-  },
-  {
+  }),
+  defineRule({
     code: 'manifest.capabilities',
     severity: 'error',
     description: 'capabilities[]: flat lowercase tags (^[a-z0-9]+([.-][a-z0-9]+)*$), e.g. channel.telegram, audio.stt.',
     shapeMessage: (_finding, field, value) =>
       `${field} ${quote(value)} must be a flat lowercase tag (^[a-z0-9]+([.-][a-z0-9]+)*$), e.g. "channel.telegram" or "audio.stt".`,
-  },
-  {
+  }),
+  defineRule({
     code: 'manifest.runtime',
     severity: 'error',
     description: 'runtime: "node" (default) or "process".',
@@ -43,30 +45,33 @@ const definitions = defineRules([
       '"node" (the default: handlers are JavaScript files run in the app\'s plugin host) or "process" (the plugin is its own executable)',
       ['node', 'process'],
     ),
-  },
-  {
+  }),
+  defineRule({
     code: 'manifest.command-required',
-    fix: 'add-required-field',
     severity: 'error',
     description: 'command is required for runtime: "process".',
-  },
-  {
+    message: (_: { jsonPath: JsonPath; missingField: 'command' }) =>
+      '`command` is required for runtime: "process": the executable that speaks the plugin\'s tools, relative to the plugin\'s install directory.',
+    fix: addRequiredField,
+  }),
+  defineRule({
     code: 'manifest.command-absolute',
     severity: 'error',
     description: 'command must be relative to the plugin\u2019s install directory: absolute on either OS is rejected (manifests are portable).',
-  },
-  {
+    message: ({ filePath }: { jsonPath: JsonPath; filePath: string }) =>
+      `\`command\` ${quote(filePath)} must be relative to the plugin's install directory: absolute on either OS is rejected (manifests are portable).`,
+  }),
+  defineRule({
     code: 'manifest.process-only',
     severity: 'warning',
     description: 'command and args are read for runtime: "process" only.',
     decision: 'A warning: under runtime "node" the app ignores them, which is rarely what the author meant.',
-  },
+    message: ({ jsonPath, runtime }: { jsonPath: [string]; runtime: string }) => `\`${jsonPath[0]}\` is read for runtime: "process" only; under runtime ${quote(runtime)} it is ignored.`,
+  }),
 ]);
 
-type Code = CodeOf<typeof definitions>;
-
 /** The top level of the manifest: identity, version, capabilities, runtime. */
-export const manifestRules: RuleArea<Code> = {
+export const manifestRules: RuleArea<typeof definitions> = {
   rules: definitions,
   check({ model, report }) {
     const root = model.root;
@@ -75,25 +80,15 @@ export const manifestRules: RuleArea<Code> = {
     if (model.isProcess) {
       if (!command) {
         const runtime = valueNode(root, 'runtime')!;
-        report('manifest.command-required', runtime, '`command` is required for runtime: "process": the executable that speaks the plugin\'s tools, relative to the plugin\'s install directory.', {
-          path: [],
-          missingField: 'command',
-        });
+        report('manifest.command-required', runtime, { jsonPath: [], missingField: 'command' });
       } else if (typeof command.value === 'string' && isAbsolutePath(command.value)) {
-        report(
-          'manifest.command-absolute',
-          command,
-          `\`command\` ${quote(command.value)} must be relative to the plugin's install directory: absolute on either OS is rejected (manifests are portable).`,
-          { path: ['command'] },
-        );
+        report('manifest.command-absolute', command, { jsonPath: ['command'], filePath: command.value });
       }
     } else {
       for (const name of processOnlyKeys) {
         const key = keyNode(root, name);
         if (key) {
-          report('manifest.process-only', key, `\`${name}\` is read for runtime: "process" only; under runtime ${quote(model.runtime)} it is ignored.`, {
-            path: [name],
-          });
+          report('manifest.process-only', key, { jsonPath: [name], runtime: model.runtime });
         }
       }
     }

@@ -1,88 +1,155 @@
 import type { CtxUse } from '../model/handlerUses';
 import { asRecord } from '../model/manifestModel';
-import { arrayItems, keyNode, valueNode } from '../model/nodes';
+import { edit, type Fix, type OffsetEdit } from '../fixes/fix';
+import { replaceWithReplacement, replaceWithSuggestion } from '../fixes/shared';
+import { formatJson, insertProperty, replaceNode } from '../fixes/textEdits';
+import { arrayItems, keyNode, valueNode, type JsonPath } from '../model/nodes';
+import type { ParsedDocument } from '../parse/parseDocument';
 import type { FileReference } from '../model/references';
 import type { ToolSchemaFacts } from '../model/toolSchema';
 import type { JsonNode } from '../parse/jsonNode';
 import { closest, didYouMean, quote } from './messages';
-import { defineRules, type CodeOf, type RuleArea, type RuleContext } from './rule';
+import { defineRule, defineRules, type RuleArea, type RuleContext } from './rule';
+
+interface At {
+  jsonPath: JsonPath;
+}
+
+/** A ctx member a handler uses: the permission it needs (its path under the manifest's root), the handler, the member. */
+interface PermissionUse {
+  jsonPath: ['permissions', ...string[]];
+  filePath: string;
+  member: string;
+}
+
+/** A ctx member a handler uses, its permission declared: `true`, or for fs the parameter grant. */
+const declarePermission: Fix<PermissionUse> = ({ jsonPath }, { analysis }) => {
+  const isFs = jsonPath[1] === 'fs';
+  const declaration = declarationEdit(analysis.document, jsonPath, isFs ? { parameter: true } : true);
+  if (!declaration) return [];
+  return edit(`Declare \`${jsonPath.join('.')}\`${isFs ? ' with "parameter": true (the path comes from the tool\u2019s arguments)' : ''}`, [declaration]);
+};
+
+/**
+ * Makes `path` hold `value`, adding the objects on the way that are missing; a `false` at the end
+ * is turned on. Nothing where something else stands in the way (the author's own value is not overwritten).
+ */
+function declarationEdit(document: ParsedDocument, path: string[], value: unknown): OffsetEdit | undefined {
+  const text = document.text;
+  let object = document.root;
+  for (let depth = 0; object?.type === 'object'; depth++) {
+    const existing = valueNode(object, path[depth]);
+    const rest = path.slice(depth + 1);
+    if (!existing) {
+      const nested = rest.reduceRight<unknown>((inner, key) => ({ [key]: inner }), value);
+      return insertProperty(text, object, path[depth], (indent) => formatJson(nested, text, indent));
+    }
+    if (rest.length === 0) return existing.value === false && value === true ? replaceNode(existing, 'true') : undefined;
+    object = existing;
+  }
+  return undefined;
+}
 
 const definitions = defineRules([
-  {
+  defineRule({
     code: 'permissions.relative-static',
-    fix: 'replace-with-replacement',
     severity: 'warning',
     description:
       'Relative static fs patterns are resolved against the app process\u2019s working directory, not the plugin\u2019s directory: write "${dataDir}/cache/**" or an absolute path. Patterns beginning with * are matched as globs without resolution.',
     decision: 'A pattern beginning with "~" counts as relative: the reference names only absolute paths and ${dataDir}, and does not say "~" is expanded.',
-  },
-  {
+    message: ({ pattern, replacement }: At & { pattern: string; replacement?: string }) => {
+      const relative = `Static pattern ${quote(pattern)} is relative, so it is resolved against the app process's working directory, not the plugin's directory.`;
+      // No replacement for "~": the home folder is not known here, and "${dataDir}/~/x" is not what the author meant.
+      return replacement === undefined
+        ? `${relative} "~" is neither an absolute path nor \${dataDir}: write an absolute path, or "\${dataDir}/…" for the plugin's data directory.`
+        : `${relative} Write ${quote(replacement)} (the plugin's data directory) or an absolute path.`;
+    },
+    fix: replaceWithReplacement,
+  }),
+  defineRule({
     code: 'permissions.list-static-glob',
-    fix: 'replace-with-replacement',
     severity: 'warning',
     description: 'fs.list static entries are directory paths matched by prefix (a listed directory covers everything below it), not globs.',
     decision: 'A warning with the directory as the fix when the glob is only at the end ("${dataDir}/exports/**" → "${dataDir}/exports"): a glob entry matches only a directory named like it.',
-  },
-  {
+    message: ({ entry, replacement }: At & { entry: string; replacement?: string }) =>
+      `\`permissions.fs.list.static\` entry ${quote(entry)} is a glob, but fs.list static entries are directory paths matched by prefix (a listed directory covers everything below it)${replacement ? `: write ${quote(replacement)}` : ''}.`,
+    fix: replaceWithReplacement,
+  }),
+  defineRule({
     code: 'permissions.fetch-url',
-    fix: 'replace-with-replacement',
     severity: 'warning',
     description: 'fetch.static and fetch.deny entries are host names, not URLs.',
     decision: 'A warning with the host as the fix: an entry with a scheme or a path matches no host.',
-  },
-  {
+    message: ({ jsonPath, entry, replacement }: At & { entry: string; replacement?: string }) =>
+      `${quote(entry)} is a URL: \`${jsonPath.slice(0, 3).join('.')}\` entries are host names${replacement ? `; write ${quote(replacement)}` : ''}.`,
+    fix: replaceWithReplacement,
+  }),
+  defineRule({
     code: 'permissions.fetch-private',
     severity: 'warning',
     description: 'localhost and private ranges are refused regardless of fetch.static (SSRF guard).',
     decision: 'A warning: the manifest loads, and the host is refused when a handler fetches it.',
-  },
-  {
+    message: ({ host }: At & { host: string }) => `${quote(host)} is localhost or a private address: it is refused regardless of fetch.static (SSRF guard).`,
+  }),
+  defineRule({
     code: 'permissions.fetch-setting-unknown',
-    fix: 'replace-with-suggestion',
     severity: 'warning',
     description: 'A fetch.settings entry names a setting of this manifest, whose value is a full URL.',
     decision: 'A warning, not an error: the reference names no refusal, and a name that matches no setting of this manifest silently grants no host.',
-  },
-  {
+    message: ({ setting, suggestion }: At & { setting: string; suggestion?: string }) =>
+      `\`permissions.fetch.settings\` names ${quote(setting)}, which is not a setting of this manifest (contributes.settings): it grants no host.${didYouMean(suggestion)}`,
+    fix: replaceWithSuggestion,
+  }),
+  defineRule({
     code: 'permissions.fetch-setting-type',
     severity: 'warning',
     description: 'A setting named by fetch.settings holds a full URL (https://api.example.com/v1), so it is of type "string".',
-  },
-  {
+    message: ({ setting, type }: At & { setting: string; type: unknown }) =>
+      `Setting ${quote(setting)} is of type ${quote(type)}, but fetch.settings reads a full URL (https://api.example.com/v1) from it: make it a "string" setting.`,
+  }),
+  defineRule({
     code: 'permissions.fetch-setting-default',
     severity: 'warning',
     description:
       'The value of a setting named by fetch.settings must be a full URL: the host is taken from it with a URL parse, so a bare host name parses as nothing and grants nothing.',
     decision: "Checked on the setting's default, the one value the manifest shows.",
-  },
-  {
+    message: ({ setting, value }: At & { setting: string; value: string }) =>
+      `The default of setting ${quote(setting)} is ${quote(value)}, but fetch.settings takes the host from a full URL (https://api.example.com/v1): a bare host name parses as nothing and grants nothing.`,
+  }),
+  defineRule({
     code: 'permissions.parameter-without-path-property',
     severity: 'warning',
     description:
       'fs rules with "parameter": true grant the path of a schema property marked "format": "file-path" (or "directory-path"); with no such property in any tool schema, no path can ever be granted.',
-  },
-  {
+    message: ({ jsonPath }: At) =>
+      `\`${jsonPath.join('.')}\` is true, but no tool schema has a property with "format": "file-path" (or "directory-path"): no path can ever be granted.`,
+  }),
+  defineRule({
     code: 'permissions.undeclared-use',
-    fix: 'declare-permission',
     severity: 'warning',
     description:
       'A handler that uses a ctx member whose permission the manifest does not declare: ctx.toast and ctx.store are undefined, ctx.log silently does nothing, and the others throw a permission error (not-declared).',
     decision:
-      'Handler files are read as text, never run, and only a context named `ctx` is recognised; a handler too large to read is not scanned. ctx.listChannels, getSessionHistory and respondToHitl need hostTrigger: the reference lists them with triggerInbound as one capability.',
-  },
-  {
+      'Handler files are read as text, never run, and only a context named `ctx` is recognized; a handler too large to read is not scanned. ctx.listChannels, getSessionHistory and respondToHitl need hostTrigger: the reference lists them with triggerInbound as one capability.',
+    message: ({ jsonPath, filePath, member, without }: PermissionUse & { without: string }) =>
+      `${quote(filePath)} uses ${member}, but \`${jsonPath.join('.')}\` is not declared: ${without}.`,
+    fix: declarePermission,
+  }),
+  defineRule({
     code: 'permissions.hook-parameter-only',
     severity: 'warning',
     description:
       'Hook handlers receive ctx with an empty grant set and no calling-agent folder, so inside a hook parameter: true grants nothing: only static rules (and deny) apply there.',
     decision: 'A warning when a hook handler uses ctx.fs and the fs rule it needs has no static patterns; whether a pattern covers the path the hook uses is not known from its text.',
-  },
+    message: ({ jsonPath, filePath, member }: PermissionUse) =>
+      `Hook handler ${quote(filePath)} uses ${member}, but \`${jsonPath.join('.')}\` has no static patterns, and inside a hook parameter: true grants nothing: only static rules (and deny) apply there.`,
+  }),
 ]);
 
-type Code = CodeOf<typeof definitions>;
+type Definitions = typeof definitions;
 
 /** permissions: what a plugin may touch, enforced by the ctx it receives. */
-export const permissionRules: RuleArea<Code> = {
+export const permissionRules: RuleArea<Definitions> = {
   rules: definitions,
   check(context) {
     const { model } = context;
@@ -105,26 +172,11 @@ export const permissionRules: RuleArea<Code> = {
       const setting = model.settings.find((s) => s.key === entry.value);
       if (!setting) {
         const suggestion = closest(entry.value, settingIds);
-        context.report(
-          'permissions.fetch-setting-unknown',
-          entry,
-          `\`permissions.fetch.settings\` names ${quote(entry.value)}, which is not a setting of this manifest (contributes.settings): it grants no host.${didYouMean(suggestion)}`,
-          { path, ...(suggestion ? { suggestion } : {}) },
-        );
+        context.report('permissions.fetch-setting-unknown', entry, { jsonPath: path, setting: entry.value, ...(suggestion ? { suggestion } : {}) });
       } else if (typeof setting.value.default === 'string' && !isFullUrl(setting.value.default)) {
-        context.report(
-          'permissions.fetch-setting-default',
-          valueNode(setting.node, 'default')!,
-          `The default of setting ${quote(entry.value)} is ${quote(setting.value.default)}, but fetch.settings takes the host from a full URL (https://api.example.com/v1): a bare host name parses as nothing and grants nothing.`,
-          { path: [...setting.path, 'default'], replacement: `https://${setting.value.default}` },
-        );
+        context.report('permissions.fetch-setting-default', valueNode(setting.node, 'default')!, { jsonPath: [...setting.path, 'default'], setting: entry.value, value: setting.value.default });
       } else if (setting.value.type !== undefined && setting.value.type !== 'string') {
-        context.report(
-          'permissions.fetch-setting-type',
-          entry,
-          `Setting ${quote(entry.value)} is of type ${quote(setting.value.type)}, but fetch.settings reads a full URL (https://api.example.com/v1) from it: make it a "string" setting.`,
-          { path },
-        );
+        context.report('permissions.fetch-setting-type', entry, { jsonPath: path, setting: entry.value, type: setting.value.type });
       }
     });
     const { files, schemaFacts, everySchemaRead } = context.files();
@@ -135,31 +187,21 @@ export const permissionRules: RuleArea<Code> = {
 };
 
 /** A handler's gated ctx members, each checked against the permissions the manifest declares. */
-function checkCtxUses({ model, report }: RuleContext<Code>, reference: FileReference, uses: CtxUse[]): void {
+function checkCtxUses({ model, report }: RuleContext<Definitions>, reference: FileReference, uses: CtxUse[]): void {
   for (const use of uses) {
     if (isDeclared(model.permissionsValue, use.permission)) {
       if (reference.kind === 'hook-handler' && use.permission[0] === 'fs') checkHookFsGrant(model.permissionsValue, reference, use, report);
       continue;
     }
-    report(
-      'permissions.undeclared-use',
-      reference.node,
-      `${quote(reference.path)} uses ${use.member}, but \`permissions.${use.permission.join('.')}\` is not declared: ${use.without}.`,
-      { path: ['permissions', ...use.permission] },
-    );
+    report('permissions.undeclared-use', reference.node, { jsonPath: ['permissions', ...use.permission], filePath: reference.filePath, member: use.member, without: use.without });
   }
 }
 
 /** Inside a hook there is no call and no agent folder: an fs rule that grants only by parameter grants nothing. */
-function checkHookFsGrant(permissions: Record<string, unknown>, reference: FileReference, use: CtxUse, report: RuleContext<Code>['report']): void {
+function checkHookFsGrant(permissions: Record<string, unknown>, reference: FileReference, use: CtxUse, report: RuleContext<Definitions>['report']): void {
   const rule = asRecord(asRecord(permissions.fs)[use.permission[1]]);
   if (Array.isArray(rule.static) && rule.static.length > 0) return;
-  report(
-    'permissions.hook-parameter-only',
-    reference.node,
-    `Hook handler ${quote(reference.path)} uses ${use.member}, but \`permissions.${use.permission.join('.')}\` has no static patterns, and inside a hook parameter: true grants nothing: only static rules (and deny) apply there.`,
-    { path: ['permissions', ...use.permission] },
-  );
+  report('permissions.hook-parameter-only', reference.node, { jsonPath: ['permissions', ...use.permission], filePath: reference.filePath, member: use.member });
 }
 
 /** A flag is declared by `true`; an object (fs.write, session) by being there; ai.complete and the like by `true`. */
@@ -170,39 +212,32 @@ function isDeclared(permissions: Record<string, unknown>, path: string[]): boole
 }
 
 /** parameter: true grants only through a path-formatted schema property; without one it grants nothing. */
-function checkParameterGrants({ model, report }: RuleContext<Code>, schemaFacts: Map<number, ToolSchemaFacts>): void {
+function checkParameterGrants({ model, report }: RuleContext<Definitions>, schemaFacts: Map<number, ToolSchemaFacts>): void {
   const anyPathProperty = [...schemaFacts.values()].some((facts) => facts.pathProperties.length > 0);
   if (anyPathProperty) return;
   const fs = valueNode(model.permissions, 'fs');
   for (const access of ['read', 'write', 'list']) {
     const rule = valueNode(fs, access);
     if (asRecord(asRecord(model.permissionsValue.fs)[access]).parameter !== true) continue;
-    report(
-      'permissions.parameter-without-path-property',
-      keyNode(rule, 'parameter')!,
-      `\`permissions.fs.${access}.parameter\` is true, but no tool schema has a property with "format": "file-path" (or "directory-path"): no path can ever be granted.`,
-      { path: ['permissions', 'fs', access, 'parameter'] },
-    );
+    report('permissions.parameter-without-path-property', keyNode(rule, 'parameter')!, { jsonPath: ['permissions', 'fs', access, 'parameter'] });
   }
 }
 
 
 /** Relative: not absolute on either OS, not `${dataDir}`-rooted (or any `${…}`), not starting with `*`. `~/x` is relative too. */
-export function isRelativeStaticPattern(pattern: string): boolean {
+function isRelativeStaticPattern(pattern: string): boolean {
   return !/^([/\\]|[A-Za-z]:|\$\{|\*)/.test(pattern);
 }
 
-function checkStaticPattern({ report }: RuleContext<Code>, pattern: JsonNode, path: (string | number)[], isDirectory: boolean): void {
+function checkStaticPattern({ report }: RuleContext<Definitions>, pattern: JsonNode, path: (string | number)[], isDirectory: boolean): void {
   if (typeof pattern.value !== 'string' || !isRelativeStaticPattern(pattern.value)) return;
-  const relative = `Static pattern ${quote(pattern.value)} is relative, so it is resolved against the app process's working directory, not the plugin's directory.`;
   if (pattern.value.startsWith('~')) {
-    // The home folder is not known here, and "${dataDir}/~/x" is not what the author meant.
-    report('permissions.relative-static', pattern, `${relative} "~" is neither an absolute path nor \${dataDir}: write an absolute path, or "\${dataDir}/…" for the plugin's data directory.`, { path });
+    report('permissions.relative-static', pattern, { jsonPath: path, pattern: pattern.value });
     return;
   }
   // An fs.list entry is a directory: its fix drops a trailing glob too (permissions.list-static-glob).
   const replacement = '${dataDir}/' + (isDirectory ? withoutTrailingGlob(pattern.value) : pattern.value).replace(/^(\.\/)+/, '');
-  report('permissions.relative-static', pattern, `${relative} Write ${quote(replacement)} (the plugin's data directory) or an absolute path.`, { path, replacement });
+  report('permissions.relative-static', pattern, { jsonPath: path, pattern: pattern.value, replacement });
 }
 
 /** A glob character outside `${…}` placeholders. */
@@ -238,36 +273,21 @@ function withoutPlaceholders(text: string): string {
 }
 
 /** fs.list matches static entries by prefix: a glob there names a directory nobody has. */
-function checkListDirectory({ report }: RuleContext<Code>, entry: JsonNode, path: (string | number)[]): void {
+function checkListDirectory({ report }: RuleContext<Definitions>, entry: JsonNode, path: (string | number)[]): void {
   if (typeof entry.value !== 'string' || !globCharacter.test(withoutPlaceholders(entry.value))) return;
   const directory = withoutTrailingGlob(entry.value);
   const replacement = directory && !globCharacter.test(withoutPlaceholders(directory)) ? directory : undefined;
-  report(
-    'permissions.list-static-glob',
-    entry,
-    `\`permissions.fs.list.static\` entry ${quote(entry.value)} is a glob, but fs.list static entries are directory paths matched by prefix (a listed directory covers everything below it)${replacement ? `: write ${quote(replacement)}` : ''}.`,
-    { path, ...(replacement ? { replacement } : {}) },
-  );
+  report('permissions.list-static-glob', entry, { jsonPath: path, entry: entry.value, ...(replacement ? { replacement } : {}) });
 }
 
-function checkHost({ report }: RuleContext<Code>, entry: JsonNode, path: (string | number)[], isAllow: boolean): void {
+function checkHost({ report }: RuleContext<Definitions>, entry: JsonNode, path: (string | number)[], isAllow: boolean): void {
   if (typeof entry.value !== 'string') return;
   const host = hostOf(entry.value);
   if (host !== entry.value) {
-    report(
-      'permissions.fetch-url',
-      entry,
-      `${quote(entry.value)} is a URL: \`${path.slice(0, 3).join('.')}\` entries are host names${host ? `; write ${quote(host)}` : ''}.`,
-      { path, ...(host ? { replacement: host } : {}) },
-    );
+    report('permissions.fetch-url', entry, { jsonPath: path, entry: entry.value, ...(host ? { replacement: host } : {}) });
   }
   if (isAllow && host && isPrivateHost(host)) {
-    report(
-      'permissions.fetch-private',
-      entry,
-      `${quote(host)} is localhost or a private address: it is refused regardless of fetch.static (SSRF guard).`,
-      { path },
-    );
+    report('permissions.fetch-private', entry, { jsonPath: path, host });
   }
 }
 
@@ -280,7 +300,7 @@ function isFullUrl(value: string): boolean {
 }
 
 /** The host name an entry means: itself for a bare host; the URL's host for a URL; '' when there is none. */
-export function hostOf(entry: string): string {
+function hostOf(entry: string): string {
   if (!/[/:@?#]/.test(entry) || /^\[?[0-9a-f:]+\]?$/i.test(entry)) return entry;
   try {
     return new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(entry) ? entry : `https://${entry}`).hostname;
@@ -289,7 +309,7 @@ export function hostOf(entry: string): string {
   }
 }
 
-export function isPrivateHost(host: string): boolean {
+function isPrivateHost(host: string): boolean {
   const h = host.toLowerCase().replace(/^\[|\]$/g, '');
   if (h === 'localhost' || h.endsWith('.localhost') || h === '0.0.0.0' || h === '::' || h === '::1') return true;
   const ipv4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(h);

@@ -6,7 +6,7 @@ import { manifestRules } from './manifest';
 import { pathRules } from './paths';
 import { permissionRules } from './permissions';
 import { processRuntimeRules } from './processRuntime';
-import type { RuleArea, RuleDefinition } from './rule';
+import type { AnyRule, DataOf, RuleArea, ShapeData } from './rule';
 import { settingRules } from './settings';
 import { shapeArea, type ShapeCode } from './shape';
 import { syntaxRules } from './syntax';
@@ -25,27 +25,31 @@ const referenceAreas = [
   fileRules,
 ] as const;
 
-type CodesOf<A> = A extends RuleArea<infer C> ? C : never;
+/** The definitions of the areas' own rules (the generic shape rules aside). */
+type AreaRule = (typeof referenceAreas)[number]['rules'][number] | (typeof syntaxRules)['rules'][number];
 
 /** Every rule code: a code no rule declares is not a `RuleCode`, so a typo does not compile. */
-export type RuleCode = CodesOf<(typeof referenceAreas)[number] | typeof syntaxRules> | ShapeCode;
+export type RuleCode = AreaRule['code'] | ShapeCode;
+
+/** The data a finding of `code` carries: what its definition's message and fix take. */
+export type RuleData<C extends RuleCode> = C extends ShapeCode ? ShapeData : DataOf<readonly AreaRule[], C & AreaRule['code']>;
 
 /** Every rule by its code; a code is registered once. */
-export const ruleByCode = new Map<string, RuleDefinition<RuleCode>>();
+export const ruleByCode = new Map<string, AnyRule>();
 
 const shapeRules = shapeArea(ruleByCode, referenceAreas);
 
 /** The areas in the order they run; syntax first, then the schema's shape rules, then the rest. */
 export const ruleAreas: readonly RuleArea[] = [syntaxRules, shapeRules, ...referenceAreas];
 
-for (const area of [syntaxRules, shapeRules, ...referenceAreas] as readonly RuleArea<RuleCode>[]) {
+for (const area of [syntaxRules, shapeRules, ...referenceAreas] as readonly RuleArea[]) {
   for (const rule of area.rules) {
     if (ruleByCode.has(rule.code)) throw new Error(`Rule code ${rule.code} is registered twice`);
     ruleByCode.set(rule.code, rule);
   }
 }
 
-export const allRules: RuleDefinition<RuleCode>[] = [...ruleByCode.values()];
+export const allRules: AnyRule[] = [...ruleByCode.values()];
 
 /** The codes of the JSON syntax rules (json.*): what a JSON editor's own validation may already show. */
 export const syntaxCodes: ReadonlySet<string> = new Set(syntaxRules.rules.map((rule) => rule.code));

@@ -1,32 +1,31 @@
-import type { FixData, Severity } from '../diagnostics';
+import type { Severity } from '../diagnostics';
+import type { Fix } from '../fixes/fix';
 import type { PluginFolder } from '../folder/pluginFolder';
 import type { ReferencedFiles } from '../folder/referencedFiles';
 import type { ManifestModel } from '../model/manifestModel';
+import type { JsonPath } from '../model/nodes';
 import type { JsonNode } from '../parse/jsonNode';
 import type { ShapeFinding } from '../shape/shapeFindings';
 
 /** How an editor may show a rule's findings: faded (the app ignores what is marked), or struck through. */
 export type RuleTag = 'unnecessary' | 'deprecated';
 
-/**
- * The quick fix a rule offers, by kind: the language server's code-action feature has one provider per
- * kind (checked by the compiler: a kind without a provider does not build) and finds it from the rule.
- */
-export type FixKind =
-  | 'legacy-tool-shape'
-  | 'remove-byte-order-mark'
-  | 'kebab-case'
-  | 'add-required-field'
-  | 'remove-member'
-  | 'add-parameter-grant'
-  | 'replace-with-replacement'
-  | 'rename-key'
-  | 'replace-with-suggestion'
-  | 'declare-permission'
-  | 'create-file'
-  | 'declare-annotations';
+/** What a finding of the JSON Schema carries (the shape area reports them): the node at fault, and what a fix needs. */
+export interface ShapeData {
+  /** The node at fault; for a missing field, the object that lacks it; for an unknown key, the key's value. */
+  jsonPath: JsonPath;
+  /** A missing field's name. */
+  missingField?: string;
+  /** For an unknown key: the closest key the schema defines. */
+  suggestion?: string;
+}
 
-export interface RuleDefinition<C extends string = string> {
+/**
+ * One rule: its code, severity, words, the message of each finding built from the finding's typed data,
+ * and its quick fix, which receives that same data. `D` is what a finding carries; it is sent to the
+ * client as the LSP diagnostic's `data` and handed back to the fix, so it is plain JSON.
+ */
+export interface RuleDefinition<C extends string = string, D = ShapeData> {
   /** Stable, kebab-case, `area.rule`: users tune severities by it and quick fixes are found by it. */
   code: C;
   severity: Severity;
@@ -34,39 +33,80 @@ export interface RuleDefinition<C extends string = string> {
   description: string;
   /** How the rule decides where the reference leaves it open (the README's "decision" column). */
   decision?: string;
-  /** For rules the JSON Schema checks: the message for one finding, naming the field. */
+  /** For the findings an area's check reports: the message, from the finding's data. */
+  message?(data: D): string;
+  /** For rules the JSON Schema checks: the message for one finding, naming the field (its data is ShapeData). */
   shapeMessage?(finding: ShapeFinding, field: string, value: unknown): string;
   /** How an editor shows its findings. */
   tags?: readonly RuleTag[];
-  /** Its quick fix, if it has one. */
-  fix?: FixKind;
+  /** Its quick fix, if it has one: a pure function of the finding's data and the document (engine/fixes). */
+  fix?: Fix<NoInfer<D>>;
 }
+
+/** Any rule, whatever its data: what the registry holds. */
+export type AnyRule = RuleDefinition<string, any>;
+
+/**
+ * One rule definition, its code kept as a literal type and its data type taken from its message
+ * builder (ShapeData when the schema alone reports it). The fix must take that data: the compiler checks.
+ */
+export function defineRule<const C extends string, D>(rule: RuleDefinition<C, D> & Reportable<D>): RuleDefinition<C, D> & Reportable<D>;
+export function defineRule<const C extends string>(rule: RuleDefinition<C, ShapeData> & { message?: undefined }): RuleDefinition<C, ShapeData>;
+export function defineRule<const C extends string, D>(rule: RuleDefinition<C, D>): RuleDefinition<C, D> {
+  return rule;
+}
+
+/** A definition with a message builder: its code may be reported by a check (one without is the schema's alone). */
+interface Reportable<D> {
+  message(data: D): string;
+}
+
+/** A list of rule definitions (of any data types). */
+export type RuleList = readonly { code: string }[];
+
+/**
+ * An area's rule definitions (each made by defineRule), in a list whose element types keep each code and
+ * data type. The list's type gives defineRule no type to infer from, so that each takes its own.
+ */
+export function defineRules<const R extends RuleList>(rules: R): R {
+  return rules;
+}
+
+/** The codes of a list of definitions. */
+type CodeOf<R extends RuleList> = R[number]['code'];
+
+/** The data a finding of `code` carries, from the definition of that code among `R`. */
+export type DataOf<R extends RuleList, C extends CodeOf<R>> = Extract<R[number], { code: C }> extends infer Rule
+  ? Rule extends RuleDefinition<string, infer D>
+    ? D
+    : never
+  : never;
+
+/** The codes among `R` whose definitions build a message from data: the ones a check may report. */
+export type ReportableCode<R extends RuleList> = Extract<R[number], Reportable<never>>['code'];
 
 /** Where a finding points: a node of the tree, or an explicit span of the text. */
 export type Target = JsonNode | { offset: number; length: number };
 
-export interface RuleContext<C extends string = string> {
+export interface RuleContext<R extends RuleList = RuleList> {
   model: ManifestModel;
   /** Absent when there is no folder to read (stdin, an unsaved document): cross-file rules stay quiet. */
   folder: PluginFolder | undefined;
   /** The files the manifest names, read through `folder` once per validation (on the first call). */
   files(): ReferencedFiles;
-  /** Typed by the area's own codes: a code no rule of the area declares does not compile. */
-  report(code: C, target: Target, message: string, data?: FixData): void;
+  /**
+   * A finding of `code`, with the data its definition declares (the compiler refuses any other code or
+   * field); the message is the definition's, built from that data.
+   */
+  report<C extends ReportableCode<R>>(code: C, target: Target, data: DataOf<R, C>): void;
+  /** A JSON Schema finding (the shape area only): its message from the rule's shapeMessage, its data ShapeData. */
+  reportShape(code: string, target: Target, message: string, data: ShapeData): void;
 }
 
 /** One area of the reference (one file under rules/): its rules and the checks that raise them. */
-export interface RuleArea<C extends string = string> {
-  rules: readonly RuleDefinition<C>[];
-  check?(context: RuleContext<C>): void;
+export interface RuleArea<R extends RuleList = readonly AnyRule[]> {
+  rules: R;
+  check?(context: RuleContext<R>): void;
   /** True for a schema finding this area reports in its own words, so it is not said twice. */
   explainsShapeFinding?(finding: ShapeFinding, model: ManifestModel): boolean;
 }
-
-/** An area's rule definitions, their codes kept as literal types (so that its checks can report only those). */
-export function defineRules<const C extends string>(rules: readonly RuleDefinition<C>[]): readonly RuleDefinition<C>[] {
-  return rules;
-}
-
-/** The codes of an area's definitions. */
-export type CodeOf<R extends readonly RuleDefinition[]> = R[number]['code'];

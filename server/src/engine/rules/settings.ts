@@ -1,61 +1,68 @@
-import { keyNode, propertyNode, valueNode } from '../model/nodes';
+import { addRequiredField } from '../fixes/shared';
+import { keyNode, propertyNode, valueNode, type JsonPath } from '../model/nodes';
 import { own } from '../own';
 import { enumMessage, field, quote } from './messages';
 import { settingTypeOnlyKeys } from '../model/keysThatApply';
 import { settingTypes } from '../shape/schema';
-import { defineRules, type CodeOf, type RuleArea } from './rule';
+import { defineRule, defineRules, type RuleArea } from './rule';
 
+interface At {
+  jsonPath: JsonPath;
+}
 
 const definitions = defineRules([
-  {
+  defineRule({
     code: 'settings.type',
     severity: 'error',
     description: 'A setting\u2019s type is "string", "boolean", "number", "action" or "info".',
     shapeMessage: enumMessage('"string", "boolean", "number", "action" or "info"', settingTypes),
-  },
-  {
+  }),
+  defineRule({
     code: 'settings.variant',
     severity: 'error',
     description: 'variant is "primary", "secondary" or "danger".',
     shapeMessage: enumMessage('"primary", "secondary" or "danger"', ['primary', 'secondary', 'danger']),
-  },
-  {
+  }),
+  defineRule({
     code: 'settings.action-handler',
-    fix: 'add-required-field',
     severity: 'warning',
     description: 'type: "action" renders a button that runs handler (relative path).',
     decision: 'A warning, not an error: the reference lists handler? as optional for every setting and names no refusal, but an action setting without one is a button that runs nothing.',
-  },
-  {
+    message: ({ jsonPath }: At & { missingField: 'handler' }) => `${field(jsonPath)} is of type "action" and needs \`handler\`: the relative path of what its button runs.`,
+    fix: addRequiredField,
+  }),
+  defineRule({
     code: 'settings.action-only',
     severity: 'warning',
     description: 'handler and variant belong to type: "action" settings.',
     decision: 'A warning: on other types the app ignores them.',
-  },
-  {
+    message: ({ jsonPath, type }: At & { type: string }) => `${field(jsonPath)} belongs to type: "action" settings; this one is of type ${quote(type)}, so it is ignored.`,
+  }),
+  defineRule({
     code: 'settings.min-max',
     severity: 'warning',
     description: 'min and max bound a number setting.',
     decision: 'A warning when min > max, not an error: the reference states no order between them, so nothing says the loader refuses it, but no value could be entered.',
-  },
-  {
+    message: ({ jsonPath, min, max }: At & { min: number; max: number }) => `${field(jsonPath)} (${min}) exceeds max (${max}): no value could be entered.`,
+  }),
+  defineRule({
     code: 'settings.number-only',
     severity: 'warning',
     description: 'min and max are read for type: "number" only.',
     decision: 'A warning: the reference lists min? and max? for every setting, and only a number has bounds.',
-  },
-  {
+    message: ({ jsonPath }: At) => `${field(jsonPath)} is read for type: "number" only.`,
+  }),
+  defineRule({
     code: 'settings.default',
     severity: 'warning',
     description: 'default matches the setting: of its type, within enum, within min and max.',
     decision: 'A warning: the reference does not say the loader checks defaults, but a default the card cannot show is a mistake.',
-  },
+    message: ({ jsonPath, problem }: At & { problem: string }) => `${field(jsonPath)} ${problem}.`,
+  }),
 ]);
 
-type Code = CodeOf<typeof definitions>;
-
 /** contributes.settings{}: the plugin's settings card, keyed by setting id. */
-export const settingRules: RuleArea<Code> = {
+export const settingRules: RuleArea<typeof definitions> = {
   rules: definitions,
   check({ model, report }) {
     for (const setting of model.settings) {
@@ -65,19 +72,12 @@ export const settingRules: RuleArea<Code> = {
       if (type === 'action') {
         // Under runtime: "process" the setting itself is rejected (process.action-setting): no handler to ask for.
         if (!model.isProcess && !propertyNode(setting.node, 'handler')) {
-          report('settings.action-handler', valueNode(setting.node, 'type')!, `${field(setting.path)} is of type "action" and needs \`handler\`: the relative path of what its button runs.`, {
-            path: setting.path,
-            missingField: 'handler',
-          });
+          report('settings.action-handler', valueNode(setting.node, 'type')!, { jsonPath: setting.path, missingField: 'handler' });
         }
       } else if (typeof type === 'string') {
         for (const key of settingTypeOnlyKeys.action) {
           const at = keyNode(setting.node, key);
-          if (at) {
-            report('settings.action-only', at, `${field([...setting.path, key])} belongs to type: "action" settings; this one is of type ${quote(type)}, so it is ignored.`, {
-              path: [...setting.path, key],
-            });
-          }
+          if (at) report('settings.action-only', at, { jsonPath: [...setting.path, key], type });
         }
       }
       const min = typeof value.min === 'number' ? value.min : undefined;
@@ -85,17 +85,15 @@ export const settingRules: RuleArea<Code> = {
       if (type !== undefined && type !== 'number') {
         for (const key of settingTypeOnlyKeys.number) {
           const at = keyNode(setting.node, key);
-          if (at) report('settings.number-only', at, `${field([...setting.path, key])} is read for type: "number" only.`, { path: [...setting.path, key] });
+          if (at) report('settings.number-only', at, { jsonPath: [...setting.path, key] });
         }
       } else if (min !== undefined && max !== undefined && min > max) {
-        report('settings.min-max', valueNode(setting.node, 'min')!, `${field([...setting.path, 'min'])} (${min}) exceeds max (${max}): no value could be entered.`, {
-          path: [...setting.path, 'min'],
-        });
+        report('settings.min-max', valueNode(setting.node, 'min')!, { jsonPath: [...setting.path, 'min'], min, max });
       }
       const defaultNode = valueNode(setting.node, 'default');
       if (defaultNode) {
         const problem = defaultProblem(value.default, type, value.enum, min, max);
-        if (problem) report('settings.default', defaultNode, `${field([...setting.path, 'default'])} ${problem}.`, { path: [...setting.path, 'default'] });
+        if (problem) report('settings.default', defaultNode, { jsonPath: [...setting.path, 'default'], problem });
       }
     }
   },

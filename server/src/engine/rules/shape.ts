@@ -1,10 +1,11 @@
-import { nodeAtPath, type JsonPath } from '../model/nodes';
+import { keyNode, nodeAtPath, type JsonPath } from '../model/nodes';
 import { own } from '../own';
-import { keyNodeOf, keyOf, type JsonNode } from '../parse/jsonNode';
+import { keyOf, type JsonNode } from '../parse/jsonNode';
 import { resolveRef } from '../shape/schema';
 import { areas, shapeFindings, type Area, type ShapeFinding } from '../shape/shapeFindings';
 import { closest, didYouMean, field, listOf } from './messages';
-import type { RuleArea, RuleDefinition, Target } from './rule';
+import { addRequiredField, renameKey } from '../fixes/shared';
+import type { AnyRule, RuleArea, RuleDefinition, ShapeData, Target } from './rule';
 
 type RequiredArea = Exclude<Area, 'hooks' | 'permissions'>;
 /** The codes of the shape rules every area has: `tools.required`, `tools.wrong-type`, `tools.unknown-key`. */
@@ -14,11 +15,11 @@ export type ShapeCode = `${RequiredArea}.required` | `${Area}.wrong-type` | `${A
  * Types, required fields and unknown keys, for every area, from the JSON Schema compiled at build
  * time. The rows with their own wording (kebab-case names, enums…) are declared in their areas' files.
  */
-export const genericShapeRules: readonly RuleDefinition<ShapeCode>[] = areas.flatMap((area): RuleDefinition<ShapeCode>[] => [
+export const genericShapeRules: readonly RuleDefinition<ShapeCode, ShapeData>[] = areas.flatMap((area): RuleDefinition<ShapeCode, ShapeData>[] => [
   // hooks name their missing handler as hooks.shape, and no permission field is required.
   ...(area === 'hooks' || area === 'permissions'
     ? []
-    : [{ code: `${area}.required` as const, severity: 'error' as const, description: `A field the reference marks as required in ${areaTitle(area)} is missing.`, fix: 'add-required-field' as const }]),
+    : [{ code: `${area}.required` as const, severity: 'error' as const, description: `A field the reference marks as required in ${areaTitle(area)} is missing.`, fix: addRequiredField }]),
   { code: `${area}.wrong-type`, severity: 'error', description: `A field in ${areaTitle(area)} has the wrong JSON type.` },
   {
     code: `${area}.unknown-key`,
@@ -27,7 +28,7 @@ export const genericShapeRules: readonly RuleDefinition<ShapeCode>[] = areas.fla
     decision: 'A warning, not an error: the reference lists the fields it reads, and an unknown one is ignored by the app.',
     // Ignored by the app: shown faded.
     tags: ['unnecessary'],
-    fix: 'rename-key',
+    fix: renameKey,
   },
 ]);
 
@@ -36,10 +37,10 @@ function areaTitle(area: string): string {
 }
 
 /** Runs the shape rules; `rules` is every registered rule, for their codes and wording. */
-export function shapeArea(rules: ReadonlyMap<string, RuleDefinition>, others: readonly RuleArea[]): RuleArea {
+export function shapeArea(rules: ReadonlyMap<string, AnyRule>, others: readonly RuleArea[]): RuleArea<typeof genericShapeRules> {
   return {
     rules: genericShapeRules,
-    check({ model, report }) {
+    check({ model, reportShape }) {
       if (!model.document.root) return;
       for (const finding of shapeFindings(model.document.value)) {
         if (others.some((area) => area.explainsShapeFinding?.(finding, model))) continue;
@@ -49,20 +50,20 @@ export function shapeArea(rules: ReadonlyMap<string, RuleDefinition>, others: re
         const rule = rules.get(finding.code);
         const name = field(finding.path);
         const message = rule?.shapeMessage?.(finding, name, value) ?? genericMessage(finding, name, value);
-        report(finding.code, target, message, dataOf(finding));
+        reportShape(finding.code, target, message, dataOf(finding));
       }
     },
   };
 }
 
-function dataOf(finding: ShapeFinding) {
-  if (finding.keyword === 'required') return { path: finding.path, missingField: String(finding.params.missingProperty) };
+function dataOf(finding: ShapeFinding): ShapeData {
+  if (finding.keyword === 'required') return { jsonPath: finding.path, missingField: String(finding.params.missingProperty) };
   if (finding.keyword === 'additionalProperties') {
     const key = String(finding.params.additionalProperty);
     const suggestion = closest(key, Object.keys(finding.schemaNode.properties ?? {}));
-    return { path: [...finding.path, key], ...(suggestion ? { suggestion } : {}) };
+    return { jsonPath: [...finding.path, key], ...(suggestion ? { suggestion } : {}) };
   }
-  return { path: finding.path };
+  return { jsonPath: finding.path };
 }
 
 /** The key for an unknown key; the object's key (or its opening brace) for a missing field; the value otherwise. */
@@ -72,11 +73,11 @@ function targetOf(finding: ShapeFinding, root: JsonNode): Target | undefined {
   if (finding.keyword === 'additionalProperties') {
     const key = String(finding.params.additionalProperty);
     const property = node.type === 'object' ? node.children!.find((p) => keyOf(p) === key) : undefined;
-    return property ? keyNodeOf(property) : node;
+    return property ? keyNode(property) : node;
   }
   if (finding.keyword === 'required') {
     const parent = node.parent;
-    if (parent?.type === 'property') return keyNodeOf(parent);
+    if (parent?.type === 'property') return keyNode(parent);
     return { offset: node.offset, length: 1 };
   }
   return node;

@@ -1,6 +1,8 @@
-import { defineRules, type CodeOf, type RuleArea } from './rule';
+import { edit, type Fix } from '../fixes/fix';
+import { own } from '../own';
+import { defineRule, defineRules, type RuleArea } from './rule';
 
-const messages: Record<string, string> = {
+const messages: Readonly<Record<string, string>> = {
   InvalidSymbol: 'Invalid symbol.',
   InvalidNumberFormat: 'Invalid number.',
   PropertyNameExpected: 'A property name in double quotes is expected.',
@@ -21,72 +23,79 @@ const messages: Record<string, string> = {
 
 const byteOrderMark = '\uFEFF';
 
+/** A syntax finding: the parser's error name, or `empty`, or `byte-order-mark` (JSON.parse rejects one). */
+interface SyntaxData {
+  detail: string;
+}
+
+/** The byte-order mark, removed. */
+const removeByteOrderMark: Fix<SyntaxData> = ({ detail }, { analysis }) =>
+  detail === 'byte-order-mark' && analysis.document.text.startsWith(byteOrderMark) ? edit('Remove the byte-order mark', [{ offset: 0, length: 1, newText: '' }]) : [];
+
 const definitions = defineRules([
-  {
+  defineRule({
     code: 'json.syntax',
-    fix: 'remove-byte-order-mark',
     severity: 'error',
     description: 'The manifest must be valid JSON.',
     decision: 'A byte-order mark at the start is a syntax error too, said as such: JSON.parse rejects the U+FEFF a UTF-8 file read as text keeps.',
-  },
-  {
+    message: ({ detail }: SyntaxData) =>
+      detail === 'empty'
+        ? 'The manifest is empty: it is one JSON object with at least name, displayName and version.'
+        : detail === 'byte-order-mark'
+          ? 'The manifest starts with a byte-order mark (U+FEFF), which JSON.parse rejects: save it as UTF-8 without a BOM.'
+          : (own(messages, detail) ?? `Invalid JSON (${detail}).`),
+    fix: removeByteOrderMark,
+  }),
+  defineRule({
     code: 'json.comment',
     severity: 'error',
     description: 'Comments are not allowed: the loader reads JSON, not JSON with comments.',
-  },
-  { code: 'json.trailing-comma', severity: 'error', description: 'Trailing commas are not allowed: the loader reads JSON.' },
-  {
+    message: (_: Record<string, never>) => 'Comments are not allowed in manifest.json: the loader reads strict JSON.',
+  }),
+  defineRule({
+    code: 'json.trailing-comma',
+    severity: 'error',
+    description: 'Trailing commas are not allowed: the loader reads JSON.',
+    message: (_: Record<string, never>) => 'Trailing comma: the loader reads strict JSON, which does not allow one.',
+  }),
+  defineRule({
     code: 'json.duplicate-key',
     severity: 'warning',
     description: 'A key given twice in one object: the loader keeps the last one and ignores the others.',
     decision: 'A warning, not an error: JSON.parse accepts duplicates. Every occurrence but the last is marked, since those are the ones ignored.',
-  },
-  {
+    message: ({ key }: { key: string }) => `Duplicate key \`${key}\`: the loader keeps only the last one, so this one is ignored.`,
+  }),
+  defineRule({
     code: 'json.too-deep',
     severity: 'error',
     description: 'Nesting deeper than 512 levels is not validated.',
     decision: 'No real manifest nests this deep; the limit keeps the parser from exhausting the stack. An error although the loader may read it: nothing below the limit is checked, so a CI run must not pass it.',
-  },
+    message: ({ limit }: { limit: string }) => `The manifest nests deeper than ${limit} levels; it is not validated further.`,
+  }),
 ]);
 
-type Code = CodeOf<typeof definitions>;
-
 /** JSON syntax as the loader reads it: strict JSON, one value. */
-export const syntaxRules: RuleArea<Code> = {
+export const syntaxRules: RuleArea<typeof definitions> = {
   rules: definitions,
   check({ model, report }) {
     for (const finding of model.document.findings) {
       switch (finding.kind) {
         case 'syntax':
-          if (model.document.text.trim() === '') {
-            report('json.syntax', { offset: 0, length: 0 }, 'The manifest is empty: it is one JSON object with at least name, displayName and version.');
-          } else if (finding.offset === 0 && model.document.text.startsWith(byteOrderMark)) {
-            report('json.syntax', { offset: 0, length: 1 }, 'The manifest starts with a byte-order mark (U+FEFF), which JSON.parse rejects: save it as UTF-8 without a BOM.', {
-              replacement: '',
-            });
-          } else {
-            report('json.syntax', finding, messages[finding.detail] ?? `Invalid JSON (${finding.detail}).`);
-          }
+          if (model.document.text.trim() === '') report('json.syntax', { offset: 0, length: 0 }, { detail: 'empty' });
+          else if (finding.offset === 0 && model.document.text.startsWith(byteOrderMark)) report('json.syntax', { offset: 0, length: 1 }, { detail: 'byte-order-mark' });
+          else report('json.syntax', finding, { detail: finding.detail });
           break;
         case 'comment':
-          report('json.comment', finding, 'Comments are not allowed in manifest.json: the loader reads strict JSON.');
+          report('json.comment', finding, {});
           break;
         case 'trailing-comma':
-          report('json.trailing-comma', finding, 'Trailing comma: the loader reads strict JSON, which does not allow one.');
+          report('json.trailing-comma', finding, {});
           break;
         case 'duplicate-key':
-          report(
-            'json.duplicate-key',
-            finding,
-            `Duplicate key \`${finding.detail}\`: the loader keeps only the last one, so this one is ignored.`,
-          );
+          report('json.duplicate-key', finding, { key: finding.detail });
           break;
         case 'too-deep':
-          report(
-            'json.too-deep',
-            finding,
-            `The manifest nests deeper than ${finding.detail} levels; it is not validated further.`,
-          );
+          report('json.too-deep', finding, { limit: finding.detail });
           break;
       }
     }

@@ -1,35 +1,90 @@
 import { declaresAnnotations, pluginGatingFacts, deriveToolGating } from '../categories/approvalCategory';
-import { reportDuplicateIds } from './duplicateIds';
+import type { Fix, OffsetEdit } from '../fixes/fix';
+import { legacyToolShape } from '../fixes/legacyTool';
+import { addRequiredField, nodeOf } from '../fixes/shared';
+import { formatJson, insertProperty, lineIndentAt, replaceNode } from '../fixes/textEdits';
 import { isLegacy } from '../model/manifestModel';
-import { keyNode, propertyNode, valueNode } from '../model/nodes';
+import { keyNode, propertyNode, valueNode, type JsonPath } from '../model/nodes';
 import type { FileReference } from '../model/references';
-import type { ToolSchemaResult } from '../model/toolSchema';
+import type { SchemaDraft, ToolSchemaResult } from '../model/toolSchema';
+import { reportDuplicateIds, type DuplicateIdData } from './duplicateIds';
 import { field, quote } from './messages';
-import { defineRules, type CodeOf, type RuleArea, type RuleContext } from './rule';
+import { defineRule, defineRules, type RuleArea, type RuleContext } from './rule';
+
+/** A tool without annotations: which tool, and what its `annotations` (if any) says. */
+interface UndeclaredData {
+  /** The tool. */
+  jsonPath: JsonPath;
+  /** Its id (or legacy name), when it has one. */
+  toolName?: string;
+  annotations: 'absent' | 'empty' | 'none-named';
+  /** When the gate asks, for the category the tool is treated as. */
+  asks: string;
+}
+
+/** A tool's schema file, at its field. */
+interface SchemaFileData {
+  jsonPath: JsonPath;
+  filePath: string;
+}
+
+const annotationChoices: { label: string; annotations: Record<string, boolean> }[] = [
+  { label: 'read (readOnlyHint: true)', annotations: { readOnlyHint: true } },
+  { label: 'modify (readOnlyHint: false)', annotations: { readOnlyHint: false } },
+  { label: 'delete (destructiveHint: true)', annotations: { readOnlyHint: false, destructiveHint: true } },
+  { label: 'external (openWorldHint: true)', annotations: { openWorldHint: true } },
+];
+
+/** Annotations declared on a tool that has none: one fix per category, the author picks. */
+const declareAnnotations: Fix<{ jsonPath: JsonPath }> = ({ jsonPath }, input) => {
+  const tool = nodeOf(input, jsonPath);
+  if (tool?.type !== 'object') return [];
+  // `annotations: {}` declares nothing, like no annotations at all: the fix fills it in place.
+  const present = valueNode(tool, 'annotations');
+  if (present && !(present.type === 'object' && !present.children?.length)) return [];
+  const text = input.analysis.document.text;
+  const declare = (annotations: Record<string, boolean>): OffsetEdit =>
+    present
+      ? replaceNode(present, formatJson(annotations, text, lineIndentAt(text, present.offset)))
+      : insertProperty(text, tool, 'annotations', (indent) => formatJson(annotations, text, indent));
+  return annotationChoices.map(({ label, annotations }) => ({ title: `Declare annotations: ${label}`, edits: [declare(annotations)], newFiles: [] }));
+};
+
+/** How a message names a tool without annotations. */
+function undeclared({ jsonPath, toolName, annotations }: UndeclaredData): string {
+  const theTool = toolName === undefined ? `The tool at ${field(jsonPath)}` : `Tool ${quote(toolName)}`;
+  const said =
+    annotations === 'absent' ? '' : annotations === 'empty' ? ' (its `annotations` object is empty)' : ' (its `annotations` names none of readOnlyHint, destructiveHint, idempotentHint, openWorldHint)';
+  return `${theTool} declares no annotations${said}`;
+}
 
 const definitions = defineRules([
-  {
+  defineRule({
     code: 'tools.id-dot',
     severity: 'error',
     description: 'A tool id is the MCP tool name and must not contain . (dots are reserved for namespace prefixing).',
     shapeMessage: (_finding, name, value) =>
       `${name} ${quote(value)} must not contain . (dots are reserved for namespace prefixing).`,
-  },
-  {
+  }),
+  defineRule({
     code: 'tools.legacy-shape',
-    fix: 'legacy-tool-shape',
     // Refused by the loader: shown struck through.
     tags: ['deprecated'],
     severity: 'error',
     description: 'Legacy manifests that declare a tool with name and inline parameters are rejected with a message asking for id and a schema file.',
-  },
-  {
+    message: ({ jsonPath }: { jsonPath: JsonPath; toolIndex: number }) =>
+      `${field(jsonPath)} uses the legacy tool shape (name/parameters), which is refused at load time: declare \`id\` instead of \`name\`, and move the inline \`parameters\` into a JSON-Schema file named by \`schema\`.`,
+    fix: legacyToolShape,
+  }),
+  defineRule({
     code: 'tools.handler-required',
-    fix: 'add-required-field',
     severity: 'error',
     description: 'handler (the path to the handler module) is required for runtime: "node".',
-  },
-  {
+    message: ({ jsonPath }: { jsonPath: JsonPath; missingField: 'handler' }) =>
+      `${field(jsonPath)} has no \`handler\`: the path to the handler module, relative to the plugin root, is required for runtime: "node".`,
+    fix: addRequiredField,
+  }),
+  defineRule({
     code: 'tools.annotations',
     severity: 'error',
     description: 'annotations: { readOnlyHint?, destructiveHint?, idempotentHint?, openWorldHint? }, booleans only; any other key is rejected.',
@@ -39,69 +94,79 @@ const definitions = defineRules([
         : finding.keyword === 'type' && finding.path[finding.path.length - 1] === 'annotations'
           ? `${name} must be an object { readOnlyHint?, destructiveHint?, idempotentHint?, openWorldHint? }.`
           : `${name} must be a boolean: MCP tool annotations are booleans only.`,
-  },
-  {
+  }),
+  defineRule({
     code: 'tools.timeout',
     severity: 'warning',
     description: 'timeout is a duration, e.g. "30s".',
     decision: 'A warning unless it is a whole number followed by ms, s, m or h ("500ms", "30s", "2m", "1h"); a number without a unit is that warning too.',
     shapeMessage: (_finding, name, value) => notADuration(name, value),
-  },
-  {
+    message: ({ jsonPath, value }: { jsonPath: JsonPath; value: string }) => notADuration(field(jsonPath), value),
+  }),
+  defineRule({
     code: 'tools.duplicate-id',
     severity: 'warning',
     description: 'One name, one tool: a later tool whose name is already taken is skipped with a warning that names its source.',
     decision: 'A warning on every tool after the first, as the app gives one: the manifest loads, and the agent loop skips the later tool.',
-  },
-  {
+    message: ({ id, firstPlace }: DuplicateIdData) => `Tool id ${quote(id)} is already used by ${firstPlace}: one name, one tool; the later tool is skipped with a warning.`,
+  }),
+  defineRule({
     code: 'tools.undeclared-annotations',
-    fix: 'declare-annotations',
     severity: 'warning',
     description:
       'A tool that declares no annotations, in a plugin that declares permissions.fetch or runs as runtime: "process", is treated as openWorldHint: true, and the loader logs a warning naming it.',
     decision:
       'The safer reading, wherever the reference can be read two ways: the one under which the author is warned of the stricter gate. So annotations: {} declares no annotations (nor does an object with none of the four names): such a tool is treated by its plugin\u2019s permissions, here and in the hover and the preview.',
-  },
-  {
+    message: (data: UndeclaredData & { because: ('permissions.fetch' | 'runtime: "process"')[] }) =>
+      `${undeclared(data)}: because the plugin ${data.because.map((source) => (source === 'permissions.fetch' ? 'declares permissions.fetch' : 'runs as runtime: "process"')).join(' and ')}, it is treated as openWorldHint: true, category external, which ${data.asks}. Declare annotations so a read-only tool does not ask.`,
+    fix: declareAnnotations,
+  }),
+  defineRule({
     code: 'tools.undeclared-annotations-write',
-    fix: 'declare-annotations',
     severity: 'hint',
     description: 'A tool that declares no annotations, in a plugin that declares permissions.fs.write, is treated as readOnlyHint: false (modify).',
     decision: 'A hint, not a warning: the loader does not log this case, but the tool asks per the trust table.',
-  },
-  {
+    message: (data: UndeclaredData) => `${undeclared(data)}: because the plugin declares permissions.fs.write, it is treated as readOnlyHint: false, category modify, which ${data.asks}.`,
+    fix: declareAnnotations,
+  }),
+  defineRule({
     code: 'tools.schema-not-json',
     severity: 'error',
     description: 'A tool\u2019s schema file must parse as JSON.',
     decision: 'An error, as a rule of the tools table ("path to a JSON-Schema file"), though the reference does not say the loader parses it: the tool\u2019s arguments then have no schema.',
-  },
-  {
+    message: ({ jsonPath, filePath, reason }: SchemaFileData & { reason: string }) => `${field(jsonPath)}: ${quote(filePath)} is not JSON (${reason}).`,
+  }),
+  defineRule({
     code: 'tools.schema-invalid',
     severity: 'error',
     description: 'A tool\u2019s schema file must be a JSON Schema.',
     decision:
       'An error, like tools.schema-not-json. The reference says only "a JSON-Schema file": checked against the meta-schema of the draft its $schema declares (draft-04, -06, -07, 2019-09, 2020-12), draft-07 when it declares none; a $ref to another file or a URL is never followed.',
-  },
-  {
+    message: ({ jsonPath, filePath, draft, reason }: SchemaFileData & { draft: SchemaDraft; reason: string }) =>
+      `${field(jsonPath)}: ${quote(filePath)} is not a valid JSON Schema (${draft}): ${reason}.`,
+  }),
+  defineRule({
     code: 'tools.schema-unknown-draft',
     severity: 'warning',
     description: 'A tool\u2019s schema file declares a $schema that is none of the JSON Schema drafts draft-04, -06, -07, 2019-09 and 2020-12.',
     decision: 'A warning, not an error: the reference does not name a draft. The schema is checked as draft-07, and the message says so.',
-  },
-  {
+    message: ({ jsonPath, filePath, declared, draft }: SchemaFileData & { declared: string; draft: SchemaDraft }) =>
+      `${field(jsonPath)} ${quote(filePath)} declares "$schema": ${quote(declared)}, a draft this validator does not know: it is checked as ${draft}.`,
+  }),
+  defineRule({
     code: 'tools.path-without-format',
     severity: 'hint',
     description:
       'A path passed under a schema property without "format": "file-path" (or "directory-path") gets no grant, so only a static rule could admit it.',
     decision:
       'A hint on properties named path, file, filePath, dir, folder, …Path, …File, …Dir of string type. Local $refs ("#/$defs/filePath", "#/definitions/…", "#anchor") are followed, with a cycle guard; a $ref to another file or a URL never is, so the format behind it is not seen.',
-  },
+    message: ({ filePath, property }: SchemaFileData & { property: string }) =>
+      `Property \`${property}\` of ${quote(filePath)} looks like a path but has no "format": "file-path" (or "directory-path"): a path passed there gets no grant, so only a static rule could admit it.`,
+  }),
 ]);
 
-type Code = CodeOf<typeof definitions>;
-
 /** contributes.tools[]: MCP tools the agent can call. */
-export const toolRules: RuleArea<Code> = {
+export const toolRules: RuleArea<typeof definitions> = {
   rules: definitions,
   explainsShapeFinding(finding, model) {
     // A legacy tool is reported once, as legacy, not as a missing id and schema plus two unknown keys.
@@ -115,57 +180,31 @@ export const toolRules: RuleArea<Code> = {
   check(context) {
     const { model, report } = context;
     const plugin = pluginGatingFacts(model);
-    reportDuplicateIds(context, model.tools, 'tools.duplicate-id', (id, first) => `Tool id ${quote(id)} is already used by ${first}: one name, one tool; the later tool is skipped with a warning.`, true);
+    reportDuplicateIds(context, model.tools, 'tools.duplicate-id');
     model.tools.forEach((tool, index) => {
       if (tool.node.type !== 'object') return;
       if (isLegacy(tool.value)) {
         const at = keyNode(tool.node, 'name') ?? keyNode(tool.node, 'parameters')!;
-        const id = typeof tool.value.name === 'string' ? tool.value.name : undefined;
-        report(
-          'tools.legacy-shape',
-          at,
-          `${field(tool.path)} uses the legacy tool shape (name/parameters), which is refused at load time: declare \`id\` instead of \`name\`, and move the inline \`parameters\` into a JSON-Schema file named by \`schema\`.`,
-          { path: tool.path, toolIndex: index, ...(id ? { replacement: id } : {}) },
-        );
+        report('tools.legacy-shape', at, { jsonPath: tool.path, toolIndex: index });
       }
       if (!model.isProcess && !propertyNode(tool.node, 'handler')) {
-        report(
-          'tools.handler-required',
-          keyNode(tool.node, 'id') ?? keyNode(tool.node, 'name') ?? { offset: tool.node.offset, length: 1 },
-          `${field(tool.path)} has no \`handler\`: the path to the handler module, relative to the plugin root, is required for runtime: "node".`,
-          { path: tool.path, toolIndex: index, missingField: 'handler' },
-        );
+        const at = keyNode(tool.node, 'id') ?? keyNode(tool.node, 'name') ?? { offset: tool.node.offset, length: 1 };
+        report('tools.handler-required', at, { jsonPath: tool.path, missingField: 'handler' });
       }
       const timeout = valueNode(tool.node, 'timeout');
       if (typeof timeout?.value === 'string' && !/^\d+(ms|s|m|h)$/.test(timeout.value)) {
-        report('tools.timeout', timeout, notADuration(field([...tool.path, 'timeout']), timeout.value), {
-          path: [...tool.path, 'timeout'],
-        });
+        report('tools.timeout', timeout, { jsonPath: [...tool.path, 'timeout'], value: timeout.value });
       }
       if (!declaresAnnotations(tool.value.annotations)) {
         const gating = deriveToolGating(undefined, plugin);
-        const declaresNo = `declares no annotations${annotationsSaidNothing(tool.value.annotations)}`;
         const at = valueNode(tool.node, 'id') ?? valueNode(tool.node, 'name') ?? { offset: tool.node.offset, length: 1 };
         const name = tool.id ?? (typeof tool.value.name === 'string' ? tool.value.name : undefined);
-        const theTool = name === undefined ? `The tool at ${field(tool.path)}` : `Tool ${quote(name)}`;
+        const data: UndeclaredData = { jsonPath: tool.path, ...(name === undefined ? {} : { toolName: name }), annotations: annotationsSaid(tool.value.annotations), asks: gating.asks };
         if (gating.category === 'external') {
-          const sources = gating.reasons
-            .filter((r) => r.category === 'external')
-            .map((r) => (r.source === 'permissions.fetch' ? 'declares permissions.fetch' : 'runs as runtime: "process"'))
-            .join(' and ');
-          report(
-            'tools.undeclared-annotations',
-            at,
-            `${theTool} ${declaresNo}: because the plugin ${sources}, it is treated as openWorldHint: true, category external, which ${gating.asks}. Declare annotations so a read-only tool does not ask.`,
-            { path: tool.path, toolIndex: index },
-          );
+          const because = gating.reasons.filter((r) => r.category === 'external').map((r) => (r.source === 'permissions.fetch' ? 'permissions.fetch' : 'runtime: "process"') as 'permissions.fetch' | 'runtime: "process"');
+          report('tools.undeclared-annotations', at, { ...data, because });
         } else if (gating.category === 'modify') {
-          report(
-            'tools.undeclared-annotations-write',
-            at,
-            `${theTool} ${declaresNo}: because the plugin declares permissions.fs.write, it is treated as readOnlyHint: false, category modify, which ${gating.asks}.`,
-            { path: tool.path, toolIndex: index },
-          );
+          report('tools.undeclared-annotations-write', at, data);
         }
       }
     });
@@ -174,38 +213,25 @@ export const toolRules: RuleArea<Code> = {
 };
 
 /** A tool's schema file, read: JSON, a JSON Schema of a known draft, its path-like properties formatted. */
-function checkSchema({ report }: RuleContext<Code>, reference: FileReference, analysis: ToolSchemaResult): void {
+function checkSchema({ report }: RuleContext<typeof definitions>, reference: FileReference, analysis: ToolSchemaResult): void {
+  const file: SchemaFileData = { jsonPath: reference.jsonPath, filePath: reference.filePath };
   if (analysis.kind === 'not-json') {
-    report('tools.schema-not-json', reference.node, `${field(reference.fieldPath)}: ${quote(reference.path)} is not JSON (${analysis.reason}).`, { path: reference.fieldPath });
+    report('tools.schema-not-json', reference.node, { ...file, reason: analysis.reason });
     return;
   }
-  if (analysis.unknownDraft !== undefined) {
-    report(
-      'tools.schema-unknown-draft',
-      reference.node,
-      `${field(reference.fieldPath)} ${quote(reference.path)} declares "$schema": ${quote(analysis.unknownDraft)}, a draft this validator does not know: it is checked as ${analysis.draft}.`,
-      { path: reference.fieldPath },
-    );
-  }
+  if (analysis.unknownDraft !== undefined) report('tools.schema-unknown-draft', reference.node, { ...file, declared: analysis.unknownDraft, draft: analysis.draft });
   if (analysis.kind === 'invalid') {
-    report('tools.schema-invalid', reference.node, `${field(reference.fieldPath)}: ${quote(reference.path)} is not a valid JSON Schema (${analysis.draft}): ${analysis.reason}.`, { path: reference.fieldPath });
+    report('tools.schema-invalid', reference.node, { ...file, draft: analysis.draft, reason: analysis.reason });
     return;
   }
-  for (const property of analysis.facts.unformattedPathLikeProperties) {
-    report(
-      'tools.path-without-format',
-      reference.node,
-      `Property \`${property}\` of ${quote(reference.path)} looks like a path but has no "format": "file-path" (or "directory-path"): a path passed there gets no grant, so only a static rule could admit it.`,
-      { path: reference.fieldPath },
-    );
-  }
+  for (const property of analysis.facts.unformattedPathLikeProperties) report('tools.path-without-format', reference.node, { ...file, property });
 }
 
-/** Why an `annotations` value that is there declares nothing. */
-function annotationsSaidNothing(annotations: unknown): string {
-  if (annotations === undefined) return '';
+/** What an `annotations` value that declares nothing is: none, an empty object, or one without the four names. */
+function annotationsSaid(annotations: unknown): UndeclaredData['annotations'] {
+  if (annotations === undefined) return 'absent';
   const empty = annotations !== null && typeof annotations === 'object' && Object.keys(annotations).length === 0;
-  return empty ? ' (its `annotations` object is empty)' : ' (its `annotations` names none of readOnlyHint, destructiveHint, idempotentHint, openWorldHint)';
+  return empty ? 'empty' : 'none-named';
 }
 
 function notADuration(name: string, value: unknown): string {

@@ -78,7 +78,7 @@ export class DiagnosticsCore {
     const folder = entry.folder()!;
     this.env.workspace.setDependencies(
       filePath,
-      fileReferences(entry.model).map((reference) => path.join(folder.root, normalizeRelativePath(reference.path))),
+      fileReferences(entry.model).map((reference) => path.join(folder.root, normalizeRelativePath(reference.filePath))),
     );
     return toLspDiagnostics(entry.diagnostics());
   }

@@ -2,10 +2,14 @@ import { CompletionItemKind, InsertTextFormat, MarkupKind, type CompletionItem }
 import {
   arrayItems,
   describeGating,
+  eolOf,
   hookEventDocumentation,
+  indentUnitOf,
   keyApplies,
   knownHookEvents,
+  lineIndentAt,
   own,
+  pathSuggestion,
   referenceKindAt,
   resolveRef,
   schemaForPath,
@@ -22,7 +26,7 @@ import {
 } from '../../engine';
 import { cursorContext, matches, type CursorContext } from '../jsonLocation';
 import { choice, flattenSnippet, snippetText } from '../snippets';
-import { eolOf, indentUnitOf, lineIndentAt } from '../textEdits';
+
 
 interface CompletionEnvironment {
   /** Plugin-relative paths of the files in the plugin folder; absent for a document that is not on disk. */
@@ -211,26 +215,6 @@ function placeholderFor(node: SchemaNode, tabstop: number): string {
   if (node.type === 'array') return `[$${tabstop}]`;
   if (node.type === 'object') return `{$${tabstop}}`;
   return `"$${tabstop}"`;
-}
-
-/** A plugin-relative path for a file field, after the entry's id: `./tools/<id>.schema.json`. */
-export function pathSuggestion(parentPath: JsonPath, key: string, model: ManifestModel): string | undefined {
-  if (matches(parentPath, ['contributes', 'tools', '#'])) {
-    const id = model.tools[parentPath[2] as number]?.id || 'tool';
-    if (key === 'schema') return `./tools/${id}.schema.json`;
-    if (key === 'handler') return `./tools/${id}.js`;
-  }
-  if (matches(parentPath, ['contributes', 'actions', '#']) && key === 'prompt') {
-    return `./prompts/${model.actions[parentPath[2] as number]?.id || 'action'}.md`;
-  }
-  if (matches(parentPath, ['contributes', 'commands', '#']) && key === 'handler') {
-    const id = model.commands[parentPath[2] as number]?.value.id;
-    return `./commands/${typeof id === 'string' ? id : 'command'}.js`;
-  }
-  if (matches(parentPath, ['contributes', 'settings', '*']) && key === 'handler') return `./settings/${String(parentPath[2])}.js`;
-  if (matches(parentPath, ['contributes', 'hooks', '*']) && key === 'handler') return `./hooks/${toKebabCase(String(parentPath[2]))}.js`;
-  if (parentPath.length === 0 && key === 'command') return './bin/plugin';
-  return undefined;
 }
 
 /** The shape of each permission key, from the reference's Permissions table. */

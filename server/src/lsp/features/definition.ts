@@ -1,5 +1,5 @@
 import type { LocationLink } from 'vscode-languageserver';
-import { keyNodeOf, normalizeRelativePath, type ManifestModel, type ParsedDocument } from '../../engine';
+import { keyNode, normalizeRelativePath, type ManifestModel, type ParsedDocument } from '../../engine';
 import { endOf } from '../jsonLocation';
 import { symbolAt } from '../symbolIndex';
 import { linkableReferences } from './documentLinks';
@@ -25,7 +25,7 @@ export function definitionAt(
       .filter((declaration) => declaration !== found.node)
       .map((declaration) => {
         // The target is the whole entry (tool, action, param or setting); the id is what gets selected.
-        const entry = declaration.parent?.type === 'property' ? (keyNodeOf(declaration.parent) === declaration ? declaration.parent : declaration.parent.parent!) : declaration;
+        const entry = declaration.parent?.type === 'property' ? (keyNode(declaration.parent) === declaration ? declaration.parent : declaration.parent.parent!) : declaration;
         return {
           originSelectionRange: origin,
           targetUri: uri,
@@ -36,7 +36,7 @@ export function definitionAt(
   }
   if (!fileUri) return [];
   const reference = linkableReferences(model).find((candidate) => offset >= candidate.node.offset && offset <= endOf(candidate.node));
-  const targetUri = reference && fileUri(normalizeRelativePath(reference.path));
+  const targetUri = reference && fileUri(normalizeRelativePath(reference.filePath));
   if (!reference || targetUri === undefined) return [];
   const start = { line: 0, character: 0 };
   return [

@@ -18,7 +18,7 @@ const tags: Record<RuleTag, DiagnosticTag> = {
 
 /**
  * The engine's diagnostics as LSP sends them: the rule code as `code` (quick fixes are found by it)
- * and the engine's FixData as `data` (the client sends it back with a code-action request).
+ * and the finding's typed data as `data` (a quick fix is computed from the engine's own finding, not from what a client sends back).
  */
 export function toLspDiagnostics(diagnostics: ManifestDiagnostic[]): Diagnostic[] {
   return diagnostics.map((diagnostic) => {

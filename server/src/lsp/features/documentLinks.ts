@@ -5,7 +5,7 @@ import { stringContent } from '../symbolIndex';
 /** The files named by `schema`, `handler`, `prompt`, hook handlers, command handlers and `command`, that stay in the plugin folder. */
 export function linkableReferences(model: ManifestModel): FileReference[] {
   return fileReferences(model).filter((reference) => {
-    const path = reference.path;
+    const path = reference.filePath;
     return !containsDotDot(path) && !isAbsolutePath(path) && normalizeRelativePath(path) !== '';
   });
 }
@@ -16,9 +16,9 @@ export function linkableReferences(model: ManifestModel): FileReference[] {
  */
 export function documentLinks(document: ParsedDocument, model: ManifestModel, fileUri: (relativePath: string) => string | undefined): DocumentLink[] {
   return linkableReferences(model).flatMap((reference) => {
-    const target = fileUri(normalizeRelativePath(reference.path));
+    const target = fileUri(normalizeRelativePath(reference.filePath));
     if (target === undefined) return [];
     const content = stringContent(reference.node, document.text);
-    return [{ range: document.lines.rangeOf(content.offset, content.length), target, tooltip: `Open ${normalizeRelativePath(reference.path)}` }];
+    return [{ range: document.lines.rangeOf(content.offset, content.length), target, tooltip: `Open ${normalizeRelativePath(reference.filePath)}` }];
   });
 }

@@ -1,6 +1,6 @@
 import { ResponseError, ErrorCodes, type Location, type Range, type WorkspaceEdit } from 'vscode-languageserver';
-import { kebabCase, type ManifestModel, type ParsedDocument } from '../../engine';
-import { stringContent, symbolAt, type IdKind } from '../symbolIndex';
+import { kebabCase, type IdKind, type ManifestModel, type ParsedDocument } from '../../engine';
+import { stringContent, symbolAt } from '../symbolIndex';
 
 /** Find references of a tool, action, setting or param id: its declarations (when asked) and every place that names it. */
 export function referencesAt(uri: string, document: ParsedDocument, model: ManifestModel, offset: number, includeDeclaration: boolean): Location[] {

@@ -1,20 +1,42 @@
-import { propertyNode, trimDashes, type ManifestModel, type ParsedDocument } from '../../engine';
-import { endOf } from '../jsonLocation';
-import { eolOf, indentUnitOf, insertProperty, lineIndentAt, replaceNode, type OffsetEdit } from '../textEdits';
+import { dataOf } from '../diagnostics';
+import type { ManifestModel } from '../model/manifestModel';
+import { keyNode, propertyNode, type JsonPath } from '../model/nodes';
+import { endOf } from '../parse/jsonNode';
+import type { ParsedDocument } from '../parse/parseDocument';
+import { trimDashes } from '../rules/messages';
+import type { Creatable, Fix, FixProposal, NewFile, OffsetEdit } from './fix';
+import { eolOf, indentUnitOf, insertProperty, lineIndentAt, replaceNode } from './textEdits';
 
-/** A file a fix creates: plugin-relative path and its text. */
-export interface NewFile {
-  relativePath: string;
-  text: string;
+/** What a tools.legacy-shape finding carries: the tool, by path and index. */
+interface LegacyToolData {
+  jsonPath: JsonPath;
+  toolIndex: number;
 }
 
-export interface LegacyToolFix {
-  manifestEdits: OffsetEdit[];
+/**
+ * The legacy tool's fix: this tool, and, when the file has several, all of them at once (that proposal
+ * mends every tools.legacy-shape diagnostic of the document).
+ */
+export const legacyToolShape: Fix<LegacyToolData> = ({ toolIndex }, { analysis, diagnostic, creatable }) => {
+  const { document, model } = analysis;
+  const proposals: FixProposal[] = [];
+  const single = fixLegacyTools(document, model, [toolIndex], creatable);
+  if (single) {
+    const moves = single.newFiles.length > 0 ? ` and move its parameters to ./${single.newFiles[0].filePath}` : '';
+    proposals.push({ title: `Use the current tool shape: rename "name" to "id"${moves}`, ...single, isPreferred: true });
+  }
+  const legacy = analysis.diagnostics.filter((d) => d.code === diagnostic.code);
+  if (legacy.length > 1) {
+    const all = fixLegacyTools(document, model, legacy.map((d) => dataOf(d, 'tools.legacy-shape')!.toolIndex), creatable);
+    if (all) proposals.push({ title: `Fix all legacy tools in this file (${legacy.length})`, ...all, mends: legacy });
+  }
+  return proposals;
+};
+
+interface LegacyToolEdits {
+  edits: OffsetEdit[];
   newFiles: NewFile[];
 }
-
-/** Whether a file may be created at a plugin-relative path (see NodePluginFolder.creatable). */
-export type Creatable = (relativePath: string) => 'free' | 'exists' | 'outside';
 
 /** How many names (`<id>`, `<id>-2`, …) are tried before the fix gives up on a tool. */
 const candidateLimit = 100;
@@ -30,7 +52,7 @@ const baseLengthLimit = 80;
  * made inside the plugin folder (`tools` a link out of it, or every name taken) is left as it is.
  * Undefined when no tool can be fixed.
  */
-export function fixLegacyTools(document: ParsedDocument, model: ManifestModel, toolIndexes: number[], creatable: Creatable): LegacyToolFix | undefined {
+function fixLegacyTools(document: ParsedDocument, model: ManifestModel, toolIndexes: number[], creatable: Creatable): LegacyToolEdits | undefined {
   const text = document.text;
   const eol = eolOf(text);
   const taken = new Set<string>();
@@ -41,30 +63,30 @@ export function fixLegacyTools(document: ParsedDocument, model: ManifestModel, t
     const tool = model.tools[index];
     if (!tool || tool.node.type !== 'object' || tool.value.id !== undefined || typeof tool.value.name !== 'string') continue;
     const id = tool.value.name;
-    const rename = replaceNode(propertyNode(tool.node, 'name')!.keyNode, '"id"');
+    const rename = replaceNode(keyNode(tool.node, 'name')!, '"id"');
     if (propertyNode(tool.node, 'schema')) {
       manifestEdits.push(rename);
       continue;
     }
 
-    const relativePath = freeSchemaPath(id, (candidate) => (taken.has(candidate) ? 'exists' : creatable(candidate)));
-    if (relativePath === undefined) continue;
+    const filePath = freeSchemaPath(id, (candidate) => (taken.has(candidate) ? 'exists' : creatable(candidate)));
+    if (filePath === undefined) continue;
     manifestEdits.push(rename);
-    taken.add(relativePath);
-    const schemaProperty = `"schema": ${JSON.stringify(`./${relativePath}`)}`;
+    taken.add(filePath);
+    const schemaProperty = `"schema": ${JSON.stringify(`./${filePath}`)}`;
     const parameters = propertyNode(tool.node, 'parameters');
     const parametersValue = parameters?.valueNode;
     if (parameters && parametersValue) {
       manifestEdits.push({ offset: parameters.offset, length: parameters.length, newText: schemaProperty });
       const indent = lineIndentAt(text, parameters.offset);
-      newFiles.push({ relativePath, text: dedent(text.slice(parametersValue.offset, endOf(parametersValue)), indent, eol) + eol });
+      newFiles.push({ filePath, text: dedent(text.slice(parametersValue.offset, endOf(parametersValue)), indent, eol) + eol });
     } else {
       const unit = indentUnitOf(text);
-      manifestEdits.push(insertProperty(text, tool.node, 'schema', () => JSON.stringify(`./${relativePath}`)));
-      newFiles.push({ relativePath, text: `{${eol}${unit}"type": "object",${eol}${unit}"properties": {}${eol}}${eol}` });
+      manifestEdits.push(insertProperty(text, tool.node, 'schema', () => JSON.stringify(`./${filePath}`)));
+      newFiles.push({ filePath, text: `{${eol}${unit}"type": "object",${eol}${unit}"properties": {}${eol}}${eol}` });
     }
   }
-  return manifestEdits.length > 0 ? { manifestEdits, newFiles } : undefined;
+  return manifestEdits.length > 0 ? { edits: manifestEdits, newFiles } : undefined;
 }
 
 /**

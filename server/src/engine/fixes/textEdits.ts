@@ -1,10 +1,7 @@
-import type { JsonNode } from '../engine';
-import { endOf, type Span } from './jsonLocation';
+import { endOf, type JsonNode } from '../parse/jsonNode';
+import type { OffsetEdit } from './fix';
 
-/** An edit by offsets; converted to an LSP TextEdit with the document's LineIndex. */
-export interface OffsetEdit extends Span {
-  newText: string;
-}
+/** The edit helpers every fix builds on: pure, by offsets, keeping the document's indentation and line breaks. */
 
 /** The document's line break: a manifest edited on Windows keeps its CRLF. */
 export function eolOf(text: string): string {
@@ -32,7 +29,7 @@ export function formatJson(value: unknown, text: string, indent: string): string
   return JSON.stringify(value, null, unit).split('\n').join(eol + indent);
 }
 
-export function replaceNode(node: Span, newText: string): OffsetEdit {
+export function replaceNode(node: { offset: number; length: number }, newText: string): OffsetEdit {
   return { offset: node.offset, length: node.length, newText };
 }
 

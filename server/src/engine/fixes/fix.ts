@@ -1,0 +1,49 @@
+import type { ManifestDiagnostic } from '../diagnostics';
+import type { ManifestAnalysis } from '../validate';
+
+/** An edit of the manifest's text by offsets; the LSP layer turns it into a TextEdit. */
+export interface OffsetEdit {
+  offset: number;
+  length: number;
+  newText: string;
+}
+
+/** A file a fix creates: its plugin-relative path and its text. */
+export interface NewFile {
+  filePath: string;
+  text: string;
+}
+
+/** Whether a file may be created at a plugin-relative path: nothing there, and no folder on the way leaves the plugin folder. */
+export type Creatable = (filePath: string) => 'free' | 'exists' | 'outside';
+
+/** One quick fix, as the engine proposes it: no LSP type in it. */
+export interface FixProposal {
+  title: string;
+  /** Edits of the manifest. */
+  edits: OffsetEdit[];
+  /** Files created, before the manifest is edited. */
+  newFiles: NewFile[];
+  isPreferred?: boolean;
+  /** The diagnostics it mends, when more than the one it was asked for ("fix all"). */
+  mends?: ManifestDiagnostic[];
+}
+
+/** What a fix may know besides its finding's data: the analysis of the document, and facts from outside the engine. */
+export interface FixInput {
+  analysis: ManifestAnalysis;
+  /** The diagnostic the fix is asked for. */
+  diagnostic: ManifestDiagnostic;
+  /** Whether a file may be created at a plugin-relative path (asked of the plugin folder). */
+  creatable: Creatable;
+  /** The plugin folder's name, for a placeholder `name`. */
+  folderName: string;
+}
+
+/** A rule's quick fix: from the data its finding carries, the fixes it proposes (none when the document no longer fits). */
+export type Fix<D> = (data: D, input: FixInput) => FixProposal[];
+
+/** One preferred proposal that edits the manifest. */
+export function edit(title: string, edits: OffsetEdit[], isPreferred = true): FixProposal[] {
+  return [{ title, edits, newFiles: [], ...(isPreferred ? { isPreferred } : {}) }];
+}
