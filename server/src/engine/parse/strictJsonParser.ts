@@ -46,6 +46,16 @@ class StrictJsonParser {
   private readonly noChildren: JsonNode[] = [];
   // The plain value of the node parseValue returned last: built in the same pass, so that it shares the tree's strings.
   private lastValue: unknown = undefined;
+  /**
+   * A small parse held for as long as the process runs, so that each kind of node always has an
+   * instance: a full collection that frees the last node of a kind drops its hidden class, and with
+   * it the optimized code of every function that reads that kind (the parser's, the model's, the rules').
+   */
+  readonly oneOfEachKind: JsonNode;
+
+  constructor() {
+    this.oneOfEachKind = this.parse('[{"key":"value"},1,true,null,[]]', 3, 0, undefined)!.root;
+  }
 
   parse(text: string, maxDepth: number, base: number, parent: JsonNode | undefined): StrictParse | undefined {
     this.text = text;
