@@ -3,7 +3,7 @@ import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerO
 import { saveCreatedFilesMiddleware } from './saveCreatedFiles';
 
 /** The client id: vscode-languageclient reads the `filerManifest.trace.server` setting from it. */
-export const clientId = 'filerManifest';
+const clientId = 'filerManifest';
 export const settingsSection = 'filerManifest';
 
 /**

@@ -1,12 +1,12 @@
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
-import { manifestStatusMethod, type ManifestStatus, type ManifestStatusParams } from '../../server/src/engine/menu/protocol';
+import { manifestStatusMethod, type ManifestStatus, type ManifestStatusParams } from '../../server/src/protocol/requests';
 import { documentSelector } from './languageClient';
 import { previewCommand } from './preview/previewPanel';
 import { manifestStatusText } from './statusText';
 
 /** Context key for `when` clauses: the active editor holds a Filer manifest. */
-export const recognisedContextKey = 'filer.manifestRecognised';
+const recognizedContextKey = 'filer.manifestRecognized';
 
 const refreshDelayMs = 300;
 
@@ -51,11 +51,11 @@ export class ManifestStatusItem implements vscode.Disposable {
       }
     }
     if (generation !== this.generation) return;
-    this.show(status?.recognised ? status : undefined);
+    this.show(status?.recognized ? status : undefined);
   }
 
   private show(status: ManifestStatus | undefined): void {
-    void vscode.commands.executeCommand('setContext', recognisedContextKey, status !== undefined);
+    void vscode.commands.executeCommand('setContext', recognizedContextKey, status !== undefined);
     if (!status) {
       this.item?.dispose();
       this.item = undefined;
@@ -65,7 +65,7 @@ export class ManifestStatusItem implements vscode.Disposable {
     this.item.name = 'Filer manifest';
     this.item.text = manifestStatusText(status.name);
     const problems = status.errors + status.warnings === 0 ? 'no problems' : `${count(status.errors, 'error')}, ${count(status.warnings, 'warning')}`;
-    this.item.detail = `Recognised (${status.reason}); ${problems}`;
+    this.item.detail = `Recognized (${status.reason}); ${problems}`;
     this.item.severity = status.errors > 0 ? vscode.LanguageStatusSeverity.Warning : vscode.LanguageStatusSeverity.Information;
     this.item.command = { title: 'Preview Context Menu', command: previewCommand };
   }

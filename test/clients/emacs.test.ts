@@ -22,11 +22,11 @@ interface EmacsResults {
   mode: string;
   server: string;
   opened: Seen[];
-  status: { recognised: boolean; errors: number; warnings: number; name?: string; reason: string };
+  status: { recognized: boolean; errors: number; warnings: number; name?: string; reason: string };
   hover: string;
   permissionsCompletion: string[];
   hooksCompletion: string[];
-  statusWithUnknownHook: { recognised: boolean; errors: number; warnings: number; name?: string; reason: string };
+  statusWithUnknownHook: { recognized: boolean; errors: number; warnings: number; name?: string; reason: string };
   codeActions: string[];
   schemaBuffer: string | null;
   schemaBufferModified: boolean | null;
@@ -62,14 +62,14 @@ describe('Emacs 28 + Eglot 1.9 (Debian 12)', () => {
     assert.ok(results.opened.every((d) => d.type === 'eglot-error'));
     assert.match(results.opened[0].message, /`contributes\.tools\[0\]` uses the legacy tool shape/);
     // The README's example of filer/manifestStatus.
-    assert.deepEqual(results.status, { recognised: true, name: 'image-resizer', reason: 'has contributes', errors: 2, warnings: 0 });
+    assert.deepEqual(results.status, { recognized: true, name: 'image-resizer', reason: 'has contributes', errors: 2, warnings: 0 });
   });
 
   test('completion inside permissions and contributes.hooks; the settings reach the server', () => {
     assert.ok(['fetch', 'toast', 'store'].every((key) => results.permissionsCompletion.includes(key)), results.permissionsCompletion.join(', '));
     assert.ok(!results.permissionsCompletion.includes('fs'), 'keys already there are not offered');
     assert.ok(['onAgentComplete', 'onToolCall', 'onAppReady'].every((event) => results.hooksCompletion.includes(event)), results.hooksCompletion.join(', '));
-    assert.deepEqual(results.statusWithUnknownHook, { recognised: true, reason: 'has contributes', name: 'image-resizer', errors: 3, warnings: 0 });
+    assert.deepEqual(results.statusWithUnknownHook, { recognized: true, reason: 'has contributes', name: 'image-resizer', errors: 3, warnings: 0 });
   });
 
   test('the hover Eldoc shows for a tool gives its approval category', () => {

@@ -26,7 +26,7 @@ interface NeovimResults {
   hover: { kind: string; value: string } | null;
   permissionsCompletion: string[];
   hooksCompletion: string[];
-  statusWithUnknownHook: { recognised: boolean; errors: number; warnings: number; name?: string };
+  statusWithUnknownHook: { recognized: boolean; errors: number; warnings: number; name?: string };
   codeActions: string[];
   manifestAfterFix: string | null;
   schemaAfterFix: string | null;
@@ -117,7 +117,7 @@ for (const { name, config, neovim, makesFolders, secondReload } of runs) {
       assert.ok(!results.permissionsCompletion.includes('fs') && !results.permissionsCompletion.includes('log'), 'keys already there are not offered');
       assert.ok(['onAgentComplete', 'onToolCall', 'onAppReady'].every((event) => results.hooksCompletion.includes(event)), results.hooksCompletion.join(', '));
       // hooks.unknown-event is off in the configuration: the unknown event typed is no warning.
-      assert.deepEqual(results.statusWithUnknownHook, { recognised: true, reason: 'has contributes', name: 'image-resizer', errors: 3, warnings: 0 });
+      assert.deepEqual(results.statusWithUnknownHook, { recognized: true, reason: 'has contributes', name: 'image-resizer', errors: 3, warnings: 0 });
     });
 
     test('hover on a tool shows its approval category', () => {

@@ -64,13 +64,13 @@ test('a squiggle marks the broken field, and its hover says what is wrong', { ti
     await workbench.screenshot('squiggle-and-message');
   }));
 
-test('the language status says a Filer manifest is recognised; a browser-extension manifest.json gets nothing', { timeout: 90_000 }, () =>
+test('the language status says a Filer manifest is recognized; a browser-extension manifest.json gets nothing', { timeout: 90_000 }, () =>
   showing('language-status', async () => {
     const languageStatus = editor.page.locator('[id="status.languageStatus"]');
     await waitUntil(async () => /Filer manifest: typo-tool/.test((await languageStatus.getAttribute('aria-label')) ?? ''), 'the Filer status item');
-    assert.match((await languageStatus.getAttribute('aria-label')) ?? '', /Recognised \(has contributes\); 1 error, 0 warnings/);
+    assert.match((await languageStatus.getAttribute('aria-label')) ?? '', /Recognized \(has contributes\); 1 error, 0 warnings/);
     await languageStatus.locator('a').first().click();
-    await editor.page.locator('.monaco-hover', { hasText: 'Recognised' }).first().waitFor();
+    await editor.page.locator('.monaco-hover', { hasText: 'Recognized' }).first().waitFor();
     await workbench.screenshot('language-status');
     await editor.page.keyboard.press('Escape');
 
@@ -181,7 +181,7 @@ test('the preview panel lists the entries Filer would offer and shows the dialog
 
     await workbench.openFile('examples/word-count/manifest.json', 'word-count');
     await workbench.runCommand('View: Toggle Primary Side Bar Visibility');
-    // The editor-title button appears once the server has recognised the manifest.
+    // The editor-title button appears once the server has recognized the manifest.
     const button = editor.page.locator('.editor-group-container.active .editor-actions .action-label[aria-label*="Preview Context Menu"]');
     await button.waitFor({ timeout: 30_000 });
     await button.click();

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { generatePlugin, writePluginFolder } from '../../bench/generateManifest';
 import { allRules, analyzeManifest, asksAt, categoryMeaning, computeContextMenu, describeGating, toolGating, type PluginFolder } from '../../server/src/engine';
-import type { MenuSelection } from '../../server/src/engine/menu/protocol';
+import type { MenuSelection } from '../../server/src/engine/menu/menuModel';
 import { NodePluginFolder } from '../../server/src/host/nodePluginFolder';
 import { manifest, pluginFolder } from './helpers';
 

@@ -8,7 +8,7 @@ import { mkdirSync, readdirSync, readFileSync, readlinkSync, statSync, symlinkSy
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { FileChangeType, type Diagnostic } from 'vscode-languageserver-protocol/node';
-import type { ManifestStatus } from '../../server/src/engine';
+import type { ManifestStatus } from '../../server/src/protocol/requests';
 import { helix2507Capabilities, neovim012Capabilities, neovim07Capabilities, realClients, vscodeCapabilities } from './clientCapabilities';
 import { cursor, LspClient, manifest, serverPath, tempFolder } from './lspClient';
 
@@ -73,7 +73,7 @@ describe('requests the server sends, answered with an error', () => {
           await client.connection.sendNotification('workspace/didChangeConfiguration', { settings: null });
           await client.waitFor(() => (client.refused.filter((m) => m === method).length >= (method === 'client/registerCapability' ? 2 : 1) ? true : undefined), 5000, `${method} refused`);
           const status = await client.request<ManifestStatus>('filer/manifestStatus', { uri });
-          assert.equal(status.recognised, true);
+          assert.equal(status.recognized, true);
         }
         // Refused more than once (the registration of the settings and the watcher, the rest on each change), logged once.
         await client.waitFor(() => (client.refused.filter((m) => m === method).length >= 2 ? true : undefined), 5000, `${method} refused twice`);
@@ -185,7 +185,7 @@ describe('requests without params or with malformed params', () => {
         for (const params of [undefined, [], null, 7, { textDocument: 'x' }, { changes: [null] }, { event: null }]) server.notify(method, params);
       }
       server.request(id, 'filer/manifestStatus', { uri: 'file:///nowhere/manifest.json' });
-      assert.equal(((await server.answer(id)).result as ManifestStatus).recognised, false);
+      assert.equal(((await server.answer(id)).result as ManifestStatus).recognized, false);
       await new Promise((resolve) => setTimeout(resolve, 300));
       assert.ok(server.running());
     } finally {

@@ -111,8 +111,8 @@ describe('diagnostics (push)', () => {
     const other = folder.uri('plugin/package.json');
     await client.open(other, '{ "name": "Not A Plugin", "version": "x", "contributes": {} }');
     // The server answers requests in order: once this one is answered, any publish for those opens has been sent.
-    const status = await client.request<{ recognised: boolean; reason: string }>('filer/manifestStatus', { uri: extension });
-    assert.deepEqual(status, { recognised: false, reason: 'has manifest_version: a browser-extension manifest', errors: 0, warnings: 0 });
+    const status = await client.request<{ recognized: boolean; reason: string }>('filer/manifestStatus', { uri: extension });
+    assert.deepEqual(status, { recognized: false, reason: 'has manifest_version: a browser-extension manifest', errors: 0, warnings: 0 });
     await new Promise((resolve) => setTimeout(resolve, 300));
     assert.equal(client.published.filter((p) => [extension, webApp, other].includes(p.uri)).length, 0);
   });
@@ -153,7 +153,7 @@ describe('diagnostics: which files, size limit, workspace', () => {
       const excluded = folder.uri('vendored/manifest.json');
       await client.open(excluded, '{ "name": "Bad Name", "contributes": {} }');
       await client.request('filer/manifestStatus', { uri: excluded });
-      const status = await client.request<{ recognised: boolean; reason: string }>('filer/manifestStatus', { uri: excluded });
+      const status = await client.request<{ recognized: boolean; reason: string }>('filer/manifestStatus', { uri: excluded });
       assert.equal(status.reason, 'forced out by filerManifest.files.exclude');
       assert.equal(client.published.filter((p) => p.uri === excluded).length, 0);
 

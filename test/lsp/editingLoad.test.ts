@@ -142,8 +142,8 @@ for (const mode of ['push', 'pull'] as const) {
         assert.equal(client.exited, false);
 
         if (revert) await client.change(uri, [typingEdit(random, client.text(uri), revert).change]);
-        const status = await client.request<{ recognised: boolean; reason: string }>('filer/manifestStatus', { uri });
-        assert.equal(status.recognised, true, `the edits keep the document a Filer manifest (${status.reason}; FILER_LOAD_SEED=${seed})`);
+        const status = await client.request<{ recognized: boolean; reason: string }>('filer/manifestStatus', { uri });
+        assert.equal(status.recognized, true, `the edits keep the document a Filer manifest (${status.reason}; FILER_LOAD_SEED=${seed})`);
         const expected = engineDiagnostics(client.text(uri), root);
         assert.ok(expected.length > 0, 'the edits changed what the rules say');
         const last =

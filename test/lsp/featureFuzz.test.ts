@@ -378,8 +378,8 @@ test('over a real connection: mutated manifests, every feature at random positio
       const symbols = await client.request<{ range: Range; selectionRange: Range }[]>('textDocument/documentSymbol', { textDocument });
       for (const symbol of symbols) assertRange(editorText, symbol.range, 'symbol');
       // A mutation may leave something that is no manifest at all: such a document gets no diagnostics.
-      const { recognised } = await client.request<{ recognised: boolean }>('filer/manifestStatus', { uri: documentUri });
-      const diagnostics = recognised ? await client.diagnostics(documentUri) : [];
+      const { recognized } = await client.request<{ recognized: boolean }>('filer/manifestStatus', { uri: documentUri });
+      const diagnostics = recognized ? await client.diagnostics(documentUri) : [];
       for (const diagnostic of diagnostics) assertRange(editorText, diagnostic.range, `diagnostic ${diagnostic.code}`);
       const actions = await client.request<CodeAction[]>('textDocument/codeAction', { textDocument, range: whole, context: { diagnostics } });
       for (const action of actions) assertManifestEdit(editorText, documentUri, action.edit, action.title, folder.uri(`p${index}`));

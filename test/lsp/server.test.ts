@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { describe, test } from 'node:test';
-import { analyzeManifest, gatingReport, type ContextMenuModel, type GatingReport, type ManifestStatus } from '../../server/src/engine';
+import { analyzeManifest, gatingReport, type ContextMenuModel, type GatingReport } from '../../server/src/engine';
+import type { ManifestStatus } from '../../server/src/protocol/requests';
 import { LspClient, manifest, serveManifest, serverPath, tempFolder } from './lspClient';
 
 const text = manifest(`"contributes": {
@@ -68,9 +69,9 @@ describe('custom requests and robustness', () => {
     const status = await served.client.request<ManifestStatus>('filer/manifestStatus', { uri });
     // The three files it names (s.json, h.js, p.md) are missing.
     assert.deepEqual((await served.client.diagnostics(uri)).map((d) => [d.code, d.severity]), [['files.missing', 1], ['files.missing', 1], ['files.missing', 1]]);
-    assert.deepEqual(status, { recognised: true, name: 'sample-plugin', reason: 'has contributes', errors: 3, warnings: 0 });
+    assert.deepEqual(status, { recognized: true, name: 'sample-plugin', reason: 'has contributes', errors: 3, warnings: 0 });
     const closed = await served.client.request<ManifestStatus>('filer/manifestStatus', { uri: folder.uri('nowhere/manifest.json') });
-    assert.deepEqual(closed, { recognised: false, reason: 'the document is not open', errors: 0, warnings: 0 });
+    assert.deepEqual(closed, { recognized: false, reason: 'the document is not open', errors: 0, warnings: 0 });
   });
 
   test('requests for documents that are not open answer empty', async () => {
@@ -98,7 +99,7 @@ describe('custom requests and robustness', () => {
   test('a request with malformed params answers with an error, and the server keeps running', async () => {
     await assert.rejects(served.client.request('textDocument/hover', { textDocument: null, position: { line: 0, character: 0 } }), /Hover: params must be \{ textDocument: \{ uri \}/);
     const status = await served.client.request<ManifestStatus>('filer/manifestStatus', { uri });
-    assert.equal(status.recognised, true);
+    assert.equal(status.recognized, true);
     assert.equal(served.client.exited, false);
   });
 });

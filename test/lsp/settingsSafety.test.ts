@@ -76,6 +76,24 @@ test('readSettings: each value that cannot be used is named, and every valid one
   ]);
 });
 
+test('readSettings: a key no setting has (a typo) is named with the keys there are, as the CLI names an unknown option', () => {
+  const { settings, problems } = readSettings({
+    maxFilesize: 2,
+    files: { include: ['a/**'], inclde: ['b/**'] },
+    categoryHints: { enable: false },
+    trace: { server: 'off' },
+    'a key\nwith a newline': 1,
+  });
+  assert.deepEqual(settings.files.include, ['a/**']);
+  assert.equal(settings.maxFileSize, 16);
+  assert.deepEqual(problems, [
+    'filerManifest.maxFilesize: there is no such setting (filerManifest has files, maxFileSize, maxDiagnostics, rules, categoryHints, trace)',
+    'filerManifest: "a key\\nwith a newline": there is no such setting (filerManifest has files, maxFileSize, maxDiagnostics, rules, categoryHints, trace)',
+    'filerManifest.files.inclde: there is no such setting (filerManifest.files has include, exclude)',
+    'filerManifest.categoryHints.enable: there is no such setting (filerManifest.categoryHints has enabled)',
+  ]);
+});
+
 test('package.json: the settings that change what is read or how it is validated are restricted in untrusted workspaces', () => {
   const packageJson = JSON.parse(readFileSync(join(repositoryRoot, 'package.json'), 'utf8'));
   const untrusted = packageJson.capabilities.untrustedWorkspaces;
@@ -95,6 +113,7 @@ describe('hostile settings over a real connection', () => {
   const hostile = {
     files: { include: ['*a*a*a*a*a*a*b', '{a,b}{c,d}{e,f}{g,h}{i,j}{k,l}{m,n}'], exclude: ['[z-a]', '**/excluded/**'] },
     rules: { 'manifest.unknown-key': 'error', constructor: 'loud' },
+    maxDiagnostic: 5,
   };
   let pulled: LspClient;
   let pushed: LspClient;
@@ -121,7 +140,7 @@ describe('hostile settings over a real connection', () => {
       const message = await client().waitFor(() => client().messages.find((m) => m.includes('ignored')), 5000, 'the message about the settings');
       assert.equal(
         message,
-        '2: Filer manifest: 2 settings are ignored (the others apply): filerManifest.rules: there is no rule with code "constructor"; filerManifest.files.include[1]: "{a,b}{c,d}{e,f}{g,h}{i,j}{k,l}{m,n}" is not used: its {…} alternatives make more than 64 patterns.',
+        '2: Filer manifest: 3 settings are ignored (the others apply): filerManifest.rules: there is no rule with code "constructor"; filerManifest.maxDiagnostic: there is no such setting (filerManifest has files, maxFileSize, maxDiagnostics, rules, categoryHints, trace); filerManifest.files.include[1]: "{a,b}{c,d}{e,f}{g,h}{i,j}{k,l}{m,n}" is not used: its {…} alternatives make more than 64 patterns.',
       );
       const hover = await client().request<{ contents: unknown } | null>('textDocument/hover', { textDocument: { uri }, position: { line: 1, character: 4 } });
       assert.ok(hover);

@@ -2,10 +2,10 @@
  * The messages between the preview panel (media/preview.js, in the webview) and the extension.
  * The webview script is plain JavaScript: this file is the contract it follows.
  */
-import type { ContextMenuModel, GatingReport, MenuSelection, SelectionKind, SourceSpan } from '../../../server/src/engine/menu/protocol';
+import type { ContextMenuModel, GatingReport, MenuSelection, SelectionKind, SourceSpan } from '../../../server/src/protocol/requests';
 
 /** The panel's two views: the context menu for a selection, and every tool's approval category. */
-export type PreviewView = 'menu' | 'gating';
+type PreviewView = 'menu' | 'gating';
 
 /** What the webview keeps with getState/setState, and what the serializer gets back after a reload. */
 export interface PreviewState {

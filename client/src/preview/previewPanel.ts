@@ -12,7 +12,7 @@ import {
   type ManifestStatusParams,
   type MenuSelection,
   type SourceSpan,
-} from '../../../server/src/engine/menu/protocol';
+} from '../../../server/src/protocol/requests';
 import type { ExtensionMessage, PreviewState, WebviewMessage } from './messages';
 import { previewHtml } from './webviewHtml';
 
@@ -116,7 +116,7 @@ export class ContextMenuPreviews implements vscode.Disposable, vscode.WebviewPan
     } catch {
       // Not answered (the server is restarting): the preview stays where it is.
     }
-    if (turn === this.following && status?.recognised && this.unlocked === preview) preview.show(uri);
+    if (turn === this.following && status?.recognized && this.unlocked === preview) preview.show(uri);
   }
 
   dispose(): void {

@@ -1,8 +1,8 @@
 import { parseArgs } from 'node:util';
 import { defaultMaxDiagnostics, ruleByCode, type SeverityOverride } from '../engine';
 
-export const formats = ['text', 'json', 'sarif'] as const;
-export type Format = (typeof formats)[number];
+const formats = ['text', 'json', 'sarif'] as const;
+type Format = (typeof formats)[number];
 
 const severities: SeverityOverride[] = ['off', 'hint', 'information', 'warning', 'error'];
 
@@ -18,7 +18,7 @@ export interface CheckCommand {
   maxDiagnostics: number;
 }
 
-export type Command = CheckCommand | { kind: 'help' } | { kind: 'version' };
+type Command = CheckCommand | { kind: 'help' } | { kind: 'version' };
 
 /** Bad usage: the message is shown as is, followed by a pointer to --help, and the exit code is 2. */
 export class UsageError extends Error {}

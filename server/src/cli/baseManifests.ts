@@ -8,13 +8,13 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { displayPath, PathError } from './manifestFiles';
 
-export type BaseSource =
+type BaseSource =
   | { kind: 'file'; path: string; shownAs: string }
   | { kind: 'folder'; path: string; shownAs: string }
   | { kind: 'git'; ref: string };
 
 /** The other version of one manifest: its text, or absent (a plugin the base does not have). */
-export type BaseManifest = { text: string; shownAs: string } | { text: undefined; shownAs: string };
+type BaseManifest = { text: string; shownAs: string } | { text: undefined; shownAs: string };
 
 /** A file or folder when one is there, else a git ref, which must exist in the repository at `cwd`. */
 export function resolveBase(spec: string, cwd: string): BaseSource {

@@ -1,13 +1,14 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { manifestFileName } from '../engine';
+import { walkFolderSync } from '../host/folderWalk';
 import { describeUnread, maxManifestMegabytes, readRegularFile } from '../host/safeRead';
 
 /** A path the user named that cannot be checked: reported in one line, exit code 2. */
 export class PathError extends Error {}
 
 /** The display name of the manifest read from standard input. */
-export const stdinName = '<stdin>';
+const stdinName = '<stdin>';
 
 /** A manifest to check: `path` is absolute, or undefined for stdin. */
 export interface ManifestInput {
@@ -16,7 +17,7 @@ export interface ManifestInput {
 }
 
 /** A manifest file to read: `named` when the user named it (a link there is followed), not when a folder search found it. */
-export interface ManifestPath {
+interface ManifestPath {
   path: string;
   named: boolean;
 }
@@ -63,40 +64,29 @@ export function resolveManifestPaths(inputs: string[], cwd: string): { paths: (M
 }
 
 /**
- * Depth first, in name order, without recursion (a tree thousands of folders deep is walked, and the
- * folder whose path the system refuses is reported); symbolic links are never followed, neither to a
- * folder (a link cycle cannot make the search endless) nor to a manifest.json (it could name any file).
+ * Depth first, in name order (host/folderWalk.ts): a folder's manifest.json before those below it;
+ * symbolic links are never followed, neither to a folder (a link cycle cannot make the search endless)
+ * nor to a manifest.json (it could name any file). A folder that cannot be listed is named as the user
+ * would write it (`shownAs` and the path below it).
  */
 function findBelow(folder: string, shownAs: string, errors: PathError[]): string[] {
   const found: string[] = [];
-  const pending: { folder: string; shownAs: string }[] = [{ folder, shownAs }];
-  while (pending.length > 0) {
-    const next = pending.pop()!;
-    let entries: fs.Dirent[];
-    try {
-      entries = fs.readdirSync(next.folder, { withFileTypes: true });
-    } catch (error) {
-      errors.push(new PathError(`${shortened(next.shownAs)}: the folder cannot be listed (${describeFsError(error)}).`));
-      continue;
-    }
-    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-    const below: { folder: string; shownAs: string }[] = [];
-    for (const entry of entries) {
-      if (entry.isDirectory()) {
-        if (entry.name !== 'node_modules' && !entry.name.startsWith('.')) below.push({ folder: path.join(next.folder, entry.name), shownAs: path.join(next.shownAs, entry.name) });
-      } else if (entry.name === manifestFileName && entry.isFile()) {
-        found.push(path.join(next.folder, entry.name));
-      }
-    }
-    pending.push(...below.reverse());
-  }
+  walkFolderSync([folder], { order: 'depth-first' }, {
+    file: (file) => {
+      if (file.name === manifestFileName) found.push(file.path);
+    },
+    unreadable: (unread, error) => {
+      const shown = unread.relative ? path.join(shownAs, unread.relative) : shownAs;
+      errors.push(new PathError(`${shortened(shown)}: the folder cannot be listed (${describeFsError(error)}).`));
+    },
+  });
   return found;
 }
 
 /**
  * Reads one manifest as the language server does (server/src/host/safeRead.ts): a regular file of at
  * most maxManifestMegabytes, never a FIFO or a device, and a link only where the user named it. A
- * failure names the path as the user would recognise it.
+ * failure names the path as the user would recognize it.
  */
 export function readManifest(file: ManifestPath, cwd: string): ManifestInput {
   const read = readRegularFile(file.path, maxManifestMegabytes * 1024 * 1024, { followLink: file.named });

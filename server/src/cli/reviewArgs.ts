@@ -6,12 +6,12 @@ import { parseArgs } from 'node:util';
 import type { MenuSelection } from '../engine';
 import { UsageError } from './args';
 
-export const gatingFormats = ['text', 'markdown', 'json'] as const;
-export type GatingFormat = (typeof gatingFormats)[number];
-export const failOnValues = ['escalation', 'added'] as const;
-export type FailOn = (typeof failOnValues)[number];
-export const menuFormats = ['text', 'json'] as const;
-export type MenuFormat = (typeof menuFormats)[number];
+const gatingFormats = ['text', 'markdown', 'json'] as const;
+type GatingFormat = (typeof gatingFormats)[number];
+const failOnValues = ['escalation', 'added'] as const;
+type FailOn = (typeof failOnValues)[number];
+const menuFormats = ['text', 'json'] as const;
+type MenuFormat = (typeof menuFormats)[number];
 
 export interface GatingCommand {
   kind: 'gating';
@@ -31,7 +31,7 @@ export interface MenuCommand {
   format: MenuFormat;
 }
 
-export const gatingHelp = `Usage: filer-manifest gating [options] [paths...]
+const gatingHelp = `Usage: filer-manifest gating [options] [paths...]
 
 For every plugin, each tool's approval category (external, delete, modify, read), why (its
 annotations, or what the plugin's permissions and runtime imply, and which one won), and when
@@ -51,7 +51,7 @@ A folder base is matched by the manifests' paths below it; a git ref is read wit
 names; 2 on bad usage, an unreadable path, or a base that cannot be read.
 `;
 
-export const menuHelp = `Usage: filer-manifest menu <plugin> (--select <names...> | --folder <name>) [options]
+const menuHelp = `Usage: filer-manifest menu <plugin> (--select <names...> | --folder <name>) [options]
 
 The right-click menu Filer would build from the plugin's manifest for a selection: each entry
 with the dialog it opens, and why the other actions are not offered. Only the names'
@@ -66,7 +66,7 @@ Options:
 Exit status: 0, or 2 on bad usage or an unreadable path.
 `;
 
-export type ReviewCommand = GatingCommand | MenuCommand | { kind: 'help'; text: string };
+type ReviewCommand = GatingCommand | MenuCommand | { kind: 'help'; text: string };
 
 export function parseReviewCommand(name: 'gating' | 'menu', args: string[]): ReviewCommand {
   return name === 'gating' ? parseGating(args) : parseMenu(args);

@@ -2,7 +2,7 @@
  * The engine: parse → model → rules → diagnostics; approval categories; the context menu.
  * Pure: no LSP, no `vscode`, no file system. The plugin folder comes in as a PluginFolder.
  */
-export type { FixData, ManifestDiagnostic, Position, Range, Severity } from './diagnostics';
+export type { FixData, ManifestDiagnostic, Severity } from './diagnostics';
 export type { FileKind, FileRead, PluginFolder } from './folder/pluginFolder';
 export { LineIndex } from './text/lineIndex';
 export { detachedCopy } from './text/detachedCopy';
@@ -11,35 +11,29 @@ export { parseDocument, type ParsedDocument } from './parse/parseDocument';
 export { keyNodeOf, keyOf, valueNodeOf, type JsonNode } from './parse/jsonNode';
 export { reparseDocument } from './parse/incrementalParse';
 export { composeEditedRegions, extendEditedRegion, type EditedRegion } from './text/editedRegion';
-export { buildModel, entryPlace, toolLabel, type ActionEntry, type Entry, type ManifestModel, type ToolEntry } from './model/manifestModel';
-export { arrayItems, formatPath, keyNode, nodeAtPath, objectProperties, pathOfNode, propertyNode, valueNode, type JsonPath } from './model/nodes';
+export { buildModel, entryPlace, toolLabel, type Entry, type ManifestModel, type ToolEntry } from './model/manifestModel';
+export { arrayItems, keyNode, nodeAtPath, pathOfNode, propertyNode, valueNode, type JsonPath } from './model/nodes';
 export { containsDotDot, fileReferences, isAbsolutePath, normalizeRelativePath, referenceKindAt, type FileReference, type ReferenceKind } from './model/references';
-export { analyzeManifest, defaultMaxDiagnostics, moreDiagnosticsCode, validateModel, type ManifestAnalysis, type SeverityOverride, type ValidateOptions } from './validate';
-export { allRules, ruleByCode, syntaxCodes, type RuleCode } from './rules/registry';
+export { analyzeManifest, defaultMaxDiagnostics, validateModel, type ManifestAnalysis, type SeverityOverride } from './validate';
+export { allRules, ruleByCode, syntaxCodes } from './rules/registry';
 export type { FixKind, RuleDefinition, RuleTag } from './rules/rule';
 export { rulesTableMarkdown } from './rules/rulesTable';
 export { hookEventDocumentation, knownHookEvents } from './rules/hooks';
 export { kebabCase, toKebabCase, trimDashes } from './rules/messages';
-export { hostOf } from './rules/permissions';
-export { schema, schemaForPath, resolveRef, scopeValues, settingTypes, type SchemaNode } from './shape/schema';
+export { schemaForPath, resolveRef, scopeValues, settingTypes, type SchemaNode } from './shape/schema';
 export {
   asksAt,
   categoryMeaning,
   categoryOrder,
-  categoryRank,
   reasonWords,
   describeGating,
-  declaresAnnotations,
   deriveToolGating,
-  pluginGatingFacts,
   toolGating,
-  type ApprovalCategory,
   type CategoryReason,
   type PluginGatingFacts,
-  type ToolGating,
 } from './categories/approvalCategory';
-export { compareGating, gatingReport, pluginNameOf, type CategoryChange, type ChangeGroup, type GatingComparison } from './categories/gatingReview';
+export { compareGating, gatingReport, type GatedTool, type GatingReport, type GatingComparison } from './categories/gatingReview';
 export { computeContextMenu } from './menu/contextMenu';
-export * from './menu/protocol';
-export { manifestFileName, recognizeContent, recognizeText, type ManifestKind, type Recognition } from './recognition';
+export * from './menu/menuModel';
+export { manifestFileName, recognizeContent, recognizeText, type Recognition } from './recognition';
 export { keyApplies } from './model/keysThatApply';

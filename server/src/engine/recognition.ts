@@ -7,7 +7,7 @@
 export const manifestFileName = 'manifest.json';
 
 /** `filer`: validated and served; `empty`: a blank manifest.json, offered a new-manifest snippet; `other`: left alone. */
-export type ManifestKind = 'filer' | 'empty' | 'other';
+type ManifestKind = 'filer' | 'empty' | 'other';
 
 export interface Recognition {
   kind: ManifestKind;

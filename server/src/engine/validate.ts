@@ -8,7 +8,7 @@ import type { RuleContext, Target } from './rules/rule';
 
 export type SeverityOverride = Severity | 'off';
 
-export interface ValidateOptions {
+interface ValidateOptions {
   /** The plugin folder, for the rules that read the files the manifest names. */
   folder?: PluginFolder;
   /** Per-rule severities by code, as a user configures them. */
@@ -21,7 +21,7 @@ export interface ValidateOptions {
 export const defaultMaxDiagnostics = 1000;
 
 /** The code of the last diagnostic when there were more than maxDiagnostics. */
-export const moreDiagnosticsCode = 'diagnostics.more';
+const moreDiagnosticsCode = 'diagnostics.more';
 
 const severityOrder: Severity[] = ['error', 'warning', 'information', 'hint'];
 

@@ -4,7 +4,7 @@ import type { FileKind, FileRead, PluginFolder } from '../engine';
 import { isInside, readRegularFile, realpathOrUndefined } from './safeRead';
 
 /** Files larger than this are not read (a tool schema is a few KB). */
-export const maxReadBytes = 2 * 1024 * 1024;
+const maxReadBytes = 2 * 1024 * 1024;
 
 type Resolved = { kind: 'inside'; path: string; stats: fs.Stats } | { kind: 'missing' | 'outside' };
 

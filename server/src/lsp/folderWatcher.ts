@@ -1,14 +1,15 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { isSkippedFolder, walkFolderSync } from '../host/folderWalk';
 import { isInside } from '../host/safeRead';
 
 /** At most this many directories are watched in all, this deep in each plugin folder. */
-export const maxWatchedDirectories = 512;
+const maxWatchedDirectories = 512;
 const maxDepth = 8;
 /** Events that come together (an editor's save is several) are reported as one batch. */
 const batchDelayMs = 100;
 
-export interface WatchLogger {
+interface WatchLogger {
   error(message: string): void;
 }
 
@@ -54,40 +55,38 @@ export class FolderWatcher {
     this.complete.clear();
   }
 
-  /** Watches `directory` and the directories below it; false when the limit left some out. */
+  /** Watches `directory` (at `depth` in its plugin folder) and the directories below it; false when the limit left some out. */
   private addTree(directory: string, depth: number): boolean {
-    if (!this.watchers.has(directory)) {
-      if (this.watchers.size >= maxWatchedDirectories) {
-        if (!this.warnedFull) {
-          this.warnedFull = true;
-          this.logger.error(`Watching plugin folders: more than ${maxWatchedDirectories} directories; the others are read again when their cached state expires.`);
-        }
-        return false;
-      }
-      let watcher: fs.FSWatcher;
-      try {
-        watcher = fs.watch(directory, { persistent: false }, (_event, name) => this.noticed(directory, name));
-      } catch {
-        return true; // Gone or unreadable: nothing to watch there.
-      }
-      watcher.on('error', () => this.forget(directory));
-      this.watchers.set(directory, watcher);
-    }
-    if (depth >= maxDepth) return true;
-    let entries: fs.Dirent[];
-    try {
-      entries = fs.readdirSync(directory, { withFileTypes: true });
-    } catch {
-      return true;
-    }
     let all = true;
-    for (const entry of entries) {
-      // A Dirent of a symbolic link is not a directory: links are never followed.
-      if (entry.isDirectory() && isWatchable(entry.name)) {
-        all = this.addTree(path.join(directory, entry.name), depth + 1) && all;
-      }
-    }
+    // Depth first (host/folderWalk.ts): never through a symbolic link, never node_modules or a dot-folder.
+    walkFolderSync([directory], { order: 'depth-first', listDepth: maxDepth - depth }, {
+      enter: (folder) => {
+        const watched = this.watch(folder.path);
+        if (watched === 'full') all = false;
+        return watched === 'watched' ? 'list' : 'skip';
+      },
+    });
     return all;
+  }
+
+  private watch(directory: string): 'watched' | 'full' | 'gone' {
+    if (this.watchers.has(directory)) return 'watched';
+    if (this.watchers.size >= maxWatchedDirectories) {
+      if (!this.warnedFull) {
+        this.warnedFull = true;
+        this.logger.error(`Watching plugin folders: more than ${maxWatchedDirectories} directories; the others are read again when their cached state expires.`);
+      }
+      return 'full';
+    }
+    let watcher: fs.FSWatcher;
+    try {
+      watcher = fs.watch(directory, { persistent: false }, (_event, name) => this.noticed(directory, name));
+    } catch {
+      return 'gone'; // Gone or unreadable: nothing to watch there.
+    }
+    watcher.on('error', () => this.forget(directory));
+    this.watchers.set(directory, watcher);
+    return 'watched';
   }
 
   private forget(directory: string): void {
@@ -106,7 +105,7 @@ export class FolderWatcher {
         const stats = fs.lstatSync(changed);
         const depth = path.relative(root, changed).split(path.sep).length;
         // Past the limit the folder is no longer wholly watched.
-        if (stats.isDirectory() && isWatchable(path.basename(changed)) && !this.addTree(changed, depth)) this.complete.delete(root);
+        if (stats.isDirectory() && !isSkippedFolder(path.basename(changed)) && !this.addTree(changed, depth)) this.complete.delete(root);
       } catch {
         this.forget(changed);
       }
@@ -118,8 +117,4 @@ export class FolderWatcher {
       this.onChange(paths);
     }, batchDelayMs);
   }
-}
-
-function isWatchable(directoryName: string): boolean {
-  return directoryName !== 'node_modules' && !directoryName.startsWith('.');
 }

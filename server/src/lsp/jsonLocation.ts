@@ -66,7 +66,7 @@ function childAt(children: JsonNode[], offset: number): JsonNode | undefined {
 }
 
 /** For a key node, its property; for a value node, the property it is the value of. */
-export function propertyOf(node: JsonNode): JsonNode | undefined {
+function propertyOf(node: JsonNode): JsonNode | undefined {
   return node.parent?.type === 'property' ? node.parent : undefined;
 }
 
@@ -185,7 +185,7 @@ export function isClosedString(node: JsonNode, text: string): boolean {
 }
 
 /** The unquoted word at the cursor (`na|` typed where a key goes), or an empty span. */
-export function wordAt(text: string, offset: number): Span {
+function wordAt(text: string, offset: number): Span {
   const isWord = (ch: string | undefined) => ch !== undefined && /[\w$.\-]/.test(ch);
   let start = offset;
   while (start > 0 && isWord(text[start - 1])) start--;
@@ -195,7 +195,7 @@ export function wordAt(text: string, offset: number): Span {
 }
 
 /** `,` when the next token after `offset` is neither a closing bracket, a comma nor the end. */
-export function separatorAfter(text: string, offset: number): string {
+function separatorAfter(text: string, offset: number): string {
   const scanner = createScanner(text, true);
   scanner.setPosition(offset);
   const token = scanner.scan();

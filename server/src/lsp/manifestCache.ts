@@ -21,10 +21,10 @@ import type { CachedPluginFolder, PluginFolders } from './pluginFolders';
 import { maxFileBytes, type ServerSettings } from './settings';
 
 /** The code of the diagnostic that says a manifest is past `filerManifest.maxFileSize`. */
-export const tooLargeCode = 'server.max-file-size';
+const tooLargeCode = 'server.max-file-size';
 
 /** What the cache needs from the server: the settings (with a generation that changes with them) and where things are. */
-export interface CacheEnvironment {
+interface CacheEnvironment {
   settings(): ServerSettings;
   filters(): FileFilters;
   /** Changes whenever the settings do: recognition and diagnostics computed under older settings are stale. */

@@ -2,9 +2,9 @@ import { manifestFileName, recognizeText, type Recognition } from '../engine';
 import { globMatcher } from './glob';
 import type { ServerSettings } from './settings';
 
-export type { ManifestKind, Recognition } from '../engine';
+export type { Recognition } from '../engine';
 
-export interface RecognitionInput {
+interface RecognitionInput {
   /** The file's absolute path. */
   path: string;
   /** Its paths relative to each workspace folder that holds it (computed only when a pattern needs them). */

@@ -53,7 +53,7 @@ export const markdownMarkup: Markup = {
   sections: (sections) => sections.join('\n\n---\n\n'),
 };
 
-export const plainTextMarkup: Markup = {
+const plainTextMarkup: Markup = {
   kind: MarkupKind.PlainText,
   text: (text) => text,
   strong: (text) => text,

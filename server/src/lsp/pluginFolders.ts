@@ -1,6 +1,6 @@
-import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { detachedCopy, type FileKind, type FileRead, type PluginFolder } from '../engine';
+import { walkFolderSync } from '../host/folderWalk';
 import { NodePluginFolder } from '../host/nodePluginFolder';
 import { isInside } from '../host/safeRead';
 
@@ -179,7 +179,7 @@ function comparablePath(relativePath: string): string {
 }
 
 /** What the plugin folders learn from the server: whether a folder is watched, the editor's open texts. */
-export interface PluginFoldersEnvironment {
+interface PluginFoldersEnvironment {
   /** Whether changes in this plugin folder are reported (by the editor or the server's own watch). */
   isWatched(root: string): boolean;
   openText?(filePath: string): string | undefined;
@@ -225,31 +225,14 @@ export class PluginFolders {
   }
 }
 
-/** Breadth-first, skipping node_modules, dot-folders and symbolic links (which could leave the folder). */
+/** Breadth-first (host/folderWalk.ts), skipping node_modules, dot-folders and symbolic links (which could leave the folder). */
 function listFolder(root: string): string[] {
   const files: string[] = [];
-  let level = [''];
-  for (let depth = 0; depth < listDepth && level.length > 0; depth++) {
-    const next: string[] = [];
-    for (const relative of level) {
-      let entries: fs.Dirent[];
-      try {
-        entries = fs.readdirSync(path.join(root, relative), { withFileTypes: true });
-      } catch {
-        continue;
-      }
-      entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-      for (const entry of entries) {
-        const child = relative ? `${relative}/${entry.name}` : entry.name;
-        if (entry.isDirectory()) {
-          if (entry.name !== 'node_modules' && !entry.name.startsWith('.')) next.push(child);
-        } else if (entry.isFile()) {
-          files.push(child);
-          if (files.length >= listLimit) return files;
-        }
-      }
-    }
-    level = next;
-  }
+  walkFolderSync([root], { order: 'breadth-first', listDepth }, {
+    file: (file) => {
+      files.push(file.relative);
+      return files.length >= listLimit ? 'stop' : undefined;
+    },
+  });
   return files;
 }

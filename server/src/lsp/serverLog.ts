@@ -6,7 +6,7 @@ import type { Recognition } from './manifestRecognition';
 import type { ServerSettings } from './settings';
 
 /** Where the lines go: the connection's console (window/logMessage; VS Code's "Filer Manifest" output channel). */
-export interface LogConsole {
+interface LogConsole {
   info(message: string): void;
   warn(message: string): void;
 }

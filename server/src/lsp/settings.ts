@@ -47,7 +47,7 @@ const severityNames = new Map<string, SeverityOverride>([
 ]);
 
 /** The settings, and a line for each value that cannot be used (it is ignored, and the rest applies). */
-export interface ReadSettings {
+interface ReadSettings {
   settings: ServerSettings;
   problems: string[];
 }
@@ -76,6 +76,9 @@ export function readSettings(raw: unknown): ReadSettings {
   if (maxDiagnostics !== undefined && !validCount) problems.push(`${settingsSection}.maxDiagnostics: ${shown(maxDiagnostics)} is not a whole number of 1 or more`);
   const hints = categoryHints.enabled;
   if (hints !== undefined && typeof hints !== 'boolean') problems.push(`${settingsSection}.categoryHints.enabled: ${shown(hints)} is not true or false`);
+  unknownKeys(section, settingsSection, Object.keys(knownKeys), problems);
+  unknownKeys(files, `${settingsSection}.files`, knownKeys.files, problems);
+  unknownKeys(categoryHints, `${settingsSection}.categoryHints`, knownKeys.categoryHints, problems);
   return {
     settings: {
       files: { include: globList(files.include, `${settingsSection}.files.include`, problems), exclude: globList(files.exclude, `${settingsSection}.files.exclude`, problems) },
@@ -86,6 +89,28 @@ export function readSettings(raw: unknown): ReadSettings {
     },
     problems,
   };
+}
+
+/**
+ * The keys of the section, and of each of its objects whose keys are fixed, as package.json declares
+ * them (`trace.server` is the client's: the server takes it as it comes).
+ */
+const knownKeys: Record<string, string[]> = {
+  files: ['include', 'exclude'],
+  maxFileSize: [],
+  maxDiagnostics: [],
+  rules: [],
+  categoryHints: ['enabled'],
+  trace: [],
+};
+
+/** A key no setting has (a typo, or a setting of another version) is named, with the keys there are. */
+function unknownKeys(object: Record<string, unknown>, name: string, known: string[], problems: string[]): void {
+  for (const key of Object.keys(object)) {
+    if (known.includes(key)) continue;
+    const label = /^[\w$-]{1,80}$/.test(key) ? `${name}.${key}` : `${name}: ${shown(key)}`;
+    problems.push(`${label}: there is no such setting (${name} has ${known.join(', ')})`);
+  }
 }
 
 export function maxFileBytes(settings: ServerSettings): number {

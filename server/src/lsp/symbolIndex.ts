@@ -4,7 +4,7 @@ import { endOf, isClosedString } from './jsonLocation';
 /** The ids a manifest declares and names elsewhere: what definition, references and rename follow. */
 export type IdKind = 'tool' | 'action' | 'setting' | 'param';
 
-export interface IdSymbol {
+interface IdSymbol {
   kind: IdKind;
   name: string;
   /** Where the id is declared: a tool's or action's `id` value, a setting's key, a param's `id`. Several when duplicated. */

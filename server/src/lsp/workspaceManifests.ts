@@ -1,5 +1,4 @@
-import { promises as fs } from 'node:fs';
-import * as path from 'node:path';
+import { walkFolder } from '../host/folderWalk';
 import { isInside } from '../host/safeRead';
 
 /** A scan stops after this many folders, so a huge workspace cannot keep the server busy. */
@@ -48,27 +47,12 @@ export class WorkspaceManifests {
   /** Replaces the known set with what the folders hold now. */
   async scan(folders: string[], isCandidate: (filePath: string) => boolean, unreadable: (folder: string, error: unknown) => void): Promise<void> {
     const found = new Set<string>();
-    let visited = 0;
-    const queue = [...folders];
-    while (queue.length > 0 && visited < folderLimit) {
-      const folder = queue.shift()!;
-      visited++;
-      let entries: import('node:fs').Dirent[];
-      try {
-        entries = await fs.readdir(folder, { withFileTypes: true });
-      } catch (error) {
-        unreadable(folder, error);
-        continue;
-      }
-      for (const entry of entries) {
-        const child = path.join(folder, entry.name);
-        if (entry.isDirectory()) {
-          if (entry.name !== 'node_modules' && !entry.name.startsWith('.')) queue.push(child);
-        } else if (entry.isFile() && isCandidate(child)) {
-          found.add(child);
-        }
-      }
-    }
+    await walkFolder(folders, { order: 'breadth-first', maxFolders: folderLimit }, {
+      file: (file) => {
+        if (isCandidate(file.path)) found.add(file.path);
+      },
+      unreadable: (folder, error) => unreadable(folder.path, error),
+    });
     this.paths = found;
     for (const manifest of [...this.dependencies.keys()]) if (!found.has(manifest)) this.dependencies.delete(manifest);
   }

@@ -10,7 +10,7 @@ const levels: Record<Severity, SarifLevel> = { error: 'error', warning: 'warning
 
 const sourceRoot = '%SRCROOT%';
 
-export interface SarifTool {
+interface SarifTool {
   name: string;
   version: string;
   /** Every rule the engine can report, for tool.driver.rules. */

@@ -16,7 +16,7 @@ export interface CategoryReason {
   source: 'declared' | 'permissions.fetch' | 'runtime: "process"' | 'permissions.fs.write' | 'default';
 }
 
-export interface ToolGating {
+interface ToolGating {
   category: ApprovalCategory;
   /** Every annotation that applies, strictest first; the first one won. */
   reasons: CategoryReason[];

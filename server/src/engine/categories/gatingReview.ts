@@ -4,8 +4,7 @@
  * The category itself comes from deriveToolGating alone; this file only collects and compares.
  */
 import { entryPlace, type ManifestModel } from '../model/manifestModel';
-import { spanOf } from '../model/sourceSpan';
-import type { GatedTool, GatingReport } from '../menu/protocol';
+import { spanOf, type SourceSpan } from '../model/sourceSpan';
 import {
   categoryRank,
   deriveToolGating,
@@ -16,6 +15,36 @@ import {
   type ApprovalCategory,
   type CategoryReason,
 } from './approvalCategory';
+
+/** One tool as the approval gate treats it: what the Gating view, `filer-manifest gating` and its JSON show. */
+export interface GatedTool {
+  /** The tool's id, or `tools[3]` for a tool that has none. */
+  id: string;
+  title: string | undefined;
+  category: ApprovalCategory;
+  /** When the gate asks, in the reference's words, e.g. `asks per the trust table`. */
+  asks: string;
+  /** describeGating's line, e.g. `external (openWorldHint: true, implied by permissions.fetch)`. */
+  why: string;
+  /** Every annotation that applies, strictest first: the first one won. */
+  reasons: CategoryReason[];
+  /** The same reasons in words (reasonWords), e.g. `openWorldHint: true, implied by permissions.fetch`. */
+  reasonsInWords: string[];
+  /** True when the tool declares no annotations, so its category comes from what the plugin may do. */
+  undeclared: boolean;
+  location: SourceSpan;
+}
+
+/** Every tool of one manifest with its approval category, in manifest order. */
+export interface GatingReport {
+  /** The manifest's `name`, when it has one. */
+  name: string | undefined;
+  /** The manifest's displayName (or name). */
+  pluginName: string | undefined;
+  tools: GatedTool[];
+  /** What a tool that declares no annotations gets in this plugin (its reasons, strictest first). */
+  undeclaredTools: { category: ApprovalCategory; why: string; reasons: CategoryReason[] };
+}
 
 /** The manifest's displayName, else its name: what a person calls the plugin. */
 export function pluginNameOf(model: ManifestModel): string | undefined {
@@ -51,7 +80,7 @@ export function gatingReport(model: ManifestModel): GatingReport {
 }
 
 /** A tool present in both versions whose category changed. */
-export interface CategoryChange {
+interface CategoryChange {
   id: string;
   from: ApprovalCategory;
   to: ApprovalCategory;
@@ -64,7 +93,7 @@ export interface CategoryChange {
 }
 
 /** Changes that share one cause and one new category, in words: "permissions.fetch added: 3 undeclared tools become external". */
-export interface ChangeGroup {
+interface ChangeGroup {
   because: string;
   to: ApprovalCategory;
   escalation: boolean;

@@ -8,7 +8,7 @@ import type { FileKind, FileRead, PluginFolder } from './pluginFolder';
 export type Unusable = Exclude<FileRead, { kind: 'text' }>;
 
 /** One path the manifest names whose file was looked at, and what it holds as far as the rules care. */
-export type ReferencedFile = { reference: FileReference } & (
+type ReferencedFile = { reference: FileReference } & (
   | { read: 'unusable'; why: Unusable }
   /** A prompt or the process command: its existence is all that is checked. */
   | { read: 'exists' }
@@ -46,7 +46,7 @@ export function referencedFiles(model: ManifestModel, folder: PluginFolder | und
 }
 
 /** The folder-relative form of a path that may be read: not one with "..", not an absolute one. */
-export function readablePath(path: string): string | undefined {
+function readablePath(path: string): string | undefined {
   if (containsDotDot(path) || isAbsolutePath(path)) return undefined;
   // "", "." and "./" name the plugin folder itself: asked for like any path, it is a folder, not a file.
   return normalizeRelativePath(path);

@@ -17,7 +17,7 @@ import type {
   SelectOption,
   SelectionKind,
   ToolMenuEntry,
-} from './protocol';
+} from './menuModel';
 
 /** The `scope` value that matches each kind of selection. */
 const scopeFor: Record<SelectionKind, string> = { file: 'single-file', files: 'multi-file', folder: 'folder' };

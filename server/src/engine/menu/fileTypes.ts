@@ -69,13 +69,13 @@ define(['7z'], 'application/x-7z-compressed', 'archive');
 define(['rar'], 'application/vnd.rar', 'archive');
 
 /** `.md`, `md` and `.MD` all mean `.md`. */
-export function normalizeExtension(extension: string): string {
+function normalizeExtension(extension: string): string {
   const trimmed = extension.trim().toLowerCase();
   return trimmed.startsWith('.') ? trimmed : `.${trimmed}`;
 }
 
 /** The last extension of a file name, lowercase with its dot (`.gz` for `a.tar.gz`), or '' for none. */
-export function extensionOf(name: string): string {
+function extensionOf(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? name;
   const dot = base.lastIndexOf('.');
   return dot > 0 ? base.slice(dot).toLowerCase() : '';

@@ -33,7 +33,7 @@ const gatedMembers: { pattern: RegExp; member: string; permission: string[]; wit
 
 /**
  * The gated ctx members a handler's source uses. The source is read as text, never run; only a
- * context named `ctx` is recognised, which is how the reference and its examples name it.
+ * context named `ctx` is recognized, which is how the reference and its examples name it.
  */
 export function ctxUses(source: string): CtxUse[] {
   return gatedMembers.filter(({ pattern }) => pattern.test(source)).map(({ member, permission, without }) => ({ member, permission, without }));

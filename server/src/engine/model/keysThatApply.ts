@@ -8,7 +8,7 @@ import type { JsonPath } from './nodes';
  */
 export const processOnlyKeys = ['command', 'args'] as const;
 /** What runtime: "process" rejects, by the object that holds it. */
-export const nodeOnlyKeys = { manifest: ['sandbox'], contributes: ['hooks', 'views'], tool: ['handler'] } as const;
+const nodeOnlyKeys = { manifest: ['sandbox'], contributes: ['hooks', 'views'], tool: ['handler'] } as const;
 /** Read for kind: "tool" only (ignored for a prompt action). */
 export const toolKindOnlyKeys = ['toolId', 'multiFileMode'] as const;
 /** Forbidden for kind: "tool". */

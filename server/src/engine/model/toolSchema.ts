@@ -11,7 +11,7 @@ export interface ToolSchemaFacts {
 }
 
 /** The JSON Schema drafts a tool schema is checked against. */
-export type SchemaDraft = 'draft-04' | 'draft-06' | 'draft-07' | '2019-09' | '2020-12';
+type SchemaDraft = 'draft-04' | 'draft-06' | 'draft-07' | '2019-09' | '2020-12';
 
 /** The draft a schema was checked against; `unknownDraft` is its `$schema` when no known draft matched (then draft-07). */
 interface CheckedDraft {

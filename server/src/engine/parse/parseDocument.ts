@@ -5,9 +5,9 @@ import { assignProperty } from './plainValue';
 import { parseStrictJson } from './strictJsonParser';
 
 
-export type SyntaxFindingKind = 'syntax' | 'comment' | 'trailing-comma' | 'duplicate-key' | 'too-deep';
+type SyntaxFindingKind = 'syntax' | 'comment' | 'trailing-comma' | 'duplicate-key' | 'too-deep';
 
-export interface SyntaxFinding {
+interface SyntaxFinding {
   kind: SyntaxFindingKind;
   offset: number;
   length: number;

@@ -2,7 +2,7 @@ import { ContainerNode, LeafNode, PropertyNode, type JsonNode, type LeafType } f
 import { assignProperty } from './plainValue';
 
 /** What the fast path produces: the tree, the value, and the objects with a key given twice (valid JSON, still reported). */
-export interface StrictParse {
+interface StrictParse {
   root: JsonNode;
   value: unknown;
   objectsWithDuplicateKeys: JsonNode[];

@@ -20,7 +20,7 @@ export interface SchemaNode {
   [keyword: string]: unknown;
 }
 
-export const schema = manifestSchema as unknown as SchemaNode;
+const schema = manifestSchema as unknown as SchemaNode;
 
 /** Follows `$ref`s within our schema (only local `#/definitions/...` references are used). */
 export function resolveRef(node: SchemaNode | undefined): SchemaNode | undefined {
@@ -34,7 +34,7 @@ export function resolveRef(node: SchemaNode | undefined): SchemaNode | undefined
 }
 
 /** The schema node a JSON pointer such as `#/definitions/tool/properties/id` names. */
-export function schemaAtPointer(pointer: string): SchemaNode | undefined {
+function schemaAtPointer(pointer: string): SchemaNode | undefined {
   const segments = pointer.replace(/^#\/?/, '').split('/').filter((s) => s.length > 0);
   let node: unknown = schema;
   for (const raw of segments) {

@@ -70,7 +70,7 @@ export const areas = ['manifest', 'tools', 'actions', 'settings', 'hooks', 'comm
 export type Area = (typeof areas)[number];
 
 /** The reference's section a field belongs to, from its path. */
-export function areaOf(path: JsonPath): Area {
+function areaOf(path: JsonPath): Area {
   if (path[0] === 'permissions') return 'permissions';
   if (path[0] === 'contributes' && typeof path[1] === 'string' && (areas as readonly string[]).includes(path[1])) {
     return path[1] as Area;

@@ -24,7 +24,7 @@ import { cursorContext, matches, type CursorContext } from '../jsonLocation';
 import { choice, flattenSnippet, snippetText } from '../snippets';
 import { eolOf, indentUnitOf, lineIndentAt } from '../textEdits';
 
-export interface CompletionEnvironment {
+interface CompletionEnvironment {
   /** Plugin-relative paths of the files in the plugin folder; absent for a document that is not on disk. */
   pluginFiles?: () => string[];
   /** The client expands snippets; without it proposals are plain text. */

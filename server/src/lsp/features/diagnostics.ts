@@ -1,7 +1,7 @@
 import { DiagnosticSeverity, DiagnosticTag, type Diagnostic } from 'vscode-languageserver';
 import { ruleByCode, type ManifestDiagnostic, type RuleTag, type Severity } from '../../engine';
 
-export const diagnosticSource = 'filer-manifest';
+const diagnosticSource = 'filer-manifest';
 
 const severities: Record<Severity, DiagnosticSeverity> = {
   error: DiagnosticSeverity.Error,

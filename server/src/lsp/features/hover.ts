@@ -90,7 +90,7 @@ function sourceText(source: CategoryReason['source'], markup: Markup): string {
  * "How a tool is gated", for one tool: one short line with its category and when the gate asks, then
  * every reason with the one that won, then what the category means and why the plugin decided it.
  */
-export function gatingText(tool: ToolEntry, model: ManifestModel, markup: Markup): string {
+function gatingText(tool: ToolEntry, model: ManifestModel, markup: Markup): string {
   const gating = toolGating(tool, model);
   const name = toolLabel(tool);
   const lines = [

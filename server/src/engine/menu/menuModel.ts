@@ -1,9 +1,9 @@
 /**
- * What the language server and the VS Code client say to each other beyond LSP, and the context-menu
- * model they exchange. Types and method names only, so both sides import this one file.
+ * The context menu Filer would build for a selection, as the engine computes it (computeContextMenu):
+ * what the preview panel and `filer-manifest menu` show.
  */
-import type { CategoryReason } from '../categories/approvalCategory';
-import type { Range } from '../diagnostics';
+import type { ApprovalCategory } from '../categories/approvalCategory';
+import type { SourceSpan } from '../model/sourceSpan';
 
 /** What the author right-clicks in Filer: one file, several files, or a folder, by name. */
 export type SelectionKind = 'file' | 'files' | 'folder';
@@ -14,25 +14,13 @@ export interface MenuSelection {
   names: string[];
 }
 
-/** Where an entry is written in the manifest, so the client can jump to it. */
-export interface SourceSpan {
-  /** The entry's object. */
-  offset: number;
-  length: number;
-  range: Range;
-  /** The entry's `id` value when it has one (what a jump selects), else the object's start. */
-  focus: Range;
-}
-
-export type ApprovalCategoryName = 'external' | 'delete' | 'modify' | 'read';
-
 /** The tool an entry calls, with how Filer's approval gate treats it. */
 export interface MenuTool {
   id: string;
   /** The tool's title; undefined when `toolId` names no tool of this manifest. */
   title: string | undefined;
   found: boolean;
-  category: ApprovalCategoryName | undefined;
+  category: ApprovalCategory | undefined;
   /** describeGating's line, e.g. `external (openWorldHint: true, implied by permissions.fetch)`. */
   gating: string | undefined;
   /** When the gate asks, in the reference's words. */
@@ -140,68 +128,3 @@ export interface ContextMenuModel {
   /** The manifest's displayName (or name), for the panel's title. */
   pluginName: string | undefined;
 }
-
-/** Request `filer/contextMenu`: client → server, on the document as it is in the editor. */
-export const contextMenuMethod = 'filer/contextMenu';
-export interface ContextMenuParams {
-  /** The manifest document's URI. */
-  uri: string;
-  selection: MenuSelection;
-}
-/** `null` when the document is not open or is not a Filer manifest. */
-export type ContextMenuResult = ContextMenuModel | null;
-
-/** Request `filer/manifestStatus`: client → server, whether an open document is a Filer manifest. */
-export const manifestStatusMethod = 'filer/manifestStatus';
-export interface ManifestStatusParams {
-  uri: string;
-}
-export interface ManifestStatus {
-  recognised: boolean;
-  /** The manifest's `name`, when it has one. */
-  name: string | undefined;
-  /** Why it is (or is not) taken as a Filer manifest, e.g. `has contributes` or `forced in by filerManifest.files.include`. */
-  reason: string;
-  /** Counts of its current diagnostics, for the status item's detail. */
-  errors: number;
-  warnings: number;
-}
-
-/** One tool as the approval gate treats it: what the Gating view, `filer-manifest gating` and its JSON show. */
-export interface GatedTool {
-  /** The tool's id, or `tools[3]` for a tool that has none. */
-  id: string;
-  title: string | undefined;
-  category: ApprovalCategoryName;
-  /** When the gate asks, in the reference's words, e.g. `asks per the trust table`. */
-  asks: string;
-  /** describeGating's line, e.g. `external (openWorldHint: true, implied by permissions.fetch)`. */
-  why: string;
-  /** Every annotation that applies, strictest first: the first one won. */
-  reasons: CategoryReason[];
-  /** The same reasons in words (reasonWords), e.g. `openWorldHint: true, implied by permissions.fetch`. */
-  reasonsInWords: string[];
-  /** True when the tool declares no annotations, so its category comes from what the plugin may do. */
-  undeclared: boolean;
-  location: SourceSpan;
-}
-
-/** Every tool of one manifest with its approval category, in manifest order. */
-export interface GatingReport {
-  /** The manifest's `name`, when it has one. */
-  name: string | undefined;
-  /** The manifest's displayName (or name). */
-  pluginName: string | undefined;
-  tools: GatedTool[];
-  /** What a tool that declares no annotations gets in this plugin (its reasons, strictest first). */
-  undeclaredTools: { category: ApprovalCategoryName; why: string; reasons: CategoryReason[] };
-}
-
-/** Request `filer/gating`: client → server, the Gating view's data, on the document as it is in the editor. */
-export const gatingMethod = 'filer/gating';
-export interface GatingParams {
-  /** The manifest document's URI. */
-  uri: string;
-}
-/** `null` when the document is not open or is not a Filer manifest. */
-export type GatingResult = GatingReport | null;

@@ -1,0 +1,44 @@
+import type { ClientCapabilities } from 'vscode-languageserver';
+import { markupFor, type Markup } from './markdown';
+
+/** What the client declared it can do, as the server's pieces ask it. */
+export interface ClientFeatures {
+  pullDiagnostics: boolean;
+  diagnosticRefresh: boolean;
+  inlayHintRefresh: boolean;
+  configuration: boolean;
+  dynamicConfiguration: boolean;
+  dynamicWatchers: boolean;
+  workspaceFolderEvents: boolean;
+  snippets: boolean;
+  documentChanges: boolean;
+  createFiles: boolean;
+  /** Markdown, or plain text for clients whose `hover.contentFormat` prefers it (Eglot). */
+  hoverMarkup: Markup;
+}
+
+/** What an editor may send as `initializationOptions`. */
+export interface InitializationOptions {
+  /** The settings, as `workspace/configuration` would give them (`{ filerManifest: { … } }`). */
+  settings?: Record<string, unknown>;
+  /** `false`: no `workspace/diagnostic` for manifests that are not open (pull clients only). */
+  workspaceDiagnostics?: boolean;
+}
+
+export function readClientFeatures(capabilities: ClientCapabilities): ClientFeatures {
+  const workspace = capabilities.workspace;
+  return {
+    pullDiagnostics: !!capabilities.textDocument?.diagnostic,
+    // Helix spells it `workspace.diagnostic` (its lsp-types' name), the specification `workspace.diagnostics`.
+    diagnosticRefresh: !!workspace?.diagnostics?.refreshSupport || !!(workspace as { diagnostic?: { refreshSupport?: boolean } } | undefined)?.diagnostic?.refreshSupport,
+    inlayHintRefresh: !!workspace?.inlayHint?.refreshSupport,
+    configuration: !!workspace?.configuration,
+    dynamicConfiguration: !!workspace?.didChangeConfiguration?.dynamicRegistration,
+    dynamicWatchers: !!workspace?.didChangeWatchedFiles?.dynamicRegistration,
+    workspaceFolderEvents: !!workspace?.workspaceFolders,
+    snippets: !!capabilities.textDocument?.completion?.completionItem?.snippetSupport,
+    documentChanges: !!workspace?.workspaceEdit?.documentChanges,
+    createFiles: !!workspace?.workspaceEdit?.resourceOperations?.includes('create'),
+    hoverMarkup: markupFor(capabilities.textDocument?.hover?.contentFormat),
+  };
+}

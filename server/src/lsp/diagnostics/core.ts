@@ -1,0 +1,85 @@
+import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Diagnostic } from 'vscode-languageserver';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import { fileReferences, normalizeRelativePath } from '../../engine';
+import { describeUnread, isInside, readFileInside } from '../../host/safeRead';
+import { withoutBuiltInJsonDiagnostics, type BuiltInJson } from '../builtInJson';
+import { toLspDiagnostics } from '../features/diagnostics';
+import type { ManifestCache, ManifestVersion } from '../manifestCache';
+import type { OpenDocuments } from '../openDocuments';
+import type { ServerLog } from '../serverLog';
+import { maxFileBytes, type ServerSettings } from '../settings';
+import type { WorkspaceManifests } from '../workspaceManifests';
+
+/**
+ * How the client is given diagnostics, one model per client: pushed (push.ts) or pulled (pull.ts).
+ * The rest of the server says what changed; the strategy decides what to send and when.
+ */
+export interface DiagnosticsStrategy {
+  /** An open document was opened (`delayMs` 0) or edited. */
+  documentChanged(uri: string, delayMs: number): void;
+  /** An open document was closed (it is no longer among the open documents). */
+  documentClosed(uri: string): void;
+  /** Files changed that these open documents and these manifests on disk name. */
+  dependentsChanged(openUris: Set<string>, diskPaths: Set<string>, delayMs: number): void;
+  /** A manifest on disk was deleted. */
+  manifestDeleted(filePath: string): void;
+  /** After a settings change or a change to files many manifests read: every open document again. */
+  revalidateOpen(): void;
+  /** The workspace scan ended; `before`: the manifests known before it. */
+  scanned(before: Set<string>): Promise<void>;
+}
+
+interface DiagnosticsEnvironment {
+  documents: OpenDocuments;
+  cache: ManifestCache;
+  workspace: WorkspaceManifests;
+  log: ServerLog;
+  settings(): ServerSettings;
+  workspaceFolderPaths(): string[];
+  /** VS Code's own JSON features, when the client says they run beside us. */
+  builtInJson(): BuiltInJson | undefined;
+}
+
+/** What both strategies send: a document's diagnostics, computed from its one parse, whether it is open or on disk. */
+export class DiagnosticsCore {
+  constructor(private readonly env: DiagnosticsEnvironment) {}
+
+  /** The open document's version unless it is neither a Filer manifest nor an empty one being written. */
+  openManifest(document: TextDocument): ManifestVersion | undefined {
+    const entry = this.env.documents.entry(document);
+    return entry.recognition().kind === 'other' ? undefined : entry;
+  }
+
+  /** The same, saying in the log (once) what the document was taken for. */
+  recognizedOpenManifest(document: TextDocument): ManifestVersion | undefined {
+    this.env.log.recognized(document.uri, this.env.documents.entry(document).recognition());
+    return this.openManifest(document);
+  }
+
+  /** An open manifest's diagnostics, less what VS Code's own JSON validation already shows in it. */
+  forOpen(document: TextDocument, entry: ManifestVersion): Diagnostic[] {
+    return toLspDiagnostics(withoutBuiltInJsonDiagnostics(entry.diagnostics(), this.env.builtInJson(), document.languageId, entry.document.text));
+  }
+
+  /** A manifest that is not open: read, validated, its diagnostics returned; never kept. Undefined when it is not a Filer manifest or cannot be read. */
+  async fromDisk(filePath: string): Promise<Diagnostic[] | undefined> {
+    // Read as every file is: a link, a FIFO, a file past maxFileSize or in a folder linked from outside the workspace is not opened.
+    const root = this.env.workspaceFolderPaths().find((folder) => isInside(folder, filePath)) ?? path.dirname(filePath);
+    const read = readFileInside(root, filePath, maxFileBytes(this.env.settings()));
+    if (read.kind !== 'text') {
+      if (read.kind !== 'missing') this.env.log.notRead(filePath, describeUnread(read));
+      return undefined;
+    }
+    const entry = this.env.cache.fromDisk(pathToFileURL(filePath).href, read.text);
+    this.env.log.recognized(entry.uri, entry.recognition());
+    if (!entry.isFilerManifest) return undefined;
+    const folder = entry.folder()!;
+    this.env.workspace.setDependencies(
+      filePath,
+      fileReferences(entry.model).map((reference) => path.join(folder.root, normalizeRelativePath(reference.path))),
+    );
+    return toLspDiagnostics(entry.diagnostics());
+  }
+}

@@ -1,0 +1,161 @@
+import { promises as fsPromises } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import {
+  CancellationToken,
+  DiagnosticRefreshRequest,
+  DocumentDiagnosticReportKind,
+  ErrorCodes,
+  ResponseError,
+  type Connection,
+  type DocumentDiagnosticReport,
+  type WorkspaceDocumentDiagnosticReport,
+} from 'vscode-languageserver';
+import type { ClientRequests } from '../clientRequests';
+import { diskResultId, filePathOf } from '../manifestCache';
+import type { OpenDocuments } from '../openDocuments';
+import type { PluginFolders } from '../pluginFolders';
+import { documentUriOf, invalidParams, runQuietly, runSafe, type Logger } from '../runSafe';
+import type { WorkspaceManifests } from '../workspaceManifests';
+import type { DiagnosticsCore, DiagnosticsStrategy } from './core';
+
+interface PullEnvironment {
+  connection: Connection;
+  logger: Logger;
+  requests: ClientRequests;
+  documents: OpenDocuments;
+  workspace: WorkspaceManifests;
+  folders: PluginFolders;
+  /** Whether the client said it takes `workspace/diagnostic/refresh`. */
+  refreshSupported(): boolean;
+  settingsGeneration(): number;
+  /** Settled once the client's settings are known: a pull sent at once after `initialized` waits for them. */
+  settingsKnown: Promise<void>;
+  /** Settled once the workspace scan in progress (the first one at least) is over. */
+  scanDone(): Promise<void>;
+}
+
+/**
+ * Pull diagnostics, for a client that declares them (`textDocument.diagnostic`, as VS Code does):
+ * `textDocument/diagnostic` for open documents and `workspace/diagnostic` for manifests that are
+ * not open, each with a resultId (a number per document version and open, or the file's time and
+ * size; the plugin-folder generation; the settings generation) that never repeats, so an unchanged
+ * manifest answers `unchanged` and a reopened one never does; when a referenced file or the
+ * settings change the server sends `workspace/diagnostic/refresh`.
+ */
+export class PullDiagnostics implements DiagnosticsStrategy {
+  private pendingRefresh: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly core: DiagnosticsCore,
+    private readonly env: PullEnvironment,
+  ) {}
+
+  /** Answers the two pull requests (whatever the client declared, as the server always has). */
+  listen(): void {
+    const { connection } = this.env;
+    connection.languages.diagnostics.on(async (params, token) => {
+      await this.env.settingsKnown;
+      return runSafe<DocumentDiagnosticReport>(this.env.logger, 'Diagnostics', token, () => {
+        const uri = documentUriOf(params);
+        if (uri === undefined) return invalidParams('textDocument/diagnostic', '{ textDocument: { uri } }');
+        const document = this.env.documents.get(uri);
+        if (!document) return { kind: DocumentDiagnosticReportKind.Full, items: [] };
+        const entry = this.core.recognizedOpenManifest(document);
+        if (!entry) return { kind: DocumentDiagnosticReportKind.Full, items: [] };
+        const resultId = entry.resultId();
+        if (params.previousResultId === resultId) return { kind: DocumentDiagnosticReportKind.Unchanged, resultId };
+        return { kind: DocumentDiagnosticReportKind.Full, resultId, items: this.core.forOpen(document, entry) };
+      });
+    });
+    connection.languages.diagnostics.onWorkspace(async (params, maybeToken) => {
+      const token = CancellationToken.is(maybeToken) ? maybeToken : CancellationToken.None;
+      if (!Array.isArray(params?.previousResultIds)) return invalidParams('workspace/diagnostic', '{ previousResultIds: { uri, value }[] }');
+      try {
+        return { items: await this.workspaceReports(new Map(params.previousResultIds.map((entry) => [entry?.uri, entry?.value])), token) };
+      } catch (error) {
+        this.env.logger.error(`Workspace diagnostics failed: ${(error as Error).stack ?? error}`);
+        return new ResponseError<never>(ErrorCodes.InternalError, `Filer manifest language server: workspace diagnostics failed: ${(error as Error).message}`);
+      }
+    });
+  }
+
+  // The client pulls open documents itself.
+  documentChanged(): void {}
+
+  documentClosed(): void {}
+
+  manifestDeleted(): void {}
+
+  dependentsChanged(openUris: Set<string>, diskPaths: Set<string>, delayMs: number): void {
+    if (openUris.size > 0 || diskPaths.size > 0) this.scheduleRefresh(delayMs);
+  }
+
+  revalidateOpen(): void {
+    this.refresh();
+  }
+
+  // A pull client asks for workspace diagnostics itself (the first request waits for the scan).
+  async scanned(): Promise<void> {}
+
+  private refresh(): void {
+    clearTimeout(this.pendingRefresh);
+    if (this.env.refreshSupported()) void this.env.requests.send(DiagnosticRefreshRequest.method, () => this.env.connection.languages.diagnostics.refresh());
+  }
+
+  /** A refresh after a pause: typing in a file manifests name asks the client to pull again once. */
+  private scheduleRefresh(delayMs: number): void {
+    clearTimeout(this.pendingRefresh);
+    this.pendingRefresh = setTimeout(() => runQuietly(this.env.logger, 'Diagnostic refresh', () => this.refresh()), delayMs);
+  }
+
+  private async workspaceReports(previous: Map<string, string>, token: CancellationToken): Promise<WorkspaceDocumentDiagnosticReport[]> {
+    const { documents, workspace, folders } = this.env;
+    await this.env.scanDone();
+    const items = this.openDocumentReports(previous);
+    for (const filePath of workspace.all()) {
+      if (token.isCancellationRequested) break;
+      if (documents.isOpen(filePath)) continue;
+      const uri = pathToFileURL(filePath).href;
+      let stats;
+      try {
+        stats = await fsPromises.stat(filePath);
+      } catch {
+        continue;
+      }
+      const resultId = diskResultId(stats, folders.forManifest(filePath).generation, this.env.settingsGeneration());
+      if (previous.get(uri) === resultId) {
+        items.push({ uri, version: null, kind: DocumentDiagnosticReportKind.Unchanged, resultId });
+        continue;
+      }
+      const diagnostics = await this.core.fromDisk(filePath);
+      items.push({ uri, version: null, kind: DocumentDiagnosticReportKind.Full, resultId, items: diagnostics ?? [] });
+    }
+    // A manifest that went away loses what it had.
+    for (const uri of previous.keys()) {
+      const filePath = filePathOf(uri);
+      if (filePath && !workspace.has(filePath) && !documents.isOpen(filePath)) items.push({ uri, version: null, kind: DocumentDiagnosticReportKind.Full, items: [] });
+    }
+    return items;
+  }
+
+  /**
+   * Open documents are pulled one by one (textDocument/diagnostic), but a client may answer a
+   * refresh with a workspace pull only (Neovim 0.12 does): an open document whose report the client
+   * holds (it names it in previousResultIds) is in the workspace report when that report is stale.
+   */
+  private openDocumentReports(previous: Map<string, string>): WorkspaceDocumentDiagnosticReport[] {
+    const items: WorkspaceDocumentDiagnosticReport[] = [];
+    for (const document of this.env.documents.all()) {
+      const held = previous.get(document.uri);
+      if (held === undefined) continue;
+      const entry = this.core.openManifest(document);
+      if (!entry) {
+        items.push({ uri: document.uri, version: document.version, kind: DocumentDiagnosticReportKind.Full, items: [] });
+        continue;
+      }
+      const resultId = entry.resultId();
+      if (held !== resultId) items.push({ uri: document.uri, version: document.version, kind: DocumentDiagnosticReportKind.Full, resultId, items: this.core.forOpen(document, entry) });
+    }
+    return items;
+  }
+}

@@ -1,0 +1,46 @@
+/**
+ * What the language server and the VS Code client say to each other beyond LSP: method names, params and
+ * results. Types and names only, so that both sides import this one file (the client's bundle takes
+ * nothing from the engine but these types).
+ */
+import type { ContextMenuModel, MenuSelection } from '../engine/menu/menuModel';
+import type { GatingReport } from '../engine/categories/gatingReview';
+
+export type { ContextMenuModel, MenuSelection, SelectionKind } from '../engine/menu/menuModel';
+export type { GatingReport } from '../engine/categories/gatingReview';
+export type { SourceSpan } from '../engine/model/sourceSpan';
+
+/** Request `filer/contextMenu`: client → server, on the document as it is in the editor. */
+export const contextMenuMethod = 'filer/contextMenu';
+export interface ContextMenuParams {
+  /** The manifest document's URI. */
+  uri: string;
+  selection: MenuSelection;
+}
+/** `null` when the document is not open or is not a Filer manifest. */
+export type ContextMenuResult = ContextMenuModel | null;
+
+/** Request `filer/manifestStatus`: client → server, whether an open document is a Filer manifest. */
+export const manifestStatusMethod = 'filer/manifestStatus';
+export interface ManifestStatusParams {
+  uri: string;
+}
+export interface ManifestStatus {
+  recognized: boolean;
+  /** The manifest's `name`, when it has one. */
+  name: string | undefined;
+  /** Why it is (or is not) taken as a Filer manifest, e.g. `has contributes` or `forced in by filerManifest.files.include`. */
+  reason: string;
+  /** Counts of its current diagnostics, for the status item's detail. */
+  errors: number;
+  warnings: number;
+}
+
+/** Request `filer/gating`: client → server, the Gating view's data, on the document as it is in the editor. */
+export const gatingMethod = 'filer/gating';
+export interface GatingParams {
+  /** The manifest document's URI. */
+  uri: string;
+}
+/** `null` when the document is not open or is not a Filer manifest. */
+export type GatingResult = GatingReport | null;
