@@ -25,29 +25,31 @@ export interface FileReference {
  */
 export function fileReferences(model: ManifestModel): FileReference[] {
   const references: FileReference[] = [];
-  const add = (kind: ReferenceKind, node: JsonNode | undefined, jsonPath: (string | number)[], toolIndex?: number) => {
-    if (node?.type === 'string') references.push({ kind, node, filePath: node.value as string, jsonPath, toolIndex });
-  };
 
-  if (model.isProcess) add('command', valueNode(model.root, 'command'), ['command']);
+  if (model.isProcess) addReference(references, 'command', valueNode(model.root, 'command'), ['command']);
   model.tools.forEach((tool, index) => {
-    add('tool-schema', valueNode(tool.node, 'schema'), [...tool.path, 'schema'], index);
-    if (!model.isProcess) add('tool-handler', valueNode(tool.node, 'handler'), [...tool.path, 'handler'], index);
+    addReference(references, 'tool-schema', valueNode(tool.node, 'schema'), [...tool.path, 'schema'], index);
+    if (!model.isProcess) addReference(references, 'tool-handler', valueNode(tool.node, 'handler'), [...tool.path, 'handler'], index);
   });
   for (const action of model.actions) {
-    if (action.kind !== 'tool') add('prompt', valueNode(action.node, 'prompt'), [...action.path, 'prompt']);
+    if (action.kind !== 'tool') addReference(references, 'prompt', valueNode(action.node, 'prompt'), [...action.path, 'prompt']);
   }
   if (!model.isProcess) {
     for (const setting of model.settings) {
-      if (setting.value.type === 'action') add('setting-handler', valueNode(setting.node, 'handler'), [...setting.path, 'handler']);
+      if (setting.value.type === 'action') addReference(references, 'setting-handler', valueNode(setting.node, 'handler'), [...setting.path, 'handler']);
     }
     for (const hook of model.hooks) {
-      if (hook.node.type === 'string') add('hook-handler', hook.node, hook.path);
-      else add('hook-handler', valueNode(hook.node, 'handler'), [...hook.path, 'handler']);
+      if (hook.node.type === 'string') addReference(references, 'hook-handler', hook.node, hook.path);
+      else addReference(references, 'hook-handler', valueNode(hook.node, 'handler'), [...hook.path, 'handler']);
     }
   }
-  for (const command of model.commands) add('command-handler', valueNode(command.node, 'handler'), [...command.path, 'handler']);
+  for (const command of model.commands) addReference(references, 'command-handler', valueNode(command.node, 'handler'), [...command.path, 'handler']);
   return references;
+}
+
+/** A function of the module, not a closure made by each call, so that its optimized code outlives the call (test/engine/optimizedCode.test.ts). */
+function addReference(references: FileReference[], kind: ReferenceKind, node: JsonNode | undefined, jsonPath: (string | number)[], toolIndex?: number): void {
+  if (node?.type === 'string') references.push({ kind, node, filePath: node.value as string, jsonPath, toolIndex });
 }
 
 /** The fields that hold a plugin-relative path, and of what (`#` an array index, `*` an object key). */

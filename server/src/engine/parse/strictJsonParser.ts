@@ -22,29 +22,85 @@ const notStrict = new NotStrictJson();
  * start at `base` and the root's parent is `parent`.
  */
 export function parseStrictJson(text: string, maxDepth: number, base = 0, parent?: JsonNode): StrictParse | undefined {
-  let pos = 0;
-  let depth = 0;
-  const length = text.length;
-  const objectsWithDuplicateKeys: JsonNode[] = [];
-  // The children of the containers being parsed, innermost last: each container takes an exact-size copy of its own.
-  const pending: JsonNode[] = [];
-  // A manifest repeats a few hundred keys tens of thousands of times: every node shares one string per key.
-  const keys = new Map<string, string>();
-  const noChildren: JsonNode[] = [];
-  // The plain value of the node parseValue returned last: built in the same pass, so that it shares the tree's strings.
-  let lastValue: unknown;
+  return parser.parse(text, maxDepth, base, parent);
+}
 
-  const skipWhitespace = (): void => {
-    while (pos < length) {
+/**
+ * One parser for the whole process, its functions methods rather than closures made per parse. V8
+ * keeps a function's optimized code only while something holds the function: closures made anew for
+ * each parse all die with it, and once a full collection (memory.ts, after a large manifest closes)
+ * has run, the next parse started again from the interpreter, at about twice the CPU.
+ */
+class StrictJsonParser {
+  private text = '';
+  private pos = 0;
+  private depth = 0;
+  private length = 0;
+  private maxDepth = 0;
+  private base = 0;
+  private objectsWithDuplicateKeys: JsonNode[] = [];
+  // The children of the containers being parsed, innermost last: each container takes an exact-size copy of its own.
+  private readonly pending: JsonNode[] = [];
+  // A manifest repeats a few hundred keys tens of thousands of times: every node shares one string per key.
+  private readonly keys = new Map<string, string>();
+  private readonly noChildren: JsonNode[] = [];
+  // The plain value of the node parseValue returned last: built in the same pass, so that it shares the tree's strings.
+  private lastValue: unknown = undefined;
+  /**
+   * A small parse held for as long as the process runs, so that each kind of node always has an
+   * instance: a full collection that frees the last node of a kind drops its hidden class, and with
+   * it the optimized code of every function that reads that kind (the parser's, the model's, the rules').
+   */
+  readonly oneOfEachKind: JsonNode;
+
+  constructor() {
+    this.oneOfEachKind = this.parse('[{"key":"value"},1,true,null,[]]', 3, 0, undefined)!.root;
+  }
+
+  parse(text: string, maxDepth: number, base: number, parent: JsonNode | undefined): StrictParse | undefined {
+    this.text = text;
+    this.pos = 0;
+    this.depth = 0;
+    this.length = text.length;
+    this.maxDepth = maxDepth;
+    this.base = base;
+    const objectsWithDuplicateKeys: JsonNode[] = (this.objectsWithDuplicateKeys = []);
+    try {
+      this.skipWhitespace();
+      if (this.pos >= this.length) return undefined;
+      const root = this.parseValue(parent);
+      this.skipWhitespace();
+      if (this.pos !== this.length) return undefined;
+      return { root, value: this.lastValue, objectsWithDuplicateKeys };
+    } catch (error) {
+      if (error === notStrict) return undefined;
+      throw error;
+    } finally {
+      // Nothing of this parse stays reachable from the parser once it returns.
+      this.text = '';
+      this.lastValue = undefined;
+      this.objectsWithDuplicateKeys = [];
+      this.pending.length = 0;
+      this.keys.clear();
+    }
+  }
+
+  private skipWhitespace(): void {
+    const text = this.text;
+    let pos = this.pos;
+    while (pos < this.length) {
       const ch = text.charCodeAt(pos);
       if (ch === 32 || ch === 10 || ch === 13 || ch === 9) pos++;
       else break;
     }
-  };
+    this.pos = pos;
+  }
 
-  const parseString = (): string => {
-    const start = pos; // at the opening quote
-    pos++;
+  private parseString(): string {
+    const text = this.text;
+    const length = this.length;
+    const start = this.pos; // at the opening quote
+    let pos = start + 1;
     let escaped = false;
     while (true) {
       if (pos >= length) throw notStrict;
@@ -59,16 +115,19 @@ export function parseStrictJson(text: string, maxDepth: number, base = 0, parent
       pos++;
     }
     pos++;
+    this.pos = pos;
     if (!escaped) return text.slice(start + 1, pos - 1);
     try {
       return JSON.parse(text.slice(start, pos)) as string;
     } catch {
       throw notStrict;
     }
-  };
+  }
 
-  const parseNumber = (): number => {
-    const start = pos;
+  private parseNumber(): number {
+    const text = this.text;
+    const start = this.pos;
+    let pos = start;
     if (text.charCodeAt(pos) === 45 /* - */) pos++;
     const firstDigit = text.charCodeAt(pos);
     if (firstDigit === 48 /* 0 */) pos++;
@@ -87,67 +146,70 @@ export function parseStrictJson(text: string, maxDepth: number, base = 0, parent
       if (!isDigit(text.charCodeAt(pos))) throw notStrict;
       while (isDigit(text.charCodeAt(pos))) pos++;
     }
+    this.pos = pos;
     return Number(text.slice(start, pos));
-  };
+  }
 
-  const parseLiteral = (word: string, value: unknown): unknown => {
-    if (!text.startsWith(word, pos)) throw notStrict;
-    pos += word.length;
+  private parseLiteral(word: string, value: unknown): unknown {
+    if (!this.text.startsWith(word, this.pos)) throw notStrict;
+    this.pos += word.length;
     return value;
-  };
+  }
 
-  const parseValue = (parent: JsonNode | undefined): JsonNode => {
-    const start = pos;
-    const ch = text.charCodeAt(pos);
-    if (ch === 123 /* { */) return parseObject(parent);
-    if (ch === 91 /* [ */) return parseArray(parent);
+  private parseValue(parent: JsonNode | undefined): JsonNode {
+    const start = this.pos;
+    const ch = this.text.charCodeAt(start);
+    if (ch === 123 /* { */) return this.parseObject(parent);
+    if (ch === 91 /* [ */) return this.parseArray(parent);
     let value: unknown;
     let type: LeafType;
     if (ch === 34) {
-      value = parseString();
+      value = this.parseString();
       type = 'string';
     } else if (ch === 116 /* t */) {
-      value = parseLiteral('true', true);
+      value = this.parseLiteral('true', true);
       type = 'boolean';
     } else if (ch === 102 /* f */) {
-      value = parseLiteral('false', false);
+      value = this.parseLiteral('false', false);
       type = 'boolean';
     } else if (ch === 110 /* n */) {
-      value = parseLiteral('null', null);
+      value = this.parseLiteral('null', null);
       type = 'null';
     } else {
-      value = parseNumber();
+      value = this.parseNumber();
       type = 'number';
     }
-    lastValue = value;
-    return new LeafNode(type, value, base + start, pos - start, parent);
-  };
+    this.lastValue = value;
+    return new LeafNode(type, value, this.base + start, this.pos - start, parent);
+  }
 
-  const parseObject = (parent: JsonNode | undefined): JsonNode => {
-    if (++depth > maxDepth) throw notStrict;
-    const node = new ContainerNode('object', base + pos, 0, parent, noChildren);
+  private parseObject(parent: JsonNode | undefined): JsonNode {
+    if (++this.depth > this.maxDepth) throw notStrict;
+    const text = this.text;
+    const pending = this.pending;
+    const node = new ContainerNode('object', this.base + this.pos, 0, parent, this.noChildren);
     const object: Record<string, unknown> = {};
     const first = pending.length;
     let hasDuplicate = false;
     let seen: Set<string> | undefined;
-    pos++;
-    skipWhitespace();
-    if (text.charCodeAt(pos) !== 125 /* } */) {
+    this.pos++;
+    this.skipWhitespace();
+    if (text.charCodeAt(this.pos) !== 125 /* } */) {
       do {
-        if (text.charCodeAt(pos) !== 34) throw notStrict;
-        const keyStart = pos;
-        const parsedKey = parseString();
-        let key = keys.get(parsedKey);
-        if (key === undefined) keys.set(parsedKey, (key = parsedKey));
-        const property = new PropertyNode(base + keyStart, 0, node, key, pos - keyStart);
-        skipWhitespace();
-        if (text.charCodeAt(pos) !== 58 /* : */) throw notStrict;
-        property.colonOffset = base + pos;
-        pos++;
-        skipWhitespace();
-        property.valueNode = parseValue(property);
-        assignProperty(object, key, lastValue);
-        property.length = pos - keyStart;
+        if (text.charCodeAt(this.pos) !== 34) throw notStrict;
+        const keyStart = this.pos;
+        const parsedKey = this.parseString();
+        let key = this.keys.get(parsedKey);
+        if (key === undefined) this.keys.set(parsedKey, (key = parsedKey));
+        const property = new PropertyNode(this.base + keyStart, 0, node, key, this.pos - keyStart);
+        this.skipWhitespace();
+        if (text.charCodeAt(this.pos) !== 58 /* : */) throw notStrict;
+        property.colonOffset = this.base + this.pos;
+        this.pos++;
+        this.skipWhitespace();
+        property.valueNode = this.parseValue(property);
+        assignProperty(object, key, this.lastValue);
+        property.length = this.pos - keyStart;
         // Objects in a manifest are small: a linear scan beats a set, until one is large.
         const count = pending.length - first;
         if (count >= 32) {
@@ -161,66 +223,57 @@ export function parseStrictJson(text: string, maxDepth: number, base = 0, parent
           hasDuplicate = true;
         }
         pending.push(property);
-      } while (anotherMember(125 /* } */));
+      } while (this.anotherMember(125 /* } */));
     }
-    close(node, first);
-    lastValue = object;
-    if (hasDuplicate) objectsWithDuplicateKeys.push(node);
+    this.close(node, first);
+    this.lastValue = object;
+    if (hasDuplicate) this.objectsWithDuplicateKeys.push(node);
     return node;
-  };
+  }
 
-  const parseArray = (parent: JsonNode | undefined): JsonNode => {
-    if (++depth > maxDepth) throw notStrict;
-    const node = new ContainerNode('array', base + pos, 0, parent, noChildren);
+  private parseArray(parent: JsonNode | undefined): JsonNode {
+    if (++this.depth > this.maxDepth) throw notStrict;
+    const pending = this.pending;
+    const node = new ContainerNode('array', this.base + this.pos, 0, parent, this.noChildren);
     const array: unknown[] = [];
     const first = pending.length;
-    pos++;
-    skipWhitespace();
-    if (text.charCodeAt(pos) !== 93 /* ] */) {
+    this.pos++;
+    this.skipWhitespace();
+    if (this.text.charCodeAt(this.pos) !== 93 /* ] */) {
       do {
-        pending.push(parseValue(node));
-        array.push(lastValue);
-      } while (anotherMember(93 /* ] */));
+        pending.push(this.parseValue(node));
+        array.push(this.lastValue);
+      } while (this.anotherMember(93 /* ] */));
     }
-    close(node, first);
-    lastValue = array;
+    this.close(node, first);
+    this.lastValue = array;
     return node;
-  };
+  }
 
   /** After a member: true past a comma (another member follows), false at the container's closing `close`. */
-  const anotherMember = (close: number): boolean => {
-    skipWhitespace();
-    const next = text.charCodeAt(pos);
+  private anotherMember(close: number): boolean {
+    this.skipWhitespace();
+    const next = this.text.charCodeAt(this.pos);
     if (next === 44 /* , */) {
-      pos++;
-      skipWhitespace();
+      this.pos++;
+      this.skipWhitespace();
       return true;
     }
     if (next === close) return false;
     throw notStrict;
-  };
+  }
 
   /** At the closing bracket: the container ends after it and takes its children, an exact-size copy. */
-  const close = (node: ContainerNode, first: number): void => {
-    pos++;
-    depth--;
-    node.length = base + pos - node.offset;
-    node.children = pending.slice(first);
-    pending.length = first;
-  };
-
-  try {
-    skipWhitespace();
-    if (pos >= length) return undefined;
-    const root = parseValue(parent);
-    skipWhitespace();
-    if (pos !== length) return undefined;
-    return { root, value: lastValue, objectsWithDuplicateKeys };
-  } catch (error) {
-    if (error === notStrict) return undefined;
-    throw error;
+  private close(node: ContainerNode, first: number): void {
+    this.pos++;
+    this.depth--;
+    node.length = this.base + this.pos - node.offset;
+    node.children = this.pending.slice(first);
+    this.pending.length = first;
   }
 }
+
+const parser = new StrictJsonParser();
 
 function hasKey(properties: JsonNode[], first: number, key: string): boolean {
   for (let i = first; i < properties.length; i++) if ((properties[i] as PropertyNode).key === key) return true;
