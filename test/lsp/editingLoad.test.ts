@@ -13,7 +13,7 @@ import { CancellationTokenSource, ErrorCodes, LSPErrorCodes, type Diagnostic, ty
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { analyzeManifest } from '../../server/src/engine';
 import { NodePluginFolder } from '../../server/src/host/nodePluginFolder';
-import { toLspDiagnostics } from '../../server/src/lsp/features/diagnostics';
+import { toLspDiagnostics } from '../../server/src/lsp/diagnostics/convert';
 import { editorCapabilities, LspClient, repositoryRoot, tempFolder } from './lspClient';
 
 const editCount = 2000;

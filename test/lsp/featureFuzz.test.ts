@@ -19,7 +19,7 @@ import { NodePluginFolder } from '../../server/src/host/nodePluginFolder';
 import { quickFixes } from '../../server/src/lsp/features/codeActions';
 import { completeManifest, newManifestCompletion } from '../../server/src/lsp/features/completion';
 import { definitionAt } from '../../server/src/lsp/features/definition';
-import { toLspDiagnostics } from '../../server/src/lsp/features/diagnostics';
+import { toLspDiagnostics } from '../../server/src/lsp/diagnostics/convert';
 import { documentLinks } from '../../server/src/lsp/features/documentLinks';
 import { documentSymbols } from '../../server/src/lsp/features/documentSymbols';
 import { hoverAt } from '../../server/src/lsp/features/hover';

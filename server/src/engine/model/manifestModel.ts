@@ -6,7 +6,7 @@ import { arrayItems, formatPath, keyNode, objectProperties, valueNode, type Json
 export interface Entry {
   /** The entry's value node (an object for well-formed entries). */
   node: JsonNode;
-  path: JsonPath;
+  jsonPath: JsonPath;
   /** Index in its array, or the key for map-shaped sections (settings, hooks). */
   key: number | string;
   /** For map entries, the key node. */
@@ -54,12 +54,12 @@ export function buildModel(document: ParsedDocument): ManifestModel {
 
   // Entries are written out field by field: a spread copy takes five times the memory, in every open document.
   const tools = listEntries(valueNode(contributes, 'tools'), contributesValue.tools, ['contributes', 'tools']).map(
-    ({ node, path, key, value }): ToolEntry => ({ node, path, key, value, id: stringOrUndefined(value.id) }),
+    ({ node, jsonPath, key, value }): ToolEntry => ({ node, jsonPath, key, value, id: stringOrUndefined(value.id) }),
   );
   const actions = listEntries(valueNode(contributes, 'actions'), contributesValue.actions, ['contributes', 'actions']).map(
-    ({ node, path, key, value }): ActionEntry => ({
+    ({ node, jsonPath, key, value }): ActionEntry => ({
       node,
-      path,
+      jsonPath,
       key,
       value,
       id: stringOrUndefined(value.id),
@@ -97,7 +97,7 @@ function stringOrUndefined(value: unknown): string | undefined {
 
 function listEntries(array: JsonNode | undefined, value: unknown, base: JsonPath): Entry[] {
   const values = Array.isArray(value) ? value : [];
-  return arrayItems(array).map((node, index) => ({ node, path: base.concat(index), key: index, value: asRecord(values[index]) }));
+  return arrayItems(array).map((node, index) => ({ node, jsonPath: base.concat(index), key: index, value: asRecord(values[index]) }));
 }
 
 function mapEntries(object: JsonNode | undefined, value: unknown, base: JsonPath): Entry[] {
@@ -106,7 +106,7 @@ function mapEntries(object: JsonNode | undefined, value: unknown, base: JsonPath
     const node = valueNode(property);
     if (!node) return [];
     const name = keyOf(property);
-    return [{ node, path: base.concat(name), key: name, keyNode: keyNode(property), value: asRecord(values[name]) }];
+    return [{ node, jsonPath: base.concat(name), key: name, keyNode: keyNode(property), value: asRecord(values[name]) }];
   });
 }
 
@@ -123,7 +123,7 @@ export function isLegacy(tool: Record<string, unknown>): boolean {
 
 /** Where an entry stands, for one without an id: `tools[2]`, `actions[0]`. The one way it is named. */
 export function entryPlace(entry: Entry): string {
-  return formatPath(entry.path.slice(1));
+  return formatPath(entry.jsonPath.slice(1));
 }
 
 /** How a tool is named: its id, else its legacy name, else its place (`tools[2]`). */

@@ -28,22 +28,22 @@ export function fileReferences(model: ManifestModel): FileReference[] {
 
   if (model.isProcess) addReference(references, 'command', valueNode(model.root, 'command'), ['command']);
   model.tools.forEach((tool, index) => {
-    addReference(references, 'tool-schema', valueNode(tool.node, 'schema'), [...tool.path, 'schema'], index);
-    if (!model.isProcess) addReference(references, 'tool-handler', valueNode(tool.node, 'handler'), [...tool.path, 'handler'], index);
+    addReference(references, 'tool-schema', valueNode(tool.node, 'schema'), [...tool.jsonPath, 'schema'], index);
+    if (!model.isProcess) addReference(references, 'tool-handler', valueNode(tool.node, 'handler'), [...tool.jsonPath, 'handler'], index);
   });
   for (const action of model.actions) {
-    if (action.kind !== 'tool') addReference(references, 'prompt', valueNode(action.node, 'prompt'), [...action.path, 'prompt']);
+    if (action.kind !== 'tool') addReference(references, 'prompt', valueNode(action.node, 'prompt'), [...action.jsonPath, 'prompt']);
   }
   if (!model.isProcess) {
     for (const setting of model.settings) {
-      if (setting.value.type === 'action') addReference(references, 'setting-handler', valueNode(setting.node, 'handler'), [...setting.path, 'handler']);
+      if (setting.value.type === 'action') addReference(references, 'setting-handler', valueNode(setting.node, 'handler'), [...setting.jsonPath, 'handler']);
     }
     for (const hook of model.hooks) {
-      if (hook.node.type === 'string') addReference(references, 'hook-handler', hook.node, hook.path);
-      else addReference(references, 'hook-handler', valueNode(hook.node, 'handler'), [...hook.path, 'handler']);
+      if (hook.node.type === 'string') addReference(references, 'hook-handler', hook.node, hook.jsonPath);
+      else addReference(references, 'hook-handler', valueNode(hook.node, 'handler'), [...hook.jsonPath, 'handler']);
     }
   }
-  for (const command of model.commands) addReference(references, 'command-handler', valueNode(command.node, 'handler'), [...command.path, 'handler']);
+  for (const command of model.commands) addReference(references, 'command-handler', valueNode(command.node, 'handler'), [...command.jsonPath, 'handler']);
   return references;
 }
 

@@ -37,7 +37,7 @@ const definitions = defineRules([
     severity: 'error',
     description: 'scope: "single-file", "multi-file", "folder", or an array of those.',
     shapeMessage: (finding, name, value) =>
-      (typeof finding.path[finding.path.length - 1] === 'number'
+      (typeof finding.jsonPath[finding.jsonPath.length - 1] === 'number'
         ? `${name} must be "single-file", "multi-file" or "folder".`
         : `${name} must be "single-file", "multi-file", "folder", or an array of those.`) +
       (typeof value === 'string' ? didYouMean(closest(value, scopeValues)) : ''),
@@ -225,12 +225,12 @@ export const actionRules: RuleArea<Definitions> = {
       checkGenerate(context, action, lookups);
       const scope = valueNode(action.node, 'scope');
       if (scope?.type === 'array' && scope.children!.length === 0 && action.value.hidden !== true) {
-        report('actions.scope-empty', scope, { jsonPath: [...action.path, 'scope'] });
+        report('actions.scope-empty', scope, { jsonPath: [...action.jsonPath, 'scope'] });
       }
       if (action.id !== undefined) {
         const hidden = valueNode(action.node, 'hidden');
         if (hidden?.value === true && !generated.has(action.id)) {
-          report('actions.hidden-unreachable', hidden, { jsonPath: [...action.path, 'hidden'], actionId: action.id });
+          report('actions.hidden-unreachable', hidden, { jsonPath: [...action.jsonPath, 'hidden'], actionId: action.id });
         }
       }
     }
@@ -263,24 +263,24 @@ function checkKind({ model, report }: RuleContext<Definitions>, action: ActionEn
   if (action.kind === 'tool') {
     for (const key of promptKindOnlyKeys) {
       if (!propertyNode(action.node, key)) continue;
-      report(forbiddenForTool[key], at(key), { jsonPath: [...action.path, key] });
+      report(forbiddenForTool[key], at(key), { jsonPath: [...action.jsonPath, key] });
     }
     const toolId = valueNode(action.node, 'toolId');
     if (!toolId) {
-      report('actions.tool-id-required', anchor(), { jsonPath: action.path, missingField: 'toolId' });
+      report('actions.tool-id-required', anchor(), { jsonPath: action.jsonPath, missingField: 'toolId' });
     } else if (typeof toolId.value === 'string' && !model.toolsById.has(toolId.value) && !lookups.legacyToolNames.has(toolId.value)) {
       // A toolId naming a tool still in the legacy shape: tools.legacy-shape already asks for its `id`.
       const suggestion = lookups.toolIds.suggest(toolId.value);
-      report('actions.tool-id-unknown', toolId, { jsonPath: [...action.path, 'toolId'], toolId: toolId.value, ...(suggestion ? { suggestion } : {}) });
+      report('actions.tool-id-unknown', toolId, { jsonPath: [...action.jsonPath, 'toolId'], toolId: toolId.value, ...(suggestion ? { suggestion } : {}) });
     }
   } else if (action.kind === 'prompt') {
     if (!propertyNode(action.node, 'prompt')) {
-      report('actions.prompt-required', anchor(), { jsonPath: action.path, missingField: 'prompt' });
+      report('actions.prompt-required', anchor(), { jsonPath: action.jsonPath, missingField: 'prompt' });
     }
     for (const key of toolKindOnlyKeys) {
       const code = ignoredForPrompt[key];
       if (propertyNode(action.node, key)) {
-        report(code, at(key), { jsonPath: [...action.path, key] });
+        report(code, at(key), { jsonPath: [...action.jsonPath, key] });
       }
     }
   }
@@ -289,7 +289,7 @@ function checkKind({ model, report }: RuleContext<Definitions>, action: ActionEn
 function checkParams({ report }: RuleContext<Definitions>, action: ActionEntry): void {
   const seen = new Set<string>();
   arrayItems(valueNode(action.node, 'params')).forEach((param, index) => {
-    const path = [...action.path, 'params', index];
+    const path = [...action.jsonPath, 'params', index];
     const id = valueNode(param, 'id');
     if (typeof id?.value === 'string') {
       if (seen.has(id.value)) {
@@ -307,7 +307,7 @@ function checkParams({ report }: RuleContext<Definitions>, action: ActionEntry):
 function checkGenerate({ model, report }: RuleContext<Definitions>, action: ActionEntry, lookups: Lookups): void {
   const generate = valueNode(action.node, 'generate');
   if (generate?.type !== 'object') return;
-  const path = [...action.path, 'generate'];
+  const path = [...action.jsonPath, 'generate'];
   const params = arrayItems(valueNode(action.node, 'params'));
   const paramIds = params.map((p) => valueNode(p, 'id')?.value).filter((v): v is string => typeof v === 'string');
 
@@ -364,6 +364,6 @@ function checkBatchActions({ model, report }: RuleContext<Definitions>, schemaFa
     const tool = model.toolsById.get(action.value.toolId);
     const facts = tool && schemaFacts.get(tool.key as number);
     if (!facts || facts.pathArrayProperties.length > 0) continue;
-    report('actions.batch-without-array', mode, { jsonPath: [...action.path, 'multiFileMode'], toolId: action.value.toolId });
+    report('actions.batch-without-array', mode, { jsonPath: [...action.jsonPath, 'multiFileMode'], toolId: action.value.toolId });
   }
 }

@@ -22,6 +22,6 @@ export function reportDuplicateIds<R extends RuleList, C extends ReportableCode<
     if (typeof id?.value !== 'string') continue;
     const earlier = first.get(id.value);
     if (!earlier) first.set(id.value, entry);
-    else report(code, id, { jsonPath: [...entry.path, 'id'], id: id.value, firstPlace: formatPath(earlier.path) } as DataOf<R, C>);
+    else report(code, id, { jsonPath: [...entry.jsonPath, 'id'], id: id.value, firstPlace: formatPath(earlier.jsonPath) } as DataOf<R, C>);
   }
 }

@@ -65,7 +65,7 @@ export const hookRules: RuleArea<typeof definitions> = {
       const event = String(hook.key);
       if (own(knownHookEvents, event) !== undefined) continue;
       const suggestion = closest(event, Object.keys(knownHookEvents));
-      report('hooks.unknown-event', hook.keyNode!, { jsonPath: hook.path, event, ...(suggestion ? { suggestion } : {}) });
+      report('hooks.unknown-event', hook.keyNode!, { jsonPath: hook.jsonPath, event, ...(suggestion ? { suggestion } : {}) });
     }
   },
 };

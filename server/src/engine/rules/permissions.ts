@@ -174,7 +174,7 @@ export const permissionRules: RuleArea<Definitions> = {
         const suggestion = closest(entry.value, settingIds);
         context.report('permissions.fetch-setting-unknown', entry, { jsonPath: path, setting: entry.value, ...(suggestion ? { suggestion } : {}) });
       } else if (typeof setting.value.default === 'string' && !isFullUrl(setting.value.default)) {
-        context.report('permissions.fetch-setting-default', valueNode(setting.node, 'default')!, { jsonPath: [...setting.path, 'default'], setting: entry.value, value: setting.value.default });
+        context.report('permissions.fetch-setting-default', valueNode(setting.node, 'default')!, { jsonPath: [...setting.jsonPath, 'default'], setting: entry.value, value: setting.value.default });
       } else if (setting.value.type !== undefined && setting.value.type !== 'string') {
         context.report('permissions.fetch-setting-type', entry, { jsonPath: path, setting: entry.value, type: setting.value.type });
       }

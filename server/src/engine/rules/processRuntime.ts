@@ -80,7 +80,7 @@ export const processRuntimeRules: RuleArea<typeof definitions> = {
     if (views?.type === 'array' && views.children!.length > 0) report('process.views', keyNode(model.contributes, 'views')!, { jsonPath: ['contributes', 'views'] });
     for (const setting of model.settings) {
       const type = valueNode(setting.node, 'type');
-      if (type?.value === 'action') report('process.action-setting', type, { jsonPath: setting.path });
+      if (type?.value === 'action') report('process.action-setting', type, { jsonPath: setting.jsonPath });
     }
     const sandbox = keyNode(model.root, 'sandbox');
     if (sandbox) report('process.sandbox', sandbox, { jsonPath: ['sandbox'] });
@@ -94,7 +94,7 @@ export const processRuntimeRules: RuleArea<typeof definitions> = {
     }
     for (const tool of model.tools) {
       const handler = keyNode(tool.node, 'handler');
-      if (handler) report('process.tool-handler', handler, { jsonPath: [...tool.path, 'handler'] });
+      if (handler) report('process.tool-handler', handler, { jsonPath: [...tool.jsonPath, 'handler'] });
     }
   },
 };

@@ -72,12 +72,12 @@ export const settingRules: RuleArea<typeof definitions> = {
       if (type === 'action') {
         // Under runtime: "process" the setting itself is rejected (process.action-setting): no handler to ask for.
         if (!model.isProcess && !propertyNode(setting.node, 'handler')) {
-          report('settings.action-handler', valueNode(setting.node, 'type')!, { jsonPath: setting.path, missingField: 'handler' });
+          report('settings.action-handler', valueNode(setting.node, 'type')!, { jsonPath: setting.jsonPath, missingField: 'handler' });
         }
       } else if (typeof type === 'string') {
         for (const key of settingTypeOnlyKeys.action) {
           const at = keyNode(setting.node, key);
-          if (at) report('settings.action-only', at, { jsonPath: [...setting.path, key], type });
+          if (at) report('settings.action-only', at, { jsonPath: [...setting.jsonPath, key], type });
         }
       }
       const min = typeof value.min === 'number' ? value.min : undefined;
@@ -85,15 +85,15 @@ export const settingRules: RuleArea<typeof definitions> = {
       if (type !== undefined && type !== 'number') {
         for (const key of settingTypeOnlyKeys.number) {
           const at = keyNode(setting.node, key);
-          if (at) report('settings.number-only', at, { jsonPath: [...setting.path, key] });
+          if (at) report('settings.number-only', at, { jsonPath: [...setting.jsonPath, key] });
         }
       } else if (min !== undefined && max !== undefined && min > max) {
-        report('settings.min-max', valueNode(setting.node, 'min')!, { jsonPath: [...setting.path, 'min'], min, max });
+        report('settings.min-max', valueNode(setting.node, 'min')!, { jsonPath: [...setting.jsonPath, 'min'], min, max });
       }
       const defaultNode = valueNode(setting.node, 'default');
       if (defaultNode) {
         const problem = defaultProblem(value.default, type, value.enum, min, max);
-        if (problem) report('settings.default', defaultNode, { jsonPath: [...setting.path, 'default'], problem });
+        if (problem) report('settings.default', defaultNode, { jsonPath: [...setting.jsonPath, 'default'], problem });
       }
     }
   },

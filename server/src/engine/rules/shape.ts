@@ -46,9 +46,9 @@ export function shapeArea(rules: ReadonlyMap<string, AnyRule>, others: readonly 
         if (others.some((area) => area.explainsShapeFinding?.(finding, model))) continue;
         const target = targetOf(finding, model.document.root);
         if (!target) continue;
-        const value = valueAt(model.document.value, finding.path);
+        const value = valueAt(model.document.value, finding.jsonPath);
         const rule = rules.get(finding.code);
-        const name = field(finding.path);
+        const name = field(finding.jsonPath);
         const message = rule?.shapeMessage?.(finding, name, value) ?? genericMessage(finding, name, value);
         reportShape(finding.code, target, message, dataOf(finding));
       }
@@ -57,18 +57,18 @@ export function shapeArea(rules: ReadonlyMap<string, AnyRule>, others: readonly 
 }
 
 function dataOf(finding: ShapeFinding): ShapeData {
-  if (finding.keyword === 'required') return { jsonPath: finding.path, missingField: String(finding.params.missingProperty) };
+  if (finding.keyword === 'required') return { jsonPath: finding.jsonPath, missingField: String(finding.params.missingProperty) };
   if (finding.keyword === 'additionalProperties') {
     const key = String(finding.params.additionalProperty);
     const suggestion = closest(key, Object.keys(finding.schemaNode.properties ?? {}));
-    return { jsonPath: [...finding.path, key], ...(suggestion ? { suggestion } : {}) };
+    return { jsonPath: [...finding.jsonPath, key], ...(suggestion ? { suggestion } : {}) };
   }
-  return { jsonPath: finding.path };
+  return { jsonPath: finding.jsonPath };
 }
 
 /** The key for an unknown key; the object's key (or its opening brace) for a missing field; the value otherwise. */
 function targetOf(finding: ShapeFinding, root: JsonNode): Target | undefined {
-  const node = nodeAtPath(root, finding.path);
+  const node = nodeAtPath(root, finding.jsonPath);
   if (!node) return undefined;
   if (finding.keyword === 'additionalProperties') {
     const key = String(finding.params.additionalProperty);
@@ -114,7 +114,7 @@ function genericMessage(finding: ShapeFinding, name: string, value: unknown): st
     }
     case 'required': {
       const missing = String(params.missingProperty);
-      const where = finding.path.length === 0 ? 'the manifest' : name;
+      const where = finding.jsonPath.length === 0 ? 'the manifest' : name;
       const property = resolveRef(own(schemaNode.properties, missing));
       return `\`${missing}\` is required in ${where}.${describe(property)}`;
     }
@@ -122,7 +122,7 @@ function genericMessage(finding: ShapeFinding, name: string, value: unknown): st
       const key = String(params.additionalProperty);
       const known = Object.keys(schemaNode.properties ?? {});
       const suggestion = closest(key, known);
-      const where = finding.path.length === 0 ? 'at the top level' : `in ${name}`;
+      const where = finding.jsonPath.length === 0 ? 'at the top level' : `in ${name}`;
       return `Unknown key \`${key}\` ${where}: the reference does not define it, so it is ignored.${didYouMean(suggestion)}`;
     }
     case 'enum': {

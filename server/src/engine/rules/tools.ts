@@ -91,7 +91,7 @@ const definitions = defineRules([
     shapeMessage: (finding, name) =>
       finding.keyword === 'additionalProperties'
         ? `\`${String(finding.params.additionalProperty)}\` is not an MCP tool annotation: ${name} allows only readOnlyHint, destructiveHint, idempotentHint and openWorldHint; any other key is rejected.`
-        : finding.keyword === 'type' && finding.path[finding.path.length - 1] === 'annotations'
+        : finding.keyword === 'type' && finding.jsonPath[finding.jsonPath.length - 1] === 'annotations'
           ? `${name} must be an object { readOnlyHint?, destructiveHint?, idempotentHint?, openWorldHint? }.`
           : `${name} must be a boolean: MCP tool annotations are booleans only.`,
   }),
@@ -170,8 +170,8 @@ export const toolRules: RuleArea<typeof definitions> = {
   rules: definitions,
   explainsShapeFinding(finding, model) {
     // A legacy tool is reported once, as legacy, not as a missing id and schema plus two unknown keys.
-    if (finding.path.length !== 3 || finding.path[1] !== 'tools' || finding.path[0] !== 'contributes') return false;
-    const tool = model.tools[finding.path[2] as number];
+    if (finding.jsonPath.length !== 3 || finding.jsonPath[1] !== 'tools' || finding.jsonPath[0] !== 'contributes') return false;
+    const tool = model.tools[finding.jsonPath[2] as number];
     if (!tool || !isLegacy(tool.value)) return false;
     if (finding.keyword === 'required') return ['id', 'schema'].includes(String(finding.params.missingProperty));
     if (finding.keyword === 'additionalProperties') return ['name', 'parameters'].includes(String(finding.params.additionalProperty));
@@ -185,21 +185,21 @@ export const toolRules: RuleArea<typeof definitions> = {
       if (tool.node.type !== 'object') return;
       if (isLegacy(tool.value)) {
         const at = keyNode(tool.node, 'name') ?? keyNode(tool.node, 'parameters')!;
-        report('tools.legacy-shape', at, { jsonPath: tool.path, toolIndex: index });
+        report('tools.legacy-shape', at, { jsonPath: tool.jsonPath, toolIndex: index });
       }
       if (!model.isProcess && !propertyNode(tool.node, 'handler')) {
         const at = keyNode(tool.node, 'id') ?? keyNode(tool.node, 'name') ?? { offset: tool.node.offset, length: 1 };
-        report('tools.handler-required', at, { jsonPath: tool.path, missingField: 'handler' });
+        report('tools.handler-required', at, { jsonPath: tool.jsonPath, missingField: 'handler' });
       }
       const timeout = valueNode(tool.node, 'timeout');
       if (typeof timeout?.value === 'string' && !/^\d+(ms|s|m|h)$/.test(timeout.value)) {
-        report('tools.timeout', timeout, { jsonPath: [...tool.path, 'timeout'], value: timeout.value });
+        report('tools.timeout', timeout, { jsonPath: [...tool.jsonPath, 'timeout'], value: timeout.value });
       }
       if (!declaresAnnotations(tool.value.annotations)) {
         const gating = deriveToolGating(undefined, plugin);
         const at = valueNode(tool.node, 'id') ?? valueNode(tool.node, 'name') ?? { offset: tool.node.offset, length: 1 };
         const name = tool.id ?? (typeof tool.value.name === 'string' ? tool.value.name : undefined);
-        const data: UndeclaredData = { jsonPath: tool.path, ...(name === undefined ? {} : { toolName: name }), annotations: annotationsSaid(tool.value.annotations), asks: gating.asks };
+        const data: UndeclaredData = { jsonPath: tool.jsonPath, ...(name === undefined ? {} : { toolName: name }), annotations: annotationsSaid(tool.value.annotations), asks: gating.asks };
         if (gating.category === 'external') {
           const because = gating.reasons.filter((r) => r.category === 'external').map((r) => (r.source === 'permissions.fetch' ? 'permissions.fetch' : 'runtime: "process"') as 'permissions.fetch' | 'runtime: "process"');
           report('tools.undeclared-annotations', at, { ...data, because });

@@ -7,7 +7,7 @@ export interface ShapeFinding {
   code: string;
   keyword: string;
   /** Instance path of the value at fault (for `required`: the object missing the field). */
-  path: JsonPath;
+  jsonPath: JsonPath;
   params: Record<string, unknown>;
   /** The schema node that holds the failing keyword. */
   schemaNode: SchemaNode;
@@ -39,11 +39,11 @@ export function shapeFindings(value: unknown): ShapeFinding[] {
     if (seen.has(key)) continue;
     seen.add(key);
     const holder = error.parentSchema ?? {};
-    const path = instancePath(error.instancePath, value);
+    const jsonPath = instancePath(error.instancePath, value);
     findings.push({
-      code: codeOn(holder, error.keyword) ?? `${areaOf(path)}.${genericRules[error.keyword] ?? 'shape'}`,
+      code: codeOn(holder, error.keyword) ?? `${areaOf(jsonPath)}.${genericRules[error.keyword] ?? 'shape'}`,
       keyword: error.keyword,
-      path,
+      jsonPath,
       params: error.params,
       schemaNode: holder,
     });

@@ -5,7 +5,7 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { fileReferences, normalizeRelativePath } from '../../engine';
 import { describeUnread, isInside, readFileInside } from '../../host/safeRead';
 import { withoutBuiltInJsonDiagnostics, type BuiltInJson } from '../builtInJson';
-import { toLspDiagnostics } from '../features/diagnostics';
+import { toLspDiagnostics } from './convert';
 import type { ManifestCache, ManifestVersion } from '../manifestCache';
 import type { OpenDocuments } from '../openDocuments';
 import type { ServerLog } from '../serverLog';
