@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { TextDocumentsConfiguration } from 'vscode-languageserver';
 import {
   buildModel,
+  FileFactsMemo,
   composeEditedRegions,
   extendEditedRegion,
   parseDocument,
@@ -74,6 +75,8 @@ export class ManifestVersion {
     private basis?: ParseBasis,
     /** The editor document's line index of this text, which the parse then uses as its own; undefined for a file read from disk. */
     private readonly lines?: LineIndex,
+    /** What the open document's last validation learnt of the files it names, shared by its versions; undefined for a file read from disk. */
+    readonly fileFacts?: FileFactsMemo,
   ) {
     this.path = filePathOf(uri);
   }
@@ -172,7 +175,11 @@ export class ManifestVersion {
     const settings = this.env.settings();
     const severityOverrides = settings.rules;
     const maxDiagnostics = settings.maxDiagnostics;
-    if (!this.isTooLarge) return validateModel(model, { folder: this.folder(), severityOverrides, maxDiagnostics });
+    if (!this.isTooLarge) {
+      const folder = this.folder();
+      const fileFacts = folder && this.fileFacts ? { memo: this.fileFacts, folderGeneration: folder.generation } : undefined;
+      return validateModel(model, { folder, severityOverrides, maxDiagnostics, fileFacts });
+    }
     // Past the size limit only the syntax is checked: a model without a root gives the rules nothing else to read.
     const syntaxOnly = buildModel({ ...model.document, root: undefined, value: undefined });
     const notice: ManifestDiagnostic = {
@@ -233,7 +240,7 @@ export class ManifestCache {
     this.pendingEdits.delete(document.uri);
     const basis =
       cached && edits?.region && edits.fromVersion === cached.version && edits.toVersion === document.version ? cached.basisFor(edits.region) : undefined;
-    const entry = new ManifestVersion(document.uri, document.version, document.getText(), this.env, basis, document.lines);
+    const entry = new ManifestVersion(document.uri, document.version, document.getText(), this.env, basis, document.lines, cached?.fileFacts ?? new FileFactsMemo());
     this.entries.set(document.uri, entry);
     return entry;
   }
