@@ -18,21 +18,7 @@ import { fileFilters } from '../server/src/lsp/manifestRecognition';
 import { PluginFolders } from '../server/src/lsp/pluginFolders';
 import { defaultSettings } from '../server/src/lsp/settings';
 import { generatePlugin, writePluginFolder } from './generateManifest';
-import { median } from './stats';
-
-interface Timing {
-  wallMs: number;
-  cpuMs: number;
-}
-
-function timed<T>(action: () => T): [T, Timing] {
-  const cpu = process.cpuUsage();
-  const start = performance.now();
-  const result = action();
-  const wallMs = performance.now() - start;
-  const used = process.cpuUsage(cpu);
-  return [result, { wallMs, cpuMs: (used.user + used.system) / 1000 }];
-}
+import { printPhases, timed, type Timing } from './stats';
 
 function main(): void {
   const n = Number(process.argv[2] ?? 5000);
@@ -79,10 +65,7 @@ function main(): void {
       if (run > 0) for (const [name, timing] of round) phases.set(name, [...(phases.get(name) ?? []), timing]);
     }
     console.log(`N = ${n}: ${(Buffer.byteLength(text) / 1048576).toFixed(2)} MiB, ${runs} runs, medians (ms)`);
-    console.log(`  ${'phase'.padEnd(50)}${'wall'.padStart(8)}${'cpu'.padStart(8)}`);
-    for (const [name, timings] of phases) {
-      console.log(`  ${name.padEnd(50)}${median(timings.map((t) => t.wallMs)).toFixed(1).padStart(8)}${median(timings.map((t) => t.cpuMs)).toFixed(1).padStart(8)}`);
-    }
+    printPhases(phases, 50);
   } finally {
     rmSync(parent, { recursive: true, force: true });
   }
