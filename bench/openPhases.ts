@@ -17,21 +17,7 @@ import { referencedFiles } from '../server/src/engine/folder/referencedFiles';
 import type { RuleContext } from '../server/src/engine/rules/rule';
 import { CachedPluginFolder } from '../server/src/lsp/pluginFolders';
 import { generatePlugin, writePluginFolder } from './generateManifest';
-import { median } from './stats';
-
-interface Timing {
-  wallMs: number;
-  cpuMs: number;
-}
-
-function timed(action: () => void): Timing {
-  const cpu = process.cpuUsage();
-  const start = performance.now();
-  action();
-  const wallMs = performance.now() - start;
-  const used = process.cpuUsage(cpu);
-  return { wallMs, cpuMs: (used.user + used.system) / 1000 };
-}
+import { printPhases, timed, type Timing } from './stats';
 
 /** Every rule area over the model, each timed on its own (diagnostics are only counted). */
 function timeAreas(model: ManifestModel, folder: CachedPluginFolder | undefined, into: Map<string, Timing[]>): void {
@@ -42,7 +28,7 @@ function timeAreas(model: ManifestModel, folder: CachedPluginFolder | undefined,
   ruleAreas.forEach((area, index) => {
     // The second area is the JSON Schema's (its rules are the other areas' shape rules).
     const name = `rules: ${index === 1 ? 'shape (compiled JSON Schema)' : area.rules[0]?.code.split('.')[0]}${folder ? '' : ' (no folder)'}`;
-    const timing = timed(() => area.check?.(context));
+    const [, timing] = timed(() => area.check?.(context));
     into.set(name, [...(into.get(name) ?? []), timing]);
   });
 }
@@ -61,12 +47,12 @@ function main(): void {
       const round = new Map<string, Timing[]>();
       const note = (name: string, timing: Timing) => round.set(name, [timing]);
       let text = '';
-      note('didOpen message decoded (utf8 + JSON.parse)', timed(() => (text = (JSON.parse(message.toString('utf8')) as { params: { textDocument: { text: string } } }).params.textDocument.text)));
-      note('JSON.parse of the manifest (the floor)', timed(() => JSON.parse(text)));
+      note('didOpen message decoded (utf8 + JSON.parse)', timed(() => (text = (JSON.parse(message.toString('utf8')) as { params: { textDocument: { text: string } } }).params.textDocument.text))[1]);
+      note('JSON.parse of the manifest (the floor)', timed(() => JSON.parse(text))[1]);
       let document = parseDocument(text);
-      note('parse: positioned tree + plain value', timed(() => (document = parseDocument(text))));
+      note('parse: positioned tree + plain value', timed(() => (document = parseDocument(text)))[1]);
       let model = buildModel(document);
-      note('model', timed(() => (model = buildModel(document))));
+      note('model', timed(() => (model = buildModel(document)))[1]);
       timeAreas(model, undefined, round);
       const folder = new CachedPluginFolder(root, () => true);
       const first = new Map<string, Timing[]>();
@@ -79,10 +65,7 @@ function main(): void {
       if (run > 0) for (const [name, timings] of round) add(name, timings[0]);
     }
     console.log(`N = ${n}: ${(Buffer.byteLength(plugin.manifestText) / 1048576).toFixed(2)} MiB, ${runs} runs, medians (ms)`);
-    console.log(`  ${'phase'.padEnd(84)}${'wall'.padStart(8)}${'cpu'.padStart(8)}`);
-    for (const [name, timings] of phases) {
-      console.log(`  ${name.padEnd(84)}${median(timings.map((t) => t.wallMs)).toFixed(1).padStart(8)}${median(timings.map((t) => t.cpuMs)).toFixed(1).padStart(8)}`);
-    }
+    printPhases(phases, 84);
   } finally {
     rmSync(parent, { recursive: true, force: true });
   }

@@ -2,6 +2,7 @@ import type { ManifestDiagnostic, Severity } from './diagnostics';
 import type { PluginFolder } from './folder/pluginFolder';
 import { referencedFiles, type ReferencedFiles } from './folder/referencedFiles';
 import { buildModel, type ManifestModel } from './model/manifestModel';
+import { fileReferences, type FileReference } from './model/references';
 import { parseDocument, type ParsedDocument } from './parse/parseDocument';
 import { ruleAreas, ruleByCode } from './rules/registry';
 import type { AnyRule, RuleContext, Target } from './rules/rule';
@@ -15,6 +16,58 @@ interface ValidateOptions {
   severityOverrides?: Record<string, SeverityOverride>;
   /** At most this many diagnostics, the last of them saying how many more there were; defaultMaxDiagnostics when not given. */
   maxDiagnostics?: number;
+  /**
+   * For a host that validates version after version of one document: what the last validation learnt
+   * of the files the manifest names, and the folder's generation now (the host's count of changes in
+   * it, which moves whenever anything the folder would answer may have changed).
+   */
+  fileFacts?: { memo: FileFactsMemo; folderGeneration: number };
+}
+
+/**
+ * What the last validation of one document learnt of the files its manifest names, for the next
+ * version's to reuse: the same references (kind, path and tool, in order) in the same folder, with
+ * no change in it since, give the same facts, so an edit elsewhere costs no lookups of 2N paths.
+ * The rules still make every finding, from the new version's references.
+ */
+export class FileFactsMemo {
+  private last: { folder: PluginFolder; folderGeneration: number; files: ReferencedFiles } | undefined;
+
+  files(model: ManifestModel, folder: PluginFolder | undefined, folderGeneration: number): ReferencedFiles {
+    const last = this.last;
+    if (folder && last && last.folder === folder && last.folderGeneration === folderGeneration) {
+      const references = fileReferences(model);
+      if (sameReferences(references, last.files.references)) return this.remember(folder, folderGeneration, rebound(last.files, references));
+    }
+    return this.remember(folder, folderGeneration, referencedFiles(model, folder));
+  }
+
+  private remember(folder: PluginFolder | undefined, folderGeneration: number, files: ReferencedFiles): ReferencedFiles {
+    this.last = folder ? { folder, folderGeneration, files } : undefined;
+    return files;
+  }
+}
+
+function sameReferences(a: FileReference[], b: FileReference[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    if (a[i].kind !== b[i].kind || a[i].filePath !== b[i].filePath || a[i].toolIndex !== b[i].toolIndex) return false;
+  }
+  return true;
+}
+
+/**
+ * The same facts at the new references: each reference the facts hold is pointed at its new node and
+ * JSON path, in place (no other version reads them: the memo holds the only ones), so that the
+ * findings are made at the new version's positions and nothing is copied.
+ */
+function rebound(files: ReferencedFiles, references: FileReference[]): ReferencedFiles {
+  for (let i = 0; i < references.length; i++) {
+    const reference = files.references[i];
+    reference.node = references[i].node;
+    reference.jsonPath = references[i].jsonPath;
+  }
+  return files;
 }
 
 /** A text of `1 1 1 …` would otherwise give a diagnostic every two characters: 2,000,000 for 4 MB. */
@@ -49,6 +102,7 @@ export function validateModel(model: ManifestModel, options: ValidateOptions = {
   const kept = 2 * max;
   const beyond: Record<Severity, number> = { error: 0, warning: 0, information: 0, hint: 0 };
   let files: ReferencedFiles | undefined;
+  const fileFacts = options.fileFacts;
   const emit = (code: string, target: Target, message: (rule: AnyRule) => string, data: unknown) => {
     const rule = ruleByCode.get(code);
     if (!rule) throw new Error(`Unregistered rule code ${code}`);
@@ -66,7 +120,7 @@ export function validateModel(model: ManifestModel, options: ValidateOptions = {
   const context: RuleContext = {
     model,
     folder: options.folder,
-    files: () => (files ??= referencedFiles(model, options.folder)),
+    files: () => (files ??= fileFacts ? fileFacts.memo.files(model, options.folder, fileFacts.folderGeneration) : referencedFiles(model, options.folder)),
     // The message is built only for a finding that is kept: one past the cap is only counted.
     report: (code, target, data) => emit(code, target, (rule) => messageOf(rule, data), data),
     reportShape: (code, target, message, data) => emit(code, target, () => message, data),

@@ -1,20 +1,22 @@
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TextDocumentsConfiguration } from 'vscode-languageserver';
-import { TextDocument } from 'vscode-languageserver-textdocument';
 import {
   buildModel,
+  FileFactsMemo,
   composeEditedRegions,
   extendEditedRegion,
   parseDocument,
   reparseDocument,
   validateModel,
   type EditedRegion,
+  type LineIndex,
   type ManifestAnalysis,
   type ManifestDiagnostic,
   type ManifestModel,
   type ParsedDocument,
 } from '../engine';
+import { EditorDocument } from './editorDocument';
 import { recognizeManifest, type FileFilters, type Recognition } from './manifestRecognition';
 import { isInside } from '../host/safeRead';
 import type { CachedPluginFolder, PluginFolders } from './pluginFolders';
@@ -71,6 +73,10 @@ export class ManifestVersion {
     readonly text: string,
     private readonly env: CacheEnvironment,
     private basis?: ParseBasis,
+    /** The editor document's line index of this text, which the parse then uses as its own; undefined for a file read from disk. */
+    private readonly lines?: LineIndex,
+    /** What the open document's last validation learnt of the files it names, shared by its versions; undefined for a file read from disk. */
+    readonly fileFacts?: FileFactsMemo,
   ) {
     this.path = filePathOf(uri);
   }
@@ -157,7 +163,9 @@ export class ManifestVersion {
       const basis = this.basis;
       this.basis = undefined;
       const previous = basis?.previous.handOverDocument();
-      const document = previous ? reparseDocument(previous, this.text, basis!.region) : parseDocument(this.text);
+      const parsed = previous ? reparseDocument(previous, this.text, basis!.region, this.lines) : parseDocument(this.text);
+      // One line index per version: the editor document's (parseDocument's own is made lazily, so it costs nothing unused).
+      const document = this.lines ? { ...parsed, lines: this.lines } : parsed;
       this.parse = { document, model: buildModel(document) };
     }
     return this.parse;
@@ -167,7 +175,11 @@ export class ManifestVersion {
     const settings = this.env.settings();
     const severityOverrides = settings.rules;
     const maxDiagnostics = settings.maxDiagnostics;
-    if (!this.isTooLarge) return validateModel(model, { folder: this.folder(), severityOverrides, maxDiagnostics });
+    if (!this.isTooLarge) {
+      const folder = this.folder();
+      const fileFacts = folder && this.fileFacts ? { memo: this.fileFacts, folderGeneration: folder.generation } : undefined;
+      return validateModel(model, { folder, severityOverrides, maxDiagnostics, fileFacts });
+    }
     // Past the size limit only the syntax is checked: a model without a root gives the rules nothing else to read.
     const syntaxOnly = buildModel({ ...model.document, root: undefined, value: undefined });
     const notice: ManifestDiagnostic = {
@@ -198,11 +210,12 @@ export class ManifestCache {
   constructor(private readonly env: CacheEnvironment) {}
 
   /**
-   * For `new TextDocuments(...)`: applies each change as TextDocument does and notes where it fell,
-   * so that the next version is re-parsed from this one incrementally.
+   * For `new TextDocuments(...)`: the documents are EditorDocuments (one line index per version,
+   * shared with its parse); each change is applied and where it fell noted, so that the next version
+   * is re-parsed from this one incrementally.
    */
-  readonly textDocuments: TextDocumentsConfiguration<TextDocument> = {
-    create: TextDocument.create,
+  readonly textDocuments: TextDocumentsConfiguration<EditorDocument> = {
+    create: EditorDocument.create,
     update: (document, changes, version) => {
       const fromVersion = document.version;
       const pending = this.pendingEdits.get(document.uri);
@@ -210,28 +223,24 @@ export class ManifestCache {
       let region = continues ? pending.region : undefined;
       let whole = continues && !pending.region;
       for (const change of changes) {
-        if ('range' in change) {
-          // Offsets in the text as the earlier changes left it, as TextDocument computes them (a reversed range included).
-          const [a, b] = [document.offsetAt(change.range.start), document.offsetAt(change.range.end)];
-          region = extendEditedRegion(region, Math.min(a, b), Math.abs(b - a), change.text.length);
-        } else {
-          whole = true;
-        }
-        TextDocument.update(document, [change], version);
+        const edit = document.apply(change);
+        if (edit) region = extendEditedRegion(region, edit.offset, edit.deletedLength, change.text.length);
+        else whole = true;
       }
+      document.setVersion(version);
       this.pendingEdits.set(document.uri, { fromVersion: continues ? pending.fromVersion : fromVersion, toVersion: version, region: whole ? undefined : region });
       return document;
     },
   };
 
-  get(document: { uri: string; version: number; getText(): string }): ManifestVersion {
+  get(document: EditorDocument): ManifestVersion {
     const cached = this.entries.get(document.uri);
     if (cached && cached.version === document.version) return cached;
     const edits = this.pendingEdits.get(document.uri);
     this.pendingEdits.delete(document.uri);
     const basis =
       cached && edits?.region && edits.fromVersion === cached.version && edits.toVersion === document.version ? cached.basisFor(edits.region) : undefined;
-    const entry = new ManifestVersion(document.uri, document.version, document.getText(), this.env, basis);
+    const entry = new ManifestVersion(document.uri, document.version, document.getText(), this.env, basis, document.lines, cached?.fileFacts ?? new FileFactsMemo());
     this.entries.set(document.uri, entry);
     return entry;
   }

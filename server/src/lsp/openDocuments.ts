@@ -1,5 +1,5 @@
 import { TextDocuments, type Connection } from 'vscode-languageserver';
-import type { TextDocument } from 'vscode-languageserver-textdocument';
+import type { EditorDocument } from './editorDocument';
 import { filePathOf, type ManifestCache, type ManifestVersion } from './manifestCache';
 import { largeManifestLength, postponeMemoryRelease, releaseMemorySoon } from './memory';
 
@@ -20,7 +20,7 @@ interface DocumentEvents {
  * feature reads, and the text of a file a manifest names while it is open there.
  */
 export class OpenDocuments {
-  private readonly documents: TextDocuments<TextDocument>;
+  private readonly documents: TextDocuments<EditorDocument>;
   /** The open documents by file path: a file a manifest names is read from the editor when it is open there. */
   private readonly uriByPath = new Map<string, string>();
   /** TextDocuments fires onDidChangeContent right after onDidOpen: an opened document is validated at once, an edited one after a pause. */
@@ -30,16 +30,16 @@ export class OpenDocuments {
     this.documents = new TextDocuments(cache.textDocuments);
   }
 
-  get(uri: string): TextDocument | undefined {
+  get(uri: string): EditorDocument | undefined {
     return this.documents.get(uri);
   }
 
-  all(): TextDocument[] {
+  all(): EditorDocument[] {
     return this.documents.all();
   }
 
   /** The one parse of this version of an open document. */
-  entry(document: TextDocument): ManifestVersion {
+  entry(document: EditorDocument): ManifestVersion {
     return this.cache.get(document);
   }
 

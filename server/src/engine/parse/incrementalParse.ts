@@ -1,4 +1,5 @@
 import type { EditedRegion } from '../text/editedRegion';
+import type { LineIndex } from '../text/lineIndex';
 import { isProperty, keyOf, type JsonNode } from './jsonNode';
 import { MAX_NESTING_DEPTH, parseDocument, type ParsedDocument } from './parseDocument';
 import { assignProperty } from './plainValue';
@@ -21,9 +22,10 @@ const alwaysReparsedLength = 64 * 1024;
  * The result is what parseDocument(text) gives.
  *
  * It takes `previous`'s tree over: the nodes are reused and changed in place, so `previous`
- * must not be read afterwards (its plain value is left as it was).
+ * must not be read afterwards (its plain value is left as it was). `lines`, when the caller has
+ * the new text's line index already (an editor document's), is used instead of shifting previous's.
  */
-export function reparseDocument(previous: ParsedDocument, text: string, region: EditedRegion): ParsedDocument {
+export function reparseDocument(previous: ParsedDocument, text: string, region: EditedRegion, lines?: LineIndex): ParsedDocument {
   const delta = region.newEnd - region.oldEnd;
   const root = previous.root;
   if (!root || previous.findings.length > 0 || text.length !== previous.text.length + delta) return parseDocument(text);
@@ -38,7 +40,7 @@ export function reparseDocument(previous: ParsedDocument, text: string, region: 
     if (parse.objectsWithDuplicateKeys.length > 0) break;
     const value = replaceValue(previous.value, target, parse.value);
     replaceNode(target, parse.root, delta);
-    return { text, lines: previous.lines.afterEdit(text, region), root, value, findings: [] };
+    return { text, lines: lines ?? previous.lines.afterEdit(text, region), root, value, findings: [] };
   }
   return parseDocument(text);
 }

@@ -58,7 +58,9 @@ export class LineIndex {
       if (this.lineStarts[mid] <= clamped) low = mid;
       else high = mid - 1;
     }
-    return { line: low, character: clamped - this.lineStarts[low] };
+    // Between the \r and the \n of a line break is before the line break, as vscode-languageserver-textdocument says.
+    const inLineBreak = clamped > this.lineStarts[low] && this.text.charCodeAt(clamped - 1) === 13 /* \r */ && this.text.charCodeAt(clamped) === 10; /* \n */
+    return { line: low, character: clamped - this.lineStarts[low] - (inLineBreak ? 1 : 0) };
   }
 
   /** As LSP reads a position: a character past the end of its line means the end of that line, before its line break. */

@@ -1,7 +1,7 @@
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Diagnostic } from 'vscode-languageserver';
-import type { TextDocument } from 'vscode-languageserver-textdocument';
+import type { EditorDocument } from '../editorDocument';
 import { fileReferences, normalizeRelativePath } from '../../engine';
 import { describeUnread, isInside, readFileInside } from '../../host/safeRead';
 import { withoutBuiltInJsonDiagnostics, type BuiltInJson } from '../builtInJson';
@@ -47,19 +47,19 @@ export class DiagnosticsCore {
   constructor(private readonly env: DiagnosticsEnvironment) {}
 
   /** The open document's version unless it is neither a Filer manifest nor an empty one being written. */
-  openManifest(document: TextDocument): ManifestVersion | undefined {
+  openManifest(document: EditorDocument): ManifestVersion | undefined {
     const entry = this.env.documents.entry(document);
     return entry.recognition().kind === 'other' ? undefined : entry;
   }
 
   /** The same, saying in the log (once) what the document was taken for. */
-  recognizedOpenManifest(document: TextDocument): ManifestVersion | undefined {
+  recognizedOpenManifest(document: EditorDocument): ManifestVersion | undefined {
     this.env.log.recognized(document.uri, this.env.documents.entry(document).recognition());
     return this.openManifest(document);
   }
 
   /** An open manifest's diagnostics, less what VS Code's own JSON validation already shows in it. */
-  forOpen(document: TextDocument, entry: ManifestVersion): Diagnostic[] {
+  forOpen(document: EditorDocument, entry: ManifestVersion): Diagnostic[] {
     return toLspDiagnostics(withoutBuiltInJsonDiagnostics(entry.diagnostics(), this.env.builtInJson(), document.languageId, entry.document.text));
   }
 
