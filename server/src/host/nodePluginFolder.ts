@@ -23,6 +23,8 @@ export class NodePluginFolder implements PluginFolder {
    * changes when the link's target does, and a watcher reports the target's path, not the link's.
    */
   resolvedThroughLinks = false;
+  /** The path `stat` resolved last: the rules stat a handler and then read it, which takes one lstat, not two. */
+  private lastResolved: { relativePath: string; resolved: Resolved } | undefined;
 
   constructor(readonly root: string) {
     this.realRoot = realpathOrUndefined(root) ?? path.resolve(root);
@@ -30,15 +32,17 @@ export class NodePluginFolder implements PluginFolder {
 
   stat(relativePath: string): FileKind {
     const resolved = this.resolveInside(relativePath);
+    this.lastResolved = { relativePath, resolved };
     if (resolved.kind !== 'inside') return resolved.kind;
     return kindOf(resolved.stats);
   }
 
   readText(relativePath: string): FileRead {
-    const resolved = this.resolveInside(relativePath);
+    const resolved = this.resolveAgain(relativePath);
     if (resolved.kind !== 'inside') return { kind: resolved.kind };
-    // The real path: a link that appears there after the check is not followed.
-    return readRegularFile(resolved.path, maxReadBytes);
+    // The real path, and the lstat it was resolved with: a link or a FIFO that appears there after
+    // the check is not followed (O_NOFOLLOW) nor read (the open never blocks, and fstat is checked).
+    return readRegularFile(resolved.path, maxReadBytes, { lstat: resolved.stats });
   }
 
   /**
@@ -88,6 +92,13 @@ export class NodePluginFolder implements PluginFolder {
     const { stats } = resolved;
     const kind = kindOf(stats);
     return { kind, signature: `${kind}:${stats.dev}:${stats.ino}:${stats.size}:${stats.mtimeMs}:${stats.ctimeMs}` };
+  }
+
+  /** The resolution `stat` just made of this path (used once), or a new one. */
+  private resolveAgain(relativePath: string): Resolved {
+    const last = this.lastResolved;
+    this.lastResolved = undefined;
+    return last?.relativePath === relativePath ? last.resolved : this.resolveInside(relativePath);
   }
 
   /** The real path and stats of a plugin-relative path, if it exists and stays inside the folder. */

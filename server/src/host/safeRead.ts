@@ -7,16 +7,17 @@ export const maxManifestMegabytes = 16;
 
 /**
  * The one way the server and the CLI read a file from disk (a manifest, a schema, a handler):
- * lstat first, and only a regular file is opened, never a symbolic link (unless `followLink`), a
+ * lstat first (or the caller's, `lstat`), and only a regular file is opened, never a symbolic link (unless `followLink`), a
  * folder, a device or a FIFO; its size is checked before a byte is read; the open itself never
  * blocks (O_NONBLOCK: should the path become a FIFO between the lstat and the open, fstat says so
  * and it is closed unread) and never follows a link put there meanwhile (O_NOFOLLOW).
  */
-export function readRegularFile(file: string, maxBytes: number, options: { followLink?: boolean } = {}): FileRead {
+export function readRegularFile(file: string, maxBytes: number, options: { followLink?: boolean; lstat?: fs.Stats } = {}): FileRead {
   let target = file;
   let stats: fs.Stats;
   try {
-    stats = fs.lstatSync(target);
+    // `lstat`: the caller's own lstat of `file`, just taken (the plugin folder resolves each path with one).
+    stats = options.lstat ?? fs.lstatSync(target);
     if (stats.isSymbolicLink()) {
       if (!options.followLink) return { kind: 'outside' };
       target = fs.realpathSync.native(target);
