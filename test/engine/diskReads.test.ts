@@ -1,7 +1,7 @@
 /**
  * What reading the plugin folder costs in system calls: a first open of a 5,000-tool manifest stats and
  * reads 10,000 files, so each lstat counts (issue 15). The rules stat a handler and then read it; a
- * tool's schema is read without a stat. A file its directory's listing (one readdir per directory)
+ * tool's schema is read without a stat. A file its directory's listing (one per directory)
  * names as a regular file takes no lstat; any other path one, which its read reuses (the open still
  * never follows a link nor blocks, and fstat is checked).
  */

@@ -1,6 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { FileKind, FileRead, PluginFolder } from '../engine';
+import { regularFileNames } from './folderWalk';
 import { isInside, readRegularFile, realpathOrUndefined } from './safeRead';
 
 /** Files larger than this are not read (a tool schema is a few KB). */
@@ -16,14 +17,14 @@ const maxListedEntries = 100_000;
  * The plugin folder on disk, read-only. Every path is resolved against the folder and, after
  * following symlinks, must still lie inside it: nothing outside the plugin folder is ever read.
  * One instance sees the folder as it was when it first looked: the real path of each directory is
- * remembered, and so are the regular files each lists (a plugin's thousands of files sit in a few
+ * remembered, and so are the regular files each holds (a plugin's thousands of files sit in a few
  * directories): a file named there costs no lstat, only its open when it is read; any other path
  * (a link, a folder, one not listed) one lstat.
  */
 export class NodePluginFolder implements PluginFolder {
   private readonly realRoot: string;
   private readonly realDirectories = new Map<string, string | undefined>();
-  /** The names of the regular files in each real directory, as one readdir saw them; undefined when it could not be listed. */
+  /** The names of the regular files in each real directory, as one listing saw them (host/folderWalk.ts); undefined when it could not be listed. */
   private readonly regularFiles = new Map<string, Set<string> | undefined>();
   /**
    * Whether a path it resolved may lead through a symbolic link (a linked file or directory, or a
@@ -127,27 +128,10 @@ export class NodePluginFolder implements PluginFolder {
     return this.inspect(real);
   }
 
-  /** One readdir per directory: its entries' types come with it (no link followed), so its files need no lstat each. */
+  /** One listing per directory (its entries' types come with it, no link followed), so its files need no lstat each. */
   private regularFilesIn(realDirectory: string): Set<string> | undefined {
-    if (this.regularFiles.has(realDirectory)) return this.regularFiles.get(realDirectory);
-    let files: Set<string> | undefined = new Set();
-    let directory: fs.Dir | undefined;
-    try {
-      directory = fs.opendirSync(realDirectory);
-      for (let entry = directory.readSync(), count = 1; entry; entry = directory.readSync(), count++) {
-        if (count > maxListedEntries) {
-          files = undefined;
-          break;
-        }
-        if (entry.isFile()) files.add(entry.name);
-      }
-    } catch {
-      files = undefined;
-    } finally {
-      directory?.closeSync();
-    }
-    this.regularFiles.set(realDirectory, files);
-    return files;
+    if (!this.regularFiles.has(realDirectory)) this.regularFiles.set(realDirectory, regularFileNames(realDirectory, maxListedEntries));
+    return this.regularFiles.get(realDirectory);
   }
 
   /** Whether the deepest folder of `directory` that exists (a missing one does not) really lies outside the folder: a linked folder with missing subfolders. */
