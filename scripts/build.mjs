@@ -24,8 +24,25 @@ if (!forPackage) {
   run(join(root, 'scripts/check-schema-codes.mjs'));
 }
 
+/**
+ * esbuild gives each of our modules that imports vscode-languageserver (a CommonJS package) its own
+ * ES-module view of it: a getter per export, some 390 of them, made again for each of 14 modules at
+ * start-up. Our modules import it through one ES module that re-exports it instead, so that view is
+ * made once.
+ */
+const oneLanguageServerView = {
+  name: 'one-vscode-languageserver-view',
+  setup(builder) {
+    builder.onResolve({ filter: /^vscode-languageserver$/ }, (args) =>
+      args.namespace === 'file' && !args.importer.includes('node_modules') ? { path: 'vscode-languageserver', namespace: 'one-view' } : undefined,
+    );
+    builder.onLoad({ filter: /.*/, namespace: 'one-view' }, () => ({ contents: "export * from 'vscode-languageserver';", resolveDir: root, loader: 'js' }));
+  },
+};
+
 const common = {
   bundle: true,
+  plugins: [oneLanguageServerView],
   platform: 'node',
   target: 'node20',
   format: 'cjs',
