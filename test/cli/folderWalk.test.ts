@@ -3,10 +3,11 @@
  * workspace scan, its file list for completion and its own folder watcher all use.
  */
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmdirSync, symlinkSync } from 'node:fs';
 import * as path from 'node:path';
 import { test } from 'node:test';
-import { walkFolder, walkFolderSync, type WalkOptions, type WalkVisitor } from '../../server/src/host/folderWalk';
+import { regularFileNames, walkFolder, walkFolderSync, type WalkOptions, type WalkVisitor } from '../../server/src/host/folderWalk';
 import { tempTree } from './runCli';
 
 const repoRoot = path.join(__dirname, '../../..');
@@ -90,4 +91,15 @@ test('one walker: no other file of server/src lists a folder', () => {
   };
   visit('server/src');
   assert.deepEqual(listers, []);
+});
+
+test('a folder listed for its regular files: no link (to a file or a folder), no folder, no FIFO; none past the bound', () => {
+  const root = sampleTree();
+  execFileSync('mkfifo', [path.join(root, 'pipe.json')]);
+  assert.deepEqual([...regularFileNames(root, 100)!].sort(), ['top.json']);
+  // The bound counts every entry (a, b, .git, node_modules, two links, the FIFO, the file: eight).
+  assert.equal(regularFileNames(root, 8)?.size, 1);
+  assert.equal(regularFileNames(root, 7), undefined);
+  assert.equal(regularFileNames(path.join(root, 'missing'), 100), undefined);
+  assert.equal(regularFileNames(path.join(root, 'top.json'), 100), undefined);
 });

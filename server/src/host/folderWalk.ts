@@ -58,6 +58,28 @@ export async function walkFolder(roots: string[], options: WalkOptions, visitor:
   }
 }
 
+/**
+ * The names of the regular files in one folder (no symbolic link among them: an entry's type is its
+ * own, never its target's), from one listing; undefined when it cannot be listed or holds more than
+ * `maxEntries` entries.
+ */
+export function regularFileNames(folder: string, maxEntries: number): Set<string> | undefined {
+  const names = new Set<string>();
+  let directory: fs.Dir | undefined;
+  try {
+    directory = fs.opendirSync(folder);
+    for (let entry = directory.readSync(), count = 1; entry; entry = directory.readSync(), count++) {
+      if (count > maxEntries) return undefined;
+      if (entry.isFile()) names.add(entry.name);
+    }
+    return names;
+  } catch {
+    return undefined;
+  } finally {
+    directory?.closeSync();
+  }
+}
+
 type Listing = { entries: fs.Dirent[] } | { error: unknown };
 
 function listSync(folder: string): Listing {

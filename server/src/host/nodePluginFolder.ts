@@ -1,28 +1,39 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { FileKind, FileRead, PluginFolder } from '../engine';
+import { regularFileNames } from './folderWalk';
 import { isInside, readRegularFile, realpathOrUndefined } from './safeRead';
 
 /** Files larger than this are not read (a tool schema is a few KB). */
 const maxReadBytes = 2 * 1024 * 1024;
 
-type Resolved = { kind: 'inside'; path: string; stats: fs.Stats } | { kind: 'missing' | 'outside' };
+/** Where a path really is inside the folder, with its lstat, or none when its directory listing says it is a regular file. */
+type Resolved = { kind: 'inside'; path: string; stats: fs.Stats | undefined } | { kind: 'missing' | 'outside' };
+
+/** A directory with more entries than this is not listed: each of its files is looked up with its own lstat. */
+const maxListedEntries = 100_000;
 
 /**
  * The plugin folder on disk, read-only. Every path is resolved against the folder and, after
  * following symlinks, must still lie inside it: nothing outside the plugin folder is ever read.
  * One instance sees the folder as it was when it first looked: the real path of each directory is
- * remembered (a plugin's thousands of files sit in a few directories), so a file costs one lstat.
+ * remembered, and so are the regular files each holds (a plugin's thousands of files sit in a few
+ * directories): a file named there costs no lstat, only its open when it is read; any other path
+ * (a link, a folder, one not listed) one lstat.
  */
 export class NodePluginFolder implements PluginFolder {
   private readonly realRoot: string;
   private readonly realDirectories = new Map<string, string | undefined>();
+  /** The names of the regular files in each real directory, as one listing saw them (host/folderWalk.ts); undefined when it could not be listed. */
+  private readonly regularFiles = new Map<string, Set<string> | undefined>();
   /**
    * Whether a path it resolved may lead through a symbolic link (a linked file or directory, or a
    * directory it could not resolve, which may be a broken link): what such a path names then
    * changes when the link's target does, and a watcher reports the target's path, not the link's.
    */
   resolvedThroughLinks = false;
+  /** The path `stat` resolved last: the rules stat a handler and then read it, which takes one lstat, not two. */
+  private lastResolved: { relativePath: string; resolved: Resolved } | undefined;
 
   constructor(readonly root: string) {
     this.realRoot = realpathOrUndefined(root) ?? path.resolve(root);
@@ -30,15 +41,17 @@ export class NodePluginFolder implements PluginFolder {
 
   stat(relativePath: string): FileKind {
     const resolved = this.resolveInside(relativePath);
+    this.lastResolved = { relativePath, resolved };
     if (resolved.kind !== 'inside') return resolved.kind;
-    return kindOf(resolved.stats);
+    return resolved.stats ? kindOf(resolved.stats) : 'file';
   }
 
   readText(relativePath: string): FileRead {
-    const resolved = this.resolveInside(relativePath);
+    const resolved = this.resolveAgain(relativePath);
     if (resolved.kind !== 'inside') return { kind: resolved.kind };
-    // The real path: a link that appears there after the check is not followed.
-    return readRegularFile(resolved.path, maxReadBytes);
+    // The real path, and the lstat or the listing it was resolved with: a link or a FIFO that appears
+    // there after the check is not followed (O_NOFOLLOW) nor read (the open never blocks, and fstat is checked).
+    return readRegularFile(resolved.path, maxReadBytes, { lstat: resolved.stats ?? 'regular file' });
   }
 
   /**
@@ -83,15 +96,23 @@ export class NodePluginFolder implements PluginFolder {
    * file does: a host that cannot watch the folder checks what it remembers against it.
    */
   statSignature(relativePath: string): { kind: FileKind; signature: string } {
-    const resolved = this.resolveInside(relativePath);
+    const resolved = this.resolveInside(relativePath, false);
     if (resolved.kind !== 'inside') return { kind: resolved.kind, signature: resolved.kind };
-    const { stats } = resolved;
+    // Resolved without the listings, the stats are always there.
+    const stats = resolved.stats!;
     const kind = kindOf(stats);
     return { kind, signature: `${kind}:${stats.dev}:${stats.ino}:${stats.size}:${stats.mtimeMs}:${stats.ctimeMs}` };
   }
 
-  /** The real path and stats of a plugin-relative path, if it exists and stays inside the folder. */
-  private resolveInside(relativePath: string): Resolved {
+  /** The resolution `stat` just made of this path (used once), or a new one. */
+  private resolveAgain(relativePath: string): Resolved {
+    const last = this.lastResolved;
+    this.lastResolved = undefined;
+    return last?.relativePath === relativePath ? last.resolved : this.resolveInside(relativePath);
+  }
+
+  /** The real path and stats of a plugin-relative path, if it exists and stays inside the folder; `listed`: a file its directory lists as regular is not lstat'ed. */
+  private resolveInside(relativePath: string, listed = true): Resolved {
     const joined = path.resolve(this.realRoot, relativePath);
     if (!isInside(this.realRoot, joined)) return { kind: 'outside' };
     if (joined === this.realRoot) return this.inspect(joined);
@@ -101,7 +122,16 @@ export class NodePluginFolder implements PluginFolder {
     if (realDirectory !== directory) this.resolvedThroughLinks = true;
     if (realDirectory === undefined) return { kind: this.leadsOutside(directory) ? 'outside' : 'missing' };
     if (!isInside(this.realRoot, realDirectory)) return { kind: 'outside' };
-    return this.inspect(path.join(realDirectory, path.basename(joined)));
+    const name = path.basename(joined);
+    const real = path.join(realDirectory, name);
+    if (listed && this.regularFilesIn(realDirectory)?.has(name)) return { kind: 'inside', path: real, stats: undefined };
+    return this.inspect(real);
+  }
+
+  /** One listing per directory (its entries' types come with it, no link followed), so its files need no lstat each. */
+  private regularFilesIn(realDirectory: string): Set<string> | undefined {
+    if (!this.regularFiles.has(realDirectory)) this.regularFiles.set(realDirectory, regularFileNames(realDirectory, maxListedEntries));
+    return this.regularFiles.get(realDirectory);
   }
 
   /** Whether the deepest folder of `directory` that exists (a missing one does not) really lies outside the folder: a linked folder with missing subfolders. */

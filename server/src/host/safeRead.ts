@@ -7,27 +7,31 @@ export const maxManifestMegabytes = 16;
 
 /**
  * The one way the server and the CLI read a file from disk (a manifest, a schema, a handler):
- * lstat first, and only a regular file is opened, never a symbolic link (unless `followLink`), a
+ * lstat first (or what the caller just learnt, `lstat`), and only a regular file is opened, never a symbolic link (unless `followLink`), a
  * folder, a device or a FIFO; its size is checked before a byte is read; the open itself never
  * blocks (O_NONBLOCK: should the path become a FIFO between the lstat and the open, fstat says so
  * and it is closed unread) and never follows a link put there meanwhile (O_NOFOLLOW).
  */
-export function readRegularFile(file: string, maxBytes: number, options: { followLink?: boolean } = {}): FileRead {
+export function readRegularFile(file: string, maxBytes: number, options: { followLink?: boolean; lstat?: fs.Stats | 'regular file' } = {}): FileRead {
   let target = file;
-  let stats: fs.Stats;
-  try {
-    stats = fs.lstatSync(target);
-    if (stats.isSymbolicLink()) {
-      if (!options.followLink) return { kind: 'outside' };
-      target = fs.realpathSync.native(target);
-      stats = fs.lstatSync(target);
+  // `lstat`: what the caller just learnt of `file`, its own lstat or its directory's listing (a type
+  // without a size: the fstat below checks the size before a byte is read).
+  if (options.lstat !== 'regular file') {
+    let stats: fs.Stats;
+    try {
+      stats = options.lstat ?? fs.lstatSync(target);
+      if (stats.isSymbolicLink()) {
+        if (!options.followLink) return { kind: 'outside' };
+        target = fs.realpathSync.native(target);
+        stats = fs.lstatSync(target);
+      }
+    } catch (error) {
+      return failure(error);
     }
-  } catch (error) {
-    return failure(error);
+    const kind = unusable(stats);
+    if (kind) return kind;
+    if (stats.size > maxBytes) return { kind: 'too-large', size: stats.size };
   }
-  const kind = unusable(stats);
-  if (kind) return kind;
-  if (stats.size > maxBytes) return { kind: 'too-large', size: stats.size };
   let fd: number;
   try {
     fd = fs.openSync(target, fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0) | (fs.constants.O_NOFOLLOW ?? 0));
