@@ -38,6 +38,8 @@ export class FileFactsMemo {
     if (folder && last && last.folder === folder && last.folderGeneration === folderGeneration) {
       const references = fileReferences(model);
       if (sameReferences(references, last.files.references)) return this.remember(folder, folderGeneration, rebound(last.files, references));
+      // A path was edited: the references just made are the ones to read, not made a second time.
+      return this.remember(folder, folderGeneration, referencedFiles(model, folder, references));
     }
     return this.remember(folder, folderGeneration, referencedFiles(model, folder));
   }

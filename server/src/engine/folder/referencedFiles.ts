@@ -28,11 +28,13 @@ export interface ReferencedFiles {
   everySchemaRead: boolean;
 }
 
-/** The files `model` names, read through `folder` (none are read without one). Called once per validation (RuleContext.files). */
-export function referencedFiles(model: ManifestModel, folder: PluginFolder | undefined): ReferencedFiles {
+/**
+ * The files `model` names (its `references`, when the caller has made them already), read through
+ * `folder` (none are read without one). Called once per validation (RuleContext.files).
+ */
+export function referencedFiles(model: ManifestModel, folder: PluginFolder | undefined, references = fileReferences(model)): ReferencedFiles {
   const schemaFacts = new Map<number, ToolSchemaFacts>();
   let everySchemaRead = true;
-  const references = fileReferences(model);
   const files: ReferencedFile[] = [];
   for (const reference of references) {
     const file = folder && readOne(reference, folder);
