@@ -15,6 +15,9 @@
  * server of the same kind, started for this run alone, opens the valid variant at once (racing its
  * own start-up work, as when an editor starts with the manifest open) and its RSS is read.
  *
+ * A third server, the bare one (bareServer.ts: vscode-languageserver validating nothing), is driven the
+ * same way, so that each goal is shown beside what no server on that library could do better than.
+ *
  * Options: --sizes=100,1000  --runs=3 (runs per size; default 7, 5 at N ≥ 5,000)
  *          --skip=fresh,floors (leave out the fresh-server opens and/or the in-process floors: quicker runs while developing)
  *          --our-server=path/to/server.js (default dist/server.js: compare another build)
@@ -33,6 +36,7 @@ import { median } from './stats';
 
 const root = join(__dirname, '..', '..');
 const jsonServerScript = join(root, 'node_modules', 'vscode-langservers-extracted', 'bin', 'vscode-json-language-server');
+const bareServerScript = join(__dirname, 'bareServer.js');
 const schemaUri = pathToFileURL(join(root, 'schemas', 'manifest.schema.json')).href;
 const clientBundle = join(root, 'dist', 'client.js');
 const vsixBudgetBytes = 400_000;
@@ -76,6 +80,8 @@ interface SizeResult {
   breaks: { total: number; schemaDetectable: number };
   ours: ServerFigures | { unavailable: string };
   json: ServerFigures;
+  /** The bare server's figures: what a server on vscode-languageserver that validates nothing costs. */
+  bare: ServerFigures;
   floors: FloorFigures | undefined;
 }
 
@@ -167,13 +173,16 @@ async function measureSize(n: number, runs: number, workspace: string, warmupFol
   log(`N=${n}: ${(valid.manifestText.length / 1048576).toFixed(2)} MiB, ${broken.breaks.length} breaks; ${runs} runs`);
 
   const started: Partial<Record<ServerLabel, BenchServer>> = {};
-  const samples: Record<ServerLabel, Samples> = { ours: emptySamples(), json: emptySamples() };
+  const samples: Record<ServerLabel, Samples> = { ours: emptySamples(), json: emptySamples(), bare: emptySamples() };
   let ourFailure: string | undefined = ourServer ? undefined : 'our server is not built yet';
   try {
     started.json = await BenchServer.start('json', jsonServerScript, workspaceUri, root, timeoutMs).catch((error: Error) => {
       throw new HarnessError(`The JSON language server did not start: ${error.message}`);
     });
     started.json.configureJsonSchema(schemaUri);
+    started.bare = await BenchServer.start('bare', bareServerScript, workspaceUri, root, timeoutMs).catch((error: Error) => {
+      throw new HarnessError(`The bare server did not start: ${error.message}`);
+    });
     if (!ourFailure) {
       try {
         started.ours = await BenchServer.start('ours', ourServer!, workspaceUri, root, timeoutMs, ourNodeFlags);
@@ -191,18 +200,20 @@ async function measureSize(n: number, runs: number, workspace: string, warmupFol
     }
 
     for (let run = 0; run < runs; run++) {
-      const order: ServerLabel[] = run % 2 === 0 ? ['ours', 'json'] : ['json', 'ours'];
+      const order: ServerLabel[] = run % 2 === 0 ? ['ours', 'json', 'bare'] : ['json', 'ours', 'bare'];
       for (const label of order) {
         const server = started[label];
         if (!server) continue;
         try {
-          await measureRun(server, samples[label], { valid, validUri, broken, brokenUri, at, timeoutMs, cpuBatch: cpuBatchSize(n) });
+          // The bare server's CPU per open is a few milliseconds: one open and close per run is enough to show it.
+          await measureRun(server, samples[label], { valid, validUri, broken, brokenUri, at, timeoutMs, cpuBatch: label === 'bare' ? 1 : cpuBatchSize(n) });
           if (!skip.has('fresh')) {
-            const script = label === 'json' ? jsonServerScript : ourServer!;
+            const script = label === 'json' ? jsonServerScript : label === 'bare' ? bareServerScript : ourServer!;
             await measureFreshOpen(label, script, samples[label], { workspaceUri, validUri, text: valid.manifestText, timeoutMs });
           }
         } catch (error) {
           if (label === 'json') throw new HarnessError(`The JSON language server failed at N=${n}: ${(error as Error).message}`);
+          if (label === 'bare') throw new HarnessError(`The bare server failed at N=${n}: ${(error as Error).message}`);
           ourFailure = `failed at N=${n}, run ${run + 1}: ${(error as Error).message}`;
           server.client.kill();
           delete started.ours;
@@ -228,6 +239,7 @@ async function measureSize(n: number, runs: number, workspace: string, warmupFol
     breaks: { total: broken.breaks.length, schemaDetectable: broken.breaks.filter((b) => b.schemaDetectable).length },
     ours: ourFailure && samples.ours.open.length === 0 ? { unavailable: ourFailure } : figures(samples.ours, peak('ours'), modeOf(started, 'ours')),
     json: figures(samples.json, peak('json'), 'pull'),
+    bare: figures(samples.bare, peak('bare'), 'pull'),
     floors,
   };
 }
@@ -427,28 +439,33 @@ function printSize(result: SizeResult): void {
   );
   if (!ours) console.log(`  our server: not measured (${oneLine((result.ours as { unavailable: string }).unavailable)})`);
   else console.log(`  diagnostics: ours ${ours.mode} mode, JSON server pull mode`);
-  const rows: [string, number | undefined, number, boolean][] = [
-    ['didOpen → diagnostics, warm (ms)', ours?.openMs, json.openMs, true],
-    ['server CPU per open, warm (ms)', ours?.cpuPerOpenMs, json.cpuPerOpenMs, true],
-    ['server CPU per close (ms)', ours?.cpuPerCloseMs, json.cpuPerCloseMs, true],
-    ['fresh server: didOpen → diagnostics (ms)', ours?.freshOpenMs, json.freshOpenMs, true],
-    ['1-char edit → diagnostics (ms)', ours?.editMs, json.editMs, true],
-    ['completion in a tool (ms)', ours?.completionMs, json.completionMs, true],
-    ['hover on a tool id (ms)', ours?.hoverMs, json.hoverMs, true],
-    ['RSS after open (MiB)', ours?.rssMiB, json.rssMiB, true],
-    ['RSS after the first open (MiB)', ours?.firstOpenRssMiB, json.firstOpenRssMiB, true],
-    ['peak RSS (MiB)', ours?.peakMiB, json.peakMiB, true],
-    ['broken variant: open → diagnostics (ms)', ours?.brokenOpenMs, json.brokenOpenMs, true],
-    ['diagnostics on the valid variant', ours?.diagnostics.valid, json.diagnostics.valid, false],
-    ['diagnostics on the broken variant', ours?.diagnostics.broken, json.diagnostics.broken, false],
-    ['completion items offered', ours?.completionItems, json.completionItems, false],
-    ['hover text length (chars)', ours?.hoverChars, json.hoverChars, false],
+  const bare = result.bare;
+  const rows: [string, number | undefined, number, number, boolean][] = [
+    ['didOpen → diagnostics, warm (ms)', ours?.openMs, json.openMs, bare.openMs, true],
+    ['server CPU per open, warm (ms)', ours?.cpuPerOpenMs, json.cpuPerOpenMs, bare.cpuPerOpenMs, true],
+    ['server CPU per close (ms)', ours?.cpuPerCloseMs, json.cpuPerCloseMs, bare.cpuPerCloseMs, true],
+    ['fresh server: didOpen → diagnostics (ms)', ours?.freshOpenMs, json.freshOpenMs, bare.freshOpenMs, true],
+    ['1-char edit → diagnostics (ms)', ours?.editMs, json.editMs, bare.editMs, true],
+    ['completion in a tool (ms)', ours?.completionMs, json.completionMs, bare.completionMs, true],
+    ['hover on a tool id (ms)', ours?.hoverMs, json.hoverMs, bare.hoverMs, true],
+    ['RSS after open (MiB)', ours?.rssMiB, json.rssMiB, bare.rssMiB, true],
+    ['RSS after the first open (MiB)', ours?.firstOpenRssMiB, json.firstOpenRssMiB, bare.firstOpenRssMiB, true],
+    ['peak RSS (MiB)', ours?.peakMiB, json.peakMiB, bare.peakMiB, true],
+    ['broken variant: open → diagnostics (ms)', ours?.brokenOpenMs, json.brokenOpenMs, bare.brokenOpenMs, true],
+    ['diagnostics on the valid variant', ours?.diagnostics.valid, json.diagnostics.valid, bare.diagnostics.valid, false],
+    ['diagnostics on the broken variant', ours?.diagnostics.broken, json.diagnostics.broken, bare.diagnostics.broken, false],
+    ['completion items offered', ours?.completionItems, json.completionItems, bare.completionItems, false],
+    ['hover text length (chars)', ours?.hoverChars, json.hoverChars, bare.hoverChars, false],
   ];
-  console.log(`  ${'figure'.padEnd(42)}${pad('ours', 10)}${pad('JSON srv', 10)}${pad('ours/JSON', 11)}`);
-  for (const [name, ourValue, theirValue, withRatio] of rows) {
+  console.log(`  ${'figure'.padEnd(42)}${pad('ours', 10)}${pad('JSON srv', 10)}${pad('ours/JSON', 11)}${pad('bare', 10)}${pad('bare/JSON', 12)}`);
+  for (const [name, ourValue, theirValue, bareValue, withRatio] of rows) {
     const ourText = ourValue === undefined ? '—' : withRatio ? fmt(ourValue) : String(ourValue);
     const theirText = withRatio ? fmt(theirValue) : String(theirValue);
-    console.log(`  ${name.padEnd(42)}${pad(ourText, 10)}${pad(theirText, 10)}${pad(withRatio && ourValue !== undefined ? fmtRatio(ratio(ourValue, theirValue)) : '', 11)}`);
+    const bareText = withRatio ? fmt(bareValue) : String(bareValue);
+    console.log(
+      `  ${name.padEnd(42)}${pad(ourText, 10)}${pad(theirText, 10)}${pad(withRatio && ourValue !== undefined ? fmtRatio(ratio(ourValue, theirValue)) : '', 11)}` +
+        `${pad(bareText, 10)}${pad(withRatio ? fmtRatio(ratio(bareValue, theirValue)) : '', 12)}`,
+    );
   }
   const f = result.floors;
   if (!f) return;
@@ -472,14 +489,20 @@ interface Budget {
   detail: string;
 }
 
-/** One figure of ours against the JSON server's, within `limit` (a ratio). */
+/**
+ * One figure of ours against the JSON server's, within `limit` (a ratio). The detail also gives the
+ * bare server's ratio, and says so when the limit is below it: no server on vscode-languageserver
+ * could then meet it, however little it did.
+ */
 function ratioBudget(result: SizeResult, name: string, limit: number, pick: (figures: ServerFigures) => number, unit: string): Budget {
   const ours = isMeasured(result.ours) ? result.ours : undefined;
   const value = ours ? ratio(pick(ours), pick(result.json)) : NaN;
+  const bareRatio = ratio(pick(result.bare), pick(result.json));
+  const bareText = !Number.isFinite(bareRatio) ? '' : `; bare server ${fmtRatio(bareRatio)}${bareRatio > limit ? ', the goal is below it' : ''}`;
   return {
     name: `N=${result.n}: ${name} ≤ ${limit.toFixed(1)}× the JSON server's`,
     status: !ours || !Number.isFinite(value) ? 'not measured' : value <= limit ? 'pass' : 'miss',
-    detail: ours && Number.isFinite(value) ? `${fmtRatio(value)} (${fmt(pick(ours))} vs ${fmt(pick(result.json))} ${unit})` : 'not measured',
+    detail: ours && Number.isFinite(value) ? `${fmtRatio(value)} (${fmt(pick(ours))} vs ${fmt(pick(result.json))} ${unit})${bareText}` : 'not measured',
   };
 }
 
@@ -609,6 +632,16 @@ async function main(): Promise<void> {
               brokenOpen: ratio(ours.brokenOpenMs, r.json.brokenOpenMs),
             }
           : null,
+        bareOverJson: {
+          open: ratio(r.bare.openMs, r.json.openMs),
+          cpuPerOpen: ratio(r.bare.cpuPerOpenMs, r.json.cpuPerOpenMs),
+          freshOpen: ratio(r.bare.freshOpenMs, r.json.freshOpenMs),
+          edit: ratio(r.bare.editMs, r.json.editMs),
+          completion: ratio(r.bare.completionMs, r.json.completionMs),
+          hover: ratio(r.bare.hoverMs, r.json.hoverMs),
+          firstOpenRss: ratio(r.bare.firstOpenRssMiB, r.json.firstOpenRssMiB),
+          peak: ratio(r.bare.peakMiB, r.json.peakMiB),
+        },
         oursOverParseTree: r.floors ? { validator: r.floors.validatorMs / r.floors.parseTreeMs, engineParse: r.floors.engineParseMs / r.floors.parseTreeMs } : null,
       };
     });

@@ -7,7 +7,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { LspClient } from './lspClient';
 
-export type ServerLabel = 'ours' | 'json';
+/** Our server, VS Code's JSON server, and the bare server: one on vscode-languageserver that validates nothing (bareServer.ts). */
+export type ServerLabel = 'ours' | 'json' | 'bare';
 
 export interface Position {
   line: number;
