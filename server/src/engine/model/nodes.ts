@@ -25,7 +25,10 @@ export function valueNode(node: JsonNode | undefined, key?: string): JsonNode | 
   if (!node || node.type !== 'object') return undefined;
   const properties = node.children as PropertyNode[];
   for (let i = properties.length - 1; i >= 0; i--) {
-    if (properties[i].valueNode && keyOf(properties[i]) === key) return properties[i].valueNode;
+    // The key first: asking a property for its value node makes a leaf's, and only the one found is wanted.
+    if (keyOf(properties[i]) !== key) continue;
+    const value = properties[i].valueNode;
+    if (value) return value;
   }
   return undefined;
 }

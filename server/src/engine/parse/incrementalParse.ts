@@ -150,7 +150,8 @@ function replaceNode(target: JsonNode, replacement: JsonNode, delta: number): vo
 function shift(node: JsonNode, delta: number): void {
   if (isProperty(node)) {
     node.shiftBy(delta);
-    if (node.valueNode) shift(node.valueNode, delta);
+    const value = node.madeValueNode; // an inline leaf moved with its property: no node is made for it
+    if (value) shift(value, delta);
     return;
   }
   node.offset += delta;

@@ -1,6 +1,6 @@
 import { visit, printParseErrorCode, type ParseErrorCode } from 'jsonc-parser';
 import { LineIndex } from '../text/lineIndex';
-import { ContainerNode, isProperty, keyOf, LeafNode, PropertyNode, type JsonNode, type LeafType } from './jsonNode';
+import { ContainerNode, isProperty, keyOf, LeafNode, leafTypeOf, PropertyNode, type JsonNode } from './jsonNode';
 import { assignProperty } from './plainValue';
 import { parseStrictJson } from './strictJsonParser';
 
@@ -112,7 +112,7 @@ export function parseTolerantly(text: string, lines: LineIndex): ParsedDocument 
         closeProperty(offset + length);
       },
       onLiteralValue: (value, offset, length) => {
-        const node = new LeafNode(literalType(value), value, offset, length, undefined);
+        const node = new LeafNode(leafTypeOf(value), value, offset, length, undefined);
         attachValue(node, value);
         closeProperty(offset + length);
         lastTokenWasComma = false;
@@ -170,20 +170,6 @@ export function parseTolerantly(text: string, lines: LineIndex): ParsedDocument 
       (top.node as ContainerNode).children.push(node);
       (top.value as unknown[]).push(value);
     }
-  }
-}
-
-function literalType(value: unknown): LeafType {
-  if (value === null) return 'null';
-  switch (typeof value) {
-    case 'string':
-      return 'string';
-    case 'number':
-      return 'number';
-    case 'boolean':
-      return 'boolean';
-    default:
-      return 'null';
   }
 }
 
