@@ -98,6 +98,16 @@ export class PropertyNode implements JsonNode {
     return this.inlineOffset < 0 ? (this.valueSlot as JsonNode | undefined) : undefined;
   }
 
+  /** What `valueNode?.value` reads (a leaf's value; undefined for a container or no value), without making a leaf's node. */
+  get leafValue(): unknown {
+    return this.inlineOffset < 0 ? (this.valueSlot as JsonNode | undefined)?.value : this.valueSlot;
+  }
+
+  /** Whether the property has a value yet (`"key":` while typed has none), without making a leaf's node. */
+  get hasValue(): boolean {
+    return this.inlineOffset >= 0 || this.valueSlot !== undefined;
+  }
+
   /** Gives the property a string, number, boolean or null value at `offset`, kept inline until asked for. */
   setInlineValue(value: string | number | boolean | null, offset: number, length: number): void {
     this.valueSlot = value;
