@@ -98,6 +98,20 @@ test("a property's string, number, boolean or null value gets its node only when
   );
 });
 
+test('a property without a value ends where the tolerant parse stops it: at the next comma or brace, or the end of the text', () => {
+  for (const [text, span] of [
+    ['{"a": , "b": 1}', '"a": '],
+    ['{"a":}', '"a":'],
+    ['{"a" "b"}', '"a" "b"'],
+    ['{"a": tru}', '"a": tru'],
+    ['{"a": ', '"a": '],
+  ]) {
+    const property = parseDocument(text).root!.children![0];
+    assert.equal(valueNode(property), undefined, text);
+    assert.equal(text.slice(property.offset, property.offset + property.length), span, text);
+  }
+});
+
 test('LineIndex reads a position as LSP does: past the end of its line is the end of that line', () => {
   const text = 'ab\r\ncd\nef';
   const lines = new LineIndex(text);

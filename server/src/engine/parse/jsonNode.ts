@@ -61,18 +61,30 @@ export class PropertyNode implements JsonNode {
   private valueSlot: unknown = undefined;
   /** Where the inline leaf starts, or -1 when there is none (`valueSlot` is then the node, or nothing). */
   private inlineOffset = -1;
+  /** The inline leaf's length; without a value, the property's own (a property with one ends where its value does). */
   private inlineLength = 0;
   private madeKeyNode: LeafNode | undefined = undefined;
 
   constructor(
     /** Where the key's opening quote is: a property starts with its key. */
     public offset: number,
-    public length: number,
     public parent: JsonNode | undefined,
     readonly key: string,
     /** The key's length in the text, quotes and escapes included. */
     readonly keyLength: number,
   ) {}
+
+  /** From the key to the end of the value (or, while the value is missing, to where the parse put the end). */
+  get length(): number {
+    if (this.inlineOffset >= 0) return this.inlineOffset + this.inlineLength - this.offset;
+    const value = this.valueSlot as JsonNode | undefined;
+    return value ? value.offset + value.length - this.offset : this.inlineLength;
+  }
+
+  /** Where a property without a value ends (`"key":` or `"key"` while typed); one with a value ends with it. */
+  endsAt(end: number): void {
+    if (!this.hasValue) this.inlineLength = end - this.offset;
+  }
 
   get keyNode(): LeafNode {
     return (this.madeKeyNode ??= new LeafNode('string', this.key, this.offset, this.keyLength, this));

@@ -63,7 +63,7 @@ export function parseTolerantly(text: string, lines: LineIndex): ParsedDocument 
   const closeProperty = (end: number): void => {
     const top = stack[stack.length - 1];
     if (top && isProperty(top.node)) {
-      top.node.length = end - top.node.offset;
+      top.node.endsAt(end);
       stack.pop();
     }
   };
@@ -83,7 +83,7 @@ export function parseTolerantly(text: string, lines: LineIndex): ParsedDocument 
       },
       onObjectProperty: (name, offset, length) => {
         const top = stack[stack.length - 1];
-        const property = new PropertyNode(offset, -1, top.node, name, length);
+        const property = new PropertyNode(offset, top.node, name, length);
         (top.node as ContainerNode).children.push(property);
         stack.push({ node: property, value: undefined });
         lastTokenWasComma = false;
@@ -142,7 +142,8 @@ export function parseTolerantly(text: string, lines: LineIndex): ParsedDocument 
   // Containers left open by truncated text end where the text ends.
   while (stack.length > 0) {
     const frame = stack.pop()!;
-    frame.node.length = text.length - frame.node.offset;
+    if (isProperty(frame.node)) frame.node.endsAt(text.length);
+    else frame.node.length = text.length - frame.node.offset;
   }
 
   return { text, lines, root, value: rootValue, findings };

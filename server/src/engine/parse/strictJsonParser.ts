@@ -207,7 +207,7 @@ class StrictJsonParser {
         const parsedKey = this.parseString();
         let key = this.keys.get(parsedKey);
         if (key === undefined) this.keys.set(parsedKey, (key = parsedKey));
-        const property = new PropertyNode(this.base + keyStart, 0, node, key, this.pos - keyStart);
+        const property = new PropertyNode(this.base + keyStart, node, key, this.pos - keyStart);
         this.skipWhitespace();
         if (text.charCodeAt(this.pos) !== 58 /* : */) throw notStrict;
         property.colonOffset = this.base + this.pos;
@@ -215,7 +215,6 @@ class StrictJsonParser {
         this.skipWhitespace();
         this.parsePropertyValue(property);
         assignProperty(object, key, this.lastValue);
-        property.length = this.pos - keyStart;
         // Objects in a manifest are small: a linear scan beats a set, until one is large.
         const count = pending.length - first;
         if (count >= 32) {
