@@ -213,7 +213,7 @@ test('an edit inside a tool re-parses that tool only and copies the plain value 
 });
 
 test('an edit before, inside or after a value kept inline shifts it as a full parse places it', () => {
-  const text = '{"a": "xy", "b": 12, "c": true, "d": [1, "s"], "e": {"f" :  null, "h": 2}, "g": "last"}';
+  const text = '{"a": "xy", "b": 12, "\\u006by": 0, "c": true, "d": [1, "s"], "e": {"f" :  null, "h": 2}, "g": "last"}';
   const at = (needle: string, after = 0) => text.indexOf(needle) + after;
   const edits: Edit[] = [
     { offset: at('xy', 1), deleted: 0, inserted: 'zz' }, // before "b"'s value, in an earlier value

@@ -112,6 +112,19 @@ test('a property without a value ends where the tolerant parse stops it: at the 
   }
 });
 
+test("a key's node spans its text, escapes included, and is the same node on each ask", () => {
+  const text = '{"a\\u0062": 1, "ab": 2, "plain": 3}';
+  const document = parseDocument(text);
+  const [escaped, , plain] = document.root!.children as PropertyNode[];
+  assert.deepEqual([escaped.key, escaped.keyLength, plain.keyLength], ['ab', 9, 7]);
+  for (const property of [escaped, plain]) {
+    const key = property.keyNode;
+    assert.deepEqual([key.offset, key.length, key.value], [property.offset, property.keyLength, property.key]);
+    assert.equal(property.keyNode, key);
+  }
+  assert.deepEqual(document.findings, [{ kind: 'duplicate-key', offset: 1, length: 9, detail: 'ab' }]);
+});
+
 test('LineIndex reads a position as LSP does: past the end of its line is the end of that line', () => {
   const text = 'ab\r\ncd\nef';
   const lines = new LineIndex(text);

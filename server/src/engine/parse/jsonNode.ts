@@ -71,8 +71,16 @@ export class PropertyNode implements JsonNode {
     public parent: JsonNode | undefined,
     readonly key: string,
     /** The key's length in the text, quotes and escapes included. */
-    readonly keyLength: number,
-  ) {}
+    keyLength: number,
+  ) {
+    // A key written without escapes is its string and two quotes: only another's node is made now, to keep its length.
+    if (keyLength !== key.length + 2) this.madeKeyNode = new LeafNode('string', key, offset, keyLength, this);
+  }
+
+  /** The key's length in the text, quotes and escapes included. */
+  get keyLength(): number {
+    return this.madeKeyNode ? this.madeKeyNode.length : this.key.length + 2;
+  }
 
   /** From the key to the end of the value (or, while the value is missing, to where the parse put the end). */
   get length(): number {

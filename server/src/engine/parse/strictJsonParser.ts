@@ -54,8 +54,8 @@ class StrictJsonParser {
   readonly oneOfEachKind: JsonNode;
 
   constructor() {
-    const oneOfEachKind = this.parse('[{"key":"value","n":1,"b":true,"z":null,"o":{},"a":[],"made":"leaf"},"s",1,true,null,[]]', 3, 0, undefined)!.root;
-    // Properties whose values are inline (of each type), a container, and a leaf made on demand.
+    const oneOfEachKind = this.parse('[{"key":"value","n":1,"b":true,"z":null,"o":{},"a":[],"\\u006b":0,"made":"leaf"},"s",1,true,null,[]]', 3, 0, undefined)!.root;
+    // Properties whose values are inline (of each type), a container, an escaped key (its node made at once), and a leaf made on demand.
     void (oneOfEachKind.children![0].children as PropertyNode[]).at(-1)!.valueNode;
     this.oneOfEachKind = oneOfEachKind;
   }
