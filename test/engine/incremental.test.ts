@@ -106,9 +106,10 @@ test('an incremental re-parse gives exactly what a full parse of the new text gi
   let reused = 0;
   let validPairs = 0;
   fc.assert(
-    fc.property(fc.constantFrom(...seeds), fc.array(fc.array(choices, { minLength: 1, maxLength: 3 }), { minLength: 1, maxLength: 6 }), (seed, versions) => {
+    // Comparing a version reads every node, which makes each property's value node; unread, the leaves stay inline through the edits.
+    fc.property(fc.constantFrom(...seeds), fc.array(fc.array(choices, { minLength: 1, maxLength: 3 }), { minLength: 1, maxLength: 6 }), fc.boolean(), (seed, versions, readEach) => {
       let document = parseDocument(seed);
-      for (const batch of versions) {
+      for (const [index, batch] of versions.entries()) {
         // One version may carry several changes (as an LSP didChange does): they fold into one region.
         let text = document.text;
         let region: EditedRegion | undefined;
@@ -125,6 +126,7 @@ test('an incremental re-parse gives exactly what a full parse of the new text gi
           validPairs++;
           if (document.root === previousRoot) reused++;
         }
+        if (!readEach && index < versions.length - 1) continue;
         assert.deepEqual(comparable(document), comparable(expected));
         assertParentLinks(document.root);
       }
@@ -208,4 +210,32 @@ test('an edit inside a tool re-parses that tool only and copies the plain value 
   assert.doesNotMatch(oldValue.contributes.tools[10].description, /^New /, 'the previous value is left as it was');
   assert.equal(newValue.contributes.tools[3], oldValue.contributes.tools[3], 'values off the path are shared');
   assert.deepEqual(comparable(after), comparable(parseDocument(after.text)));
+});
+
+test('an edit before, inside or after a value kept inline shifts it as a full parse places it', () => {
+  const text = '{"a": "xy", "b": 12, "\\u006by": 0, "c": true, "d": [1, "s"], "e": {"f" :  null, "h": 2}, "g": "last"}';
+  const at = (needle: string, after = 0) => text.indexOf(needle) + after;
+  const edits: Edit[] = [
+    { offset: at('xy', 1), deleted: 0, inserted: 'zz' }, // before "b"'s value, in an earlier value
+    { offset: at('12', 1), deleted: 0, inserted: '345' }, // inside it
+    { offset: at('12'), deleted: 2, inserted: '"twelve"' }, // over it, with another type
+    { offset: at('true', 2), deleted: 2, inserted: 'ue' }, // after it
+    { offset: at('"f"', 2), deleted: 0, inserted: 'ff' }, // in a key: its object is parsed again
+    { offset: at(':  null', 1), deleted: 1, inserted: '' }, // between a colon and its value
+    { offset: at('null'), deleted: 4, inserted: '"not null"' }, // a value in a nested object, its sibling inline
+    { offset: at('"s"', 1), deleted: 0, inserted: 'tt' }, // in an array item, a leaf node
+    { offset: at('last', 4), deleted: 0, inserted: '!' }, // the last value
+  ];
+  for (const edit of edits) {
+    for (const readFirst of [false, true]) {
+      const before = parseDocument(text);
+      // Asking for every value node first: the edit then moves made leaves instead of inline values.
+      if (readFirst) nodesOf(before.root);
+      const edited = applyEdit(text, edit);
+      const after = reparseDocument(before, edited, { start: edit.offset, oldEnd: edit.offset + edit.deleted, newEnd: edit.offset + edit.inserted.length });
+      assert.equal(after.root, before.root, `re-parsed in place: ${edited}`);
+      assert.deepEqual(comparable(after), comparable(parseDocument(edited)), edited);
+      assertParentLinks(after.root);
+    }
+  }
 });

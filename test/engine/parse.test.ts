@@ -4,7 +4,9 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import fc from 'fast-check';
 import { LineIndex, parseDocument, type JsonNode } from '../../server/src/engine';
+import type { PropertyNode } from '../../server/src/engine/parse/jsonNode';
 import { parseTolerantly } from '../../server/src/engine/parse/parseDocument';
+import { valueNode } from '../../server/src/engine/model/nodes';
 import { parseStrictJson } from '../../server/src/engine/parse/strictJsonParser';
 
 /** A node tree without parent links, comparable with deepEqual. */
@@ -70,6 +72,57 @@ test('property nodes span key to value, as jsonc-parser has them', () => {
   const property = parseDocument(text).root!.children![0];
   assert.equal(text.slice(property.offset, property.offset + property.length), '"name" :  "x"');
   assert.equal(property.colonOffset, text.indexOf(':'));
+});
+
+test("a property's string, number, boolean or null value gets its node only when asked for, then the same one on each ask", () => {
+  const text = '{"s": "x", "n": -1.5, "b": false, "z": null, "o": {"k": 1}, "a": ["i"]}';
+  const root = parseDocument(text).root!;
+  const properties = root.children as PropertyNode[];
+  const [s, n, b, z, o, a] = properties;
+  for (const property of [s, n, b, z]) assert.equal(property.madeValueNode, undefined, `${property.key} is inline after the parse`);
+  assert.equal(o.madeValueNode?.type, 'object', 'a container always has its node');
+  assert.equal(a.madeValueNode?.children![0].type, 'string', 'an array item is a node');
+  // Looking a key up makes that property's leaf only.
+  const made = valueNode(root, 'n')!;
+  assert.deepEqual([made.type, made.value, made.offset, made.length, made.parent], ['number', -1.5, text.indexOf('-1.5'), 4, n]);
+  assert.equal(n.madeValueNode, made);
+  assert.equal(valueNode(n), made, 'the same node on each ask');
+  for (const property of [s, b, z]) assert.equal(property.madeValueNode, undefined, `${property.key} is still inline`);
+  assert.deepEqual(
+    [s, b, z].map((property) => plain(property.valueNode)),
+    [
+      { type: 'string', offset: text.indexOf('"x"'), length: 3, value: 'x' },
+      { type: 'boolean', offset: text.indexOf('false'), length: 5, value: false },
+      { type: 'null', offset: text.indexOf('null'), length: 4, value: null },
+    ],
+  );
+});
+
+test('a property without a value ends where the tolerant parse stops it: at the next comma or brace, or the end of the text', () => {
+  for (const [text, span] of [
+    ['{"a": , "b": 1}', '"a": '],
+    ['{"a":}', '"a":'],
+    ['{"a" "b"}', '"a" "b"'],
+    ['{"a": tru}', '"a": tru'],
+    ['{"a": ', '"a": '],
+  ]) {
+    const property = parseDocument(text).root!.children![0];
+    assert.equal(valueNode(property), undefined, text);
+    assert.equal(text.slice(property.offset, property.offset + property.length), span, text);
+  }
+});
+
+test("a key's node spans its text, escapes included, and is the same node on each ask", () => {
+  const text = '{"a\\u0062": 1, "ab": 2, "plain": 3}';
+  const document = parseDocument(text);
+  const [escaped, , plain] = document.root!.children as PropertyNode[];
+  assert.deepEqual([escaped.key, escaped.keyLength, plain.keyLength], ['ab', 9, 7]);
+  for (const property of [escaped, plain]) {
+    const key = property.keyNode;
+    assert.deepEqual([key.offset, key.length, key.value], [property.offset, property.keyLength, property.key]);
+    assert.equal(property.keyNode, key);
+  }
+  assert.deepEqual(document.findings, [{ kind: 'duplicate-key', offset: 1, length: 9, detail: 'ab' }]);
 });
 
 test('LineIndex reads a position as LSP does: past the end of its line is the end of that line', () => {

@@ -21,11 +21,24 @@ export function propertyNode(object: JsonNode | undefined, key: string): Propert
 export function valueNode(property: JsonNode): JsonNode | undefined;
 export function valueNode(object: JsonNode | undefined, key: string): JsonNode | undefined;
 export function valueNode(node: JsonNode | undefined, key?: string): JsonNode | undefined {
-  if (key === undefined) return (node as PropertyNode).valueNode;
-  if (!node || node.type !== 'object') return undefined;
-  const properties = node.children as PropertyNode[];
+  return key === undefined ? (node as PropertyNode).valueNode : propertyWithValue(node, key)?.valueNode;
+}
+
+/**
+ * `valueNode(object, key)?.value` (a string, number, boolean or null; undefined for a container or
+ * none) without making the leaf's node, which the parse leaves to whatever asks for it: for rules that
+ * read a value on every entry and need its node only to report it.
+ */
+export function leafValue(object: JsonNode | undefined, key: string): unknown {
+  return propertyWithValue(object, key)?.leafValue;
+}
+
+/** The last property for `key` that has a value (the one the plain value holds: see valueNode). */
+function propertyWithValue(object: JsonNode | undefined, key: string): PropertyNode | undefined {
+  if (!object || object.type !== 'object') return undefined;
+  const properties = object.children as PropertyNode[];
   for (let i = properties.length - 1; i >= 0; i--) {
-    if (properties[i].valueNode && keyOf(properties[i]) === key) return properties[i].valueNode;
+    if (properties[i].hasValue && keyOf(properties[i]) === key) return properties[i];
   }
   return undefined;
 }

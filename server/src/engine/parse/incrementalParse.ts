@@ -135,11 +135,8 @@ function replaceNode(target: JsonNode, replacement: JsonNode, delta: number): vo
   if (parent && isProperty(parent)) parent.valueNode = replacement;
   else if (parent) parent.children![parent.children!.indexOf(target)] = replacement;
   for (let child = replacement; parent; child = parent, parent = parent.parent) {
-    // A property ends where its value does (whitespace the edit left around the value is not its); a container at its bracket.
-    if (isProperty(parent)) {
-      parent.length = child.offset + child.length - parent.offset;
-      continue; // its key comes before its value: nothing after the value to shift
-    }
+    // A property ends where its value does (its length follows); a container at its bracket.
+    if (isProperty(parent)) continue; // its key comes before its value: nothing after the value to shift
     parent.length += delta;
     if (delta === 0) continue;
     const siblings = parent.children!;
@@ -150,7 +147,8 @@ function replaceNode(target: JsonNode, replacement: JsonNode, delta: number): vo
 function shift(node: JsonNode, delta: number): void {
   if (isProperty(node)) {
     node.shiftBy(delta);
-    if (node.valueNode) shift(node.valueNode, delta);
+    const value = node.madeValueNode; // an inline leaf moved with its property: no node is made for it
+    if (value) shift(value, delta);
     return;
   }
   node.offset += delta;

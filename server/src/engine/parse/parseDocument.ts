@@ -1,6 +1,6 @@
 import { visit, printParseErrorCode, type ParseErrorCode } from 'jsonc-parser';
 import { LineIndex } from '../text/lineIndex';
-import { ContainerNode, isProperty, keyOf, LeafNode, PropertyNode, type JsonNode, type LeafType } from './jsonNode';
+import { ContainerNode, isProperty, keyOf, LeafNode, leafTypeOf, PropertyNode, type JsonNode } from './jsonNode';
 import { assignProperty } from './plainValue';
 import { parseStrictJson } from './strictJsonParser';
 
@@ -63,7 +63,7 @@ export function parseTolerantly(text: string, lines: LineIndex): ParsedDocument 
   const closeProperty = (end: number): void => {
     const top = stack[stack.length - 1];
     if (top && isProperty(top.node)) {
-      top.node.length = end - top.node.offset;
+      top.node.endsAt(end);
       stack.pop();
     }
   };
@@ -83,7 +83,7 @@ export function parseTolerantly(text: string, lines: LineIndex): ParsedDocument 
       },
       onObjectProperty: (name, offset, length) => {
         const top = stack[stack.length - 1];
-        const property = new PropertyNode(offset, -1, top.node, name, length);
+        const property = new PropertyNode(offset, top.node, name, length);
         (top.node as ContainerNode).children.push(property);
         stack.push({ node: property, value: undefined });
         lastTokenWasComma = false;
@@ -112,7 +112,7 @@ export function parseTolerantly(text: string, lines: LineIndex): ParsedDocument 
         closeProperty(offset + length);
       },
       onLiteralValue: (value, offset, length) => {
-        const node = new LeafNode(literalType(value), value, offset, length, undefined);
+        const node = new LeafNode(leafTypeOf(value), value, offset, length, undefined);
         attachValue(node, value);
         closeProperty(offset + length);
         lastTokenWasComma = false;
@@ -142,7 +142,8 @@ export function parseTolerantly(text: string, lines: LineIndex): ParsedDocument 
   // Containers left open by truncated text end where the text ends.
   while (stack.length > 0) {
     const frame = stack.pop()!;
-    frame.node.length = text.length - frame.node.offset;
+    if (isProperty(frame.node)) frame.node.endsAt(text.length);
+    else frame.node.length = text.length - frame.node.offset;
   }
 
   return { text, lines, root, value: rootValue, findings };
@@ -170,20 +171,6 @@ export function parseTolerantly(text: string, lines: LineIndex): ParsedDocument 
       (top.node as ContainerNode).children.push(node);
       (top.value as unknown[]).push(value);
     }
-  }
-}
-
-function literalType(value: unknown): LeafType {
-  if (value === null) return 'null';
-  switch (typeof value) {
-    case 'string':
-      return 'string';
-    case 'number':
-      return 'number';
-    case 'boolean':
-      return 'boolean';
-    default:
-      return 'null';
   }
 }
 

@@ -1,4 +1,4 @@
-import { ContainerNode, LeafNode, PropertyNode, type JsonNode, type LeafType } from './jsonNode';
+import { ContainerNode, LeafNode, leafTypeOf, PropertyNode, type JsonNode } from './jsonNode';
 import { assignProperty } from './plainValue';
 
 /** What the fast path produces: the tree, the value, and the objects with a key given twice (valid JSON, still reported). */
@@ -54,7 +54,10 @@ class StrictJsonParser {
   readonly oneOfEachKind: JsonNode;
 
   constructor() {
-    this.oneOfEachKind = this.parse('[{"key":"value"},1,true,null,[]]', 3, 0, undefined)!.root;
+    const oneOfEachKind = this.parse('[{"key":"value","n":1,"b":true,"z":null,"o":{},"a":[],"\\u006b":0,"made":"leaf"},"s",1,true,null,[]]', 3, 0, undefined)!.root;
+    // Properties whose values are inline (of each type), a container, an escaped key (its node made at once), and a leaf made on demand.
+    void (oneOfEachKind.children![0].children as PropertyNode[]).at(-1)!.valueNode;
+    this.oneOfEachKind = oneOfEachKind;
   }
 
   parse(text: string, maxDepth: number, base: number, parent: JsonNode | undefined): StrictParse | undefined {
@@ -150,7 +153,7 @@ class StrictJsonParser {
     return Number(text.slice(start, pos));
   }
 
-  private parseLiteral(word: string, value: unknown): unknown {
+  private parseLiteral(word: string, value: boolean | null): boolean | null {
     if (!this.text.startsWith(word, this.pos)) throw notStrict;
     this.pos += word.length;
     return value;
@@ -161,26 +164,29 @@ class StrictJsonParser {
     const ch = this.text.charCodeAt(start);
     if (ch === 123 /* { */) return this.parseObject(parent);
     if (ch === 91 /* [ */) return this.parseArray(parent);
-    let value: unknown;
-    let type: LeafType;
-    if (ch === 34) {
-      value = this.parseString();
-      type = 'string';
-    } else if (ch === 116 /* t */) {
-      value = this.parseLiteral('true', true);
-      type = 'boolean';
-    } else if (ch === 102 /* f */) {
-      value = this.parseLiteral('false', false);
-      type = 'boolean';
-    } else if (ch === 110 /* n */) {
-      value = this.parseLiteral('null', null);
-      type = 'null';
-    } else {
-      value = this.parseNumber();
-      type = 'number';
-    }
+    const value = this.parseLeaf(ch);
+    return new LeafNode(leafTypeOf(value), value, this.base + start, this.pos - start, parent);
+  }
+
+  /** A property's value: a container's node, or a string, number, boolean or null kept inline (its node made when asked for). */
+  private parsePropertyValue(property: PropertyNode): void {
+    const start = this.pos;
+    const ch = this.text.charCodeAt(start);
+    if (ch === 123 /* { */) property.valueNode = this.parseObject(property);
+    else if (ch === 91 /* [ */) property.valueNode = this.parseArray(property);
+    else property.setInlineValue(this.parseLeaf(ch), this.base + start, this.pos - start);
+  }
+
+  /** A string, number, boolean or null starting with `ch`. */
+  private parseLeaf(ch: number): string | number | boolean | null {
+    let value: string | number | boolean | null;
+    if (ch === 34) value = this.parseString();
+    else if (ch === 116 /* t */) value = this.parseLiteral('true', true);
+    else if (ch === 102 /* f */) value = this.parseLiteral('false', false);
+    else if (ch === 110 /* n */) value = this.parseLiteral('null', null);
+    else value = this.parseNumber();
     this.lastValue = value;
-    return new LeafNode(type, value, this.base + start, this.pos - start, parent);
+    return value;
   }
 
   private parseObject(parent: JsonNode | undefined): JsonNode {
@@ -201,15 +207,14 @@ class StrictJsonParser {
         const parsedKey = this.parseString();
         let key = this.keys.get(parsedKey);
         if (key === undefined) this.keys.set(parsedKey, (key = parsedKey));
-        const property = new PropertyNode(this.base + keyStart, 0, node, key, this.pos - keyStart);
+        const property = new PropertyNode(this.base + keyStart, node, key, this.pos - keyStart);
         this.skipWhitespace();
         if (text.charCodeAt(this.pos) !== 58 /* : */) throw notStrict;
         property.colonOffset = this.base + this.pos;
         this.pos++;
         this.skipWhitespace();
-        property.valueNode = this.parseValue(property);
+        this.parsePropertyValue(property);
         assignProperty(object, key, this.lastValue);
-        property.length = this.pos - keyStart;
         // Objects in a manifest are small: a linear scan beats a set, until one is large.
         const count = pending.length - first;
         if (count >= 32) {

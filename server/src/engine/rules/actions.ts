@@ -1,7 +1,7 @@
 import { promptKindOnlyKeys, toolKindOnlyKeys } from '../model/keysThatApply';
 import { isLegacy, type ActionEntry } from '../model/manifestModel';
 import type { ToolSchemaFacts } from '../model/toolSchema';
-import { arrayItems, keyNode, propertyNode, valueNode, type JsonPath } from '../model/nodes';
+import { arrayItems, keyNode, leafValue, propertyNode, valueNode, type JsonPath } from '../model/nodes';
 import type { JsonNode } from '../parse/jsonNode';
 import { reportDuplicateIds, type DuplicateIdData } from './duplicateIds';
 import { closest, didYouMean, enumMessage, field, listOf, quote, suggester, toKebabCase, type Suggester } from './messages';
@@ -223,14 +223,12 @@ export const actionRules: RuleArea<Definitions> = {
       checkKind(context, action, lookups);
       checkParams(context, action);
       checkGenerate(context, action, lookups);
-      const scope = valueNode(action.node, 'scope');
-      if (scope?.type === 'array' && scope.children!.length === 0 && action.value.hidden !== true) {
-        report('actions.scope-empty', scope, { jsonPath: [...action.jsonPath, 'scope'] });
+      if (Array.isArray(action.value.scope) && action.value.scope.length === 0 && action.value.hidden !== true) {
+        report('actions.scope-empty', valueNode(action.node, 'scope')!, { jsonPath: [...action.jsonPath, 'scope'] });
       }
       if (action.id !== undefined) {
-        const hidden = valueNode(action.node, 'hidden');
-        if (hidden?.value === true && !generated.has(action.id)) {
-          report('actions.hidden-unreachable', hidden, { jsonPath: [...action.jsonPath, 'hidden'], actionId: action.id });
+        if (leafValue(action.node, 'hidden') === true && !generated.has(action.id)) {
+          report('actions.hidden-unreachable', valueNode(action.node, 'hidden')!, { jsonPath: [...action.jsonPath, 'hidden'], actionId: action.id });
         }
       }
     }
@@ -290,16 +288,15 @@ function checkParams({ report }: RuleContext<Definitions>, action: ActionEntry):
   const seen = new Set<string>();
   arrayItems(valueNode(action.node, 'params')).forEach((param, index) => {
     const path = [...action.jsonPath, 'params', index];
-    const id = valueNode(param, 'id');
-    if (typeof id?.value === 'string') {
-      if (seen.has(id.value)) {
-        report('actions.duplicate-param-id', id, { jsonPath: [...path, 'id'], id: id.value });
+    const id = leafValue(param, 'id');
+    if (typeof id === 'string') {
+      if (seen.has(id)) {
+        report('actions.duplicate-param-id', valueNode(param, 'id')!, { jsonPath: [...path, 'id'], id });
       }
-      seen.add(id.value);
+      seen.add(id);
     }
-    const type = valueNode(param, 'type');
-    if (type?.value === 'select' && arrayItems(valueNode(param, 'options')).length === 0) {
-      report('actions.select-options', type, { jsonPath: path, missingField: 'options' });
+    if (leafValue(param, 'type') === 'select' && arrayItems(valueNode(param, 'options')).length === 0) {
+      report('actions.select-options', valueNode(param, 'type')!, { jsonPath: path, missingField: 'options' });
     }
   });
 }
@@ -309,7 +306,7 @@ function checkGenerate({ model, report }: RuleContext<Definitions>, action: Acti
   if (generate?.type !== 'object') return;
   const path = [...action.jsonPath, 'generate'];
   const params = arrayItems(valueNode(action.node, 'params'));
-  const paramIds = params.map((p) => valueNode(p, 'id')?.value).filter((v): v is string => typeof v === 'string');
+  const paramIds = params.map((p) => leafValue(p, 'id')).filter((v): v is string => typeof v === 'string');
 
   const actionId = valueNode(generate, 'actionId');
   if (typeof actionId?.value === 'string') {
@@ -327,13 +324,13 @@ function checkGenerate({ model, report }: RuleContext<Definitions>, action: Acti
 
   const populate = valueNode(generate, 'populateParamId');
   if (typeof populate?.value === 'string') {
-    const param = params.find((p) => valueNode(p, 'id')?.value === populate.value);
+    const param = params.find((p) => leafValue(p, 'id') === populate.value);
     const perFileText = params
-      .filter((p) => valueNode(p, 'type')?.value === 'per-file-text')
-      .map((p) => valueNode(p, 'id')?.value)
+      .filter((p) => leafValue(p, 'type') === 'per-file-text')
+      .map((p) => leafValue(p, 'id'))
       .filter((id): id is string => typeof id === 'string');
-    if (!param || valueNode(param, 'type')?.value !== 'per-file-text') {
-      const paramType = param && valueNode(param, 'type')?.value;
+    if (!param || leafValue(param, 'type') !== 'per-file-text') {
+      const paramType = param && leafValue(param, 'type');
       report('actions.generate-populate', populate, {
         jsonPath: [...path, 'populateParamId'],
         paramId: populate.value,

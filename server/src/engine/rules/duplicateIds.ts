@@ -1,5 +1,5 @@
 import type { Entry } from '../model/manifestModel';
-import { formatPath, valueNode, type JsonPath } from '../model/nodes';
+import { formatPath, leafValue, valueNode, type JsonPath } from '../model/nodes';
 import type { DataOf, ReportableCode, RuleContext, RuleList } from './rule';
 
 /** What a duplicate id carries: the later id, and where the first entry with it is. */
@@ -18,10 +18,10 @@ export function reportDuplicateIds<R extends RuleList, C extends ReportableCode<
 ): void {
   const first = new Map<string, Entry>();
   for (const entry of entries) {
-    const id = valueNode(entry.node, 'id');
-    if (typeof id?.value !== 'string') continue;
-    const earlier = first.get(id.value);
-    if (!earlier) first.set(id.value, entry);
-    else report(code, id, { jsonPath: [...entry.jsonPath, 'id'], id: id.value, firstPlace: formatPath(earlier.jsonPath) } as DataOf<R, C>);
+    const id = leafValue(entry.node, 'id');
+    if (typeof id !== 'string') continue;
+    const earlier = first.get(id);
+    if (!earlier) first.set(id, entry);
+    else report(code, valueNode(entry.node, 'id')!, { jsonPath: [...entry.jsonPath, 'id'], id, firstPlace: formatPath(earlier.jsonPath) } as DataOf<R, C>);
   }
 }

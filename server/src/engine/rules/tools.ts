@@ -4,7 +4,7 @@ import { legacyToolShape } from '../fixes/legacyTool';
 import { addRequiredField, nodeOf } from '../fixes/shared';
 import { formatJson, insertProperty, lineIndentAt, replaceNode } from '../fixes/textEdits';
 import { isLegacy } from '../model/manifestModel';
-import { keyNode, propertyNode, valueNode, type JsonPath } from '../model/nodes';
+import { keyNode, leafValue, propertyNode, valueNode, type JsonPath } from '../model/nodes';
 import type { FileReference } from '../model/references';
 import type { SchemaDraft, ToolSchemaResult } from '../model/toolSchema';
 import { reportDuplicateIds, type DuplicateIdData } from './duplicateIds';
@@ -191,20 +191,20 @@ export const toolRules: RuleArea<typeof definitions> = {
         const at = keyNode(tool.node, 'id') ?? keyNode(tool.node, 'name') ?? { offset: tool.node.offset, length: 1 };
         report('tools.handler-required', at, { jsonPath: tool.jsonPath, missingField: 'handler' });
       }
-      const timeout = valueNode(tool.node, 'timeout');
-      if (typeof timeout?.value === 'string' && !/^\d+(ms|s|m|h)$/.test(timeout.value)) {
-        report('tools.timeout', timeout, { jsonPath: [...tool.jsonPath, 'timeout'], value: timeout.value });
+      const timeout = leafValue(tool.node, 'timeout');
+      if (typeof timeout === 'string' && !/^\d+(ms|s|m|h)$/.test(timeout)) {
+        report('tools.timeout', valueNode(tool.node, 'timeout')!, { jsonPath: [...tool.jsonPath, 'timeout'], value: timeout });
       }
       if (!declaresAnnotations(tool.value.annotations)) {
         const gating = deriveToolGating(undefined, plugin);
-        const at = valueNode(tool.node, 'id') ?? valueNode(tool.node, 'name') ?? { offset: tool.node.offset, length: 1 };
+        const at = () => valueNode(tool.node, 'id') ?? valueNode(tool.node, 'name') ?? { offset: tool.node.offset, length: 1 };
         const name = tool.id ?? (typeof tool.value.name === 'string' ? tool.value.name : undefined);
         const data: UndeclaredData = { jsonPath: tool.jsonPath, ...(name === undefined ? {} : { toolName: name }), annotations: annotationsSaid(tool.value.annotations), asks: gating.asks };
         if (gating.category === 'external') {
           const because = gating.reasons.filter((r) => r.category === 'external').map((r) => (r.source === 'permissions.fetch' ? 'permissions.fetch' : 'runtime: "process"') as 'permissions.fetch' | 'runtime: "process"');
-          report('tools.undeclared-annotations', at, { ...data, because });
+          report('tools.undeclared-annotations', at(), { ...data, because });
         } else if (gating.category === 'modify') {
-          report('tools.undeclared-annotations-write', at, data);
+          report('tools.undeclared-annotations-write', at(), data);
         }
       }
     });
