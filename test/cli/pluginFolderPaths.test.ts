@@ -9,6 +9,7 @@ import { mkdirSync, symlinkSync } from 'node:fs';
 import * as path from 'node:path';
 import { test } from 'node:test';
 import { isPlainRelativePath, NodePluginFolder } from '../../server/src/host/nodePluginFolder';
+import { readRegularFile } from '../../server/src/host/safeRead';
 import { tempTree } from './runCli';
 
 test('a plain relative path: single slashes between segments, none of them empty, "." or ".."', () => {
@@ -95,4 +96,17 @@ test('a plugin folder at the root of the file system: a plain path is still appe
   for (const relative of ['etc', 'etc/hostname', 'no-such-folder-here/x']) {
     assert.deepEqual(folder.stat(relative), new NodePluginFolder('/').stat(`./${relative}`), relative);
   }
+});
+
+test('readRegularFile reads a file whole up to its limit, and not one past it', () => {
+  const root = tempTree({ 'empty.json': '', 'small.json': '{"a": 1}', 'limit.json': 'x'.repeat(64), 'over.json': 'x'.repeat(65), 'utf8.json': '"é…😀"' });
+  const read = (name: string) => readRegularFile(path.join(root, name), 64);
+  assert.deepEqual(read('empty.json'), { kind: 'text', text: '' });
+  assert.deepEqual(read('small.json'), { kind: 'text', text: '{"a": 1}' });
+  assert.deepEqual(read('limit.json'), { kind: 'text', text: 'x'.repeat(64) });
+  assert.deepEqual(read('over.json'), { kind: 'too-large', size: 65 });
+  assert.deepEqual(read('utf8.json'), { kind: 'text', text: '"é…😀"' });
+  // What a listing said (a type, no size): the fstat of the opened file bounds the read.
+  assert.deepEqual(readRegularFile(path.join(root, 'over.json'), 64, { lstat: 'regular file' }), { kind: 'too-large', size: 65 });
+  assert.deepEqual(readRegularFile(path.join(root, 'limit.json'), 64, { lstat: 'regular file' }), { kind: 'text', text: 'x'.repeat(64) });
 });
