@@ -42,7 +42,7 @@ export class NodePluginFolder implements PluginFolder {
 
   constructor(readonly root: string) {
     this.realRoot = realpathOrUndefined(root) ?? path.resolve(root);
-    this.rootPrefix = this.realRoot.endsWith(path.sep) ? this.realRoot : this.realRoot + path.sep;
+    this.rootPrefix = this.realRoot.endsWith(sep) ? this.realRoot : this.realRoot + sep;
   }
 
   stat(relativePath: string): FileKind {
@@ -145,7 +145,7 @@ export class NodePluginFolder implements PluginFolder {
     if (real !== directory.path) this.resolvedThroughLinks = true;
     if (real === undefined) return { kind: this.leadsOutside(directory.path) ? 'outside' : 'missing' };
     if (!directory.inside) return { kind: 'outside' };
-    const file = real.endsWith(path.sep) ? real + name : real + path.sep + name;
+    const file = real.endsWith(sep) ? real + name : real + sep + name;
     if (listed && this.regularFilesIn(directory)?.has(name)) return { kind: 'inside', path: file, stats: undefined };
     return this.inspect(file);
   }
@@ -220,8 +220,11 @@ interface Directory {
  */
 export function isPlainRelativePath(relativePath: string): boolean {
   // Where `\\` separates too (Windows), every path takes path.resolve.
-  return path.sep === '/' && relativePath !== '' && !notPlain.test(relativePath);
+  return sep === '/' && relativePath !== '' && !notPlain.test(relativePath);
 }
+
+/** Read once: the module's bindings are getters in the bundle, which cost per call in code that runs per file. */
+const sep = path.sep;
 
 /** A leading or trailing slash, two in a row, a `.` or `..` segment, or a NUL. */
 const notPlain = /^\/|\/\/|\/$|(?:^|\/)\.\.?(?:\/|$)|\0/;

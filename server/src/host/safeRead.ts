@@ -34,7 +34,7 @@ export function readRegularFile(file: string, maxBytes: number, options: { follo
   }
   let fd: number;
   try {
-    fd = fs.openSync(target, fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0) | (fs.constants.O_NOFOLLOW ?? 0));
+    fd = fs.openSync(target, openFlags);
   } catch (error) {
     return failure(error);
   }
@@ -62,6 +62,9 @@ export function readRegularFile(file: string, maxBytes: number, options: { follo
     fs.closeSync(fd);
   }
 }
+
+/** Never blocks on a FIFO or a device, never follows a link (where the system has these flags). */
+const openFlags = fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0) | (fs.constants.O_NOFOLLOW ?? 0);
 
 /**
  * A file that must lie inside `root` (a workspace folder, a plugin folder) as it really is on disk:
