@@ -103,3 +103,28 @@ test('a folder listed for its regular files: no link (to a file or a folder), no
   assert.equal(regularFileNames(path.join(root, 'missing'), 100), undefined);
   assert.equal(regularFileNames(path.join(root, 'top.json'), 100), undefined);
 });
+
+test('each path the walk gives is path.join of its root and its relative path, however the root is spelled', async () => {
+  const root = sampleTree();
+  const cwd = process.cwd();
+  for (const spelling of [root, `${root}/`, `${root}/./`, `${root}//`, path.join(root, 'a', '..'), path.relative(cwd, root) || '.']) {
+    const seen: { path: string; relative: string }[] = [];
+    const visitor: WalkVisitor = {
+      enter: (folder) => {
+        seen.push({ path: folder.path, relative: folder.relative });
+        return 'list';
+      },
+      file: (file) => void seen.push({ path: file.path, relative: file.relative }),
+    };
+    for (const order of ['depth-first', 'breadth-first'] as const) {
+      seen.length = 0;
+      walkFolderSync([spelling], { order }, visitor);
+      const walkedSync = [...seen];
+      seen.length = 0;
+      await walkFolder([spelling], { order }, visitor);
+      assert.deepEqual(seen, walkedSync, `${spelling}, ${order}: the same walk with fs.promises`);
+      assert.ok(walkedSync.length >= 8, spelling);
+      for (const walked of walkedSync.slice(1)) assert.equal(walked.path, path.join(spelling, ...walked.relative.split('/')), `${spelling}: ${walked.relative}`);
+    }
+  }
+});

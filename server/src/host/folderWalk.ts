@@ -116,12 +116,17 @@ function* walk(roots: string[], options: WalkOptions, visitor: WalkVisitor): Gen
     }
     const entries = listing.entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     const below: WalkedPath[] = [];
+    // An entry's name is one segment (never `.` or `..`): the folder's normalized path and a separator,
+    // then the name, is path.join's answer, made without normalizing each of thousands of paths again.
+    const prefix = folder.path === '' ? '' : path.join(folder.path, path.sep);
+    const relativePrefix = folder.relative ? `${folder.relative}/` : '';
+    const depth = folder.depth + 1;
     for (const entry of entries) {
-      const child = { path: path.join(folder.path, entry.name), relative: folder.relative ? `${folder.relative}/${entry.name}` : entry.name, depth: folder.depth + 1 };
+      const name = entry.name;
       // A Dirent of a symbolic link is neither a directory nor a file: links are never followed.
       if (entry.isDirectory()) {
-        if (!isSkippedFolder(entry.name)) below.push(child);
-      } else if (entry.isFile() && visitor.file?.({ ...child, name: entry.name }) === 'stop') {
+        if (!isSkippedFolder(name)) below.push({ path: prefix + name, relative: relativePrefix + name, depth });
+      } else if (entry.isFile() && visitor.file?.({ path: prefix + name, relative: relativePrefix + name, depth, name }) === 'stop') {
         return;
       }
     }

@@ -1,6 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { FileKind, FileRead, PluginFolder } from '../engine';
+import { detachedCopy, type FileKind, type FileRead, type PluginFolder } from '../engine';
 import { regularFileNames } from './folderWalk';
 import { isInside, readRegularFile, realpathOrUndefined } from './safeRead';
 
@@ -23,7 +23,12 @@ const maxListedEntries = 100_000;
  */
 export class NodePluginFolder implements PluginFolder {
   private readonly realRoot: string;
-  private readonly realDirectories = new Map<string, string | undefined>();
+  /** `realRoot` and a separator: a plain relative path (see isPlainRelativePath) appended to it is its resolved form. */
+  private readonly rootPrefix: string;
+  /** Each directory a path was resolved in, by its absolute path as joined. */
+  private readonly directories = new Map<string, Directory>();
+  /** The same directories, by their plugin-relative path (`tools`, `''` for the root), for plain paths. */
+  private readonly relativeDirectories = new Map<string, Directory>();
   /** The names of the regular files in each real directory, as one listing saw them (host/folderWalk.ts); undefined when it could not be listed. */
   private readonly regularFiles = new Map<string, Set<string> | undefined>();
   /**
@@ -37,6 +42,7 @@ export class NodePluginFolder implements PluginFolder {
 
   constructor(readonly root: string) {
     this.realRoot = realpathOrUndefined(root) ?? path.resolve(root);
+    this.rootPrefix = this.realRoot.endsWith(sep) ? this.realRoot : this.realRoot + sep;
   }
 
   stat(relativePath: string): FileKind {
@@ -113,25 +119,56 @@ export class NodePluginFolder implements PluginFolder {
 
   /** The real path and stats of a plugin-relative path, if it exists and stays inside the folder; `listed`: a file its directory lists as regular is not lstat'ed. */
   private resolveInside(relativePath: string, listed = true): Resolved {
+    // A plain path (most are: `tools/a.schema.json`) is the root's prefix and itself once resolved: its
+    // directory is found by its relative name, with no path.resolve, dirname, basename or join per file.
+    if (isPlainRelativePath(relativePath)) {
+      const slash = relativePath.lastIndexOf('/');
+      const relativeDirectory = slash < 0 ? '' : relativePath.slice(0, slash);
+      let directory = this.relativeDirectories.get(relativeDirectory);
+      if (!directory) {
+        // Kept: a copy, not a view of the manifest's text.
+        const kept = detachedCopy(relativeDirectory);
+        directory = this.directory(slash < 0 ? this.realRoot : this.rootPrefix + kept);
+        this.relativeDirectories.set(kept, directory);
+      }
+      return this.resolveIn(directory, slash < 0 ? relativePath : relativePath.slice(slash + 1), listed);
+    }
     const joined = path.resolve(this.realRoot, relativePath);
     if (!isInside(this.realRoot, joined)) return { kind: 'outside' };
     if (joined === this.realRoot) return this.inspect(joined);
-    const directory = path.dirname(joined);
-    if (!this.realDirectories.has(directory)) this.realDirectories.set(directory, realpathOrUndefined(directory));
-    const realDirectory = this.realDirectories.get(directory);
-    if (realDirectory !== directory) this.resolvedThroughLinks = true;
-    if (realDirectory === undefined) return { kind: this.leadsOutside(directory) ? 'outside' : 'missing' };
-    if (!isInside(this.realRoot, realDirectory)) return { kind: 'outside' };
-    const name = path.basename(joined);
-    const real = path.join(realDirectory, name);
-    if (listed && this.regularFilesIn(realDirectory)?.has(name)) return { kind: 'inside', path: real, stats: undefined };
-    return this.inspect(real);
+    return this.resolveIn(this.directory(path.dirname(joined)), path.basename(joined), listed);
+  }
+
+  /** `name` (one path segment, never `.` or `..`) in a directory a path led to. */
+  private resolveIn(directory: Directory, name: string, listed: boolean): Resolved {
+    const { real } = directory;
+    if (real !== directory.path) this.resolvedThroughLinks = true;
+    if (real === undefined) return { kind: this.leadsOutside(directory.path) ? 'outside' : 'missing' };
+    if (!directory.inside) return { kind: 'outside' };
+    const file = real.endsWith(sep) ? real + name : real + sep + name;
+    if (listed && this.regularFilesIn(directory)?.has(name)) return { kind: 'inside', path: file, stats: undefined };
+    return this.inspect(file);
+  }
+
+  /** A directory by its absolute path as joined: its real path, resolved once. */
+  private directory(joined: string): Directory {
+    let directory = this.directories.get(joined);
+    if (!directory) {
+      const real = realpathOrUndefined(joined);
+      directory = { path: joined, real, inside: real !== undefined && isInside(this.realRoot, real) };
+      this.directories.set(joined, directory);
+    }
+    return directory;
   }
 
   /** One listing per directory (its entries' types come with it, no link followed), so its files need no lstat each. */
-  private regularFilesIn(realDirectory: string): Set<string> | undefined {
-    if (!this.regularFiles.has(realDirectory)) this.regularFiles.set(realDirectory, regularFileNames(realDirectory, maxListedEntries));
-    return this.regularFiles.get(realDirectory);
+  private regularFilesIn(directory: Directory): Set<string> | undefined {
+    if (directory.regularFiles === undefined) {
+      const real = directory.real!;
+      if (!this.regularFiles.has(real)) this.regularFiles.set(real, regularFileNames(real, maxListedEntries));
+      directory.regularFiles = this.regularFiles.get(real) ?? null;
+    }
+    return directory.regularFiles ?? undefined;
   }
 
   /** Whether the deepest folder of `directory` that exists (a missing one does not) really lies outside the folder: a linked folder with missing subfolders. */
@@ -163,6 +200,34 @@ export class NodePluginFolder implements PluginFolder {
     }
   }
 }
+
+/** A directory paths were resolved in. */
+interface Directory {
+  /** Absolute, as joined from the root and the relative path (not resolved). */
+  path: string;
+  /** Its real path; undefined when it cannot be resolved (missing, or a broken link). */
+  real: string | undefined;
+  /** Whether `real` lies inside the plugin folder. */
+  inside: boolean;
+  /** The regular files its one listing names; null when it could not be listed; undefined until asked. */
+  regularFiles?: Set<string> | null;
+}
+
+/**
+ * A relative path that path.resolve would only append to the root: segments separated by single
+ * slashes, none empty, `.` or `..` (and only where `/` is the one separator): the root's
+ * prefix and the path are then its resolved form, inside the root. Any other path takes path.resolve.
+ */
+export function isPlainRelativePath(relativePath: string): boolean {
+  // Where `\\` separates too (Windows), every path takes path.resolve.
+  return sep === '/' && relativePath !== '' && !notPlain.test(relativePath);
+}
+
+/** Read once: the module's bindings are getters in the bundle, which cost per call in code that runs per file. */
+const sep = path.sep;
+
+/** A leading or trailing slash, two in a row, a `.` or `..` segment, or a NUL. */
+const notPlain = /^\/|\/\/|\/$|(?:^|\/)\.\.?(?:\/|$)|\0/;
 
 function kindOf(stats: fs.Stats): FileKind {
   return stats.isFile() ? 'file' : stats.isDirectory() ? 'directory' : 'other';

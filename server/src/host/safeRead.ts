@@ -34,7 +34,7 @@ export function readRegularFile(file: string, maxBytes: number, options: { follo
   }
   let fd: number;
   try {
-    fd = fs.openSync(target, fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0) | (fs.constants.O_NOFOLLOW ?? 0));
+    fd = fs.openSync(target, openFlags);
   } catch (error) {
     return failure(error);
   }
@@ -43,7 +43,9 @@ export function readRegularFile(file: string, maxBytes: number, options: { follo
     const changed = unusable(opened);
     if (changed) return changed;
     if (opened.size > maxBytes) return { kind: 'too-large', size: opened.size };
-    // At most maxBytes + 1: a file that grew after the fstat is too large, not read whole.
+    // At most maxBytes + 1: a file that grew after the fstat is too large, not read whole. The size
+    // fstat gave, once read, is the file (no read more to meet its end: half the reads of a fresh
+    // open), unless it is the limit itself, where one byte more says it grew past it.
     const buffer = Buffer.allocUnsafe(Math.min(opened.size, maxBytes) + 1);
     let length = 0;
     for (;;) {
@@ -51,7 +53,7 @@ export function readRegularFile(file: string, maxBytes: number, options: { follo
       if (read === 0) break;
       length += read;
       if (length > maxBytes) return { kind: 'too-large', size: length };
-      if (length === buffer.length) break;
+      if (length === buffer.length || (length === opened.size && length < maxBytes)) break;
     }
     return { kind: 'text', text: buffer.toString('utf8', 0, length) };
   } catch (error) {
@@ -60,6 +62,9 @@ export function readRegularFile(file: string, maxBytes: number, options: { follo
     fs.closeSync(fd);
   }
 }
+
+/** Never blocks on a FIFO or a device, never follows a link (where the system has these flags). */
+const openFlags = fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0) | (fs.constants.O_NOFOLLOW ?? 0);
 
 /**
  * A file that must lie inside `root` (a workspace folder, a plugin folder) as it really is on disk:
