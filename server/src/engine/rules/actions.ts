@@ -1,5 +1,5 @@
 import { promptKindOnlyKeys, toolKindOnlyKeys } from '../model/keysThatApply';
-import { isLegacy, type ActionEntry } from '../model/manifestModel';
+import { isLegacy, type ActionEntry, type ManifestModel, type ToolEntry } from '../model/manifestModel';
 import type { ToolSchemaFacts } from '../model/toolSchema';
 import { arrayItems, keyNode, propertyNode, valueNode, type JsonPath } from '../model/nodes';
 import type { JsonNode } from '../parse/jsonNode';
@@ -7,7 +7,7 @@ import { reportDuplicateIds, type DuplicateIdData } from './duplicateIds';
 import { closest, didYouMean, enumMessage, field, listOf, quote, suggester, toKebabCase, type Suggester } from './messages';
 import { scopeValues } from '../shape/schema';
 import { addRequiredField, kebabCaseValue, removeField, replaceWithSuggestion } from '../fixes/shared';
-import { defineRule, defineRules, type ReportableCode, type RuleArea, type RuleContext } from './rule';
+import { defineRule, defineRules, sameWhereChanged, type ModelOutline, type ReportableCode, type RuleArea, type RuleContext } from './rule';
 
 
 interface At {
@@ -210,16 +210,16 @@ export const actionRules: RuleArea<Definitions> = {
     const lookups: Lookups = {
       toolIds: suggester(() => model.toolsById.keys()),
       toolActionIds: suggester(() => [...model.actionsById.values()].filter((a) => a.kind === 'tool').map((a) => a.id!)),
-      legacyToolNames: new Set(model.tools.filter((tool) => isLegacy(tool.value)).map((tool) => String(tool.value.name))),
+      legacyToolNames: new Set(model.tools.map(legacyName).filter((name) => name !== undefined)),
     };
     reportDuplicateIds(context, model.actions, 'actions.duplicate-id');
     const generated = new Set<string>();
     for (const action of model.actions) {
-      const actionId = typeof action.value.generate === 'object' ? (action.value.generate as Record<string, unknown>)?.actionId : undefined;
-      if (typeof actionId === 'string') generated.add(actionId);
+      const actionId = generatedActionId(action);
+      if (actionId !== undefined) generated.add(actionId);
     }
-    for (const action of model.actions) {
-      if (action.node.type !== 'object') continue;
+    context.eachEntry('actions', model.actions, sameLookups, (action) => {
+      if (action.node.type !== 'object') return;
       checkKind(context, action, lookups);
       checkParams(context, action);
       checkGenerate(context, action, lookups);
@@ -233,10 +233,33 @@ export const actionRules: RuleArea<Definitions> = {
           report('actions.hidden-unreachable', hidden, { jsonPath: [...action.jsonPath, 'hidden'], actionId: action.id });
         }
       }
-    }
+    });
     if (context.folder) checkBatchActions(context, context.files().schemaFacts);
   },
 };
+
+/** The action a `generate` names, when it names one: what makes an action reachable though hidden. */
+function generatedActionId(action: ActionEntry): string | undefined {
+  const actionId = typeof action.value.generate === 'object' ? (action.value.generate as Record<string, unknown>)?.actionId : undefined;
+  return typeof actionId === 'string' ? actionId : undefined;
+}
+
+/** A tool's name as a toolId may name it while it is in the legacy shape. */
+function legacyName(tool: ToolEntry): string | undefined {
+  return isLegacy(tool.value) ? String(tool.value.name) : undefined;
+}
+
+/**
+ * What an action's own checks read beyond the action: the lookups (tool ids, legacy tool names, the
+ * actions by id and their kinds) and the actions that generate. The same when every edited tool and
+ * action has the same of these as before.
+ */
+function sameLookups(before: ModelOutline, after: ManifestModel): boolean {
+  return (
+    sameWhereChanged(before.tools, after.tools, (was, is) => was.id === is.id && legacyName(was) === legacyName(is)) &&
+    sameWhereChanged(before.actions, after.actions, (was, is) => was.id === is.id && was.kind === is.kind && generatedActionId(was) === generatedActionId(is))
+  );
+}
 
 /** What the per-action checks look ids up in, built once per validation. */
 interface Lookups {
