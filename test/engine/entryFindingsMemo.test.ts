@@ -2,15 +2,18 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
 import { generatePlugin } from '../../bench/generateManifest';
-import { analyzeManifest, buildModel, EntryFindingsMemo, extendEditedRegion, parseDocument, reparseDocument, validateModel, type ManifestModel, type ParsedDocument } from '../../server/src/engine';
+import { analyzeManifest, buildModel, EntryFindingsMemo, extendEditedRegion, FileFactsMemo, parseDocument, reparseDocument, validateModel, type ManifestModel, type ParsedDocument } from '../../server/src/engine';
+import { MemoryFolder } from './helpers';
 
 /**
  * The bench's plugin with findings in its entries, so that there is something to report again: a tool
  * without a handler, one with a timeout that is no duration, one without annotations, an action naming
  * no tool, one hidden that nothing generates, a prompt action with a toolId.
  */
+const plugin = generatePlugin(6, 'valid');
+
 function manifestWithFindings(): string {
-  let text = generatePlugin(6, 'valid').manifestText;
+  let text = plugin.manifestText;
   const once = (from: string | RegExp, to: string) => {
     const next = text.replace(from, to);
     assert.notEqual(next, text, `the generated plugin has ${String(from)}`);
@@ -30,11 +33,11 @@ const base = manifestWithFindings();
 /** An edit: where (somewhere in the text, or in a field's value or key of some entry), what goes. */
 const edit = fc.record({
   at: fc.nat(),
-  where: fc.constantFrom('anywhere', 'id', 'toolsId', 'actionsId', 'toolId', 'actionId', 'description', 'key', 'permissions', 'runtime', 'entry'),
+  where: fc.constantFrom('anywhere', 'id', 'toolsId', 'actionsId', 'toolId', 'actionId', 'description', 'key', 'permissions', 'runtime', 'entry', 'path'),
   deleted: fc.oneof({ arbitrary: fc.constant(0), weight: 3 }, { arbitrary: fc.integer({ min: 1, max: 4 }), weight: 1 }),
   // Mostly what keeps the JSON whole (a version with a syntax error is parsed whole, and so is the next), sometimes not.
   inserted: fc.oneof(
-    { arbitrary: fc.constantFrom('x', '_1', '-1', '0', ' ', '\n', '{ "id": "x", "kind": "tool" }, ', '"hidden": true, '), weight: 4 },
+    { arbitrary: fc.constantFrom('x', '_1', '-1', '0', ' ', '\n', '{ "id": "x", "kind": "tool" }, ', '"hidden": true, ', '..', '/'), weight: 4 },
     { arbitrary: fc.constantFrom('', '"', ',', '{', '}'), weight: 1 },
   ),
 });
@@ -51,6 +54,8 @@ const places: Record<string, RegExp> = {
   // Inside the keys that gate a tool without annotations: "xfetch" declares no fetch.
   permissions: /"(?=fetch"|write"|permissions")/g,
   runtime: /"runtime": "/g,
+  // In a path the manifest names: the files named change.
+  path: /"(?:schema|handler|prompt)": "/g,
   // Between two entries of a list: an entry added or taken away.
   entry: /\},\n\s*\{/g,
 };
@@ -63,9 +68,9 @@ function offsetOf(text: string, one: { at: number; where: string }): number {
 
 /**
  * Version after version as the server makes them: each re-parsed incrementally from the one before
- * (its tree taken over), its model built from the one before (the entries the edit left handed on),
- * validated with the document's memo of each entry's findings. Each is compared with a validation of
- * its text from scratch.
+ * (its tree taken over), its model built from the one before (the entries the edit left handed on, and
+ * their file references), validated in the plugin folder with the document's memos of each entry's
+ * findings and of the files' facts. Each is compared with a validation of its text from scratch.
  */
 test("reporting again the findings of the entries an edit left equals a fresh validation, over random edits anywhere", () => {
   // How many versions had entries handed on (a version with a syntax error, and the next, is parsed whole): the property says nothing unless many do.
@@ -74,10 +79,13 @@ test("reporting again the findings of the entries an edit left equals a fresh va
   fc.assert(
     fc.property(fc.array(edit, { minLength: 1, maxLength: 8 }), (edits) => {
       const memo = new EntryFindingsMemo();
+      const folder = new MemoryFolder(new Map(plugin.files));
+      const fileFacts = { memo: new FileFactsMemo(), folderGeneration: folder.generation };
       let text = base;
       let document: ParsedDocument = parseDocument(text);
       let model: ManifestModel = buildModel(document);
-      const check = (label: string) => assert.deepEqual(validateModel(model, { entryFindings: memo }), analyzeManifest(text).diagnostics, label);
+      const check = (label: string) =>
+        assert.deepEqual(validateModel(model, { entryFindings: memo, folder, fileFacts }), analyzeManifest(text, { folder: new MemoryFolder(folder.filesNow()) }).diagnostics, label);
       check('open');
       edits.forEach((one, index) => {
         const offset = Math.min(offsetOf(text, one), text.length);

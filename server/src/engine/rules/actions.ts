@@ -210,14 +210,18 @@ export const actionRules: RuleArea<Definitions> = {
     const lookups: Lookups = {
       toolIds: suggester(() => model.toolsById.keys()),
       toolActionIds: suggester(() => [...model.actionsById.values()].filter((a) => a.kind === 'tool').map((a) => a.id!)),
-      legacyToolNames: new Set(model.tools.map(legacyName).filter((name) => name !== undefined)),
+      legacyToolNames: once(() => new Set(model.tools.map(legacyName).filter((name) => name !== undefined))),
     };
     reportDuplicateIds(context, model.actions, 'actions.duplicate-id');
-    const generated = new Set<string>();
-    for (const action of model.actions) {
-      const actionId = generatedActionId(action);
-      if (actionId !== undefined) generated.add(actionId);
-    }
+    // Made when a hidden action is first met: an edit re-checks only the actions it changed.
+    const generated = once(() => {
+      const ids = new Set<string>();
+      for (const action of model.actions) {
+        const actionId = generatedActionId(action);
+        if (actionId !== undefined) ids.add(actionId);
+      }
+      return ids;
+    });
     context.eachEntry('actions', model.actions, sameLookups, (action) => {
       if (action.node.type !== 'object') return;
       checkKind(context, action, lookups);
@@ -229,7 +233,7 @@ export const actionRules: RuleArea<Definitions> = {
       }
       if (action.id !== undefined) {
         const hidden = valueNode(action.node, 'hidden');
-        if (hidden?.value === true && !generated.has(action.id)) {
+        if (hidden?.value === true && !generated().has(action.id)) {
           report('actions.hidden-unreachable', hidden, { jsonPath: [...action.jsonPath, 'hidden'], actionId: action.id });
         }
       }
@@ -237,6 +241,12 @@ export const actionRules: RuleArea<Definitions> = {
     if (context.folder) checkBatchActions(context, context.files().schemaFacts);
   },
 };
+
+/** `make()`, made on the first call. */
+function once<T>(make: () => T): () => T {
+  let made: { value: T } | undefined;
+  return () => (made ??= { value: make() }).value;
+}
 
 /** The action a `generate` names, when it names one: what makes an action reachable though hidden. */
 function generatedActionId(action: ActionEntry): string | undefined {
@@ -265,7 +275,8 @@ function sameLookups(before: ModelOutline, after: ManifestModel): boolean {
 interface Lookups {
   toolIds: Suggester;
   toolActionIds: Suggester;
-  legacyToolNames: Set<string>;
+  /** Made on the first toolId that names no tool. */
+  legacyToolNames: () => Set<string>;
 }
 
 /** The rule for each key kind: "tool" forbids. */
@@ -291,7 +302,7 @@ function checkKind({ model, report }: RuleContext<Definitions>, action: ActionEn
     const toolId = valueNode(action.node, 'toolId');
     if (!toolId) {
       report('actions.tool-id-required', anchor(), { jsonPath: action.jsonPath, missingField: 'toolId' });
-    } else if (typeof toolId.value === 'string' && !model.toolsById.has(toolId.value) && !lookups.legacyToolNames.has(toolId.value)) {
+    } else if (typeof toolId.value === 'string' && !model.toolsById.has(toolId.value) && !lookups.legacyToolNames().has(toolId.value)) {
       // A toolId naming a tool still in the legacy shape: tools.legacy-shape already asks for its `id`.
       const suggestion = lookups.toolIds.suggest(toolId.value);
       report('actions.tool-id-unknown', toolId, { jsonPath: [...action.jsonPath, 'toolId'], toolId: toolId.value, ...(suggestion ? { suggestion } : {}) });
@@ -382,8 +393,8 @@ function describeParamType(type: unknown): string {
 
 function checkBatchActions({ model, report }: RuleContext<Definitions>, schemaFacts: Map<number, ToolSchemaFacts>): void {
   for (const action of model.actions) {
-    const mode = valueNode(action.node, 'multiFileMode');
-    if (action.kind !== 'tool' || mode?.value !== 'batch' || typeof action.value.toolId !== 'string') continue;
+    if (action.kind !== 'tool' || action.value.multiFileMode !== 'batch' || typeof action.value.toolId !== 'string') continue;
+    const mode = valueNode(action.node, 'multiFileMode')!;
     const tool = model.toolsById.get(action.value.toolId);
     const facts = tool && schemaFacts.get(tool.key as number);
     if (!facts || facts.pathArrayProperties.length > 0) continue;
