@@ -8,7 +8,8 @@ import { MemoryFolder } from './helpers';
 /**
  * The bench's plugin with findings in its entries, so that there is something to report again: a tool
  * without a handler, one with a timeout that is no duration, one without annotations, an action naming
- * no tool, one hidden that nothing generates, a prompt action with a toolId.
+ * no tool, one hidden that nothing generates, a prompt action with a toolId, settings with a min above
+ * their max, a number-only key, an action setting without a handler.
  */
 const plugin = generatePlugin(6, 'valid');
 
@@ -25,6 +26,9 @@ function manifestWithFindings(): string {
   once(/"toolId": "([^"]*)"/, '"toolId": "$1_9"');
   once('"kind": "prompt",', '"kind": "prompt", "toolId": "x",');
   once('"scope": "single-file"', '"scope": []');
+  once(/"min": 1,/, '"min": 1000,');
+  once(/"type": "boolean",/, '"type": "boolean", "max": 3,');
+  once(/"handler": "[^"]*",\n\s*"variant"/, '"variant"');
   return text;
 }
 
@@ -33,11 +37,11 @@ const base = manifestWithFindings();
 /** An edit: where (somewhere in the text, or in a field's value or key of some entry), what goes. */
 const edit = fc.record({
   at: fc.nat(),
-  where: fc.constantFrom('anywhere', 'id', 'toolsId', 'actionsId', 'toolId', 'actionId', 'description', 'key', 'permissions', 'runtime', 'entry', 'path'),
+  where: fc.constantFrom('anywhere', 'id', 'toolsId', 'actionsId', 'toolId', 'actionId', 'description', 'key', 'permissions', 'runtime', 'entry', 'path', 'settingType'),
   deleted: fc.oneof({ arbitrary: fc.constant(0), weight: 3 }, { arbitrary: fc.integer({ min: 1, max: 4 }), weight: 1 }),
   // Mostly what keeps the JSON whole (a version with a syntax error is parsed whole, and so is the next), sometimes not.
   inserted: fc.oneof(
-    { arbitrary: fc.constantFrom('x', '_1', '-1', '0', ' ', '\n', '{ "id": "x", "kind": "tool" }, ', '"hidden": true, ', '..', '/'), weight: 4 },
+    { arbitrary: fc.constantFrom('x', '_1', '-1', '0', ' ', '\n', '{ "id": "x", "kind": "tool" }, ', '"hidden": true, ', '..', '/', 'process', 'node'), weight: 4 },
     { arbitrary: fc.constantFrom('', '"', ',', '{', '}'), weight: 1 },
   ),
 });
@@ -54,6 +58,8 @@ const places: Record<string, RegExp> = {
   // Inside the keys that gate a tool without annotations: "xfetch" declares no fetch.
   permissions: /"(?=fetch"|write"|permissions")/g,
   runtime: /"runtime": "/g,
+  // A setting's type: what its own checks read first.
+  settingType: /"type": "(?=string|boolean|number|action|info)/g,
   // In a path the manifest names: the files named change.
   path: /"(?:schema|handler|prompt)": "/g,
   // Between two entries of a list: an entry added or taken away.
@@ -89,7 +95,8 @@ test("reporting again the findings of the entries an edit left equals a fresh va
       check('open');
       edits.forEach((one, index) => {
         const offset = Math.min(offsetOf(text, one), text.length);
-        const deleted = Math.min(one.deleted, text.length - offset);
+        // The runtime's value is replaced whole ("node" → "process" changes what many checks read).
+        const deleted = one.where === 'runtime' && text.indexOf('"', offset) >= 0 ? text.indexOf('"', offset) - offset : Math.min(one.deleted, text.length - offset);
         text = text.slice(0, offset) + one.inserted + text.slice(offset + deleted);
         document = reparseDocument(document, text, extendEditedRegion(undefined, offset, deleted, one.inserted.length));
         const before = model;

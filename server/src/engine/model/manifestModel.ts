@@ -47,7 +47,7 @@ export interface ManifestModel {
 /**
  * Builds the model every rule and feature reads; made once per document version. `previous`, the model
  * of the version this document was re-parsed from (its tree taken over and changed in place), gives its
- * tool and action entries to this one wherever the entry's node and plain value are the very same
+ * entries (tools, actions, settings, hooks, commands, views) to this one wherever the entry's node and plain value are the very same
  * objects: the edit fell elsewhere, so the entry (and its path) is as it was, only moved with the text.
  */
 export function buildModel(document: ParsedDocument, previous?: ManifestModel): ManifestModel {
@@ -83,8 +83,8 @@ export function buildModel(document: ParsedDocument, previous?: ManifestModel): 
     contributes,
     tools,
     actions,
-    settings: mapEntries(valueNode(contributes, 'settings'), contributesValue.settings, ['contributes', 'settings']),
-    hooks: mapEntries(valueNode(contributes, 'hooks'), contributesValue.hooks, ['contributes', 'hooks']),
+    settings: mapEntries(valueNode(contributes, 'settings'), contributesValue.settings, ['contributes', 'settings'], previous?.settings),
+    hooks: mapEntries(valueNode(contributes, 'hooks'), contributesValue.hooks, ['contributes', 'hooks'], previous?.hooks),
     commands: listEntries(valueNode(contributes, 'commands'), contributesValue.commands, ['contributes', 'commands'], previous?.commands, asEntry),
     views: listEntries(valueNode(contributes, 'views'), contributesValue.views, ['contributes', 'views'], previous?.views, asEntry),
     permissions: valueNode(root, 'permissions'),
@@ -114,14 +114,19 @@ function listEntries<E extends Entry>(array: JsonNode | undefined, value: unknow
 
 const asEntry = (entry: Entry): Entry => entry;
 
-function mapEntries(object: JsonNode | undefined, value: unknown, base: JsonPath): Entry[] {
+function mapEntries(object: JsonNode | undefined, value: unknown, base: JsonPath, previous: readonly Entry[] | undefined): Entry[] {
   const values = asRecord(value);
-  return objectProperties(object).flatMap((property) => {
+  const entries: Entry[] = [];
+  for (const property of objectProperties(object)) {
     const node = valueNode(property);
-    if (!node) return [];
+    if (!node) continue;
     const name = keyOf(property);
-    return [{ node, jsonPath: base.concat(name), key: name, keyNode: keyNode(property), value: asRecord(values[name]) }];
-  });
+    // Handed on as list entries are: the same node and plain value at the same place, under the same key.
+    const before = previous?.[entries.length];
+    if (before && before.node === node && before.key === name && before.value === values[name]) entries.push(before);
+    else entries.push({ node, jsonPath: base.concat(name), key: name, keyNode: keyNode(property), value: asRecord(values[name]) });
+  }
+  return entries;
 }
 
 function firstById<T extends { id: string | undefined }>(entries: T[]): Map<string, T> {
