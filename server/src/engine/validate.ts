@@ -85,7 +85,6 @@ export class FileFactsMemo {
 function sameReferences(a: FileReference[], b: FileReference[]): boolean {
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) {
-    if (a[i] === b[i]) continue; // an entry's references, handed on with it
     if (a[i].kind !== b[i].kind || a[i].filePath !== b[i].filePath || a[i].toolIndex !== b[i].toolIndex) return false;
   }
   return true;

@@ -1,5 +1,5 @@
 import type { JsonNode } from '../parse/jsonNode';
-import type { ActionEntry, Entry, ManifestModel, ToolEntry } from './manifestModel';
+import type { ManifestModel } from './manifestModel';
 import { valueNode, type JsonPath } from './nodes';
 
 /** What a path in the manifest names; decides how the file is checked and what a quick fix creates. */
@@ -27,8 +27,13 @@ export function fileReferences(model: ManifestModel): FileReference[] {
   const references: FileReference[] = [];
 
   if (model.isProcess) addReference(references, 'command', valueNode(model.root, 'command'), ['command']);
-  for (let index = 0; index < model.tools.length; index++) references.push(...entryReferences(model.tools[index], index, model.isProcess, toolReferences));
-  for (const action of model.actions) references.push(...entryReferences(action, action.key as number, model.isProcess, actionReferences));
+  model.tools.forEach((tool, index) => {
+    addReference(references, 'tool-schema', valueNode(tool.node, 'schema'), [...tool.jsonPath, 'schema'], index);
+    if (!model.isProcess) addReference(references, 'tool-handler', valueNode(tool.node, 'handler'), [...tool.jsonPath, 'handler'], index);
+  });
+  for (const action of model.actions) {
+    if (action.kind !== 'tool') addReference(references, 'prompt', valueNode(action.node, 'prompt'), [...action.jsonPath, 'prompt']);
+  }
   if (!model.isProcess) {
     for (const setting of model.settings) {
       if (setting.value.type === 'action') addReference(references, 'setting-handler', valueNode(setting.node, 'handler'), [...setting.jsonPath, 'handler']);
@@ -38,36 +43,8 @@ export function fileReferences(model: ManifestModel): FileReference[] {
       else addReference(references, 'hook-handler', valueNode(hook.node, 'handler'), [...hook.jsonPath, 'handler']);
     }
   }
-  for (const command of model.commands) references.push(...entryReferences(command, command.key as number, model.isProcess, commandReferences));
+  for (const command of model.commands) addReference(references, 'command-handler', valueNode(command.node, 'handler'), [...command.jsonPath, 'handler']);
   return references;
-}
-
-/**
- * The references of each list entry, made once per entry object: the model hands an entry an edit
- * left on to the next version (same node, same plain value, same place), and its references with it.
- */
-const referencesByEntry = new WeakMap<Entry, { isProcess: boolean; references: FileReference[] }>();
-
-function entryReferences<E extends Entry>(entry: E, index: number, isProcess: boolean, make: (references: FileReference[], entry: E, index: number, isProcess: boolean) => void): FileReference[] {
-  const known = referencesByEntry.get(entry);
-  if (known?.isProcess === isProcess) return known.references;
-  const references: FileReference[] = [];
-  make(references, entry, index, isProcess);
-  referencesByEntry.set(entry, { isProcess, references });
-  return references;
-}
-
-function toolReferences(references: FileReference[], tool: ToolEntry, index: number, isProcess: boolean): void {
-  addReference(references, 'tool-schema', valueNode(tool.node, 'schema'), [...tool.jsonPath, 'schema'], index);
-  if (!isProcess) addReference(references, 'tool-handler', valueNode(tool.node, 'handler'), [...tool.jsonPath, 'handler'], index);
-}
-
-function actionReferences(references: FileReference[], action: ActionEntry): void {
-  if (action.kind !== 'tool') addReference(references, 'prompt', valueNode(action.node, 'prompt'), [...action.jsonPath, 'prompt']);
-}
-
-function commandReferences(references: FileReference[], command: Entry): void {
-  addReference(references, 'command-handler', valueNode(command.node, 'handler'), [...command.jsonPath, 'handler']);
 }
 
 /** A function of the module, not a closure made by each call, so that its optimized code outlives the call (test/engine/optimizedCode.test.ts). */
