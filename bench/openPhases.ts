@@ -24,7 +24,15 @@ function timeAreas(model: ManifestModel, folder: CachedPluginFolder | undefined,
   let reported = 0;
   // The named files read once, on first use, as validate() does: their cost counts in the first area that reads them.
   let files: ReturnType<typeof referencedFiles> | undefined;
-  const context: RuleContext = { model, folder, files: () => (files ??= referencedFiles(model, folder)), report: () => void reported++, reportShape: () => void reported++ };
+  const context: RuleContext = {
+    model,
+    folder,
+    files: () => (files ??= referencedFiles(model, folder)),
+    report: () => void reported++,
+    reportShape: () => void reported++,
+    // An open checks every entry: nothing to reuse.
+    eachEntry: (_list, entries, _sameOutside, check) => entries.forEach(check),
+  };
   ruleAreas.forEach((area, index) => {
     // The second area is the JSON Schema's (its rules are the other areas' shape rules).
     const name = `rules: ${index === 1 ? 'shape (compiled JSON Schema)' : area.rules[0]?.code.split('.')[0]}${folder ? '' : ' (no folder)'}`;

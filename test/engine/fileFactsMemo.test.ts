@@ -2,44 +2,8 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
 import { generatePlugin } from '../../bench/generateManifest';
-import { analyzeManifest, buildModel, FileFactsMemo, parseDocument, validateModel, type FileRead, type PluginFolder } from '../../server/src/engine';
-
-/**
- * A plugin folder in memory that remembers what the rules derive from a file until it changes, and
- * counts its changes (as the server's CachedPluginFolder does): the host contract FileFactsMemo relies on.
- */
-class MemoryFolder implements PluginFolder {
-  generation = 0;
-  private derived = new Map<string, unknown>();
-
-  constructor(private readonly files: Map<string, string>) {}
-
-  stat(relativePath: string) {
-    return this.files.has(relativePath) ? ('file' as const) : [...this.files.keys()].some((path) => path.startsWith(`${relativePath}/`)) ? ('directory' as const) : ('missing' as const);
-  }
-
-  readText(relativePath: string): FileRead {
-    const text = this.files.get(relativePath);
-    return text === undefined ? { kind: 'missing' } : { kind: 'text', text };
-  }
-
-  rememberUntilChanged<T>(relativePath: string, purpose: string, derive: () => T): T {
-    const key = `${purpose}\0${relativePath}`;
-    if (!this.derived.has(key)) this.derived.set(key, derive());
-    return this.derived.get(key) as T;
-  }
-
-  filesNow(): Map<string, string> {
-    return new Map(this.files);
-  }
-
-  change(relativePath: string, text: string | undefined): void {
-    if (text === undefined) this.files.delete(relativePath);
-    else this.files.set(relativePath, text);
-    this.derived = new Map();
-    this.generation++;
-  }
-}
+import { analyzeManifest, buildModel, FileFactsMemo, parseDocument, validateModel } from '../../server/src/engine';
+import { MemoryFolder } from './helpers';
 
 const plugin = generatePlugin(6, 'valid');
 const fileTexts = ['{ "type": "object" }', '{ "type": 3 }', 'not json', 'module.exports = async (args, ctx) => ctx.fs.read(args.path);', ''];

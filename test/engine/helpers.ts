@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after } from 'node:test';
-import { analyzeManifest, dataOf, type ManifestDiagnostic, type PluginFolder, type RuleCode, type RuleData, type Severity } from '../../server/src/engine';
+import { analyzeManifest, dataOf, type FileRead, type ManifestDiagnostic, type PluginFolder, type RuleCode, type RuleData, type Severity } from '../../server/src/engine';
 import { NodePluginFolder } from '../../server/src/host/nodePluginFolder';
 
 /**
@@ -80,4 +80,41 @@ export function pluginFolder(files: Record<string, string>): { root: string; fol
     writeFileSync(join(root, path), content);
   }
   return { root, folder: new NodePluginFolder(root) };
+}
+
+/**
+ * A plugin folder in memory that remembers what the rules derive from a file until it changes, and
+ * counts its changes (as the server's CachedPluginFolder does): the host contract FileFactsMemo relies on.
+ */
+export class MemoryFolder implements PluginFolder {
+  generation = 0;
+  private derived = new Map<string, unknown>();
+
+  constructor(private readonly files: Map<string, string>) {}
+
+  stat(relativePath: string) {
+    return this.files.has(relativePath) ? ('file' as const) : [...this.files.keys()].some((path) => path.startsWith(`${relativePath}/`)) ? ('directory' as const) : ('missing' as const);
+  }
+
+  readText(relativePath: string): FileRead {
+    const text = this.files.get(relativePath);
+    return text === undefined ? { kind: 'missing' } : { kind: 'text', text };
+  }
+
+  rememberUntilChanged<T>(relativePath: string, purpose: string, derive: () => T): T {
+    const key = `${purpose}\0${relativePath}`;
+    if (!this.derived.has(key)) this.derived.set(key, derive());
+    return this.derived.get(key) as T;
+  }
+
+  filesNow(): Map<string, string> {
+    return new Map(this.files);
+  }
+
+  change(relativePath: string, text: string | undefined): void {
+    if (text === undefined) this.files.delete(relativePath);
+    else this.files.set(relativePath, text);
+    this.derived = new Map();
+    this.generation++;
+  }
 }

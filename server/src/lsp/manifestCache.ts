@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { TextDocumentsConfiguration } from 'vscode-languageserver';
 import {
   buildModel,
+  EntryFindingsMemo,
   FileFactsMemo,
   composeEditedRegions,
   extendEditedRegion,
@@ -77,6 +78,8 @@ export class ManifestVersion {
     private readonly lines?: LineIndex,
     /** What the open document's last validation learnt of the files it names, shared by its versions; undefined for a file read from disk. */
     readonly fileFacts?: FileFactsMemo,
+    /** What the open document's last validation found in each tool and action, shared by its versions; undefined for a file read from disk. */
+    readonly entryFindings?: EntryFindingsMemo,
   ) {
     this.path = filePathOf(uri);
   }
@@ -89,14 +92,15 @@ export class ManifestVersion {
   }
 
   /**
-   * Gives this version's parse to its successor, which changes it in place: this version forgets it
-   * (and the analysis built on it), and would parse its text again if it were ever read.
+   * Gives this version's parse to its successor, which changes it in place (and takes over the model's
+   * entries the edit left as they were): this version forgets it (and the analysis built on it), and
+   * would parse its text again if it were ever read.
    */
-  private handOverDocument(): ParsedDocument | undefined {
-    const document = this.parse?.document;
+  private handOverParse(): { document: ParsedDocument; model: ManifestModel } | undefined {
+    const parse = this.parse;
     this.parse = undefined;
     this.validated = undefined;
-    return document;
+    return parse;
   }
 
   get document(): ParsedDocument {
@@ -162,11 +166,11 @@ export class ManifestVersion {
     if (!this.parse) {
       const basis = this.basis;
       this.basis = undefined;
-      const previous = basis?.previous.handOverDocument();
-      const parsed = previous ? reparseDocument(previous, this.text, basis!.region, this.lines) : parseDocument(this.text);
+      const previous = basis?.previous.handOverParse();
+      const parsed = previous ? reparseDocument(previous.document, this.text, basis!.region, this.lines) : parseDocument(this.text);
       // One line index per version: the editor document's (parseDocument's own is made lazily, so it costs nothing unused).
       const document = this.lines ? { ...parsed, lines: this.lines } : parsed;
-      this.parse = { document, model: buildModel(document) };
+      this.parse = { document, model: buildModel(document, previous?.model) };
     }
     return this.parse;
   }
@@ -178,7 +182,7 @@ export class ManifestVersion {
     if (!this.isTooLarge) {
       const folder = this.folder();
       const fileFacts = folder && this.fileFacts ? { memo: this.fileFacts, folderGeneration: folder.generation } : undefined;
-      return validateModel(model, { folder, severityOverrides, maxDiagnostics, fileFacts });
+      return validateModel(model, { folder, severityOverrides, maxDiagnostics, fileFacts, entryFindings: this.entryFindings });
     }
     // Past the size limit only the syntax is checked: a model without a root gives the rules nothing else to read.
     const syntaxOnly = buildModel({ ...model.document, root: undefined, value: undefined });
@@ -240,7 +244,7 @@ export class ManifestCache {
     this.pendingEdits.delete(document.uri);
     const basis =
       cached && edits?.region && edits.fromVersion === cached.version && edits.toVersion === document.version ? cached.basisFor(edits.region) : undefined;
-    const entry = new ManifestVersion(document.uri, document.version, document.getText(), this.env, basis, document.lines, cached?.fileFacts ?? new FileFactsMemo());
+    const entry = new ManifestVersion(document.uri, document.version, document.getText(), this.env, basis, document.lines, cached?.fileFacts ?? new FileFactsMemo(), cached?.entryFindings ?? new EntryFindingsMemo());
     this.entries.set(document.uri, entry);
     return entry;
   }

@@ -48,7 +48,7 @@ export interface PluginGatingFacts {
   declaresFsWrite: boolean;
 }
 
-export function pluginGatingFacts(model: ManifestModel): PluginGatingFacts {
+export function pluginGatingFacts(model: Pick<ManifestModel, 'permissionsValue' | 'isProcess'>): PluginGatingFacts {
   const permissions = model.permissionsValue;
   return {
     declaresFetch: permissions.fetch !== undefined,

@@ -44,8 +44,13 @@ export interface ManifestModel {
   actionsById: Map<string, ActionEntry>;
 }
 
-/** Builds the model every rule and feature reads; made once per document version. */
-export function buildModel(document: ParsedDocument): ManifestModel {
+/**
+ * Builds the model every rule and feature reads; made once per document version. `previous`, the model
+ * of the version this document was re-parsed from (its tree taken over and changed in place), gives its
+ * entries (tools, actions, settings, hooks, commands, views) to this one wherever the entry's node and plain value are the very same
+ * objects: the edit fell elsewhere, so the entry (and its path) is as it was, only moved with the text.
+ */
+export function buildModel(document: ParsedDocument, previous?: ManifestModel): ManifestModel {
   const root = document.root?.type === 'object' ? document.root : undefined;
   const value = asRecord(document.value);
   const contributes = valueNode(root, 'contributes');
@@ -53,19 +58,21 @@ export function buildModel(document: ParsedDocument): ManifestModel {
   const runtime = typeof value.runtime === 'string' ? value.runtime : 'node';
 
   // Entries are written out field by field: a spread copy takes five times the memory, in every open document.
-  const tools = listEntries(valueNode(contributes, 'tools'), contributesValue.tools, ['contributes', 'tools']).map(
-    ({ node, jsonPath, key, value }): ToolEntry => ({ node, jsonPath, key, value, id: stringOrUndefined(value.id) }),
-  );
-  const actions = listEntries(valueNode(contributes, 'actions'), contributesValue.actions, ['contributes', 'actions']).map(
-    ({ node, jsonPath, key, value }): ActionEntry => ({
-      node,
-      jsonPath,
-      key,
-      value,
-      id: stringOrUndefined(value.id),
-      kind: typeof value.kind === 'string' ? value.kind : 'prompt',
-    }),
-  );
+  const tools = listEntries(valueNode(contributes, 'tools'), contributesValue.tools, ['contributes', 'tools'], previous?.tools, ({ node, jsonPath, key, value }): ToolEntry => ({
+    node,
+    jsonPath,
+    key,
+    value,
+    id: stringOrUndefined(value.id),
+  }));
+  const actions = listEntries(valueNode(contributes, 'actions'), contributesValue.actions, ['contributes', 'actions'], previous?.actions, ({ node, jsonPath, key, value }): ActionEntry => ({
+    node,
+    jsonPath,
+    key,
+    value,
+    id: stringOrUndefined(value.id),
+    kind: typeof value.kind === 'string' ? value.kind : 'prompt',
+  }));
 
   return {
     document,
@@ -76,10 +83,10 @@ export function buildModel(document: ParsedDocument): ManifestModel {
     contributes,
     tools,
     actions,
-    settings: mapEntries(valueNode(contributes, 'settings'), contributesValue.settings, ['contributes', 'settings']),
-    hooks: mapEntries(valueNode(contributes, 'hooks'), contributesValue.hooks, ['contributes', 'hooks']),
-    commands: listEntries(valueNode(contributes, 'commands'), contributesValue.commands, ['contributes', 'commands']),
-    views: listEntries(valueNode(contributes, 'views'), contributesValue.views, ['contributes', 'views']),
+    settings: mapEntries(valueNode(contributes, 'settings'), contributesValue.settings, ['contributes', 'settings'], previous?.settings),
+    hooks: mapEntries(valueNode(contributes, 'hooks'), contributesValue.hooks, ['contributes', 'hooks'], previous?.hooks),
+    commands: listEntries(valueNode(contributes, 'commands'), contributesValue.commands, ['contributes', 'commands'], previous?.commands, asEntry),
+    views: listEntries(valueNode(contributes, 'views'), contributesValue.views, ['contributes', 'views'], previous?.views, asEntry),
     permissions: valueNode(root, 'permissions'),
     permissionsValue: asRecord(value.permissions),
     toolsById: firstById(tools),
@@ -95,19 +102,31 @@ function stringOrUndefined(value: unknown): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
 
-function listEntries(array: JsonNode | undefined, value: unknown, base: JsonPath): Entry[] {
+function listEntries<E extends Entry>(array: JsonNode | undefined, value: unknown, base: JsonPath, previous: readonly E[] | undefined, make: (entry: Entry) => E): E[] {
   const values = Array.isArray(value) ? value : [];
-  return arrayItems(array).map((node, index) => ({ node, jsonPath: base.concat(index), key: index, value: asRecord(values[index]) }));
+  return arrayItems(array).map((node, index) => {
+    const before = previous?.[index];
+    if (before && before.node === node && before.value === values[index]) return before;
+    const entry = { node, jsonPath: base.concat(index), key: index, value: asRecord(values[index]) };
+    return make(entry);
+  });
 }
 
-function mapEntries(object: JsonNode | undefined, value: unknown, base: JsonPath): Entry[] {
+const asEntry = (entry: Entry): Entry => entry;
+
+function mapEntries(object: JsonNode | undefined, value: unknown, base: JsonPath, previous: readonly Entry[] | undefined): Entry[] {
   const values = asRecord(value);
-  return objectProperties(object).flatMap((property) => {
+  const entries: Entry[] = [];
+  for (const property of objectProperties(object)) {
     const node = valueNode(property);
-    if (!node) return [];
+    if (!node) continue;
     const name = keyOf(property);
-    return [{ node, jsonPath: base.concat(name), key: name, keyNode: keyNode(property), value: asRecord(values[name]) }];
-  });
+    // Handed on as list entries are: the same node and plain value at the same place, under the same key.
+    const before = previous?.[entries.length];
+    if (before && before.node === node && before.key === name && before.value === values[name]) entries.push(before);
+    else entries.push({ node, jsonPath: base.concat(name), key: name, keyNode: keyNode(property), value: asRecord(values[name]) });
+  }
+  return entries;
 }
 
 function firstById<T extends { id: string | undefined }>(entries: T[]): Map<string, T> {

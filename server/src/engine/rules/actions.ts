@@ -1,5 +1,5 @@
 import { promptKindOnlyKeys, toolKindOnlyKeys } from '../model/keysThatApply';
-import { isLegacy, type ActionEntry } from '../model/manifestModel';
+import { isLegacy, type ActionEntry, type ManifestModel, type ToolEntry } from '../model/manifestModel';
 import type { ToolSchemaFacts } from '../model/toolSchema';
 import { arrayItems, keyNode, leafValue, propertyNode, valueNode, type JsonPath } from '../model/nodes';
 import type { JsonNode } from '../parse/jsonNode';
@@ -7,7 +7,7 @@ import { reportDuplicateIds, type DuplicateIdData } from './duplicateIds';
 import { closest, didYouMean, enumMessage, field, listOf, quote, suggester, toKebabCase, type Suggester } from './messages';
 import { scopeValues } from '../shape/schema';
 import { addRequiredField, kebabCaseValue, removeField, replaceWithSuggestion } from '../fixes/shared';
-import { defineRule, defineRules, type ReportableCode, type RuleArea, type RuleContext } from './rule';
+import { defineRule, defineRules, sameWhereChanged, type ModelOutline, type ReportableCode, type RuleArea, type RuleContext } from './rule';
 
 
 interface At {
@@ -210,16 +210,20 @@ export const actionRules: RuleArea<Definitions> = {
     const lookups: Lookups = {
       toolIds: suggester(() => model.toolsById.keys()),
       toolActionIds: suggester(() => [...model.actionsById.values()].filter((a) => a.kind === 'tool').map((a) => a.id!)),
-      legacyToolNames: new Set(model.tools.filter((tool) => isLegacy(tool.value)).map((tool) => String(tool.value.name))),
+      legacyToolNames: once(() => new Set(model.tools.map(legacyName).filter((name) => name !== undefined))),
     };
     reportDuplicateIds(context, model.actions, 'actions.duplicate-id');
-    const generated = new Set<string>();
-    for (const action of model.actions) {
-      const actionId = typeof action.value.generate === 'object' ? (action.value.generate as Record<string, unknown>)?.actionId : undefined;
-      if (typeof actionId === 'string') generated.add(actionId);
-    }
-    for (const action of model.actions) {
-      if (action.node.type !== 'object') continue;
+    // Made when a hidden action is first met: an edit re-checks only the actions it changed.
+    const generated = once(() => {
+      const ids = new Set<string>();
+      for (const action of model.actions) {
+        const actionId = generatedActionId(action);
+        if (actionId !== undefined) ids.add(actionId);
+      }
+      return ids;
+    });
+    context.eachEntry('actions', model.actions, sameLookups, (action) => {
+      if (action.node.type !== 'object') return;
       checkKind(context, action, lookups);
       checkParams(context, action);
       checkGenerate(context, action, lookups);
@@ -227,20 +231,50 @@ export const actionRules: RuleArea<Definitions> = {
         report('actions.scope-empty', valueNode(action.node, 'scope')!, { jsonPath: [...action.jsonPath, 'scope'] });
       }
       if (action.id !== undefined) {
-        if (leafValue(action.node, 'hidden') === true && !generated.has(action.id)) {
+        if (leafValue(action.node, 'hidden') === true && !generated().has(action.id)) {
           report('actions.hidden-unreachable', valueNode(action.node, 'hidden')!, { jsonPath: [...action.jsonPath, 'hidden'], actionId: action.id });
         }
       }
-    }
+    });
     if (context.folder) checkBatchActions(context, context.files().schemaFacts);
   },
 };
+
+/** `make()`, made on the first call. */
+function once<T>(make: () => T): () => T {
+  let made: { value: T } | undefined;
+  return () => (made ??= { value: make() }).value;
+}
+
+/** The action a `generate` names, when it names one: what makes an action reachable though hidden. */
+function generatedActionId(action: ActionEntry): string | undefined {
+  const actionId = typeof action.value.generate === 'object' ? (action.value.generate as Record<string, unknown>)?.actionId : undefined;
+  return typeof actionId === 'string' ? actionId : undefined;
+}
+
+/** A tool's name as a toolId may name it while it is in the legacy shape. */
+function legacyName(tool: ToolEntry): string | undefined {
+  return isLegacy(tool.value) ? String(tool.value.name) : undefined;
+}
+
+/**
+ * What an action's own checks read beyond the action: the lookups (tool ids, legacy tool names, the
+ * actions by id and their kinds) and the actions that generate. The same when every edited tool and
+ * action has the same of these as before.
+ */
+function sameLookups(before: ModelOutline, after: ManifestModel): boolean {
+  return (
+    sameWhereChanged(before.tools, after.tools, (was, is) => was.id === is.id && legacyName(was) === legacyName(is)) &&
+    sameWhereChanged(before.actions, after.actions, (was, is) => was.id === is.id && was.kind === is.kind && generatedActionId(was) === generatedActionId(is))
+  );
+}
 
 /** What the per-action checks look ids up in, built once per validation. */
 interface Lookups {
   toolIds: Suggester;
   toolActionIds: Suggester;
-  legacyToolNames: Set<string>;
+  /** Made on the first toolId that names no tool. */
+  legacyToolNames: () => Set<string>;
 }
 
 /** The rule for each key kind: "tool" forbids. */
@@ -266,7 +300,7 @@ function checkKind({ model, report }: RuleContext<Definitions>, action: ActionEn
     const toolId = valueNode(action.node, 'toolId');
     if (!toolId) {
       report('actions.tool-id-required', anchor(), { jsonPath: action.jsonPath, missingField: 'toolId' });
-    } else if (typeof toolId.value === 'string' && !model.toolsById.has(toolId.value) && !lookups.legacyToolNames.has(toolId.value)) {
+    } else if (typeof toolId.value === 'string' && !model.toolsById.has(toolId.value) && !lookups.legacyToolNames().has(toolId.value)) {
       // A toolId naming a tool still in the legacy shape: tools.legacy-shape already asks for its `id`.
       const suggestion = lookups.toolIds.suggest(toolId.value);
       report('actions.tool-id-unknown', toolId, { jsonPath: [...action.jsonPath, 'toolId'], toolId: toolId.value, ...(suggestion ? { suggestion } : {}) });
@@ -356,8 +390,8 @@ function describeParamType(type: unknown): string {
 
 function checkBatchActions({ model, report }: RuleContext<Definitions>, schemaFacts: Map<number, ToolSchemaFacts>): void {
   for (const action of model.actions) {
-    const mode = valueNode(action.node, 'multiFileMode');
-    if (action.kind !== 'tool' || mode?.value !== 'batch' || typeof action.value.toolId !== 'string') continue;
+    if (action.kind !== 'tool' || action.value.multiFileMode !== 'batch' || typeof action.value.toolId !== 'string') continue;
+    const mode = valueNode(action.node, 'multiFileMode')!;
     const tool = model.toolsById.get(action.value.toolId);
     const facts = tool && schemaFacts.get(tool.key as number);
     if (!facts || facts.pathArrayProperties.length > 0) continue;
