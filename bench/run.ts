@@ -16,7 +16,8 @@
  * own start-up work, as when an editor starts with the manifest open) and its RSS is read.
  *
  * A third server, the bare one (bareServer.ts: vscode-languageserver validating nothing), is driven the
- * same way, so that each goal is shown beside what no server on that library could do better than.
+ * same way after those runs, so that each goal is shown beside what no server on that library could do
+ * better than.
  *
  * Options: --sizes=100,1000  --runs=3 (runs per size; default 7, 5 at N ≥ 5,000)
  *          --skip=fresh,floors (leave out the fresh-server opens and/or the in-process floors: quicker runs while developing)
@@ -199,8 +200,14 @@ async function measureSize(n: number, runs: number, workspace: string, warmupFol
       server.close(warmupUri);
     }
 
-    for (let run = 0; run < runs; run++) {
-      const order: ServerLabel[] = run % 2 === 0 ? ['ours', 'json', 'bare'] : ['json', 'ours', 'bare'];
+    // Ours and the JSON server interleaved run by run, then the bare server's runs: interleaved, its
+    // time would lengthen the others' idle time between their runs, past the 8 s after which V8 shrinks
+    // an idle heap, and so change their RSS readings.
+    const schedule: ServerLabel[][] = [];
+    for (let run = 0; run < runs; run++) schedule.push(run % 2 === 0 ? ['ours', 'json'] : ['json', 'ours']);
+    for (let run = 0; run < runs; run++) schedule.push(['bare']);
+    for (const [index, order] of schedule.entries()) {
+      const run = index % runs;
       for (const label of order) {
         const server = started[label];
         if (!server) continue;
@@ -220,7 +227,7 @@ async function measureSize(n: number, runs: number, workspace: string, warmupFol
           log(`  our server ${ourFailure}`);
         }
       }
-      log(`  run ${run + 1}/${runs} done`);
+      log(`  run ${run + 1}/${runs} done (${order.join(', ')})`);
     }
     if (samples.json.counts.broken === 0) {
       throw new HarnessError(`The JSON language server reported no diagnostics on the broken variant at N=${n}: it is not validating with the schema.`);
