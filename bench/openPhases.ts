@@ -41,6 +41,16 @@ function timeAreas(model: ManifestModel, folder: CachedPluginFolder | undefined,
   });
 }
 
+function total(areas: Map<string, Timing[]>): Timing {
+  let wallMs = 0;
+  let cpuMs = 0;
+  for (const [timing] of areas.values()) {
+    wallMs += timing.wallMs;
+    cpuMs += timing.cpuMs;
+  }
+  return { wallMs, cpuMs };
+}
+
 function main(): void {
   const n = Number(process.argv[2] ?? 1000);
   const runs = Number(process.argv[3] ?? 9);
@@ -62,18 +72,19 @@ function main(): void {
       let model = buildModel(document);
       note('model', timed(() => (model = buildModel(document)))[1]);
       timeAreas(model, undefined, round);
+      // With a folder, the files are read by whichever area asks first: every area counts.
       const folder = new CachedPluginFolder(root, () => true);
       const first = new Map<string, Timing[]>();
       timeAreas(model, folder, first);
-      note('rules: files, first open (2N stats, N schemas read and checked, N handlers read)', first.get('rules: paths')![0]);
+      note('rules, all areas, with the folder: first open (2N stats, N schemas read and checked, N handlers read)', total(first));
       const warm = new Map<string, Timing[]>();
       timeAreas(model, folder, warm);
-      note('rules: files, warm (the folder cache a reopen finds)', warm.get('rules: paths')![0]);
+      note('rules, all areas, with the folder: warm (the folder cache a reopen finds)', total(warm));
       // The first round lets the JIT settle, as it has in a server that has been running.
       if (run > 0) for (const [name, timings] of round) add(name, timings[0]);
     }
     console.log(`N = ${n}: ${(Buffer.byteLength(plugin.manifestText) / 1048576).toFixed(2)} MiB, ${runs} runs, medians (ms)`);
-    printPhases(phases, 84);
+    printPhases(phases, 100);
   } finally {
     rmSync(parent, { recursive: true, force: true });
   }
