@@ -167,9 +167,8 @@ export class ManifestVersion {
       const basis = this.basis;
       this.basis = undefined;
       const previous = basis?.previous.handOverParse();
-      const parsed = previous ? reparseDocument(previous.document, this.text, basis!.region, this.lines) : parseDocument(this.text);
-      // One line index per version: the editor document's (parseDocument's own is made lazily, so it costs nothing unused).
-      const document = this.lines ? { ...parsed, lines: this.lines } : parsed;
+      // One line index per version: the editor document's, when there is one.
+      const document = previous ? reparseDocument(previous.document, this.text, basis!.region, this.lines) : parseDocument(this.text, this.lines);
       this.parse = { document, model: buildModel(document, previous?.model) };
     }
     return this.parse;

@@ -23,12 +23,13 @@ const alwaysReparsedLength = 64 * 1024;
  *
  * It takes `previous`'s tree over: the nodes are reused and changed in place, so `previous`
  * must not be read afterwards (its plain value is left as it was). `lines`, when the caller has
- * the new text's line index already (an editor document's), is used instead of shifting previous's.
+ * the new text's line index already (an editor document's), is used instead of shifting previous's
+ * (and by a whole parse, when it comes to one).
  */
 export function reparseDocument(previous: ParsedDocument, text: string, region: EditedRegion, lines?: LineIndex): ParsedDocument {
   const delta = region.newEnd - region.oldEnd;
   const root = previous.root;
-  if (!root || previous.findings.length > 0 || text.length !== previous.text.length + delta) return parseDocument(text);
+  if (!root || previous.findings.length > 0 || text.length !== previous.text.length + delta) return parseDocument(text, lines);
 
   const largest = Math.max(text.length * largestShareReparsed, alwaysReparsedLength);
   for (let target = smallestValueEnclosing(root, region); target && target !== root; target = enclosingValue(target)) {
@@ -42,7 +43,7 @@ export function reparseDocument(previous: ParsedDocument, text: string, region: 
     replaceNode(target, parse.root, delta);
     return { text, lines: lines ?? previous.lines.afterEdit(text, region), root, value, findings: [] };
   }
-  return parseDocument(text);
+  return parseDocument(text, lines);
 }
 
 /** The deepest value node whose text contains the whole edited region (its ends included). */

@@ -31,10 +31,10 @@ export const MAX_NESTING_DEPTH = 512;
 /**
  * Parses the manifest once, building position-carrying nodes and the plain value together.
  * Comments and trailing commas are accepted by the parser (so the tree stays whole while the
- * author types) and reported as findings, because the loader reads strict JSON.
+ * author types) and reported as findings, because the loader reads strict JSON. `lines`, when the
+ * caller has the text's line index already (an editor document's), is the parse's own.
  */
-export function parseDocument(text: string): ParsedDocument {
-  const lines = new LineIndex(text);
+export function parseDocument(text: string, lines = new LineIndex(text)): ParsedDocument {
   const strict = parseStrictJson(text, MAX_NESTING_DEPTH);
   if (strict) {
     const findings: SyntaxFinding[] = [];
