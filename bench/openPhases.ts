@@ -8,16 +8,13 @@
  * Usage: node out/bench/openPhases.js [N=1000] [runs=9]
  * Written for docs/performance/open-profile.md; profile a server with `npm run bench -- --profile-ours=dir`.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { buildModel, parseDocument, type ManifestModel } from '../server/src/engine';
 import { ruleAreas } from '../server/src/engine/rules/registry';
 import { referencedFiles } from '../server/src/engine/folder/referencedFiles';
 import type { RuleContext } from '../server/src/engine/rules/rule';
 import { CachedPluginFolder } from '../server/src/lsp/pluginFolders';
-import { generatePlugin, writePluginFolder } from './generateManifest';
-import { printPhases, timed, type Timing } from './stats';
+import { runPhases } from './phases';
+import { printPhases, timed, totalOf, type Timing } from './stats';
 
 /** Every rule area over the model, each timed on its own (diagnostics are only counted). */
 function timeAreas(model: ManifestModel, folder: CachedPluginFolder | undefined, into: Map<string, Timing[]>): void {
@@ -41,53 +38,32 @@ function timeAreas(model: ManifestModel, folder: CachedPluginFolder | undefined,
   });
 }
 
-function total(areas: Map<string, Timing[]>): Timing {
-  let wallMs = 0;
-  let cpuMs = 0;
-  for (const [timing] of areas.values()) {
-    wallMs += timing.wallMs;
-    cpuMs += timing.cpuMs;
+runPhases({ n: 1000, runs: 9 }, ({ n, runs, plugin, root }) => {
+  const message = Buffer.from(JSON.stringify({ jsonrpc: '2.0', method: 'textDocument/didOpen', params: { textDocument: { uri: 'file:///m', languageId: 'json', version: 1, text: plugin.manifestText } } }));
+  const phases = new Map<string, Timing[]>();
+  const add = (name: string, timing: Timing) => phases.set(name, [...(phases.get(name) ?? []), timing]);
+  for (let run = 0; run <= runs; run++) {
+    const round = new Map<string, Timing[]>();
+    const note = (name: string, timing: Timing) => round.set(name, [timing]);
+    let text = '';
+    note('didOpen message decoded (utf8 + JSON.parse)', timed(() => (text = (JSON.parse(message.toString('utf8')) as { params: { textDocument: { text: string } } }).params.textDocument.text))[1]);
+    note('JSON.parse of the manifest (the floor)', timed(() => JSON.parse(text))[1]);
+    let document = parseDocument(text);
+    note('parse: positioned tree + plain value', timed(() => (document = parseDocument(text)))[1]);
+    let model = buildModel(document);
+    note('model', timed(() => (model = buildModel(document)))[1]);
+    timeAreas(model, undefined, round);
+    // With a folder, the files are read by whichever area asks first: every area counts.
+    const folder = new CachedPluginFolder(root, () => true);
+    const first = new Map<string, Timing[]>();
+    timeAreas(model, folder, first);
+    note('rules, all areas, with the folder: first open (2N stats, N schemas read and checked, N handlers read)', totalOf([...first.values()].map(([timing]) => timing)));
+    const warm = new Map<string, Timing[]>();
+    timeAreas(model, folder, warm);
+    note('rules, all areas, with the folder: warm (the folder cache a reopen finds)', totalOf([...warm.values()].map(([timing]) => timing)));
+    // The first round lets the JIT settle, as it has in a server that has been running.
+    if (run > 0) for (const [name, timings] of round) add(name, timings[0]);
   }
-  return { wallMs, cpuMs };
-}
-
-function main(): void {
-  const n = Number(process.argv[2] ?? 1000);
-  const runs = Number(process.argv[3] ?? 9);
-  const parent = mkdtempSync(join(tmpdir(), 'filer-phases-'));
-  try {
-    const plugin = generatePlugin(n, 'valid');
-    const root = writePluginFolder(plugin, parent);
-    const message = Buffer.from(JSON.stringify({ jsonrpc: '2.0', method: 'textDocument/didOpen', params: { textDocument: { uri: 'file:///m', languageId: 'json', version: 1, text: plugin.manifestText } } }));
-    const phases = new Map<string, Timing[]>();
-    const add = (name: string, timing: Timing) => phases.set(name, [...(phases.get(name) ?? []), timing]);
-    for (let run = 0; run <= runs; run++) {
-      const round = new Map<string, Timing[]>();
-      const note = (name: string, timing: Timing) => round.set(name, [timing]);
-      let text = '';
-      note('didOpen message decoded (utf8 + JSON.parse)', timed(() => (text = (JSON.parse(message.toString('utf8')) as { params: { textDocument: { text: string } } }).params.textDocument.text))[1]);
-      note('JSON.parse of the manifest (the floor)', timed(() => JSON.parse(text))[1]);
-      let document = parseDocument(text);
-      note('parse: positioned tree + plain value', timed(() => (document = parseDocument(text)))[1]);
-      let model = buildModel(document);
-      note('model', timed(() => (model = buildModel(document)))[1]);
-      timeAreas(model, undefined, round);
-      // With a folder, the files are read by whichever area asks first: every area counts.
-      const folder = new CachedPluginFolder(root, () => true);
-      const first = new Map<string, Timing[]>();
-      timeAreas(model, folder, first);
-      note('rules, all areas, with the folder: first open (2N stats, N schemas read and checked, N handlers read)', total(first));
-      const warm = new Map<string, Timing[]>();
-      timeAreas(model, folder, warm);
-      note('rules, all areas, with the folder: warm (the folder cache a reopen finds)', total(warm));
-      // The first round lets the JIT settle, as it has in a server that has been running.
-      if (run > 0) for (const [name, timings] of round) add(name, timings[0]);
-    }
-    console.log(`N = ${n}: ${(Buffer.byteLength(plugin.manifestText) / 1048576).toFixed(2)} MiB, ${runs} runs, medians (ms)`);
-    printPhases(phases, 100);
-  } finally {
-    rmSync(parent, { recursive: true, force: true });
-  }
-}
-
-main();
+  console.log(`N = ${n}: ${(Buffer.byteLength(plugin.manifestText) / 1048576).toFixed(2)} MiB, ${runs} runs, medians (ms)`);
+  printPhases(phases, 100);
+});

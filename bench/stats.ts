@@ -22,6 +22,17 @@ export function timed<T>(action: () => T): [T, Timing] {
   return [result, { wallMs, cpuMs: (used.user + used.system) / 1000 }];
 }
 
+/** The sum of several timings, wall and CPU each. */
+export function totalOf(timings: Iterable<Timing>): Timing {
+  let wallMs = 0;
+  let cpuMs = 0;
+  for (const timing of timings) {
+    wallMs += timing.wallMs;
+    cpuMs += timing.cpuMs;
+  }
+  return { wallMs, cpuMs };
+}
+
 /** One line per phase: the medians of its wall and CPU times. */
 export function printPhases(phases: Map<string, Timing[]>, nameWidth: number): void {
   console.log(`  ${'phase'.padEnd(nameWidth)}${'wall'.padStart(8)}${'cpu'.padStart(8)}`);
