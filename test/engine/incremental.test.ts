@@ -24,7 +24,9 @@ interface Edit {
 function comparable(document: ParsedDocument): unknown {
   const strip = (node: JsonNode | undefined): unknown =>
     node && { type: node.type, offset: node.offset, length: node.length, value: node.value, colonOffset: node.colonOffset, children: node.children?.map(strip) };
-  return { text: document.text, value: document.value, findings: document.findings, root: strip(document.root), lines: document.lines };
+  // The line index by what it answers (where each line starts), not by what it has computed so far.
+  const lineStarts = Array.from({ length: document.lines.lineCount }, (_, line) => document.lines.offsetAt({ line, character: 0 }));
+  return { text: document.text, value: document.value, findings: document.findings, root: strip(document.root), lineStarts };
 }
 
 function assertParentLinks(node: JsonNode | undefined, parent: JsonNode | undefined = undefined): void {

@@ -47,6 +47,29 @@ test('the fast strict-JSON path builds exactly the tree, value and findings of t
   }
 });
 
+test('a parse that takes the fast path notes where each line starts, as the line index would find them', () => {
+  const lineBreak = fc.constantFrom('\n', '\r\n', '\r', ' ', '\t', '\n\r', '\r\r\n');
+  fc.assert(
+    fc.property(fc.jsonValue({ maxDepth: 4 }), fc.array(lineBreak, { maxLength: 60 }), (value, breaks) => {
+      // The JSON text, a line break or blank put after every token that may have one.
+      let next = 0;
+      const text = JSON.stringify(value, null, 1).replace(/\n */g, () => breaks[next++ % Math.max(1, breaks.length)] ?? '') + (breaks[0] ?? '');
+      const document = parseDocument(text);
+      assert.ok(document.lines.hasStarts, `the fast path noted the line starts of ${JSON.stringify(text)}`);
+      const fresh = new LineIndex(text);
+      assert.equal(document.lines.lineCount, fresh.lineCount);
+      for (let offset = 0; offset <= text.length; offset++) assert.deepEqual(document.lines.positionAt(offset), fresh.positionAt(offset));
+    }),
+    { numRuns: 500 },
+  );
+  // A text the fast path gives up on leaves the index to find its starts when asked.
+  assert.equal(parseDocument('{\n// a comment\n}').lines.hasStarts, false);
+  // An index that knows its starts keeps them: the parse notes none.
+  const known = new LineIndex('{\n}');
+  known.positionAt(1);
+  assert.equal(parseDocument('{\n}', known).lines, known);
+});
+
 test('the fast path gives the value JSON.parse gives, for any JSON text', () => {
   fc.assert(
     fc.property(fc.jsonValue({ maxDepth: 5 }), fc.boolean(), (value, pretty) => {

@@ -35,8 +35,9 @@ export const MAX_NESTING_DEPTH = 512;
  * caller has the text's line index already (an editor document's), is the parse's own.
  */
 export function parseDocument(text: string, lines = new LineIndex(text)): ParsedDocument {
-  const strict = parseStrictJson(text, MAX_NESTING_DEPTH);
+  const strict = parseStrictJson(text, MAX_NESTING_DEPTH, 0, undefined, !lines.hasStarts);
   if (strict) {
+    if (strict.lineStarts) lines.adoptStarts(strict.lineStarts);
     const findings: SyntaxFinding[] = [];
     for (const object of strict.objectsWithDuplicateKeys) reportDuplicateKeys(object, findings);
     return { text, lines, root: strict.root, value: strict.value, findings };

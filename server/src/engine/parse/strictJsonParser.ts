@@ -6,6 +6,8 @@ interface StrictParse {
   root: JsonNode;
   value: unknown;
   objectsWithDuplicateKeys: JsonNode[];
+  /** Where each line of the text starts, when asked for (LineIndex's starts). */
+  lineStarts?: Uint32Array;
 }
 
 /** Thrown inside the fast path to give up; never escapes this module. */
@@ -19,10 +21,11 @@ const notStrict = new NotStrictJson();
  * `maxDepth`) it returns undefined and the tolerant path parses the text and reports why.
  *
  * `text` may be one value cut out of a larger document (an incremental re-parse): its nodes then
- * start at `base` and the root's parent is `parent`.
+ * start at `base` and the root's parent is `parent`. With `noteLineStarts`, the parse also gives
+ * where each line starts: in strict JSON a line break can only be whitespace between tokens.
  */
-export function parseStrictJson(text: string, maxDepth: number, base = 0, parent?: JsonNode): StrictParse | undefined {
-  return parser.parse(text, maxDepth, base, parent);
+export function parseStrictJson(text: string, maxDepth: number, base = 0, parent?: JsonNode, noteLineStarts = false): StrictParse | undefined {
+  return parser.parse(text, maxDepth, base, parent, noteLineStarts);
 }
 
 /**
@@ -46,6 +49,9 @@ class StrictJsonParser {
   private readonly noChildren: JsonNode[] = [];
   // The plain value of the node parseValue returned last: built in the same pass, so that it shares the tree's strings.
   private lastValue: unknown = undefined;
+  // Where each line starts, while a parse notes them: the first lineCount entries of a typed array, grown by doubling.
+  private lineStarts: Uint32Array | undefined = undefined;
+  private lineCount = 0;
   /**
    * A small parse held for as long as the process runs, so that each kind of node always has an
    * instance: a full collection that frees the last node of a kind drops its hidden class, and with
@@ -60,8 +66,10 @@ class StrictJsonParser {
     this.oneOfEachKind = oneOfEachKind;
   }
 
-  parse(text: string, maxDepth: number, base: number, parent: JsonNode | undefined): StrictParse | undefined {
+  parse(text: string, maxDepth: number, base: number, parent: JsonNode | undefined, noteLineStarts = false): StrictParse | undefined {
     this.text = text;
+    this.lineStarts = noteLineStarts ? new Uint32Array(1024) : undefined;
+    this.lineCount = 1;
     this.pos = 0;
     this.depth = 0;
     this.length = text.length;
@@ -74,7 +82,8 @@ class StrictJsonParser {
       const root = this.parseValue(parent);
       this.skipWhitespace();
       if (this.pos !== this.length) return undefined;
-      return { root, value: this.lastValue, objectsWithDuplicateKeys };
+      const lineStarts = this.lineStarts?.slice(0, this.lineCount);
+      return { root, value: this.lastValue, objectsWithDuplicateKeys, lineStarts };
     } catch (error) {
       if (error === notStrict) return undefined;
       throw error;
@@ -83,6 +92,7 @@ class StrictJsonParser {
       this.text = '';
       this.lastValue = undefined;
       this.objectsWithDuplicateKeys = [];
+      this.lineStarts = undefined;
       this.pending.length = 0;
       this.keys.clear();
     }
@@ -93,10 +103,24 @@ class StrictJsonParser {
     let pos = this.pos;
     while (pos < this.length) {
       const ch = text.charCodeAt(pos);
-      if (ch === 32 || ch === 10 || ch === 13 || ch === 9) pos++;
-      else break;
+      if (ch === 32 || ch === 9) pos++;
+      else if (ch === 10 || ch === 13) {
+        pos++;
+        // A line starts after \n, and after a \r that no \n follows.
+        if (this.lineStarts && (ch === 10 || text.charCodeAt(pos) !== 10)) this.noteLineStart(pos);
+      } else break;
     }
     this.pos = pos;
+  }
+
+  private noteLineStart(offset: number): void {
+    let starts = this.lineStarts!;
+    if (this.lineCount === starts.length) {
+      starts = new Uint32Array(starts.length * 2);
+      starts.set(this.lineStarts!);
+      this.lineStarts = starts;
+    }
+    starts[this.lineCount++] = offset;
   }
 
   private parseString(): string {

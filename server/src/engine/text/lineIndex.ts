@@ -10,8 +10,8 @@ export class LineIndex {
     private readonly text: string,
     /**
      * 4 bytes a line, exactly as many as there are lines: one index is kept per open document.
-     * Precomputed by afterEdit; otherwise computed from the text when a position is first asked
-     * for (a manifest without diagnostics, opened and closed, never needs one). Never changed once
+     * Precomputed by afterEdit, or found by the parse while it reads the text (adoptStarts);
+     * otherwise computed from the text when a position is first asked for. Never changed once
      * made: the indexes of later versions may share it.
      */
     private starts?: Uint32Array,
@@ -25,6 +25,20 @@ export class LineIndex {
 
   private get lineStarts(): Uint32Array {
     return (this.starts ??= computeLineStarts(this.text));
+  }
+
+  /** Whether the line starts are made already: a parse then need not note them. */
+  get hasStarts(): boolean {
+    return this.starts !== undefined;
+  }
+
+  /**
+   * The line starts of this text, found by a parse that read every character anyway: the first
+   * request after an open (a hover, the editor's symbols) would otherwise scan the whole text for
+   * them, some 1 ms a megabyte. Ignored when the index has its starts already.
+   */
+  adoptStarts(starts: Uint32Array): void {
+    this.starts ??= starts;
   }
 
   /** Where line `line` starts (0 ≤ line < lineCount). */
