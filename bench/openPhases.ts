@@ -26,6 +26,7 @@ function timeAreas(model: ManifestModel, folder: CachedPluginFolder | undefined,
     folder,
     files: () => (files ??= referencedFiles(model, folder)),
     report: () => void reported++,
+    reportIn: () => void reported++,
     reportShape: () => void reported++,
     // An open checks every entry: nothing to reuse.
     eachEntry: (_list, entries, _sameOutside, check) => entries.forEach(check),

@@ -7,12 +7,14 @@ const clientId = 'filerManifest';
 export const settingsSection = 'filerManifest';
 
 /**
- * Every file named manifest.json, plus whatever `filerManifest.files.include` forces in: the server
- * decides which of them are Filer manifests, so a browser-extension manifest costs it one look.
+ * Every file named manifest.json, plus whatever `filerManifest.files.include` forces in, and every
+ * JavaScript module (a handler a manifest may name): the server decides which of them are Filer
+ * manifests and which a manifest names as handlers, so a browser-extension manifest or a JavaScript file
+ * outside any plugin costs it one look and gets nothing.
  */
 export function documentSelector(): { scheme: string; pattern: string }[] {
   const include = vscode.workspace.getConfiguration(settingsSection).get<string[]>('files.include', []);
-  return ['**/manifest.json', ...include.filter((pattern) => typeof pattern === 'string' && pattern.length > 0)].map((pattern) => ({
+  return ['**/manifest.json', '**/*.{js,mjs,cjs}', ...include.filter((pattern) => typeof pattern === 'string' && pattern.length > 0)].map((pattern) => ({
     scheme: 'file',
     pattern,
   }));

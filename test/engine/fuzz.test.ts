@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import fc from 'fast-check';
-import { analyzeManifest, type ManifestAnalysis } from '../../server/src/engine';
+import { analyzeManifest, LineIndex, type ManifestAnalysis, type PluginFolder } from '../../server/src/engine';
 import { NodePluginFolder } from '../../server/src/host/nodePluginFolder';
 
 const examples = join(__dirname, '../../../examples');
@@ -12,12 +12,16 @@ const seeds = ['word-count', 'broken-everything', 'legacy-tools', 'process-runti
   folder: new NodePluginFolder(join(examples, name)),
 }));
 
-/** Every diagnostic lies inside the text, and its range agrees with its offsets. */
-function assertWellFormed(text: string, analysis: ManifestAnalysis): void {
+/** Every diagnostic lies inside the text of its file (the manifest's, or a handler's), and its range agrees with its offsets. */
+function assertWellFormed(manifestText: string, analysis: ManifestAnalysis, folder?: PluginFolder): void {
   for (const d of analysis.diagnostics) {
+    const read = d.file === undefined ? undefined : folder?.readText(d.file);
+    if (d.file !== undefined) assert.equal(read?.kind, 'text', `${d.code} is in ${d.file}, a file of the folder`);
+    const text = read?.kind === 'text' ? read.text : manifestText;
+    const lines = read?.kind === 'text' ? new LineIndex(read.text) : analysis.document.lines;
     assert.ok(d.offset >= 0 && d.length >= 0 && d.offset + d.length <= text.length, `${d.code} at ${d.offset}+${d.length} in ${text.length}`);
-    assert.deepEqual(d.range.start, analysis.document.lines.positionAt(d.offset));
-    assert.deepEqual(d.range.end, analysis.document.lines.positionAt(d.offset + d.length));
+    assert.deepEqual(d.range.start, lines.positionAt(d.offset));
+    assert.deepEqual(d.range.end, lines.positionAt(d.offset + d.length));
     const withoutReferenceWords = d.message.replace(/undefined when not declared/g, '');
     assert.ok(d.message.length > 0 && !/\bundefined\b|\[object Object\]|\bNaN\b/.test(withoutReferenceWords), `${d.code}: ${d.message}`);
     // A range never splits a surrogate pair: LSP clients count UTF-16 units and would mis-draw it.
@@ -32,7 +36,7 @@ test('truncation at every offset of every example never throws and keeps ranges 
   for (const { text, folder } of seeds) {
     for (let end = 0; end <= text.length; end++) {
       const truncated = text.slice(0, end);
-      assertWellFormed(truncated, analyzeManifest(truncated, { folder }));
+      assertWellFormed(truncated, analyzeManifest(truncated, { folder }), folder);
     }
   }
 });
@@ -83,7 +87,7 @@ test('random mutations of valid and broken manifests, with CRLF and a BOM, never
       let text = mutate(seeds[seed].text, mutations);
       if (crlf) text = text.replace(/\n/g, '\r\n');
       if (bom) text = '\uFEFF' + text;
-      assertWellFormed(text, analyzeManifest(text, { folder: seeds[seed].folder }));
+      assertWellFormed(text, analyzeManifest(text, { folder: seeds[seed].folder }), seeds[seed].folder);
     }),
     { numRuns: 1500 },
   );

@@ -25,6 +25,11 @@ export function manifest(body: string): string {
 
 export interface ExpectOptions {
   folder?: PluginFolder;
+  /**
+   * For a finding in a file the manifest names (a handler): the plugin folder's files, one of them
+   * `at` with the «marked» span (the manifest then has no marks). The folder is made from them.
+   */
+  inFile?: { at: string; files: Record<string, string> };
   severity?: Severity;
   /** A piece of text the message must contain. */
   message?: string | RegExp;
@@ -32,9 +37,10 @@ export interface ExpectOptions {
 
 /** Asserts that `code` is reported exactly once, exactly at the «marked» span, and returns it, its data typed by its rule. */
 export function expectRule<C extends RuleCode>(code: C, source: string, options: ExpectOptions = {}): ManifestDiagnostic & { data: RuleData<C> } {
+  if (options.inFile) return expectRuleInFile(code, source, options.inFile, options);
   const { text, offset, length } = marked(source);
   const diagnostics = analyzeManifest(text, { folder: options.folder }).diagnostics;
-  const found = diagnostics.filter((d) => d.code === code);
+  const found = diagnostics.filter((d) => d.code === code && d.file === undefined);
   assert.equal(found.length, 1, `expected one ${code}, got: ${describe(diagnostics)}`);
   const [diagnostic] = found;
   assert.deepEqual(
@@ -44,6 +50,31 @@ export function expectRule<C extends RuleCode>(code: C, source: string, options:
   );
   const lines = text.slice(0, offset).split(/\r\n|\r|\n/);
   assert.deepEqual(diagnostic.range.start, { line: lines.length - 1, character: lines[lines.length - 1].length });
+  if (options.severity) assert.equal(diagnostic.severity, options.severity);
+  if (options.message) {
+    if (typeof options.message === 'string') assert.ok(diagnostic.message.includes(options.message), `message: ${diagnostic.message}`);
+    else assert.match(diagnostic.message, options.message);
+  }
+  return { ...diagnostic, data: dataOf(diagnostic, code)! };
+}
+
+/** expectRule for a finding in another file than the manifest: exactly once, in that file, exactly at its «marked» span. */
+function expectRuleInFile<C extends RuleCode>(code: C, manifestText: string, inFile: { at: string; files: Record<string, string> }, options: ExpectOptions): ManifestDiagnostic & { data: RuleData<C> } {
+  const { text, offset, length } = marked(inFile.files[inFile.at]);
+  const { folder } = pluginFolder({ ...inFile.files, [inFile.at]: text });
+  const diagnostics = analyzeManifest(manifestText, { folder }).diagnostics;
+  const found = diagnostics.filter((d) => d.code === code && d.file === inFile.at);
+  assert.equal(found.length, 1, `expected one ${code} in ${inFile.at}, got: ${describe(diagnostics)}`);
+  const [diagnostic] = found;
+  assert.deepEqual(
+    { offset: diagnostic.offset, length: diagnostic.length, text: text.slice(diagnostic.offset, diagnostic.offset + diagnostic.length) },
+    { offset, length, text: text.slice(offset, offset + length) },
+    `${code} points at the marked span of ${inFile.at}`,
+  );
+  const lines = text.slice(0, offset).split(/\r\n|\r|\n/);
+  assert.deepEqual(diagnostic.range.start, { line: lines.length - 1, character: lines[lines.length - 1].length });
+  const endLines = text.slice(0, offset + length).split(/\r\n|\r|\n/);
+  assert.deepEqual(diagnostic.range.end, { line: endLines.length - 1, character: endLines[endLines.length - 1].length });
   if (options.severity) assert.equal(diagnostic.severity, options.severity);
   if (options.message) {
     if (typeof options.message === 'string') assert.ok(diagnostic.message.includes(options.message), `message: ${diagnostic.message}`);
@@ -65,7 +96,7 @@ export function codesOf(text: string, folder?: PluginFolder): string[] {
 
 function describe(diagnostics: ManifestDiagnostic[]): string {
   if (diagnostics.length === 0) return '(none)';
-  return diagnostics.map((d) => `\n  ${d.range.start.line + 1}:${d.range.start.character + 1} ${d.code} ${d.message}`).join('');
+  return diagnostics.map((d) => `\n  ${d.file ?? ''}:${d.range.start.line + 1}:${d.range.start.character + 1} ${d.code} ${d.message}`).join('');
 }
 
 const tempRoots: string[] = [];

@@ -20,7 +20,12 @@ const withParameter = (tools: string) => manifest(`"permissions": { "fs": { "rea
 test('a property that refers to a path-formatted definition ($defs or definitions) is a path property: no hint, no warning', () => {
   for (const defs of ['$defs', 'definitions']) {
     const schema = { type: 'object', [defs]: { filePath }, properties: { filePath: { $ref: `#/${defs}/filePath` } } };
-    assert.deepEqual(facts(schema), { pathProperties: ['filePath'], pathArrayProperties: [], unformattedPathLikeProperties: [] });
+    assert.deepEqual(facts(schema), {
+      pathProperties: ['filePath'],
+      pathArrayProperties: [],
+      unformattedPathLikeProperties: [],
+      arguments: { closed: false, properties: [{ name: 'filePath', type: 'string', format: 'file-path' }] },
+    });
     expectNone(withParameter(tool.replace(/[«»]/g, '')), ['tools.path-without-format', 'permissions.parameter-without-path-property'], folderWith(schema));
   }
 });
@@ -67,7 +72,7 @@ test('cycles end: a recursive definition, a $ref loop, a $ref to the root', () =
   const tree = { type: 'object', $defs: { node: { type: 'object', properties: { path: filePath, child: { $ref: '#/$defs/node' } } } }, properties: { tree: { $ref: '#/$defs/node' } } };
   assert.deepEqual(facts(tree).pathProperties, ['tree.path']);
   const loop = { type: 'object', $defs: { a: { $ref: '#/$defs/b' }, b: { $ref: '#/$defs/a' } }, properties: { filePath: { $ref: '#/$defs/a' } } };
-  assert.deepEqual(facts(loop), { pathProperties: [], pathArrayProperties: [], unformattedPathLikeProperties: ['filePath'] });
+  assert.deepEqual(facts(loop), { pathProperties: [], pathArrayProperties: [], unformattedPathLikeProperties: ['filePath'], arguments: { closed: false, properties: [{ name: 'filePath' }] } });
   const root = { type: 'object', properties: { path: filePath, again: { $ref: '#' } } };
   assert.deepEqual(facts(root).pathProperties, ['path']);
   assert.deepEqual(facts({ type: 'object', properties: { dangling: { $ref: '#/$defs/none' }, 'x': { $ref: '#/properties/x/0' } } }).pathProperties, []);

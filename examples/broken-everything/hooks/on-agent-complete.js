@@ -1,6 +1,7 @@
 'use strict';
 
-// Part of the broken-everything example: the manifest's mistakes are what matter here.
-module.exports = async function handler(args, ctx) {
-  ctx.toast('on-agent-complete is not implemented in this example.');
+/** Lists the run's folder after it completes: fs.list grants only by parameter, and a hook is granted no path. */
+module.exports = async function onAgentComplete(event, ctx) {
+  const files = await ctx.fs.list(event.folder);
+  ctx.toast(`${files.length} files in the run's folder.`);
 };

@@ -1,6 +1,8 @@
 'use strict';
 
-// Part of the broken-everything example: the manifest's mistakes are what matter here.
-module.exports = async function handler(args, ctx) {
-  ctx.toast('fetch-notes is not implemented in this example.');
+/** Downloads a meeting's notes. Its argument is misspelt: the schema names it `meeting`. */
+module.exports = async function fetchNotes(args, ctx) {
+  const notes = await fetch(`https://notes.example.com/api/v2/meetings/${encodeURIComponent(args.meting)}`);
+  ctx.toast('Notes fetched.');
+  return notes.text();
 };

@@ -1,6 +1,13 @@
 'use strict';
 
-// Part of the broken-everything example: the manifest's mistakes are what matter here.
-module.exports = async function handler(args, ctx) {
-  ctx.toast('list-open-items is not implemented in this example.');
+/** Lists the unticked items; its picture of them lacks a mimeType, so the envelope reaches the agent as JSON text. */
+module.exports = async function listOpenItems(args, ctx) {
+  // ctx.renderHtmlToPdf would need permissions.renderHtmlToPdf: a comment is not code.
+  const chart = 'iVBORw0KGgo=';
+  return {
+    content: [
+      { type: 'text', text: 'Three open items.' },
+      { type: 'image', data: chart },
+    ],
+  };
 };

@@ -1,6 +1,9 @@
 'use strict';
 
-// Part of the broken-everything example: the manifest's mistakes are what matter here.
-module.exports = async function handler(args, ctx) {
-  ctx.toast('merge-notes is not implemented in this example.');
+/** Merges two notes files. `store` is destructured from ctx, but `permissions.store` is "yes", not true. */
+module.exports = async function mergeNotes({ first, second }, ctx) {
+  const { fs, store } = ctx;
+  const merged = `${await fs.read(first)}\n\n${await fs.read(second)}`;
+  await store.set('last-merge', { first, second });
+  return merged;
 };

@@ -1,6 +1,8 @@
 'use strict';
 
-// Part of the broken-everything example: the manifest's mistakes are what matter here.
-module.exports = async function handler(args, ctx) {
-  ctx.toast('summarize-notes is not implemented in this example.');
+/** Its ctx is called `context`: still ctx, and `permissions.log` is not declared. */
+module.exports = async function summarizeNotes({ path }, context) {
+  const text = await context.fs.read(path);
+  context.log.info(`summarize-notes: ${text.length} characters`);
+  return text.split('\n').slice(0, 5).join('\n');
 };

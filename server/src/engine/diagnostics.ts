@@ -15,6 +15,11 @@ export interface Range {
 }
 
 export interface ManifestDiagnostic {
+  /**
+   * The file the finding is in when it is not the manifest: a handler's plugin-relative path
+   * (`tools/count.js`, as a PluginFolder is asked for it). Its range, offset and length are in that file.
+   */
+  file?: string;
   range: Range;
   /** Offset and length in the text, for edits that work on offsets. */
   offset: number;

@@ -5,7 +5,7 @@ import { buildModel, type Entry, type ManifestModel } from './model/manifestMode
 import { fileReferences, type FileReference } from './model/references';
 import { parseDocument, type ParsedDocument } from './parse/parseDocument';
 import { ruleAreas, ruleByCode } from './rules/registry';
-import type { AnyRule, ModelOutline, RuleContext, Target } from './rules/rule';
+import type { AnyRule, FileSpan, ModelOutline, RuleContext, Target } from './rules/rule';
 
 export type SeverityOverride = Severity | 'off';
 
@@ -137,7 +137,7 @@ export function validateModel(model: ManifestModel, options: ValidateOptions = {
   const beyond: Record<Severity, number> = { error: 0, warning: 0, information: 0, hint: 0 };
   let files: ReferencedFiles | undefined;
   const fileFacts = options.fileFacts;
-  const emit = (code: string, target: Target, message: (rule: AnyRule) => string, data: unknown) => {
+  const emit = (code: string, target: Target | FileSpan, message: (rule: AnyRule) => string, data: unknown) => {
     const rule = ruleByCode.get(code);
     if (!rule) throw new Error(`Unregistered rule code ${code}`);
     const severity = (Object.hasOwn(overrides, code) ? overrides[code] : undefined) ?? rule.severity;
@@ -146,13 +146,18 @@ export function validateModel(model: ManifestModel, options: ValidateOptions = {
       beyond[severity]++;
       return;
     }
+    if ('file' in target) {
+      const { file, offset, length, range } = target;
+      diagnostics.push({ file, range, offset, length, severity, code, message: message(rule), data });
+      return;
+    }
     // jsonc-parser reports an error at the end of the text with length 1: keep every range inside it.
     const offset = Math.min(target.offset, textLength);
     const length = Math.min(target.length, textLength - offset);
     diagnostics.push({ range: lines.rangeOf(offset, length), offset, length, severity, code, message: message(rule), data });
   };
   // The message is built only for a finding that is kept: one past the cap is only counted.
-  const reportFinding = (code: string, target: Target, data: unknown) => emit(code, target, (rule) => messageOf(rule, data), data);
+  const reportFinding = (code: string, target: Target | FileSpan, data: unknown) => emit(code, target, (rule) => messageOf(rule, data), data);
   // While an entry's own check runs: what it reports, relative to the entry's node.
   let recording: { findings: EntryFinding[]; base: number } | undefined;
   const memo = options.entryFindings;
@@ -164,6 +169,7 @@ export function validateModel(model: ManifestModel, options: ValidateOptions = {
       recording?.findings.push({ code, offset: target.offset - recording.base, length: target.length, data });
       reportFinding(code, target, data);
     },
+    reportIn: (code, span, data) => reportFinding(code, span, data),
     reportShape: (code, target, message, data) => emit(code, target, () => message, data),
     eachEntry: (list, entries, sameOutside, check) => {
       const last = memo?.reusable(list, model, entries, sameOutside);
@@ -185,10 +191,20 @@ export function validateModel(model: ManifestModel, options: ValidateOptions = {
     },
   };
   for (const area of ruleAreas) area.check?.(context);
-  diagnostics.sort((a, b) => a.offset - b.offset || a.length - b.length);
+  // The manifest's own first, then each other file's, each by position.
+  diagnostics.sort((a, b) => compareFiles(a.file, b.file) || a.offset - b.offset || a.length - b.length);
   if (diagnostics.length <= max) return diagnostics;
   for (const cut of diagnostics.splice(max - 1)) beyond[cut.severity]++;
-  return [...diagnostics, moreDiagnostics(beyond, max, diagnostics[diagnostics.length - 1])];
+  // Said in the manifest: after its last diagnostic kept, or at its start when that one is in a handler.
+  const inManifest = diagnostics.filter((diagnostic) => diagnostic.file === undefined);
+  const last = inManifest[inManifest.length - 1] ?? { range: lines.rangeOf(0, 0), offset: 0, length: 0 };
+  return [...diagnostics, moreDiagnostics(beyond, max, last)];
+}
+
+function compareFiles(a: string | undefined, b: string | undefined): number {
+  if (a === b) return 0;
+  if (a === undefined || b === undefined) return a === undefined ? -1 : 1;
+  return a < b ? -1 : 1;
 }
 
 /** A finding's message, from its rule's builder. */
@@ -198,7 +214,7 @@ function messageOf(rule: AnyRule, data: unknown): string {
 }
 
 /** The last diagnostic when there were too many: how many more, by severity, at the strictest of their severities (so an exit code stays right). */
-function moreDiagnostics(beyond: Record<Severity, number>, max: number, last: ManifestDiagnostic): ManifestDiagnostic {
+function moreDiagnostics(beyond: Record<Severity, number>, max: number, last: Pick<ManifestDiagnostic, 'range' | 'offset' | 'length'>): ManifestDiagnostic {
   const present = severityOrder.filter((severity) => beyond[severity] > 0);
   const total = present.reduce((sum, severity) => sum + beyond[severity], 0);
   const counts = present.map((severity) => `${beyond[severity].toLocaleString('en-US')} ${severity === 'information' ? 'information' : `${severity}${beyond[severity] === 1 ? '' : 's'}`}`);

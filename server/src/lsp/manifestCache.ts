@@ -62,7 +62,8 @@ interface ParseBasis {
  */
 export class ManifestVersion {
   readonly path: string | undefined;
-  private readonly serial = ++versionsMade;
+  /** This version's number in this server process: never the same for two versions, nor for a document closed and opened again. */
+  readonly serial = ++versionsMade;
   private parse: { document: ParsedDocument; model: ManifestModel } | undefined;
   private recognized: { generation: number; recognition: Recognition } | undefined;
   private validated: { key: string; analysis: ManifestAnalysis } | undefined;

@@ -42,6 +42,7 @@ import { hoverAt } from './features/hover';
 import { categoryHints } from './features/inlayHints';
 import { manifestStatus } from './features/manifestStatus';
 import { prepareRenameAt, referencesAt, renameAt } from './features/references';
+import type { HandlerFiles } from './handlerFiles';
 import type { ManifestVersion } from './manifestCache';
 import type { OpenDocuments } from './openDocuments';
 import { documentUriOf, invalidParams, runSafe, type Logger } from './runSafe';
@@ -51,6 +52,7 @@ import type { ServerSettings } from './settings';
 interface FeatureEnvironment {
   logger: Logger;
   documents: OpenDocuments;
+  handlers: HandlerFiles;
   client(): ClientFeatures;
   settings(): ServerSettings;
   builtInJson(): BuiltInJson | undefined;
@@ -77,20 +79,17 @@ const routes: Route[] = [
     return completeManifest(entry.document, entry.model, offsetOf(entry, params.position), completionEnv);
   }),
   aboutManifest(HoverRequest.type, 'Hover', null, (entry, params, env) => hoverAt(entry.document, entry.model, offsetOf(entry, params.position), env.client().hoverMarkup) ?? null),
-  aboutManifest(CodeActionRequest.type, 'Code actions', [], (entry, params, env) => {
+  aboutDocument(CodeActionRequest.type, 'Code actions', '{ textDocument: { uri }, range, context }', [], (entry, params, env) => {
     if (entry.version === undefined) return [];
     if (params.context.only && !params.context.only.some((kind) => CodeActionKind.QuickFix.startsWith(kind))) return [];
-    const folder = entry.folder();
-    return quickFixes(params.context.diagnostics, {
-      uri: entry.uri,
-      version: entry.version,
-      analysis: entry.analysis(),
-      fileUri: fileUriIn(entry),
-      creatable: (relativePath) => folder?.creatable(relativePath) ?? 'outside',
-      documentChanges: env.client().documentChanges,
-      canCreateFiles: env.client().createFiles,
-      folderName: folder ? path.basename(folder.root) : '',
-    });
+    if (entry.isFilerManifest) return quickFixes(params.context.diagnostics, fixContext(entry, entry.version, env));
+    // In a handler, the fixes of its manifests' findings there: each edits its manifest.
+    const handlerPath = entry.path;
+    return handlerPath
+      ? env.handlers.manifestsOf(handlerPath).flatMap(({ entry: manifest, relative }) =>
+          quickFixes(params.context.diagnostics, { ...fixContext(manifest, manifest.version ?? null, env), inFile: relative }),
+        )
+      : [];
   }),
   aboutManifest(DefinitionRequest.type, 'Definition', [], (entry, params) =>
     definitionAt(entry.uri, entry.document, entry.model, offsetOf(entry, params.position), linkUriIn(entry)),
@@ -183,6 +182,21 @@ function aboutManifest<P, R, PR, E, RO>(
 /** The handler runs `work` through runSafe (the cast: HandlerResult's conditional type cannot be matched for a generic R). */
 function safely<P, R, E>(env: FeatureEnvironment, what: string, work: (params: P) => R | ResponseError<never>): RequestHandler<P, R, E> {
   return ((params: P, token: CancellationToken) => runSafe<R>(env.logger, what, token, () => work(params))) as RequestHandler<P, R, E>;
+}
+
+/** What a manifest's quick fixes are computed from: its analysis, its folder, the client's abilities. */
+function fixContext(entry: ManifestVersion, version: number | null, env: FeatureEnvironment): Parameters<typeof quickFixes>[1] {
+  const folder = entry.folder();
+  return {
+    uri: entry.uri,
+    version,
+    analysis: entry.analysis(),
+    fileUri: fileUriIn(entry),
+    creatable: (relativePath) => folder?.creatable(relativePath) ?? 'outside',
+    documentChanges: env.client().documentChanges,
+    canCreateFiles: env.client().createFiles,
+    folderName: folder ? path.basename(folder.root) : '',
+  };
 }
 
 function offsetOf(entry: ManifestVersion, position: { line: number; character: number }): number {

@@ -4,6 +4,7 @@ import { readClientFeatures, type ClientFeatures, type InitializationOptions } f
 import { ClientRequests } from './clientRequests';
 import { Configuration } from './configuration';
 import { DiagnosticsCore, type DiagnosticsStrategy } from './diagnostics/core';
+import { HandlerFiles } from './handlerFiles';
 import { PullDiagnostics } from './diagnostics/pull';
 import { PushDiagnostics } from './diagnostics/push';
 import { ManifestCache } from './manifestCache';
@@ -21,6 +22,7 @@ import { WorkspaceManifests } from './workspaceManifests';
  * - diagnostics/: one core that computes a document's diagnostics, pushed (push.ts) or pulled (pull.ts)
  *   as the client declares;
  * - workspaceFiles.ts: the workspace scan and the watch on files (the client's watcher, or our own);
+ * - handlerFiles.ts: which manifests name an open JavaScript file as a handler (its findings are theirs);
  * - routing.ts: every other request, one row each, answered by its feature in features/.
  */
 export function startServer(connection: Connection): void {
@@ -46,9 +48,17 @@ export function startServer(connection: Connection): void {
   });
   const documents: OpenDocuments = new OpenDocuments(cache);
   const workspace = new WorkspaceManifests();
+  const handlers = new HandlerFiles({
+    documents,
+    cache,
+    workspace,
+    settings: () => configuration.settings(),
+    workspaceFolderPaths: () => files.workspaceFolderPaths(),
+  });
 
   const core = new DiagnosticsCore({
     documents,
+    handlers,
     cache,
     workspace,
     log,
@@ -81,6 +91,7 @@ export function startServer(connection: Connection): void {
     client: () => client,
     filters: () => configuration.filters(),
     diagnostics,
+    namesHandler: (filePath) => handlers.manifestsOf(filePath).length > 0,
   });
 
   /** What was computed under the earlier settings is stale: inlay hints and the open documents' diagnostics. */
@@ -123,7 +134,7 @@ export function startServer(connection: Connection): void {
   });
   files.listen();
   pull.listen();
-  routeRequests(connection, { logger, documents, client: () => client, settings: () => configuration.settings(), builtInJson: () => builtInJson });
+  routeRequests(connection, { logger, documents, handlers, client: () => client, settings: () => configuration.settings(), builtInJson: () => builtInJson });
   connection.listen();
 }
 

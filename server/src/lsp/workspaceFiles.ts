@@ -32,6 +32,8 @@ interface WorkspaceEnvironment {
   client(): ClientFeatures;
   filters(): FileFilters;
   diagnostics(): DiagnosticsStrategy;
+  /** Whether a manifest (on disk, or open) names this file as a handler, whether or not it was validated yet. */
+  namesHandler(filePath: string): boolean;
 }
 
 /**
@@ -155,7 +157,7 @@ export class WorkspaceFiles {
     runQuietly(this.env.logger, 'Named file change', () => {
       const filePath = filePathOf(uri);
       if (!filePath || this.isCandidate(filePath)) return;
-      if (this.env.workspace.dependentsOf(filePath).length === 0 && this.openDependentsOf(filePath).length === 0) return;
+      if (this.env.workspace.dependentsOf(filePath).length === 0 && this.openDependentsOf(filePath).length === 0 && !this.env.namesHandler(filePath)) return;
       this.filesChanged([{ filePath, type: FileChangeType.Changed }], delayMs);
     });
   }

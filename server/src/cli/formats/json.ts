@@ -1,9 +1,13 @@
-import type { CheckedManifest } from '../results';
+import { byFile, type CheckedManifest } from '../results';
 
-/** `[{ file, diagnostics: [{ range, severity, code, message }] }]` with 0-based LSP positions. */
+/**
+ * `[{ file, diagnostics: [{ range, severity, code, message }] }]` with 0-based LSP positions: one entry
+ * per manifest, then one per handler it has findings in (`{ file, manifest, diagnostics }`).
+ */
 export function formatJson(results: CheckedManifest[]): string {
-  const output = results.map((result) => ({
+  const output = byFile(results).map((result) => ({
     file: result.file,
+    ...(result.manifest !== undefined ? { manifest: result.manifest } : {}),
     diagnostics: result.diagnostics.map(({ range, severity, code, message }) => ({
       range: {
         start: { line: range.start.line, character: range.start.character },

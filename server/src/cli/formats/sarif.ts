@@ -2,7 +2,7 @@ import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { RuleDefinition, Severity } from '../../engine';
 import { pathBelow } from '../manifestFiles';
-import type { CheckedManifest } from '../results';
+import { byFile, type CheckedManifest } from '../results';
 
 type SarifLevel = 'error' | 'warning' | 'note';
 
@@ -22,7 +22,7 @@ interface SarifTool {
 /**
  * SARIF 2.1.0 for code-scanning upload: one run, the engine's rules as the driver's rules, one
  * result per diagnostic with a 1-based region (columns in UTF-16 code units, as the engine counts)
- * and a location relative to the working folder.
+ * and a location relative to the working folder: the manifest, or the handler a finding is in.
  */
 export function formatSarif(results: CheckedManifest[], tool: SarifTool, cwd: string): string {
   const ruleIndex = new Map(tool.rules.map((rule, index) => [rule.code, index]));
@@ -47,7 +47,7 @@ export function formatSarif(results: CheckedManifest[], tool: SarifTool, cwd: st
         },
         columnKind: 'utf16CodeUnits',
         originalUriBaseIds: { [sourceRoot]: { uri: pathToFileURL(cwd.endsWith(path.sep) ? cwd : cwd + path.sep).href } },
-        results: results.flatMap((result) =>
+        results: byFile(results).flatMap((result) =>
           result.diagnostics.map((diagnostic) => ({
             ruleId: diagnostic.code,
             ...(ruleIndex.has(diagnostic.code) ? { ruleIndex: ruleIndex.get(diagnostic.code) } : {}),

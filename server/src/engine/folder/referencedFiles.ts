@@ -1,5 +1,5 @@
 import type { ManifestModel } from '../model/manifestModel';
-import { ctxUses, type CtxUse } from '../model/handlerUses';
+import { handlerFacts, type HandlerFacts, type HandlerKind } from '../handlers/handlerFacts';
 import { containsDotDot, fileReferences, isAbsolutePath, normalizeRelativePath, type FileReference } from '../model/references';
 import { analyzeToolSchema, type ToolSchemaFacts, type ToolSchemaResult } from '../model/toolSchema';
 import type { FileKind, FileRead, PluginFolder } from './pluginFolder';
@@ -12,7 +12,8 @@ type ReferencedFile = { reference: FileReference } & (
   | { read: 'unusable'; why: Unusable }
   /** A prompt or the process command: its existence is all that is checked. */
   | { read: 'exists' }
-  | { read: 'handler'; uses: CtxUse[] }
+  /** A handler module: what its code does with ctx and the tool's arguments (engine/handlers/handlerFacts.ts). */
+  | { read: 'handler'; kind: HandlerKind; path: string; facts: HandlerFacts }
   | { read: 'schema'; analysis: ToolSchemaResult }
 );
 
@@ -65,8 +66,17 @@ function readOne(reference: FileReference, folder: PluginFolder): ReferencedFile
   const kind = folder.stat(relative);
   if (kind !== 'file') return { reference, read: 'unusable', why: unusable(kind) };
   if (reference.kind === 'prompt' || reference.kind === 'command') return { reference, read: 'exists' };
-  return { reference, read: 'handler', uses: handlerCtxUses(folder, relative) };
+  const handler = handlerKinds[reference.kind];
+  return { reference, read: 'handler', kind: handler, path: relative, facts: readHandlerFacts(folder, relative, handler) };
 }
+
+/** What each kind of handler a manifest names receives (HandlerKind says how). */
+const handlerKinds: Record<'tool-handler' | 'hook-handler' | 'command-handler' | 'setting-handler', HandlerKind> = {
+  'tool-handler': 'tool',
+  'hook-handler': 'hook',
+  'command-handler': 'command',
+  'setting-handler': 'setting',
+};
 
 /** What the rules learn from a tool's schema file: why it cannot be read, or what its text says. */
 type SchemaOutcome = Unusable | { kind: 'analysed'; analysis: ToolSchemaResult };
@@ -78,13 +88,15 @@ function schemaOutcome(folder: PluginFolder, relativePath: string): SchemaOutcom
   });
 }
 
-/** The gated ctx members a handler uses; none when it cannot be read (whether it exists is the stat's to say). */
-function handlerCtxUses(folder: PluginFolder, relativePath: string): CtxUse[] {
-  return derivedFrom(folder, relativePath, 'handler-ctx-uses', () => {
+/** What a handler's code does, parsed once per version of the file; nothing when it cannot be read (whether it exists is the stat's to say). */
+function readHandlerFacts(folder: PluginFolder, relativePath: string, kind: HandlerKind): HandlerFacts {
+  return derivedFrom(folder, relativePath, `handler-facts:${kind}`, () => {
     const read = folder.readText(relativePath);
-    return read.kind === 'text' ? ctxUses(read.text) : [];
+    return read.kind === 'text' ? handlerFacts(read.text, relativePath, kind) : unreadHandler;
   });
 }
+
+const unreadHandler: HandlerFacts = { parse: undefined, handlerFound: false, ctxUses: [], argumentUses: [], argumentNames: [], envelopes: [] };
 
 /** Through the host's memory when it has one, so it keeps facts instead of texts. */
 function derivedFrom<T>(folder: PluginFolder, relativePath: string, purpose: string, derive: () => T): T {

@@ -1,3 +1,4 @@
+import { schemaArguments, type SchemaArguments } from '../handlers/schemaArguments';
 import { validateDraft04, validateDraft06, validateDraft07, validateDraft2019, validateDraft2020 } from '../shape/generated/jsonSchemaDrafts';
 
 /** What the rules need to know about one tool's argument schema file. */
@@ -8,6 +9,8 @@ export interface ToolSchemaFacts {
   pathArrayProperties: string[];
   /** Properties whose name says they hold a path but that carry no path format. */
   unformattedPathLikeProperties: string[];
+  /** The top-level arguments, when `properties` alone tells them: what a tool handler may read of its args. */
+  arguments: SchemaArguments | undefined;
 }
 
 /** The JSON Schema drafts a tool schema is checked against. */
@@ -79,9 +82,11 @@ export function analyzeToolSchema(text: string): ToolSchemaResult {
     const error = validate.errors?.[0];
     return { kind: 'invalid', reason: `${error?.instancePath || 'the schema'} ${error?.message ?? 'is not valid'}`, ...checked };
   }
-  const facts: ToolSchemaFacts = { pathProperties: [], pathArrayProperties: [], unformattedPathLikeProperties: [] };
+  const facts: ToolSchemaFacts = { pathProperties: [], pathArrayProperties: [], unformattedPathLikeProperties: [], arguments: undefined };
   const walk: Walk = { root: schema as SchemaLike, facts, budget: maxPropertiesWalked };
-  collect(walk, resolved(walk, schema as SchemaLike, new Set()), '', new Set());
+  const root = resolved(walk, schema as SchemaLike, new Set());
+  collect(walk, root, '', new Set());
+  facts.arguments = schemaArguments(root as Record<string, unknown>, (property) => resolved(walk, property as SchemaLike, new Set()) as Record<string, unknown>);
   return { kind: 'ok', facts, ...checked };
 }
 

@@ -1,10 +1,11 @@
-import type { CtxUse } from '../model/handlerUses';
-import { asRecord } from '../model/manifestModel';
-import { edit, type Fix, type OffsetEdit } from '../fixes/fix';
+import { declarePermission, type PermissionUse } from '../fixes/declarePermission';
 import { replaceWithReplacement, replaceWithSuggestion } from '../fixes/shared';
-import { formatJson, insertProperty, replaceNode } from '../fixes/textEdits';
+import type { HandlerFacts, HandlerKind } from '../handlers/handlerFacts';
+import { gatedMembers, type GatedMember } from '../handlers/gatedMembers';
+import { handlerWords, noGrantWords } from '../handlers/handlerWords';
+import { permissionGaps } from '../handlers/permissionGaps';
+import { asRecord } from '../model/manifestModel';
 import { arrayItems, keyNode, valueNode, type JsonPath } from '../model/nodes';
-import type { ParsedDocument } from '../parse/parseDocument';
 import type { FileReference } from '../model/references';
 import type { ToolSchemaFacts } from '../model/toolSchema';
 import type { JsonNode } from '../parse/jsonNode';
@@ -13,41 +14,6 @@ import { defineRule, defineRules, type RuleArea, type RuleContext } from './rule
 
 interface At {
   jsonPath: JsonPath;
-}
-
-/** A ctx member a handler uses: the permission it needs (its path under the manifest's root), the handler, the member. */
-interface PermissionUse {
-  jsonPath: ['permissions', ...string[]];
-  filePath: string;
-  member: string;
-}
-
-/** A ctx member a handler uses, its permission declared: `true`, or for fs the parameter grant. */
-const declarePermission: Fix<PermissionUse> = ({ jsonPath }, { analysis }) => {
-  const isFs = jsonPath[1] === 'fs';
-  const declaration = declarationEdit(analysis.document, jsonPath, isFs ? { parameter: true } : true);
-  if (!declaration) return [];
-  return edit(`Declare \`${jsonPath.join('.')}\`${isFs ? ' with "parameter": true (the path comes from the tool\u2019s arguments)' : ''}`, [declaration]);
-};
-
-/**
- * Makes `path` hold `value`, adding the objects on the way that are missing; a `false` at the end
- * is turned on. Nothing where something else stands in the way (the author's own value is not overwritten).
- */
-function declarationEdit(document: ParsedDocument, path: string[], value: unknown): OffsetEdit | undefined {
-  const text = document.text;
-  let object = document.root;
-  for (let depth = 0; object?.type === 'object'; depth++) {
-    const existing = valueNode(object, path[depth]);
-    const rest = path.slice(depth + 1);
-    if (!existing) {
-      const nested = rest.reduceRight<unknown>((inner, key) => ({ [key]: inner }), value);
-      return insertProperty(text, object, path[depth], (indent) => formatJson(nested, text, indent));
-    }
-    if (rest.length === 0) return existing.value === false && value === true ? replaceNode(existing, 'true') : undefined;
-    object = existing;
-  }
-  return undefined;
 }
 
 const definitions = defineRules([
@@ -130,7 +96,7 @@ const definitions = defineRules([
     description:
       'A handler that uses a ctx member whose permission the manifest does not declare: ctx.toast and ctx.store are undefined, ctx.log silently does nothing, and the others throw a permission error (not-declared).',
     decision:
-      'Handler files are read as text, never run, and only a context named `ctx` is recognized; a handler too large to read is not scanned. ctx.listChannels, getSessionHistory and respondToHitl need hostTrigger: the reference lists them with triggerInbound as one capability.',
+      'Handler modules are parsed, never run (handlers.undeclared-permission marks each use in the handler itself; this is its summary at the path): see that rule for what is read. ctx.listChannels, getSessionHistory and respondToHitl need hostTrigger: the reference lists them with triggerInbound as one capability.',
     message: ({ jsonPath, filePath, member, without }: PermissionUse & { without: string }) =>
       `${quote(filePath)} uses ${member}, but \`${jsonPath.join('.')}\` is not declared: ${without}.`,
     fix: declarePermission,
@@ -140,9 +106,10 @@ const definitions = defineRules([
     severity: 'warning',
     description:
       'Hook handlers receive ctx with an empty grant set and no calling-agent folder, so inside a hook parameter: true grants nothing: only static rules (and deny) apply there.',
-    decision: 'A warning when a hook handler uses ctx.fs and the fs rule it needs has no static patterns; whether a pattern covers the path the hook uses is not known from its text.',
-    message: ({ jsonPath, filePath, member }: PermissionUse) =>
-      `Hook handler ${quote(filePath)} uses ${member}, but \`${jsonPath.join('.')}\` has no static patterns, and inside a hook parameter: true grants nothing: only static rules (and deny) apply there.`,
+    decision:
+      'A warning when a hook handler uses ctx.fs and the fs rule it needs has no static patterns; whether a pattern covers the path the hook uses is not known from its text. Slash commands and setting actions too: they run outside any agent call, with no tool arguments a path could be granted from (handlers.parameter-grants-nothing marks each use in the handler).',
+    message: ({ jsonPath, filePath, member, handler }: PermissionUse & { handler: keyof typeof noGrantWords }) =>
+      `${handlerWords[handler]} ${quote(filePath)} uses ${member}, but \`${jsonPath.join('.')}\` has no static patterns, and ${noGrantWords[handler].where} parameter: true grants nothing: only static rules (and deny) apply there.`,
   }),
 ]);
 
@@ -180,35 +147,24 @@ export const permissionRules: RuleArea<Definitions> = {
       }
     });
     const { files, schemaFacts, everySchemaRead } = context.files();
-    for (const file of files) if (file.read === 'handler') checkCtxUses(context, file.reference, file.uses);
+    for (const file of files) if (file.read === 'handler') checkCtxUses(context, file.reference, file.kind, file.facts);
     // A tool without a schema file (a legacy tool, say) may have a path property we cannot see.
     if (context.folder && everySchemaRead && schemaFacts.size === model.tools.length) checkParameterGrants(context, schemaFacts);
   },
 };
 
-/** A handler's gated ctx members, each checked against the permissions the manifest declares. */
-function checkCtxUses({ model, report }: RuleContext<Definitions>, reference: FileReference, uses: CtxUse[]): void {
-  for (const use of uses) {
-    if (isDeclared(model.permissionsValue, use.permission)) {
-      if (reference.kind === 'hook-handler' && use.permission[0] === 'fs') checkHookFsGrant(model.permissionsValue, reference, use, report);
-      continue;
-    }
-    report('permissions.undeclared-use', reference.node, { jsonPath: ['permissions', ...use.permission], filePath: reference.filePath, member: use.member, without: use.without });
+/** The summary at a handler's path: each gated ctx member its code uses whose permission is missing, or grants nothing there, once. */
+function checkCtxUses({ model, report }: RuleContext<Definitions>, reference: FileReference, kind: HandlerKind, facts: HandlerFacts): void {
+  const said = new Set<GatedMember>();
+  // In the table's order, whatever the code's: one finding per member, however often it is used.
+  const gaps = permissionGaps(model.permissionsValue, facts, kind).sort((a, b) => gatedMembers.indexOf(a.use.gated) - gatedMembers.indexOf(b.use.gated));
+  for (const { use, gap } of gaps) {
+    if (said.has(use.gated)) continue;
+    said.add(use.gated);
+    const data: PermissionUse = { jsonPath: ['permissions', ...use.gated.permission], filePath: reference.filePath, member: use.gated.member, handler: kind };
+    if (gap === 'undeclared') report('permissions.undeclared-use', reference.node, { ...data, without: use.gated.without });
+    else if (kind !== 'tool') report('permissions.hook-parameter-only', reference.node, { ...data, handler: kind });
   }
-}
-
-/** Inside a hook there is no call and no agent folder: an fs rule that grants only by parameter grants nothing. */
-function checkHookFsGrant(permissions: Record<string, unknown>, reference: FileReference, use: CtxUse, report: RuleContext<Definitions>['report']): void {
-  const rule = asRecord(asRecord(permissions.fs)[use.permission[1]]);
-  if (Array.isArray(rule.static) && rule.static.length > 0) return;
-  report('permissions.hook-parameter-only', reference.node, { jsonPath: ['permissions', ...use.permission], filePath: reference.filePath, member: use.member });
-}
-
-/** A flag is declared by `true`; an object (fs.write, session) by being there; ai.complete and the like by `true`. */
-function isDeclared(permissions: Record<string, unknown>, path: string[]): boolean {
-  let value: unknown = permissions;
-  for (const key of path) value = asRecord(value)[key];
-  return value === true || (value !== null && typeof value === 'object');
 }
 
 /** parameter: true grants only through a path-formatted schema property; without one it grants nothing. */

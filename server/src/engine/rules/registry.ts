@@ -1,6 +1,7 @@
 import { actionRules } from './actions';
 import { commandViewRules } from './commandsViews';
 import { fileRules } from './files';
+import { handlerRules } from './handlers';
 import { hookRules } from './hooks';
 import { manifestRules } from './manifest';
 import { pathRules } from './paths';
@@ -21,6 +22,7 @@ const referenceAreas = [
   hookRules,
   commandViewRules,
   permissionRules,
+  handlerRules,
   pathRules,
   fileRules,
 ] as const;

@@ -1,4 +1,4 @@
-import type { Severity } from '../diagnostics';
+import type { Range, Severity } from '../diagnostics';
 import type { Fix } from '../fixes/fix';
 import type { PluginFolder } from '../folder/pluginFolder';
 import type { ReferencedFiles } from '../folder/referencedFiles';
@@ -88,6 +88,15 @@ export type ReportableCode<R extends RuleList> = Extract<R[number], Reportable<n
 /** Where a finding points: a node of the tree, or an explicit span of the text. */
 export type Target = JsonNode | { offset: number; length: number };
 
+/** A span of a file the manifest names (a handler), with its position there: where a finding outside the manifest points. */
+export interface FileSpan {
+  /** The file's plugin-relative path, as a PluginFolder is asked for it. */
+  file: string;
+  offset: number;
+  length: number;
+  range: Range;
+}
+
 export interface RuleContext<R extends RuleList = RuleList> {
   model: ManifestModel;
   /** Absent when there is no folder to read (stdin, an unsaved document): cross-file rules stay quiet. */
@@ -99,6 +108,8 @@ export interface RuleContext<R extends RuleList = RuleList> {
    * field); the message is the definition's, built from that data.
    */
   report<C extends ReportableCode<R>>(code: C, target: Target, data: DataOf<R, C>): void;
+  /** A finding in another file than the manifest (a handler), at a span of it: the same rules, the same data, its own place. */
+  reportIn<C extends ReportableCode<R>>(code: C, span: FileSpan, data: DataOf<R, C>): void;
   /** A JSON Schema finding (the shape area only): its message from the rule's shapeMessage, its data ShapeData. */
   reportShape(code: string, target: Target, message: string, data: ShapeData): void;
   /**

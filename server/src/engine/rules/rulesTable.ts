@@ -11,6 +11,7 @@ const areaTitles: Record<string, string> = {
   commands: 'contributes.commands[]',
   views: 'contributes.views[]',
   permissions: 'permissions',
+  handlers: 'Handler modules (in the handler file)',
   paths: 'Paths',
   files: 'Files the manifest names',
 };

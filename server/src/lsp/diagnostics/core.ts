@@ -2,11 +2,12 @@ import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Diagnostic } from 'vscode-languageserver';
 import type { EditorDocument } from '../editorDocument';
-import { fileReferences, normalizeRelativePath } from '../../engine';
+import { fileReferences, normalizeRelativePath, type ManifestDiagnostic } from '../../engine';
 import { describeUnread, isInside, readFileInside } from '../../host/safeRead';
 import { withoutBuiltInJsonDiagnostics, type BuiltInJson } from '../builtInJson';
 import { toLspDiagnostics } from './convert';
-import type { ManifestCache, ManifestVersion } from '../manifestCache';
+import type { HandlerFiles } from '../handlerFiles';
+import { filePathOf, type ManifestCache, type ManifestVersion } from '../manifestCache';
 import type { OpenDocuments } from '../openDocuments';
 import type { ServerLog } from '../serverLog';
 import { maxFileBytes, type ServerSettings } from '../settings';
@@ -33,6 +34,7 @@ export interface DiagnosticsStrategy {
 
 interface DiagnosticsEnvironment {
   documents: OpenDocuments;
+  handlers: HandlerFiles;
   cache: ManifestCache;
   workspace: WorkspaceManifests;
   log: ServerLog;
@@ -58,9 +60,26 @@ export class DiagnosticsCore {
     return this.openManifest(document);
   }
 
-  /** An open manifest's diagnostics, less what VS Code's own JSON validation already shows in it. */
+  /** An open manifest's diagnostics (its own: those in its handlers go to them), less what VS Code's own JSON validation already shows in it. */
   forOpen(document: EditorDocument, entry: ManifestVersion): Diagnostic[] {
-    return toLspDiagnostics(withoutBuiltInJsonDiagnostics(entry.diagnostics(), this.env.builtInJson(), document.languageId, entry.document.text));
+    return toLspDiagnostics(withoutBuiltInJsonDiagnostics(ownDiagnostics(entry), this.env.builtInJson(), document.languageId, entry.document.text));
+  }
+
+  /** An open handler's diagnostics (its manifests' findings in it); undefined when no manifest names it. */
+  forOpenHandler(document: EditorDocument): Diagnostic[] | undefined {
+    const diagnostics = this.env.handlers.diagnostics(document);
+    return diagnostics && toLspDiagnostics(diagnostics);
+  }
+
+  /** Identifies an open handler's diagnostics: its version and its manifests' result ids. */
+  handlerResultId(document: EditorDocument): string {
+    return this.env.handlers.resultId(document);
+  }
+
+  /** The open handlers a changed manifest names: their diagnostics change with it. */
+  openHandlersOf(uri: string): string[] {
+    const filePath = filePathOf(uri);
+    return filePath ? this.env.handlers.openHandlersOf(filePath) : [];
   }
 
   /** A manifest that is not open: read, validated, its diagnostics returned; never kept. Undefined when it is not a Filer manifest or cannot be read. */
@@ -80,6 +99,11 @@ export class DiagnosticsCore {
       filePath,
       fileReferences(entry.model).map((reference) => path.join(folder.root, normalizeRelativePath(reference.filePath))),
     );
-    return toLspDiagnostics(entry.diagnostics());
+    return toLspDiagnostics(ownDiagnostics(entry));
   }
+}
+
+/** A manifest's diagnostics in the manifest itself. */
+function ownDiagnostics(entry: ManifestVersion): ManifestDiagnostic[] {
+  return entry.diagnostics().filter((diagnostic) => diagnostic.file === undefined);
 }

@@ -11,6 +11,7 @@ import {
   type WorkspaceDocumentDiagnosticReport,
 } from 'vscode-languageserver';
 import type { ClientRequests } from '../clientRequests';
+import type { EditorDocument } from '../editorDocument';
 import { diskResultId, filePathOf } from '../manifestCache';
 import type { OpenDocuments } from '../openDocuments';
 import type { PluginFolders } from '../pluginFolders';
@@ -61,7 +62,7 @@ export class PullDiagnostics implements DiagnosticsStrategy {
         const document = this.env.documents.get(uri);
         if (!document) return { kind: DocumentDiagnosticReportKind.Full, items: [] };
         const entry = this.core.recognizedOpenManifest(document);
-        if (!entry) return { kind: DocumentDiagnosticReportKind.Full, items: [] };
+        if (!entry) return this.handlerReport(document, params.previousResultId);
         const resultId = entry.resultId();
         if (params.previousResultId === resultId) return { kind: DocumentDiagnosticReportKind.Unchanged, resultId };
         return { kind: DocumentDiagnosticReportKind.Full, resultId, items: this.core.forOpen(document, entry) };
@@ -79,8 +80,19 @@ export class PullDiagnostics implements DiagnosticsStrategy {
     });
   }
 
-  // The client pulls open documents itself.
-  documentChanged(): void {}
+  // The client pulls an open document itself; the open handlers a manifest names change with it.
+  documentChanged(uri: string, delayMs: number): void {
+    if (this.core.openHandlersOf(uri).some((handlerUri) => handlerUri !== uri)) this.scheduleRefresh(delayMs);
+  }
+
+  /** An open document that is not a manifest: a handler's findings, or nothing. */
+  private handlerReport(document: EditorDocument, previousResultId: string | undefined): DocumentDiagnosticReport {
+    const items = this.core.forOpenHandler(document);
+    if (!items) return { kind: DocumentDiagnosticReportKind.Full, items: [] };
+    const resultId = this.core.handlerResultId(document);
+    if (previousResultId === resultId) return { kind: DocumentDiagnosticReportKind.Unchanged, resultId };
+    return { kind: DocumentDiagnosticReportKind.Full, resultId, items };
+  }
 
   documentClosed(): void {}
 
@@ -150,7 +162,8 @@ export class PullDiagnostics implements DiagnosticsStrategy {
       if (held === undefined) continue;
       const entry = this.core.openManifest(document);
       if (!entry) {
-        items.push({ uri: document.uri, version: document.version, kind: DocumentDiagnosticReportKind.Full, items: [] });
+        const handler = this.handlerReport(document, held);
+        if (handler.kind === DocumentDiagnosticReportKind.Full) items.push({ uri: document.uri, version: document.version, ...handler });
         continue;
       }
       const resultId = entry.resultId();

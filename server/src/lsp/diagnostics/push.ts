@@ -52,7 +52,11 @@ export class PushDiagnostics implements DiagnosticsStrategy {
 
   dependentsChanged(openUris: Set<string>, diskPaths: Set<string>, delayMs: number): void {
     for (const uri of openUris) this.documentChanged(uri, delayMs);
-    for (const filePath of diskPaths) void this.publishFromDisk(filePath);
+    for (const filePath of diskPaths) {
+      void this.publishFromDisk(filePath);
+      // A manifest changed on disk: the open handlers it names are checked against it again.
+      for (const handlerUri of this.core.openHandlersOf(pathToFileURL(filePath).href)) this.documentChanged(handlerUri, delayMs);
+    }
   }
 
   manifestDeleted(filePath: string): void {
@@ -77,11 +81,15 @@ export class PushDiagnostics implements DiagnosticsStrategy {
     if (!document) return;
     const entry = this.core.recognizedOpenManifest(document);
     if (!entry) {
-      // Not (or no longer) a manifest: an empty list only if it had diagnostics from us.
-      if (this.published.has(uri)) this.publish(uri, [], document.version);
+      // A handler a manifest names gets that manifest's findings in it.
+      const handler = this.core.forOpenHandler(document);
+      // Not (or no longer) a manifest nor a handler: an empty list only if it had diagnostics from us.
+      if (handler || this.published.has(uri)) this.publish(uri, handler ?? [], document.version);
       return;
     }
     this.publish(uri, this.core.forOpen(document, entry), document.version);
+    // Its open handlers' findings come from this validation too.
+    for (const handlerUri of this.core.openHandlersOf(uri)) if (handlerUri !== uri) this.documentChanged(handlerUri, 0);
   }
 
   private async publishFromDisk(filePath: string): Promise<void> {

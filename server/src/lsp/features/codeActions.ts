@@ -11,9 +11,13 @@ import { ruleByCode, type Creatable, type FixProposal, type ManifestAnalysis, ty
 
 /** What a quick fix may know about the document and the client. */
 interface FixContext {
+  /** The manifest's: every fix edits the manifest (and may create files). */
   uri: string;
-  version: number;
+  /** The open manifest's version; null for a manifest that is not open (a handler's fix edits it on disk). */
+  version: number | null;
   analysis: ManifestAnalysis;
+  /** The file the client's diagnostics are in, when it is not the manifest: a handler's plugin-relative path. */
+  inFile?: string;
   /** The file URI of a plugin-relative path; absent for a document that is not on disk. */
   fileUri?: (filePath: string) => string;
   /** Whether a file may be created at a plugin-relative path: nothing there, and no folder on the way leaves the plugin folder. */
@@ -35,7 +39,7 @@ export function quickFixes(diagnostics: Diagnostic[], context: FixContext): Code
   const actions: CodeAction[] = [];
   for (const diagnostic of diagnostics) {
     const fix = typeof diagnostic.code === 'string' ? ruleByCode.get(diagnostic.code)?.fix : undefined;
-    const finding = fix && engineDiagnosticOf(diagnostic, context.analysis.diagnostics);
+    const finding = fix && engineDiagnosticOf(diagnostic, context.analysis.diagnostics, context.inFile);
     if (!finding) continue;
     const { analysis, creatable, folderName } = context;
     for (const proposal of fix(finding.data, { analysis, diagnostic: finding, creatable, folderName })) {
@@ -50,9 +54,10 @@ export function quickFixes(diagnostics: Diagnostic[], context: FixContext): Code
  * The engine's diagnostic of the same code and range, whose data the fix takes: the data a client sends
  * back is not trusted (it may have dropped it, or changed it), the finding of this version of the text is.
  */
-function engineDiagnosticOf(diagnostic: Diagnostic, engineDiagnostics: ManifestDiagnostic[]): ManifestDiagnostic | undefined {
+function engineDiagnosticOf(diagnostic: Diagnostic, engineDiagnostics: ManifestDiagnostic[], inFile: string | undefined): ManifestDiagnostic | undefined {
   return engineDiagnostics.find(
     (candidate) =>
+      candidate.file === inFile &&
       candidate.code === diagnostic.code &&
       candidate.range.start.line === diagnostic.range.start.line &&
       candidate.range.start.character === diagnostic.range.start.character &&

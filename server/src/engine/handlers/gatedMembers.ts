@@ -1,0 +1,50 @@
+/** What happens when a handler uses a gated ctx member its manifest does not declare, in the reference's words. */
+const throwsNotDeclared = 'calling it throws a permission error (not-declared)';
+
+/** A ctx member the reference gates, and the permission that exposes it. */
+export interface GatedMember {
+  /** As the reference writes it: `ctx.fs.write`. */
+  member: string;
+  /** Its path below ctx: `['fs', 'write']`. A use of anything below it (`ctx.log.info`) is a use of it. */
+  path: readonly string[];
+  /** The permission path that must be declared, e.g. ["toast"] or ["fs", "write"]. */
+  permission: readonly string[];
+  /** What happens without it, in the reference's words. */
+  without: string;
+}
+
+function gated(member: string, permission: string[], without = throwsNotDeclared, path = member.split('.').slice(1)): GatedMember {
+  return { member, path, permission, without };
+}
+
+/**
+ * The ctx members the reference gates, with their permission: the one table the handler analysis
+ * reads (engine/handlers/handlerFacts.ts) and the permission rules report from.
+ */
+export const gatedMembers: readonly GatedMember[] = [
+  gated('ctx.toast', ['toast'], 'ctx.toast is undefined when not declared'),
+  gated('ctx.store', ['store'], 'ctx.store is undefined when not declared'),
+  gated('ctx.log', ['log'], 'ctx.log silently does nothing'),
+  gated('ctx.settings', ['settings']),
+  gated('ctx.renderHtmlToPdf', ['renderHtmlToPdf']),
+  gated('ctx.triggerInbound', ['hostTrigger']),
+  // The reference names these with triggerInbound as one capability ("triggerInbound / listChannels / getSessionHistory / respondToHitl").
+  gated('ctx.listChannels', ['hostTrigger']),
+  gated('ctx.getSessionHistory', ['hostTrigger']),
+  gated('ctx.respondToHitl', ['hostTrigger']),
+  gated('ctx.ai.complete', ['ai', 'complete']),
+  gated('ctx.session.getActive', ['session', 'getActive']),
+  gated('ctx.session.sendMessage', ['session', 'sendMessage']),
+  gated('ctx.channels.getIntegrationConfig', ['channels', 'getIntegrationConfig']),
+  gated('ctx.channels.setIntegrationConfig', ['channels', 'setIntegrationConfig']),
+  gated('ctx.fs.write', ['fs', 'write']),
+  gated('ctx.fs.read', ['fs', 'read']),
+  // "The ctx.fs proxy (read, write, exists, …)": exists answers under the read rule.
+  gated('ctx.fs.exists', ['fs', 'read']),
+  gated('ctx.fs.list', ['fs', 'list']),
+];
+
+/** The gated member that `path` (below ctx) is or lies below, if any: `['log', 'info']` is a use of ctx.log. */
+export function gatedMemberAt(path: readonly string[]): GatedMember | undefined {
+  return gatedMembers.find((entry) => entry.path.length <= path.length && entry.path.every((segment, i) => segment === path[i]));
+}

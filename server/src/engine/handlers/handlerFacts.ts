@@ -1,0 +1,465 @@
+import type { AnonymousFunctionDeclaration, AnyNode, ArrowFunctionExpression, Expression, FunctionDeclaration, FunctionExpression, MemberExpression, ObjectExpression, Pattern, Program } from 'acorn';
+import type { Range } from '../diagnostics';
+import { LineIndex } from '../text/lineIndex';
+import { gatedMemberAt, type GatedMember } from './gatedMembers';
+import { parseModule, type ParseKind } from './parseModule';
+import { envelopeProblems, type EnvelopeProblem } from './resultShape';
+
+/** A span of a handler's text, with its position there (the text itself is not kept). */
+export interface Span {
+  offset: number;
+  length: number;
+  range: Range;
+}
+
+/** A use of a gated ctx member: where the handler reads it (a call, an alias's use, a test of it). */
+export interface CtxUse {
+  gated: GatedMember;
+  span: Span;
+}
+
+/** A top-level property of a tool's arguments that the handler reads (`args.path`, `const { path } = args`), at its name. */
+interface ArgumentUse {
+  name: string;
+  span: Span;
+}
+
+/** A content block of a returned MCP envelope that is not well-formed, and where. */
+interface EnvelopeFinding {
+  problem: EnvelopeProblem;
+  span: Span;
+}
+
+/**
+ * What each kind of handler receives, by position. The reference gives no signature: a tool handler is
+ * `(args, ctx)`, a hook `(event, ctx)` and a slash command `(args, ctx)`, as the reference's examples and
+ * ours are written; a setting action's button has nothing to pass but ctx, so it is `(ctx)`, and
+ * `(payload, ctx)` when the function declares two parameters.
+ */
+export type HandlerKind = 'tool' | 'hook' | 'command' | 'setting';
+
+/** What the rules learn from one handler module: small facts with positions, never its text. */
+export interface HandlerFacts {
+  /** How the module was read; undefined when it could not be (nested too deeply for the parser). */
+  parse: ParseKind | undefined;
+  /**
+   * Whether the module's handler function was found: what `module.exports` or `export default` is, or
+   * else its one exported function. Not for a re-export (`module.exports = require('./x')`), several
+   * exported functions, or anything computed: then nothing else here is known either.
+   */
+  handlerFound: boolean;
+  ctxUses: CtxUse[];
+  /** Tool handlers only. */
+  argumentUses: ArgumentUse[];
+  /** Tool handlers only: the local names bound to the whole arguments object (`args`, an alias), for completion after `args.`. */
+  argumentNames: string[];
+  /** Tool handlers only: what the agent would receive instead of a returned envelope. */
+  envelopes: EnvelopeFinding[];
+}
+
+const nothingKnown = (parse: ParseKind | undefined): HandlerFacts => ({ parse, handlerFound: false, ctxUses: [], argumentUses: [], argumentNames: [], envelopes: [] });
+
+/**
+ * The facts of one handler module, from its text alone: parsed, never run, required or imported.
+ * Comments and strings are never read as code. Pure: a host remembers the result per file version.
+ */
+export function handlerFacts(text: string, fileName: string, kind: HandlerKind): HandlerFacts {
+  const parsed = parseModule(text, fileName);
+  if (!parsed) return nothingKnown(undefined);
+  try {
+    const handler = handlerFunction(parsed.program);
+    if (!handler) return nothingKnown(parsed.kind);
+    const lines = new LineIndex(text);
+    const walker = new HandlerWalker((node) => ({ offset: node.start, length: node.end - node.start, range: lines.rangeOf(node.start, node.end - node.start) }));
+    walker.walkHandler(handler, kind);
+    return { parse: parsed.kind, handlerFound: true, ...walker.facts };
+  } catch (error) {
+    // The walk descends once per level of nesting, as the parser does: a tree the parser just managed may still be too deep.
+    if (error instanceof RangeError) return nothingKnown(parsed.kind);
+    throw error;
+  }
+}
+
+type HandlerFunction = FunctionDeclaration | AnonymousFunctionDeclaration | FunctionExpression | ArrowFunctionExpression;
+
+function isFunction(node: AnyNode | null | undefined): node is HandlerFunction {
+  return node?.type === 'FunctionDeclaration' || node?.type === 'FunctionExpression' || node?.type === 'ArrowFunctionExpression';
+}
+
+/** A member's or a key's name when it is written out: `a.b`, `a['b']`, `{ b: … }`; undefined for a computed one or a placeholder of the tolerant parser. */
+function staticName(key: AnyNode, computed: boolean): string | undefined {
+  if (!computed && key.type === 'Identifier') return key.name === '✖' ? undefined : key.name;
+  if (key.type === 'Literal' && typeof key.value === 'string') return key.value;
+  if (key.type === 'TemplateLiteral' && key.expressions.length === 0) return key.quasis[0].value.cooked ?? undefined;
+  return undefined;
+}
+
+/** `module.exports`, `exports` or `module.exports.x` / `exports.x`: what an assignment's left side exports. */
+function exportTarget(left: AnyNode): { kind: 'default' } | { kind: 'named'; name: string } | undefined {
+  const isModuleExports = (node: AnyNode) =>
+    node.type === 'MemberExpression' && node.object.type === 'Identifier' && node.object.name === 'module' && staticName(node.property, node.computed) === 'exports';
+  if (isModuleExports(left)) return { kind: 'default' };
+  if (left.type !== 'MemberExpression') return undefined;
+  const name = staticName(left.property, left.computed);
+  if (name === undefined) return undefined;
+  if ((left.object.type === 'Identifier' && left.object.name === 'exports') || isModuleExports(left.object)) return { kind: 'named', name };
+  return undefined;
+}
+
+/**
+ * The module's handler: what `module.exports` or `export default` is (the last assignment, as at run
+ * time), or else its one exported function by name. Undefined for a re-export, several named
+ * functions, or an export whose value cannot be seen (a call, a computed name): nothing is guessed.
+ */
+function handlerFunction(program: Program): HandlerFunction | undefined {
+  const topLevel = new Map<string, AnyNode>();
+  for (const statement of program.body) {
+    const declaration = statement.type === 'ExportNamedDeclaration' || statement.type === 'ExportDefaultDeclaration' ? statement.declaration : statement;
+    if (declaration?.type === 'FunctionDeclaration' && declaration.id) topLevel.set(declaration.id.name, declaration);
+    if (declaration?.type === 'VariableDeclaration') {
+      for (const declarator of declaration.declarations) if (declarator.id.type === 'Identifier' && declarator.init) topLevel.set(declarator.id.name, declarator.init);
+    }
+  }
+  const resolve = (value: AnyNode | null | undefined): AnyNode | null | undefined => (value?.type === 'Identifier' ? topLevel.get(value.name) : value);
+  let byDefault: AnyNode | null | undefined;
+  let hasDefault = false;
+  let reexports = false;
+  const named = new Map<string, AnyNode | null | undefined>();
+  const addObject = (object: ObjectExpression) => {
+    for (const property of object.properties) {
+      if (property.type !== 'Property') {
+        reexports = true;
+        continue;
+      }
+      const name = staticName(property.key, property.computed);
+      if (name === undefined) reexports = true;
+      else named.set(name, resolve(property.value));
+    }
+  };
+  for (const statement of program.body) {
+    if (statement.type === 'ExpressionStatement' && statement.expression.type === 'AssignmentExpression' && statement.expression.operator === '=') {
+      const target = exportTarget(statement.expression.left);
+      const value = statement.expression.right;
+      if (target?.kind === 'default') {
+        hasDefault = true;
+        byDefault = resolve(value);
+        named.clear();
+        if (value.type === 'ObjectExpression') addObject(value);
+        else if (!isFunction(byDefault)) reexports = true;
+      } else if (target?.kind === 'named') named.set(target.name, resolve(value));
+    } else if (statement.type === 'ExportDefaultDeclaration') {
+      hasDefault = true;
+      byDefault = resolve(statement.declaration);
+    } else if (statement.type === 'ExportNamedDeclaration') {
+      if (statement.source) reexports = true;
+      const declaration = statement.declaration;
+      if (declaration?.type === 'FunctionDeclaration' && declaration.id) named.set(declaration.id.name, declaration);
+      if (declaration?.type === 'VariableDeclaration') {
+        for (const declarator of declaration.declarations) if (declarator.id.type === 'Identifier') named.set(declarator.id.name, declarator.init);
+      }
+      if (!statement.source) for (const specifier of statement.specifiers) if (specifier.local.type === 'Identifier') named.set(String(staticName(specifier.exported, false)), resolve(specifier.local));
+    } else if (statement.type === 'ExportAllDeclaration') reexports = true;
+  }
+  if (hasDefault && isFunction(byDefault)) return byDefault;
+  if (reexports || (hasDefault && byDefault?.type !== 'ObjectExpression')) return undefined;
+  const functions = [...named.values()].filter(isFunction);
+  return functions.length === 1 && named.size === 1 ? functions[0] : undefined;
+}
+
+/** What a local name stands for: ctx or the tool's arguments (at a path below them), or neither (a name that shadows them). */
+type Bound = { root: 'ctx' | 'args'; path: readonly string[] } | null;
+
+class Scope {
+  private readonly names = new Map<string, Bound>();
+
+  constructor(
+    readonly parent: Scope | undefined,
+    /** A function's scope (where `var` declares), not a block's. */
+    readonly isFunction: boolean,
+  ) {}
+
+  declare(name: string, bound: Bound): void {
+    this.names.set(name, bound);
+  }
+
+  lookup(name: string): Bound | undefined {
+    for (let scope: Scope | undefined = this; scope; scope = scope.parent) if (scope.names.has(name)) return scope.names.get(name);
+    return undefined;
+  }
+
+  /** An assignment to a declared name: it stands for what it is given now. */
+  assign(name: string, bound: Bound): void {
+    for (let scope: Scope | undefined = this; scope; scope = scope.parent) {
+      if (scope.names.has(name)) {
+        scope.names.set(name, bound);
+        return;
+      }
+    }
+  }
+
+  functionScope(): Scope {
+    let scope: Scope = this;
+    while (!scope.isFunction && scope.parent) scope = scope.parent;
+    return scope;
+  }
+}
+
+/**
+ * Walks the handler function with its scopes: the ctx parameter (whatever it is named), its aliases and
+ * destructurings, and the tool's arguments the same way. A ctx passed to another function, a computed
+ * member (`ctx[name]`) and anything built at run time are not followed: what cannot be seen is not said.
+ */
+class HandlerWalker {
+  readonly facts: Pick<HandlerFacts, 'ctxUses' | 'argumentUses' | 'argumentNames' | 'envelopes'> = { ctxUses: [], argumentUses: [], argumentNames: [], envelopes: [] };
+  private checksResults = false;
+
+  constructor(private readonly spanOf: (node: AnyNode) => Span) {}
+
+  walkHandler(handler: HandlerFunction, kind: HandlerKind): void {
+    const scope = new Scope(undefined, true);
+    const ctxIndex = kind === 'setting' && handler.params.length < 2 ? 0 : 1;
+    handler.params.forEach((param, index) => {
+      const bound: Bound = index === ctxIndex ? { root: 'ctx', path: [] } : index === 0 && kind === 'tool' ? { root: 'args', path: [] } : null;
+      this.bindPattern(param, bound, scope, 'declare');
+    });
+    this.checksResults = kind === 'tool';
+    if (handler.body.type === 'BlockStatement') this.visitAll(handler.body.body, scope);
+    else {
+      this.returned(handler.body);
+      this.visit(handler.body, scope);
+    }
+  }
+
+  private visitAll(nodes: readonly (AnyNode | null | undefined)[], scope: Scope): void {
+    for (const node of nodes) if (node) this.visit(node, scope);
+  }
+
+  private visit(node: AnyNode, scope: Scope): void {
+    switch (node.type) {
+      case 'Identifier': {
+        const bound = scope.lookup(node.name);
+        if (bound) this.reportGated(bound, bound.path, node);
+        return;
+      }
+      case 'MemberExpression':
+        this.visitChain(node, scope);
+        return;
+      case 'VariableDeclaration': {
+        const target = node.kind === 'var' ? scope.functionScope() : scope;
+        for (const declarator of node.declarations) {
+          const alias = declarator.init ? this.aliasOf(declarator.init, scope) : undefined;
+          if (declarator.init && alias === undefined) this.visit(declarator.init, scope);
+          this.bindPattern(declarator.id, alias ?? null, target, 'declare', scope);
+        }
+        return;
+      }
+      case 'AssignmentExpression': {
+        const alias = node.operator === '=' ? this.aliasOf(node.right, scope) : undefined;
+        if (alias === undefined) this.visit(node.right, scope);
+        if (node.left.type === 'Identifier') scope.assign(node.left.name, alias ?? null);
+        else this.bindPattern(node.left, alias ?? null, scope, 'assign');
+        return;
+      }
+      case 'FunctionDeclaration':
+        if (node.id) scope.declare(node.id.name, null);
+        this.visitFunction(node, scope);
+        return;
+      case 'FunctionExpression':
+      case 'ArrowFunctionExpression':
+        this.visitFunction(node, scope);
+        return;
+      case 'ClassDeclaration':
+        if (node.id) scope.declare(node.id.name, null);
+        if (node.superClass) this.visit(node.superClass, scope);
+        this.visit(node.body, scope);
+        return;
+      case 'BlockStatement':
+      case 'StaticBlock':
+        this.visitAll(node.body, new Scope(scope, false));
+        return;
+      case 'ForStatement':
+      case 'ForInStatement':
+      case 'ForOfStatement':
+      case 'SwitchStatement':
+        this.visitChildren(node, new Scope(scope, false));
+        return;
+      case 'CatchClause': {
+        const inner = new Scope(scope, false);
+        if (node.param) this.bindPattern(node.param, null, inner, 'declare');
+        this.visit(node.body, inner);
+        return;
+      }
+      case 'ReturnStatement':
+        if (node.argument) {
+          this.returned(node.argument);
+          this.visit(node.argument, scope);
+        }
+        return;
+      case 'Property':
+      case 'PropertyDefinition':
+      case 'MethodDefinition':
+        if (node.computed) this.visit(node.key, scope);
+        if (node.value) this.visit(node.value, scope);
+        return;
+      case 'LabeledStatement':
+        this.visit(node.body, scope);
+        return;
+      case 'BreakStatement':
+      case 'ContinueStatement':
+      case 'MetaProperty':
+      case 'PrivateIdentifier':
+      case 'Literal':
+      case 'TemplateElement':
+      case 'ThisExpression':
+      case 'Super':
+        return;
+      default:
+        this.visitChildren(node, scope);
+    }
+  }
+
+  private visitChildren(node: AnyNode, scope: Scope): void {
+    for (const key in node) {
+      if (key === 'type' || key === 'start' || key === 'end') continue;
+      const child = (node as unknown as Record<string, unknown>)[key];
+      if (Array.isArray(child)) this.visitAll(child.filter(isNode), scope);
+      else if (isNode(child)) this.visit(child, scope);
+    }
+  }
+
+  private visitFunction(node: HandlerFunction, scope: Scope): void {
+    const inner = new Scope(scope, true);
+    // A function's own name, inside a function expression, and its parameters shadow ctx and the arguments.
+    if (node.type === 'FunctionExpression' && node.id) inner.declare(node.id.name, null);
+    const checksResults = this.checksResults;
+    this.checksResults = false;
+    for (const param of node.params) this.bindPattern(param, null, inner, 'declare', scope);
+    if (node.body.type === 'BlockStatement') this.visitAll(node.body.body, inner);
+    else this.visit(node.body, inner);
+    this.checksResults = checksResults;
+  }
+
+  /** A member chain (`a.b.c`, `a?.b`) as its base and its steps, innermost first. */
+  private chainOf(node: AnyNode): { base: AnyNode; steps: MemberExpression[] } {
+    const steps: MemberExpression[] = [];
+    let base: AnyNode = node.type === 'ChainExpression' ? node.expression : node;
+    while (base.type === 'MemberExpression') {
+      steps.unshift(base);
+      base = base.object;
+    }
+    return { base, steps };
+  }
+
+  /**
+   * What a name or a member chain written out in full stands for when it is rooted at ctx or the
+   * arguments (`ctx`, `ctx.fs`, `args`): the value of an alias. The first property of the arguments it
+   * reads is a use of it. Undefined for anything else, which is then visited as any expression.
+   */
+  private aliasOf(node: AnyNode, scope: Scope): Bound | undefined {
+    const { base, steps } = this.chainOf(node);
+    const bound = base.type === 'Identifier' ? scope.lookup(base.name) : undefined;
+    if (!bound) return undefined;
+    const names = steps.map((step) => staticName(step.property, step.computed));
+    if (names.some((name) => name === undefined)) return undefined;
+    if (bound.root === 'args' && bound.path.length === 0 && steps.length > 0) this.facts.argumentUses.push({ name: names[0]!, span: this.spanOf(steps[0].property) });
+    return { root: bound.root, path: [...bound.path, ...(names as string[])] };
+  }
+
+  /**
+   * A member chain rooted at ctx or the arguments (`ctx.fs.write`, `fs.write`, `args.path`): the gated
+   * member it reaches is a use, at the shortest part of the chain that reaches it (`ctx.log` in
+   * `ctx.log.info`), and so is the first property of the arguments. A computed step (`ctx[name]`)
+   * ends what is known; its expression is visited.
+   */
+  private visitChain(node: MemberExpression, scope: Scope): void {
+    const { base, steps } = this.chainOf(node);
+    const bound = base.type === 'Identifier' ? scope.lookup(base.name) : undefined;
+    if (!bound) {
+      this.visit(base, scope);
+      for (const step of steps) if (step.computed) this.visit(step.property, scope);
+      return;
+    }
+    let path = bound.path;
+    let reported = this.reportGated(bound, path, base);
+    for (let i = 0; i < steps.length; i++) {
+      const step = steps[i];
+      const name = staticName(step.property, step.computed);
+      if (name === undefined) {
+        for (const rest of steps.slice(i)) if (rest.computed) this.visit(rest.property, scope);
+        return;
+      }
+      if (bound.root === 'args' && path.length === 0) this.facts.argumentUses.push({ name, span: this.spanOf(step.property) });
+      path = [...path, name];
+      if (!reported) reported = this.reportGated(bound, path, step);
+    }
+  }
+
+  /** Reports `node` as a use of the gated member `path` (below ctx) reaches, if it reaches one. */
+  private reportGated(bound: NonNullable<Bound>, path: readonly string[], node: AnyNode): boolean {
+    if (bound.root !== 'ctx') return false;
+    const gated = gatedMemberAt(path);
+    if (!gated) return false;
+    this.facts.ctxUses.push({ gated, span: this.spanOf(node) });
+    return true;
+  }
+
+  /**
+   * Binds the names of a declaration, a parameter or an assignment: each to what it takes of `bound`
+   * (`const { fs: { write } } = ctx` binds write to ctx.fs.write), or to nothing. A default value is
+   * visited as an expression; a destructured argument is a use of it.
+   */
+  private bindPattern(pattern: Pattern, bound: Bound, target: Scope, how: 'declare' | 'assign', scope: Scope = target): void {
+    switch (pattern.type) {
+      case 'Identifier':
+        if (how === 'declare') target.declare(pattern.name, bound);
+        else target.assign(pattern.name, bound);
+        if (bound?.root === 'args' && bound.path.length === 0 && !this.facts.argumentNames.includes(pattern.name)) this.facts.argumentNames.push(pattern.name);
+        return;
+      case 'ObjectPattern':
+        for (const property of pattern.properties) {
+          if (property.type === 'RestElement') {
+            this.bindPattern(property.argument, null, target, how, scope);
+            continue;
+          }
+          const name = staticName(property.key, property.computed);
+          if (property.computed) this.visit(property.key, scope);
+          if (name !== undefined && bound?.root === 'args' && bound.path.length === 0) this.facts.argumentUses.push({ name, span: this.spanOf(property.key) });
+          this.bindPattern(property.value, bound && name !== undefined ? { root: bound.root, path: [...bound.path, name] } : null, target, how, scope);
+        }
+        return;
+      case 'ArrayPattern':
+        for (const element of pattern.elements) if (element) this.bindPattern(element, null, target, how, scope);
+        return;
+      case 'AssignmentPattern':
+        this.visit(pattern.right, scope);
+        this.bindPattern(pattern.left, bound, target, how, scope);
+        return;
+      case 'RestElement':
+        this.bindPattern(pattern.argument, null, target, how, scope);
+        return;
+      case 'MemberExpression':
+        this.visit(pattern, scope);
+        return;
+    }
+  }
+
+  /** A value the handler itself returns: an envelope literal in it is checked (its branches too). */
+  private returned(value: Expression): void {
+    if (!this.checksResults) return;
+    if (value.type === 'ConditionalExpression') {
+      this.returned(value.consequent);
+      this.returned(value.alternate);
+    } else if (value.type === 'LogicalExpression') {
+      this.returned(value.right);
+    } else if (value.type === 'AwaitExpression') {
+      this.returned(value.argument);
+    } else if (value.type === 'ObjectExpression') {
+      for (const { problem, at } of envelopeProblems(value)) this.facts.envelopes.push({ problem, span: this.spanOf(at) });
+    }
+  }
+}
+
+function isNode(value: unknown): value is AnyNode {
+  return value !== null && typeof value === 'object' && typeof (value as { type?: unknown }).type === 'string';
+}
+

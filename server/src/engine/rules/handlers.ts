@@ -1,0 +1,135 @@
+import { declarePermission, type PermissionUse } from '../fixes/declarePermission';
+import type { HandlerFacts, Span } from '../handlers/handlerFacts';
+import { noGrantWords } from '../handlers/handlerWords';
+import { permissionGaps } from '../handlers/permissionGaps';
+import { knownBlockTypes, type EnvelopeProblem } from '../handlers/resultShape';
+import type { ToolSchemaFacts } from '../model/toolSchema';
+import type { JsonPath } from '../model/nodes';
+import { closest, didYouMean, quote } from './messages';
+import { defineRule, defineRules, type FileSpan, type RuleArea, type RuleContext } from './rule';
+
+
+/** A tool handler's finding: the manifest field that names the handler, and the tool. */
+interface InToolHandler {
+  /** The manifest field that names the handler (`contributes.tools[0].handler`). */
+  jsonPath: JsonPath;
+  tool: string;
+}
+
+const definitions = defineRules([
+  defineRule({
+    code: 'handlers.undeclared-permission',
+    severity: 'warning',
+    description:
+      'A handler uses a ctx member whose permission the manifest does not declare: ctx.toast and ctx.store are undefined, ctx.log silently does nothing, and the others throw a permission error (not-declared). Shown in the handler, at the use.',
+    decision:
+      'Handler modules are parsed (acorn; acorn-loose while a syntax error is being typed), never run, required or imported; comments and strings are not code. The handler is what module.exports or export default is, else the module\u2019s one exported function; its ctx is the second parameter (a setting action\u2019s the first, unless it declares two), whatever it is named, with its aliases and destructurings. Nothing is said for a re-export, several exported functions, ctx passed to another function, or a member computed at run time (ctx[name]).',
+    message: ({ jsonPath, member, without }: PermissionUse & { without: string }) =>
+      `${member} needs \`${jsonPath.join('.')}\`, which the manifest does not declare: ${without}.`,
+    fix: declarePermission,
+  }),
+  defineRule({
+    code: 'handlers.parameter-grants-nothing',
+    severity: 'warning',
+    description:
+      'Hook handlers receive the same wrapped ctx with an empty grant set and no calling-agent folder, so inside a hook parameter: true grants nothing: only static rules (and deny) apply there. Shown in the handler, at the fs use.',
+    decision:
+      'Slash commands and setting actions too: they run outside any agent call, with no tool arguments a path could be granted from. A warning when the fs rule has no static patterns; whether one covers the path used is not known from the code.',
+    message: ({ jsonPath, member, handler }: PermissionUse & { handler: keyof typeof noGrantWords }) =>
+      `${noGrantWords[handler].why}, and \`${jsonPath.join('.')}\` has no static patterns: ${noGrantWords[handler].where} "parameter": true grants nothing, so ${member} is refused here. Add a static pattern for what it touches.`,
+  }),
+  defineRule({
+    code: 'handlers.unknown-argument',
+    severity: 'warning',
+    description: "A tool handler reads an argument its tool's schema does not declare: the agent is given the schema's properties, so it never passes this one.",
+    decision:
+      'Only where the schema\u2019s top level shows its properties (no allOf, anyOf, oneOf, if or other $ref there). A schema with additionalProperties: false (or unevaluatedProperties: false) allows no other argument, so every other name is reported; an open one allows others, so only a name one typo away from a declared property is. Only the first property read of the arguments (args.a.b: a).',
+    message: ({ tool, name, declared, suggestion }: InToolHandler & { name: string; declared: string[]; suggestion?: string }) =>
+      `\`${name}\` is not an argument of tool ${quote(tool)}: its schema declares ${declaredWords(declared)}, so the agent never passes \`${name}\`.${didYouMean(suggestion)}`,
+  }),
+  defineRule({
+    code: 'handlers.malformed-envelope',
+    severity: 'warning',
+    description:
+      'A handler that returns an MCP content envelope has it forwarded verbatim only when every block is well-formed: a malformed envelope falls back to the plain text wrapping.',
+    decision:
+      'Only an object literal the handler returns, with content an array literal: blocks of MCP\u2019s types text (text), image and audio (data, mimeType), resource (resource) and resource_link (uri, name), each field there and a string where it holds one. A block with a spread, or a type computed at run time, is not judged.',
+    message: ({ problem }: InToolHandler & { problem: EnvelopeProblem }) =>
+      `${envelopeWords(problem)}: a malformed envelope falls back to the plain text wrapping, so the agent receives the whole returned object as one JSON text block, not its content blocks.`,
+  }),
+]);
+
+/** A schema's arguments as a message names them: the first few, in backticks. */
+function declaredWords(declared: readonly string[]): string {
+  if (declared.length === 0) return 'none';
+  const shown = declared.slice(0, 8).map((name) => `\`${name}\``).join(', ');
+  return declared.length > 8 ? `${shown} and ${declared.length - 8} more` : shown;
+}
+
+function envelopeWords(problem: EnvelopeProblem): string {
+  switch (problem.kind) {
+    case 'not-an-object':
+      return 'This content block is not an object';
+    case 'no-type':
+      return 'This content block has no `type`';
+    case 'unknown-type':
+      return `Content block type ${quote(problem.type)} is not an MCP content type (${knownBlockTypes.join(', ')})${didYouMean(closest(problem.type, knownBlockTypes))}`;
+    case 'missing-field':
+      return `This ${quote(problem.type)} content block has no \`${problem.field}\``;
+    case 'not-a-string':
+      return `\`${problem.field}\` of a ${quote(problem.type)} content block must be a string`;
+  }
+}
+
+type Definitions = typeof definitions;
+
+/** handlers: what a handler module's code does with what its manifest declares, reported in the handler. */
+export const handlerRules: RuleArea<Definitions> = {
+  rules: definitions,
+  check(context) {
+    const { files, schemaFacts } = context.files();
+    // Two tools (or a hook and a command) may name one module: each finding in it is said once.
+    const said = new Set<string>();
+    const reportOnce: typeof context.reportIn = (code, span, data) => {
+      const { jsonPath: _field, tool: _tool, filePath: _path, handler: _kind, ...what } = data as Record<string, unknown>;
+      const key = `${code}\0${span.file}\0${span.offset}\0${JSON.stringify(what)}`;
+      if (said.has(key)) return;
+      said.add(key);
+      context.reportIn(code, span, data);
+    };
+    for (const file of files) {
+      if (file.read !== 'handler' || !file.facts.handlerFound) continue;
+      const { reference, kind, facts } = file;
+      const at = (span: Span): FileSpan => ({ file: file.path, ...span });
+      for (const { use, gap } of permissionGaps(context.model.permissionsValue, facts, kind)) {
+        const data: PermissionUse = { jsonPath: ['permissions', ...use.gated.permission], filePath: reference.filePath, member: use.gated.member, handler: kind };
+        if (gap === 'undeclared') reportOnce('handlers.undeclared-permission', at(use.span), { ...data, without: use.gated.without });
+        else if (kind !== 'tool') reportOnce('handlers.parameter-grants-nothing', at(use.span), { ...data, handler: kind });
+      }
+      if (kind !== 'tool' || reference.toolIndex === undefined) continue;
+      const tool = context.model.tools[reference.toolIndex];
+      const about: InToolHandler = { jsonPath: reference.jsonPath, tool: String(tool?.value.id ?? tool?.value.name ?? reference.toolIndex) };
+      checkArguments(reportOnce, about, at, facts, schemaFacts.get(reference.toolIndex));
+      for (const { problem, span } of facts.envelopes) reportOnce('handlers.malformed-envelope', at(span), { ...about, problem });
+    }
+  },
+};
+
+/** Each argument the handler reads that its tool's schema does not declare, where the schema says enough to tell. */
+function checkArguments(
+  report: RuleContext<Definitions>['reportIn'],
+  about: InToolHandler,
+  at: (span: Span) => FileSpan,
+  facts: HandlerFacts,
+  schema: ToolSchemaFacts | undefined,
+): void {
+  const declared = schema?.arguments;
+  if (!declared) return;
+  const names = declared.properties.map((property) => property.name);
+  for (const { name, span } of facts.argumentUses) {
+    if (names.includes(name)) continue;
+    const suggestion = closest(name, names);
+    if (!declared.closed && suggestion === undefined) continue;
+    report('handlers.unknown-argument', at(span), { ...about, name, declared: names, ...(suggestion ? { suggestion } : {}) });
+  }
+}
