@@ -7,9 +7,24 @@ import { analyzeManifest, LineIndex, type ManifestAnalysis, type PluginFolder } 
 import { NodePluginFolder } from '../../server/src/host/nodePluginFolder';
 
 const examples = join(__dirname, '../../../examples');
+/** The example's folder, remembering what the rules derive from each file (its files do not change), as the server's does: a handler is parsed once, not once per mutation. */
+function rememberingFolder(root: string): PluginFolder {
+  const folder = new NodePluginFolder(root);
+  const derived = new Map<string, unknown>();
+  return {
+    stat: (relativePath) => folder.stat(relativePath),
+    readText: (relativePath) => folder.readText(relativePath),
+    rememberUntilChanged<T>(relativePath: string, purpose: string, derive: () => T): T {
+      const key = `${purpose}\0${relativePath}`;
+      if (!derived.has(key)) derived.set(key, derive());
+      return derived.get(key) as T;
+    },
+  };
+}
+
 const seeds = ['word-count', 'broken-everything', 'legacy-tools', 'process-runtime'].map((name) => ({
   text: readFileSync(join(examples, name, 'manifest.json'), 'utf8'),
-  folder: new NodePluginFolder(join(examples, name)),
+  folder: rememberingFolder(join(examples, name)),
 }));
 
 /** Every diagnostic lies inside the text of its file (the manifest's, or a handler's), and its range agrees with its offsets. */

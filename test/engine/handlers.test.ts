@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { analyzeManifest } from '../../server/src/engine';
 import { handlerFacts } from '../../server/src/engine/handlers/handlerFacts';
-import { expectRule, manifest, pluginFolder } from './helpers';
+import { expectRule, manifest, MemoryFolder, pluginFolder } from './helpers';
 
 /** Issue 26's cases, each with its correct counterpart: handler modules parsed, findings in the handler at the use. */
 
@@ -196,4 +196,22 @@ test('a module with a syntax error is read by the tolerant parser: what is typed
 test('two tools naming one handler: each place in it is said once', () => {
   const text = manifest(`"contributes": { "tools": [${tool()}, ${tool().replace('"id": "t"', '"id": "u"')}] }`);
   assert.deepEqual(handlerFindings(text, toolFiles('module.exports = async (args, ctx) => ctx.toast("x");')), ['handlers.undeclared-permission ctx.toast']);
+});
+
+test('a handler is parsed once per version of its file: validating an edited manifest again reads it no more', () => {
+  const folder = new MemoryFolder(new Map([['tools/t.schema.json', schema], ['tools/t.js', 'module.exports = async (args, ctx) => ctx.toast("x");']]));
+  const reads: string[] = [];
+  const readText = folder.readText.bind(folder);
+  folder.readText = (relativePath: string) => {
+    reads.push(relativePath);
+    return readText(relativePath);
+  };
+  const findings = (text: string) => analyzeManifest(text, { folder }).diagnostics.filter((d) => d.file === 'tools/t.js').map((d) => d.code);
+  assert.deepEqual(findings(withTool('{}')), ['handlers.undeclared-permission']);
+  assert.deepEqual(findings(withTool('{}').replace('"Sample"', '"Sample plugin"')), ['handlers.undeclared-permission']);
+  assert.deepEqual(reads.filter((path) => path === 'tools/t.js'), ['tools/t.js'], 'read (and parsed) once');
+  // The handler changed: it is read again, and what it says now is what is found.
+  folder.change('tools/t.js', 'module.exports = async (args, ctx) => "x";');
+  assert.deepEqual(findings(withTool('{}')), []);
+  assert.deepEqual(reads.filter((path) => path === 'tools/t.js'), ['tools/t.js', 'tools/t.js']);
 });

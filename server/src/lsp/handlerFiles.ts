@@ -25,7 +25,7 @@ interface HandlerEnvironment {
 }
 
 /** A Filer manifest that names a handler, and the handler's path as that manifest's folder names it. */
-export interface ManifestOfHandler {
+interface ManifestOfHandler {
   entry: ManifestVersion;
   /** Plugin-relative, as the engine's findings in it name it (`tools/count.js`). */
   relative: string;

@@ -2,7 +2,7 @@
 -- Settings: the keys of VS Code's filerManifest.* settings.
 local settings = { filerManifest = { rules = { ['hooks.unknown-event'] = 'off' } } }
 vim.api.nvim_create_autocmd('FileType', {
-  pattern = { 'json', 'jsonc' },
+  pattern = { 'json', 'jsonc', 'javascript' },
   callback = function(args)
     local manifest = vim.fs.find('manifest.json', { upward = true, path = vim.fs.dirname(vim.api.nvim_buf_get_name(args.buf)) })[1]
     vim.lsp.start({

@@ -3,7 +3,7 @@
 local settings = { filerManifest = { rules = { ['hooks.unknown-event'] = 'off' } } }
 vim.lsp.config('filer_manifest', {
   cmd = { 'filer-manifest-language-server', '--stdio' },
-  filetypes = { 'json', 'jsonc' },
+  filetypes = { 'json', 'jsonc', 'javascript' },
   root_markers = { 'manifest.json' },
   -- Given at start-up and when the server asks (workspace/configuration): the same table twice.
   -- workspaceDiagnostics = false: Neovim answers a diagnostic refresh with a workspace pull that it does

@@ -3,7 +3,7 @@
 local settings = { filerManifest = { rules = { ['hooks.unknown-event'] = 'off' } } }
 local filer_client
 vim.api.nvim_create_autocmd('FileType', {
-  pattern = { 'json', 'jsonc' },
+  pattern = { 'json', 'jsonc', 'javascript' },
   callback = function(args)
     filer_client = filer_client or vim.lsp.start_client({
       name = 'filer_manifest',
