@@ -26,6 +26,12 @@ async function handlerDiagnostics(client: LspClient, uri: string, pull: boolean,
   ) as unknown as Promise<Diagnostic[]>;
 }
 
+/** The quick fixes the client is offered for the handler's diagnostic of `code` (sent back as it was received). */
+async function fixesFor(client: LspClient, uri: string, code: string, diagnostics: Diagnostic[]): Promise<CodeAction[]> {
+  const diagnostic = diagnostics.find((d) => d.code === code)!;
+  return client.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri }, range: diagnostic.range, context: { diagnostics: [diagnostic], only: ['quickfix'] } });
+}
+
 for (const { name, capabilities } of realClients) {
   const pull = capabilities.textDocument?.diagnostic !== undefined;
   describe(`handler files with ${name}'s capabilities (${pull ? 'pull' : 'push'})`, () => {
@@ -46,7 +52,7 @@ for (const { name, capabilities } of realClients) {
         assert.equal(permission.message, 'ctx.fs.write needs `permissions.fs.write`, which the manifest does not declare: calling it throws a permission error (not-declared).');
         assert.match(String(found[1].message), /Did you mean `path`\?$/);
 
-        const actions = await client.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri }, range: permission.range, context: { diagnostics: [permission], only: ['quickfix'] } });
+        const actions = await fixesFor(client, uri, 'handlers.undeclared-permission', found);
         assert.deepEqual(actions.map((action) => action.title), ['Declare `permissions.fs.write` with "parameter": true (the path comes from the tool\u2019s arguments)']);
         const edited = [...Object.keys(actions[0].edit?.changes ?? {}), ...(actions[0].edit?.documentChanges ?? []).map((change) => ('textDocument' in change ? change.textDocument.uri : ''))];
         assert.deepEqual(edited, [manifestUri], 'the fix edits manifest.json, not the handler');
