@@ -122,8 +122,7 @@ export function startServer(connection: Connection): void {
     },
   });
   files.listen();
-  pull.listen();
-  routeRequests(connection, { logger, documents, client: () => client, settings: () => configuration.settings(), builtInJson: () => builtInJson });
+  routeRequests(connection, { logger, documents, client: () => client, settings: () => configuration.settings(), builtInJson: () => builtInJson, pull });
   connection.listen();
 }
 
