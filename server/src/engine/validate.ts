@@ -187,8 +187,10 @@ export function validateModel(model: ManifestModel, options: ValidateOptions = {
   for (const area of ruleAreas) area.check?.(context);
   diagnostics.sort((a, b) => a.offset - b.offset || a.length - b.length);
   if (diagnostics.length <= max) return diagnostics;
-  for (const cut of diagnostics.splice(max - 1)) beyond[cut.severity]++;
-  return [...diagnostics, moreDiagnostics(beyond, max, diagnostics[diagnostics.length - 1])];
+  const cuts = diagnostics.splice(max - 1);
+  for (const cut of cuts) beyond[cut.severity]++;
+  // At the last one shown; with a cap of 1 none is shown: at the first of those it counts.
+  return [...diagnostics, moreDiagnostics(beyond, max, diagnostics[diagnostics.length - 1] ?? cuts[0])];
 }
 
 /** A finding's message, from its rule's builder. */
@@ -198,16 +200,18 @@ function messageOf(rule: AnyRule, data: unknown): string {
 }
 
 /** The last diagnostic when there were too many: how many more, by severity, at the strictest of their severities (so an exit code stays right). */
-function moreDiagnostics(beyond: Record<Severity, number>, max: number, last: ManifestDiagnostic): ManifestDiagnostic {
+function moreDiagnostics(beyond: Record<Severity, number>, max: number, at: ManifestDiagnostic): ManifestDiagnostic {
   const present = severityOrder.filter((severity) => beyond[severity] > 0);
   const total = present.reduce((sum, severity) => sum + beyond[severity], 0);
   const counts = present.map((severity) => `${beyond[severity].toLocaleString('en-US')} ${severity === 'information' ? 'information' : `${severity}${beyond[severity] === 1 ? '' : 's'}`}`);
   return {
-    range: last.range,
-    offset: last.offset,
-    length: last.length,
+    range: at.range,
+    offset: at.offset,
+    length: at.length,
     severity: present[0],
     code: moreDiagnosticsCode,
-    message: `${total.toLocaleString('en-US')} more problems are not shown (${counts.join(', ')}): at most ${max.toLocaleString('en-US')} are listed per manifest.`,
+    message:
+      `${total.toLocaleString('en-US')} ${max === 1 ? '' : 'more '}problems are not shown (${counts.join(', ')}): ` +
+      `at most ${max.toLocaleString('en-US')} ${max === 1 ? 'is' : 'are'} listed per manifest.`,
   };
 }
