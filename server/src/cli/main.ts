@@ -6,7 +6,7 @@
  */
 import * as path from 'node:path';
 import packageJson from '../../package.json';
-import { allRules, analyzeManifest, recognizeText } from '../engine';
+import { allRules, analyzeManifest, manifestFileName, recognizeText, type Recognition } from '../engine';
 import { NodePluginFolder } from '../host/nodePluginFolder';
 import { helpText, parseCommandLine, UsageError, type CheckCommand } from './args';
 import { formatJson } from './formats/json';
@@ -15,7 +15,16 @@ import { runMenu } from './menu';
 import { parseReviewCommand } from './reviewArgs';
 import { formatSarif } from './formats/sarif';
 import { formatText, wantsColor } from './formats/text';
-import { displayPath, PathError, readManifest, readStdin, resolveManifestPaths, type ManifestInput } from './manifestFiles';
+import {
+  displayPath,
+  PathError,
+  readManifest,
+  readStdin,
+  resolveManifestPaths,
+  type ManifestInput,
+  type ManifestOrigin,
+  type SearchedFolder,
+} from './manifestFiles';
 import { countSeverities, type CheckedManifest } from './results';
 
 const programName = 'filer-manifest';
@@ -58,21 +67,22 @@ async function main(args: string[]): Promise<number> {
 }
 
 async function check(command: CheckCommand, cwd: string): Promise<number> {
-  const { paths, errors } = resolveManifestPaths(command.paths, cwd);
-  const inputs: (ManifestInput & { named: boolean })[] = [];
+  const { paths, folders, errors } = resolveManifestPaths(command.paths, cwd);
+  const inputs: (ManifestInput & { origin: ManifestOrigin })[] = [];
   for (const file of paths) {
     try {
-      inputs.push(file === '-' ? { ...(await readStdin()), named: true } : { ...readManifest(file, cwd), named: file.named });
+      const input = file === '-' ? await readStdin() : readManifest(file, cwd);
+      inputs.push({ ...input, origin: file === '-' ? 'named' : file.origin });
     } catch (error) {
       if (!(error instanceof PathError)) throw error;
       errors.push(error);
     }
   }
-  // Every path that cannot be checked is named, the others are checked all the same, and the exit code is 2.
-  for (const error of errors) process.stderr.write(`${programName}: ${error.message}\n`);
-  if (inputs.length === 0 && errors.length > 0) return 2;
 
   const results: CheckedManifest[] = [];
+  /** Why each manifest.json a folder search found was not checked, by its absolute path. */
+  const skipped = new Map<string, string>();
+  const notes: { path: string | undefined; text: string }[] = [];
   for (const input of inputs) {
     const file = displayPath(input.path, cwd);
     const analysis = analyzeManifest(input.text, {
@@ -81,15 +91,30 @@ async function check(command: CheckCommand, cwd: string): Promise<number> {
       severityOverrides: command.severityOverrides,
       maxDiagnostics: command.maxDiagnostics,
     });
-    // As in the editor: a manifest.json the folder search finds is checked only when it looks like a
-    // Filer manifest; a file named on the command line always is, with a note when it does not.
     const recognition = recognizeText(input.text, () => analysis.document.value);
     if (recognition.kind === 'other') {
-      process.stderr.write(`${programName}: ${file}: ${input.named ? 'checked, though it does not look like' : 'skipped: not taken as'} a Filer manifest (${recognition.reason}).\n`);
-      if (!input.named) continue;
+      if (!isChecked(input.origin, recognition)) {
+        skipped.set(input.path!, recognition.reason);
+        const text = `${file}: skipped: not taken as a Filer manifest (${recognition.reason}).`;
+        notes.push({ path: input.path, text });
+        continue;
+      }
+      const text = `${file}: checked, though it does not look like a Filer manifest (${recognition.reason}).`;
+      notes.push({ path: input.path, text });
     }
     results.push({ file, path: input.path, diagnostics: analysis.diagnostics });
   }
+  // A folder named that yields no manifest to check is an error, which names what was skipped and why
+  // (instead of a note per file); the others' notes stand.
+  const empty = folders.filter((folder) => folder.files.every((found) => skipped.has(found.path)));
+  const told = new Set(empty.flatMap((folder) => folder.files.map((found) => found.path)));
+  for (const folder of empty) errors.push(new PathError(nothingToCheck(folder, skipped, cwd)));
+  // Every path that cannot be checked is named, the others are checked all the same, and the exit code is 2.
+  for (const error of errors) process.stderr.write(`${programName}: ${error.message}\n`);
+  for (const note of notes) {
+    if (note.path === undefined || !told.has(note.path)) process.stderr.write(`${programName}: ${note.text}\n`);
+  }
+  if (results.length === 0 && errors.length > 0) return 2;
 
   process.stdout.write(format(command, results, cwd));
   const counts = countSeverities(results);
@@ -99,6 +124,31 @@ async function check(command: CheckCommand, cwd: string): Promise<number> {
   }
   if (errors.length > 0) return 2;
   return counts.error > 0 || tooManyWarnings ? 1 : 0;
+}
+
+/**
+ * As in the editor, a manifest.json that a folder search finds is checked only when it looks like a
+ * Filer manifest, but a file named on the command line always is (with a note when it does not look
+ * like one), and so is the manifest.json of a folder named, unless it is plainly another kind (a
+ * browser-extension or web-app manifest): a plugin broken enough not to look like one is still the
+ * plugin the user asked about.
+ */
+function isChecked(origin: ManifestOrigin, recognition: Recognition): boolean {
+  return origin === 'named' || (origin === 'folder-root' && recognition.anotherKind === undefined);
+}
+
+/** How many skipped files a message names; the rest are counted. */
+const skippedShown = 3;
+
+function nothingToCheck(folder: SearchedFolder, skipped: Map<string, string>, cwd: string): string {
+  const shown = folder.files.slice(0, skippedShown);
+  const named = shown.map((found) => `${displayPath(found.path, cwd)} (${skipped.get(found.path)})`);
+  const rest = folder.files.length - named.length;
+  const what =
+    folder.files.length === 1
+      ? named[0]
+      : `${folder.files.length} ${manifestFileName} files: ${named.join('; ')}${rest > 0 ? `; and ${rest} more` : ''}`;
+  return `${folder.argument}: no Filer manifest to check in this folder or below it: skipped ${what}.`;
 }
 
 function format(command: CheckCommand, results: CheckedManifest[], cwd: string): string {

@@ -16,11 +16,28 @@ export interface ManifestInput {
   text: string;
 }
 
-/** A manifest file to read: `named` when the user named it (a link there is followed), not when a folder search found it. */
-interface ManifestPath {
+/**
+ * How the user reached a manifest file: `named` it (a link there is followed), named the folder it is
+ * the `folder-root` manifest of, or a folder search `found` it below a folder named.
+ */
+export type ManifestOrigin = 'named' | 'folder-root' | 'found';
+
+/** A manifest file to read. */
+export interface ManifestPath {
   path: string;
+  origin: ManifestOrigin;
+  /** Whether the user named this very file (a link there is followed). */
   named: boolean;
 }
+
+/** A folder named on the command line, as typed, and the manifest files found in it (each also in `paths`). */
+export interface SearchedFolder {
+  argument: string;
+  files: ManifestPath[];
+}
+
+/** The nearer the user named a file, the more it is theirs: a file found twice keeps the nearest origin. */
+const originRank: Record<ManifestOrigin, number> = { named: 0, 'folder-root': 1, found: 2 };
 
 /**
  * The manifest files the command-line paths name, in argument order, each once: a file is taken as
@@ -29,38 +46,52 @@ interface ManifestPath {
  * stdin. A path that cannot be searched (a folder that cannot be listed) is an error that names it,
  * and the search goes on with the rest.
  */
-export function resolveManifestPaths(inputs: string[], cwd: string): { paths: (ManifestPath | '-')[]; errors: PathError[] } {
+export function resolveManifestPaths(
+  inputs: string[],
+  cwd: string,
+): { paths: (ManifestPath | '-')[]; folders: SearchedFolder[]; errors: PathError[] } {
   const paths: (ManifestPath | '-')[] = [];
-  const seen = new Set<string>();
+  const folders: SearchedFolder[] = [];
+  const seen = new Map<string, ManifestPath>();
   const errors: PathError[] = [];
-  const add = (file: string, named: boolean) => {
-    if (seen.has(file)) return;
-    seen.add(file);
-    paths.push({ path: file, named });
+  const add = (file: string, origin: ManifestOrigin): ManifestPath => {
+    const earlier = seen.get(file);
+    if (earlier) {
+      if (originRank[origin] < originRank[earlier.origin]) {
+        earlier.origin = origin;
+        earlier.named = origin === 'named';
+      }
+      return earlier;
+    }
+    const added = { path: file, origin, named: origin === 'named' };
+    seen.set(file, added);
+    paths.push(added);
+    return added;
   };
   for (const input of inputs) {
     if (input === '-') {
-      if (!seen.has('-')) paths.push('-');
-      seen.add('-');
+      if (!paths.includes('-')) paths.push('-');
       continue;
     }
     const absolute = path.resolve(cwd, input);
     try {
       const stats = fs.statSync(absolute);
-      if (stats.isFile()) add(absolute, true);
+      if (stats.isFile()) add(absolute, 'named');
       else if (stats.isDirectory()) {
         const errorsBefore = errors.length;
         const found = findBelow(absolute, input, errors);
         if (found.length === 0 && errors.length === errorsBefore) {
           throw new PathError(`${input}: no ${manifestFileName} in this folder or below it (node_modules and dot-folders are skipped).`);
         }
-        for (const file of found) add(file, false);
+        const root = path.join(absolute, manifestFileName);
+        const files = found.map((file) => add(file, file === root ? 'folder-root' : 'found'));
+        folders.push({ argument: input, files });
       } else throw new PathError(`${input}: not a file or a folder.`);
     } catch (error) {
       errors.push(error instanceof PathError ? error : new PathError(`${input}: ${describeFsError(error)}.`));
     }
   }
-  return { paths, errors };
+  return { paths, folders, errors };
 }
 
 /**
