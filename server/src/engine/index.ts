@@ -14,6 +14,7 @@ export { composeEditedRegions, extendEditedRegion, type EditedRegion } from './t
 export { buildModel, entryPlace, toolLabel, type Entry, type ManifestModel, type ToolEntry } from './model/manifestModel';
 export { arrayItems, keyNode, pathOfNode, valueNode, type JsonPath } from './model/nodes';
 export { idSymbols, type IdKind, type IdSymbol } from './model/idSymbols';
+export { renameRefusal } from './rename';
 export { containsDotDot, fileReferences, isAbsolutePath, normalizeRelativePath, referenceKindAt, type FileReference, type ReferenceKind } from './model/references';
 export { analyzeManifest, defaultMaxDiagnostics, EntryFindingsMemo, FileFactsMemo, validateModel, type ManifestAnalysis, type SeverityOverride } from './validate';
 export { allRules, ruleByCode, syntaxCodes, type RuleCode, type RuleData } from './rules/registry';
