@@ -41,4 +41,4 @@ export { compareGating, gatingReport, type GatedTool, type GatingReport, type Ga
 export { computeContextMenu } from './menu/contextMenu';
 export * from './menu/menuModel';
 export { manifestFileName, recognizeContent, recognizeText, type Recognition } from './recognition';
-export { keyApplies } from './model/keysThatApply';
+export { keyApplies, keysWrittenIn } from './model/keysThatApply';
