@@ -239,7 +239,8 @@
         // The badge names the category; the text says why and when the gate asks.
         const why = entry.tool.gating.startsWith(`${entry.tool.category} `) ? entry.tool.gating.slice(entry.tool.category.length + 1) : entry.tool.gating;
         const category = el('span');
-        category.append(categoryBadge(entry.tool), document.createTextNode(` ${why}; ${entry.tool.asks}`));
+        const words = ` ${why}; the agent's calls of it: ${entry.tool.asks}. ${entry.tool.whenChosen}`;
+        category.append(categoryBadge(entry.tool), document.createTextNode(words));
         fact('Approval', category);
       }
     }
@@ -288,7 +289,7 @@
       ? message.problem || 'No gating: this file is not taken as a Filer manifest.'
       : tools.length === 0
         ? 'This plugin has no tools, so the gate has nothing to sort.'
-        : `${plural(tools.length, 'tool', 'tools')}: ${counts.join(', ')}.`;
+        : `${plural(tools.length, 'tool', 'tools')}: ${counts.join(', ')}.${gating.refusal ? ` ${gating.refusal.words}` : ''}`;
     $('gating-undeclared').textContent = gating ? `Tools without annotations are treated as ${gating.undeclaredTools.why}.` : '';
     for (const tool of tools) {
       const row = el('tr', 'gated-tool');

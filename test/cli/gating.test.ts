@@ -48,7 +48,8 @@ test('JSON: every tool of every example, as the engine derives it, under stable 
   const output = JSON.parse(run.stdout) as { file: string; name: string; tools: Record<string, unknown>[] }[];
   assert.ok(output.length >= 5);
   for (const entry of output) {
-    const report = gatingReport(analyzeManifest(readFileSync(path.join(repoRoot, entry.file), 'utf8')).model);
+    const { model, diagnostics } = analyzeManifest(readFileSync(path.join(repoRoot, entry.file), 'utf8'));
+    const report = gatingReport(model, diagnostics);
     assert.deepEqual(
       entry.tools.map((tool) => [tool.id, tool.category, tool.asks, tool.why, tool.undeclared]),
       report.tools.map((tool) => [tool.id, tool.category, tool.asks, tool.why, tool.undeclared]),
@@ -86,6 +87,45 @@ test('--fail-on escalation: exit 1 when a category rose, 0 when it only fell or 
   const added = runCli([...compare, '--fail-on', 'added'], { cwd: path.join(pairsRoot, 'added-removed') });
   assert.equal(added.status, 1, describeRun(added));
   assert.match(added.stderr, /1 tool was added/);
+});
+
+test('a manifest the loader would refuse: every format says Filer would not load it; a gate (--fail-on) fails for it', () => {
+  // An unknown annotation key and a string for a boolean: the categories can still be read, but the plugin does not load.
+  const refused = (annotations: string) => `{
+  "name": "wiper", "displayName": "Wiper", "version": "1.0.0",
+  "contributes": { "tools": [{ "id": "wipe", "title": "Wipe", "description": "d", "schema": "./s.json", "handler": "./h.js",
+    "annotations": ${annotations} }] }
+}
+`;
+  const cwd = tempTree({
+    'head/s.json': '{ "type": "object" }\n',
+    'head/h.js': "module.exports = async () => 'done';\n",
+    'head/manifest.json': refused('{ "destructiveHint": true, "readOnlyHint": "true", "cached": true }'),
+    'base/manifest.json': refused('{ "destructiveHint": true }'),
+  });
+  const words = 'Filer would not load this plugin: its manifest has errors, and the loader refuses a manifest that fails validation.';
+  const text = runCli(['gating', 'head/manifest.json'], { cwd });
+  assert.equal(text.status, 0, describeRun(text));
+  assert.ok(text.stdout.includes(`\n  ${words} Its tools would be gated as shown here once it loads.\n`), text.stdout);
+  assert.match(text.stdout, /^ {4}head\/manifest\.json:4:\d+ {2}first error: tools\.annotations /m);
+  assert.match(text.stdout, /wipe {2}delete: asks depending on the folder's trust level/);
+  const markdown = runCli(['gating', 'head/manifest.json', '--format', 'markdown'], { cwd });
+  assert.match(markdown.stdout, /^> ⚠️ \*\*Filer would not load this plugin: /m);
+  type Json = { refusal: { words: string; first: { code: string } } | null }[];
+  const json = JSON.parse(runCli(['gating', 'head/manifest.json', '--format', 'json'], { cwd }).stdout) as Json;
+  assert.equal(json[0].refusal?.first.code, 'tools.annotations');
+  assert.ok(json[0].refusal?.words.startsWith(words));
+  // Nothing rose against the base, but a gate passes no plugin that does not load.
+  const gate = runCli(['gating', 'head/manifest.json', '--base', 'base/manifest.json', '--fail-on', 'escalation'], { cwd });
+  assert.equal(gate.status, 1, describeRun(gate));
+  assert.match(gate.stdout, /Filer would not load this plugin/);
+  const file = path.join('head', 'manifest.json');
+  assert.equal(gate.stderr, `filer-manifest: ${file}: Filer would not load this plugin: it has errors (filer-manifest check ${file} lists them).\n`);
+  // The same plugin mended loads: no word of refusal, and the gate passes.
+  writeFileSync(path.join(cwd, 'head/manifest.json'), refused('{ "destructiveHint": true }'));
+  const mended = runCli(['gating', 'head/manifest.json', '--base', 'base/manifest.json', '--fail-on', 'escalation'], { cwd });
+  assert.equal(mended.status, 0, describeRun(mended));
+  assert.doesNotMatch(mended.stdout, /would not load/);
 });
 
 test('a folder base is matched by the manifests\' paths below it; a plugin it lacks is all new', () => {

@@ -74,7 +74,7 @@ describe('Helix 25.07 (Debian sid), in tmux', () => {
   test('hover on a tool shows its approval category first', async () => {
     select('resize_image');
     keys('Space', 'k');
-    await waitForScreen(/Approval category modify \(tool resize_image\): asks per the trust table\./, 'the hover');
+    await waitForScreen(/Approval category modify \(tool resize_image\): asks depending on the folder's trust level\./, 'the hover');
     keys('Escape');
   });
 

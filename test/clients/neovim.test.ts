@@ -122,7 +122,7 @@ for (const { name, config, neovim, makesFolders, secondReload } of runs) {
 
     test('hover on a tool shows its approval category', () => {
       assert.equal(results.hover?.kind, 'markdown');
-      assert.match(results.hover!.value, /^Approval category \*\*modify\*\* \\\(tool `resize_image`\\\)\\: asks per the trust table\\\./);
+      assert.match(results.hover!.value, /^Approval category \*\*modify\*\* \\\(tool `resize_image`\\\)\\: asks depending on the folder\\'s trust level\\\./);
     });
 
     test('the legacy fix is offered and applied; :wall writes the manifest and the new schema file', () => {

@@ -111,6 +111,8 @@ test('tools: offered for files through their fileExtensions, never for a folder,
   assert.equal(entry.kind, 'tool');
   assert.equal(entry.tool?.category, 'read');
   assert.equal(entry.tool?.gating, 'read (readOnlyHint: true)');
+  // Chosen from the menu, a tool is the person's call, not the agent's: the gate does not ask (actions.kind's decision).
+  assert.match(entry.tool?.whenChosen ?? '', /^Chosen from the menu, it runs without asking: .*the approval gate gates the agent's calls only\.$/);
   assert.deepEqual(offered(`"contributes": { ${tools} }`, files('a.md', 'b.pdf')), []);
   assert.deepEqual(offered(`"contributes": { ${tools} }`, folder('docs.md')), []);
 });
@@ -131,10 +133,13 @@ test('tool kind: the entry carries the tool it calls and the category the plugin
     category: 'external',
     gating: 'external (openWorldHint: true, implied by permissions.fetch)',
     asks: 'asks at every level below Full Auto; refused in Sandbox',
+    whenChosen:
+      "Chosen from the menu, it runs without asking: Filer calls the tool directly, with no agent turn, and the approval gate gates the agent's calls only.",
     problem: undefined,
   });
   assert.equal(post.dialog.prompt, undefined);
   assert.equal(ghost.tool?.found, false);
+  assert.equal(ghost.tool?.whenChosen, undefined);
   assert.equal(ghost.tool?.category, undefined);
   // What the preview says when the tool cannot be called: the engine's words, not "(no toolId): no such tool".
   assert.equal(ghost.tool?.problem, '"nope" is not a tool of this manifest');

@@ -3,7 +3,17 @@ import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { generatePlugin, writePluginFolder } from '../../bench/generateManifest';
-import { allRules, analyzeManifest, asksAt, categoryMeaning, computeContextMenu, describeGating, toolGating, type PluginFolder } from '../../server/src/engine';
+import {
+  allRules,
+  analyzeManifest,
+  asksAt,
+  categoryMeaning,
+  computeContextMenu,
+  describeGating,
+  gatingReport,
+  toolGating,
+  type PluginFolder,
+} from '../../server/src/engine';
 import type { MenuSelection } from '../../server/src/engine/menu/menuModel';
 import { NodePluginFolder } from '../../server/src/host/nodePluginFolder';
 import { manifest, pluginFolder } from './helpers';
@@ -48,7 +58,12 @@ function corners(): { text: string; folder?: PluginFolder }[] {
     { text },
     { text: shapes, folder: hookFolder },
     { text: manifest('"runtime": "process"') },
-    { text: manifest('"permissions": { "fs": { "write": {} } }, "contributes": { "hooks": [], "tools": [{ "id": "save", "title": "S", "description": "d", "schema": "s.json", "handler": "h.js" }] }') },
+    {
+      text: manifest(
+        '"permissions": { "fs": { "write": {} } }, "contributes": { "hooks": [], "tools": [{ "id": "save", "title": "S", "description": "d", "schema": "s.json", "handler": "h.js" }, ' +
+          '{ "id": "", "title": "E", "description": "d", "schema": "s.json", "handler": "h.js" }] }',
+      ),
+    },
     { text: '{ "name": "broken", ' },
     { text: '[]' },
     { text: `${'['.repeat(600)}${']'.repeat(600)}` },
@@ -89,11 +104,15 @@ function everyString(): string[] {
       saidCodes.add(d.code);
     });
     for (const tool of model.tools) strings.add(describeGating(toolGating(tool, model)));
+    const report = gatingReport(model, diagnostics);
+    for (const tool of report.tools) tool.reasonsInWords.forEach((words) => strings.add(words));
+    if (report.refusal) strings.add(report.refusal.words);
     for (const selection of selections) {
       const menu = computeContextMenu(model, selection);
       menu.excluded.forEach((excluded) => strings.add(excluded.reason));
       for (const entry of menu.entries) {
-        for (const said of [entry.title, entry.tool?.gating, entry.tool?.asks, entry.tool?.problem, entry.dialog.multiFile?.words, entry.dialog.prompt?.toolScopeWords]) {
+        const tool = entry.tool;
+        for (const said of [entry.title, tool?.gating, tool?.asks, tool?.whenChosen, tool?.problem, entry.dialog.multiFile?.words, entry.dialog.prompt?.toolScopeWords]) {
           if (said) strings.add(said);
         }
       }
@@ -109,6 +128,8 @@ const badWording: [string, RegExp][] = [
   ['an empty placeholder', /(?<!\bis )\bundefined\b|\bnull\b|\bNaN\b|\[object Object\]|``|\(\s*\)|"#\d+"/],
   // ", .png" in a list of extensions is not stray punctuation.
   ['stray punctuation', /[,:;]\s*[.,:;](?!\w)|\s[,;:](?=\s|$)/],
+  // The reference's shorthand, which a new user cannot act on: say what decides (the folder's trust level), or what is meant.
+  ['words a new user does not know', /per the trust table|nothing that applies/],
 ];
 
 /** "approval category read: reads": a meaning that only repeats the category's name. */
@@ -138,6 +159,7 @@ test('the wording checks catch what they are for', () => {
     ['a doubled word', 'the the tool'],
     ['an empty placeholder', 'Tool undefined is missing ()'],
     ['stray punctuation', 'Property `x` of "s.json": .'],
+    ['words a new user does not know', 'modify: asks per the trust table'],
   ]) {
     const pattern = badWording.find(([name]) => name === what)![1];
     assert.match(said, pattern, what);

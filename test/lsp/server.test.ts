@@ -52,7 +52,12 @@ describe('custom requests and robustness', () => {
 
   test('filer/gating: every tool with its category, why and when it asks, from the document as it is in the editor', async () => {
     const report = await served.client.request<GatingReport>('filer/gating', { uri });
-    assert.deepEqual(report, JSON.parse(JSON.stringify(gatingReport(analyzeManifest(text).model))));
+    // The server validates with the plugin folder: the files the manifest names are missing, so the loader would refuse it.
+    const analysis = analyzeManifest(text);
+    const { refusal, ...rest } = report;
+    assert.deepEqual(rest, JSON.parse(JSON.stringify({ ...gatingReport(analysis.model, analysis.diagnostics), refusal: undefined })));
+    assert.equal(refusal?.first.code, 'files.missing');
+    assert.match(refusal?.words ?? '', /^Filer would not load this plugin: /);
     assert.deepEqual(report.tools.map((tool) => [tool.id, tool.category, tool.asks]), [['summarize', 'external', 'asks at every level below Full Auto; refused in Sandbox']]);
     assert.equal(text.slice(report.tools[0].location.offset).startsWith('{ "id": "summarize"'), true);
     // An unsaved edit is what the view shows: the annotation changes, the category follows.

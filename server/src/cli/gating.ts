@@ -4,7 +4,8 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { buildModel, compareGating, recognizeContent, gatingReport, parseDocument, type GatingComparison, type GatingReport } from '../engine';
+import { analyzeManifest, compareGating, recognizeContent, gatingReport, type GatingComparison, type GatingReport } from '../engine';
+import { NodePluginFolder } from '../host/nodePluginFolder';
 import { UsageError } from './args';
 import { readBase, resolveBase } from './baseManifests';
 import { formatGatingJson, formatGatingMarkdown, formatGatingText, markdownCode } from './formats/gating';
@@ -40,7 +41,8 @@ export async function runGating(command: GatingCommand, cwd: string, write: (tex
 
   const results: GatedManifest[] = heads.map((head) => {
     const file = displayPath(head.input.path, cwd);
-    const report = reportOf(head.input.text, file);
+    // Read with its folder, as `check` reads it: a file it names that is missing makes the loader refuse it too.
+    const report = reportOf(head.input.text, file, '', head.input.path === undefined ? undefined : path.dirname(head.input.path));
     if (!base) return { file, report, comparison: undefined };
     const other = readBase(base, head.input.path ?? '', head.relativePath, cwd);
     const baseReport = other.text === undefined ? undefined : reportOf(other.text, other.shownAs, '--base ');
@@ -61,6 +63,13 @@ export async function runGating(command: GatingCommand, cwd: string, write: (tex
   }
 
   let failed = false;
+  // Decision: a gate (--fail-on) fails for a plugin Filer would not load, whatever else it finds: its
+  // categories say nothing until it loads. A review alone (no --fail-on) says so and exits 0.
+  const refused = results.filter((result) => result.report.refusal);
+  if (command.failOn.length > 0 && refused.length > 0) {
+    for (const result of refused) warn(`${result.file}: Filer would not load this plugin: it has errors (filer-manifest check ${result.file} lists them).`);
+    failed = true;
+  }
   const comparisons = results.flatMap((result) => (result.comparison ? [result.comparison.result] : []));
   if (command.failOn.includes('escalation')) {
     const count = comparisons.reduce((sum, comparison) => sum + comparison.changes.filter((change) => change.escalation).length, 0);
@@ -101,13 +110,16 @@ async function readHeads(inputs: string[], cwd: string): Promise<Head[]> {
   return heads;
 }
 
-/** The gating report of one manifest's text; a text that is not a Filer manifest is named as such. */
-function reportOf(text: string, shownAs: string, prefix = ''): GatingReport {
-  const document = parseDocument(text);
+/**
+ * The gating report of one manifest's text, validated with the files of `folder` when it has one; a text
+ * that is not a Filer manifest is named as such.
+ */
+function reportOf(text: string, shownAs: string, prefix = '', folder?: string): GatingReport {
+  const { document, model, diagnostics } = analyzeManifest(text, { folder: folder === undefined ? undefined : new NodePluginFolder(folder) });
   const recognition = recognizeContent(document.value);
   if (recognition.kind !== 'filer') {
     const why = recognition.kind === 'empty' ? 'an empty object' : recognition.reason;
     throw new PathError(`${prefix}${shownAs}: not a Filer manifest (${why}).`);
   }
-  return gatingReport(buildModel(document));
+  return gatingReport(model, diagnostics);
 }

@@ -47,8 +47,10 @@ Options:
   -h, --help                         show this help
 
 A folder base is matched by the manifests' paths below it; a git ref is read with
-"git show <ref>:<path>" for each manifest. Exit status: 0, or 1 when --fail-on finds what it
-names; 2 on bad usage, an unreadable path, or a base that cannot be read.
+"git show <ref>:<path>" for each manifest. A plugin Filer would not load (its manifest has
+errors) is said to be so. Exit status: 0, or 1 when --fail-on finds what it names, or finds
+a plugin Filer would not load; 2 on bad usage, an unreadable path, or a base that cannot be
+read.
 `;
 
 const menuHelp = `Usage: filer-manifest menu <plugin> (--select <names...> | --folder <name>) [options]

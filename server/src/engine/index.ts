@@ -37,7 +37,7 @@ export {
   type CategoryReason,
   type PluginGatingFacts,
 } from './categories/approvalCategory';
-export { compareGating, gatingReport, type GatedTool, type GatingReport, type GatingComparison } from './categories/gatingReview';
+export { compareGating, gatingReport, type GatedTool, type GatingReport, type GatingComparison, type LoaderRefusal } from './categories/gatingReview';
 export { computeContextMenu } from './menu/contextMenu';
 export * from './menu/menuModel';
 export { manifestFileName, recognizeContent, recognizeText, type Recognition } from './recognition';

@@ -197,7 +197,7 @@ const routes: Route[] = [
   route(gatingRequest, object({ uri: string }), (params, token, env) =>
     runSafe<GatingResult>(env.logger, 'Gating', token, () => {
       const entry = env.documents.manifestFor(params.uri);
-      return entry ? gatingReport(entry.model) : null;
+      return entry ? gatingReport(entry.model, entry.diagnostics()) : null;
     }),
   ),
   route(manifestStatusRequest, object({ uri: string }), (params, token, env) =>

@@ -13,6 +13,12 @@ function undeclaredNote(tool: GatedTool): string {
   return tool.undeclared ? '; the tool declares no annotations' : '';
 }
 
+/** Where a manifest's first error is, `file:line:col` (1-based). */
+function firstErrorAt(result: GatedManifest): string | undefined {
+  const first = result.report.refusal?.first;
+  return first && `${result.file}:${first.range.start.line + 1}:${first.range.start.character + 1}`;
+}
+
 function count(n: number, one: string, many: string): string {
   return `${n} ${n === 1 ? one : many}`;
 }
@@ -53,10 +59,16 @@ export function formatGatingText(results: GatedManifest[], options: { color: boo
     `${indent}${paint(ansi.bold, tool.id)}  ${tool.category}: ${tool.asks}`,
     `${indent}  ${paint(ansi.dim, where(result, tool))}  why: ${whyWords(tool)}${undeclaredNote(tool)}`,
   ];
+  const refusalLines = (result: GatedManifest) => {
+    const { refusal } = result.report;
+    if (!refusal) return [];
+    return [`  ${paint(ansi.red, refusal.words)}`, `    ${paint(ansi.dim, firstErrorAt(result)!)}  first error: ${refusal.first.code} ${refusal.first.message}`];
+  };
   for (const result of results) {
     const { report, comparison } = result;
     if (!comparison) {
       lines.push(paint(ansi.bold, `${result.file}: ${pluginLabel(result)}, ${count(report.tools.length, 'tool', 'tools')} (${categoryCounts(report.tools)})`));
+      lines.push(...refusalLines(result));
       lines.push(`  Tools without annotations are treated as ${report.undeclaredTools.why}.`);
       for (const tool of report.tools) lines.push(...toolLines(result, tool, '  '));
       lines.push('');
@@ -64,6 +76,7 @@ export function formatGatingText(results: GatedManifest[], options: { color: boo
     }
     const { result: changes } = comparison;
     lines.push(paint(ansi.bold, `${result.file}: ${pluginLabel(result)}, compared with ${comparison.base}: ${changeCounts(changes)}`));
+    lines.push(...refusalLines(result));
     if (!comparison.found) lines.push(`  Not in the base: every tool is new.`);
     for (const [title, escalation] of [['Escalations', true], ['Lowered', false]] as const) {
       const groups = changes.groups.filter((group) => group.escalation === escalation);
@@ -137,11 +150,18 @@ export function formatGatingMarkdown(results: GatedManifest[]): string {
       out.push(`| ${cell(markdownCode(tool.id))} | **${tool.category}** | ${tool.asks} | ${cell(why)} |`);
     }
   };
+  const refusal = (result: GatedManifest) => {
+    const { refusal: refused } = result.report;
+    if (!refused) return;
+    const first = `first error at ${markdownCode(firstErrorAt(result)!)}: ${markdownCode(refused.first.code)} ${markdownText(refused.first.message)}`;
+    out.push(`> ⚠️ **${markdownText(refused.words)}** (${first})`, '');
+  };
   for (const result of results) {
     const title = `${markdownText(pluginLabel(result))} (${markdownCode(result.file)})`;
     const { comparison } = result;
     if (!comparison) {
       out.push(`### Gating: ${title}`, '');
+      refusal(result);
       out.push(`Tools without annotations are treated as ${markdownText(result.report.undeclaredTools.why)}.`, '');
       if (result.report.tools.length > 0) toolTable(result.report.tools);
       else out.push('No tools.');
@@ -150,6 +170,7 @@ export function formatGatingMarkdown(results: GatedManifest[]): string {
     }
     const changes = comparison.result;
     out.push(`### Gating changes: ${title}`, '');
+    refusal(result);
     out.push(`Compared with ${markdownCode(comparison.base)}: ${changeCounts(changes)}.`, '');
     if (!comparison.found) out.push('Not in the base: every tool is new.', '');
     if (changes.groups.length > 0) {
@@ -195,6 +216,7 @@ export function formatGatingJson(results: GatedManifest[]): string {
     name: result.report.name ?? null,
     plugin: result.report.pluginName ?? null,
     undeclaredTools: { category: result.report.undeclaredTools.category, why: result.report.undeclaredTools.why },
+    refusal: result.report.refusal ? { words: result.report.refusal.words, first: result.report.refusal.first } : null,
     tools: result.report.tools.map(tool),
     ...(result.comparison
       ? {

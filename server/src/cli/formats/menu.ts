@@ -6,8 +6,9 @@ function where(file: string, entry: { location: { focus: { start: { line: number
   return `${file}:${entry.location.focus.start.line + 1}:${entry.location.focus.start.character + 1}`;
 }
 
-function toolWords(tool: MenuTool): string {
-  return tool.found ? `calls ${tool.id}: ${tool.gating}, ${tool.asks}` : `calls ${tool.id || '(no toolId)'}, which is no tool of this manifest`;
+function toolWords(tool: MenuTool): string[] {
+  if (!tool.found) return [`calls ${tool.id || '(no toolId)'}, which is no tool of this manifest`];
+  return [`calls ${tool.id}: ${tool.gating}; the agent's calls of it: ${tool.asks}`, tool.whenChosen!];
 }
 
 function controlWords(control: DialogControl): string {
@@ -26,7 +27,7 @@ function entryLines(file: string, entry: MenuEntry): string[] {
   const lines = [`  ${entry.title}  [${kind}: ${entry.id}]  ${where(file, entry)}`];
   const { dialog } = entry;
   if (dialog.description) lines.push(`    ${dialog.description}`);
-  if (entry.tool) lines.push(`    ${toolWords(entry.tool)}`);
+  if (entry.tool) lines.push(...toolWords(entry.tool).map((words) => `    ${words}`));
   if (dialog.prompt) {
     lines.push(`    prompt: ${dialog.prompt.path ?? '(no prompt path)'}`);
     lines.push(`    tools this turn: ${dialog.prompt.toolScope}: ${dialog.prompt.toolScopeWords}`);

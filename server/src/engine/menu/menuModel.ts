@@ -23,8 +23,13 @@ export interface MenuTool {
   category: ApprovalCategory | undefined;
   /** describeGating's line, e.g. `external (openWorldHint: true, implied by permissions.fetch)`. */
   gating: string | undefined;
-  /** When the gate asks, in the reference's words. */
+  /** When the gate asks the agent's calls of the tool (asksAt). */
   asks: string | undefined;
+  /**
+   * What happens when the person chooses the entry: the tool runs without asking, since the approval gate
+   * gates the agent's calls only and the entry calls the tool directly (the decision of actions.kind).
+   */
+  whenChosen: string | undefined;
   /** Why the entry calls no tool, in words to show as they are: no `toolId`, or one that names no tool. */
   problem: string | undefined;
 }

@@ -133,7 +133,7 @@ const definitions = defineRules([
     code: 'tools.undeclared-annotations-write',
     severity: 'hint',
     description: 'A tool that declares no annotations, in a plugin that declares permissions.fs.write, is treated as readOnlyHint: false (modify).',
-    decision: 'A hint, not a warning: the loader does not log this case, but the tool asks per the trust table.',
+    decision: "A hint, not a warning: the loader does not log this case, but the tool then asks depending on the folder's trust level.",
     message: (data: UndeclaredData) => `${undeclared(data)}: because the plugin declares permissions.fs.write, it is treated as readOnlyHint: false, category modify, which ${data.asks}.`,
     fix: declareAnnotations,
   }),

@@ -100,7 +100,7 @@ function gatingText(tool: ToolEntry, model: ManifestModel, markup: Markup): stri
   ];
   gating.reasons.forEach((reason, index) => {
     const won = gating.reasons.length > 1 && index === 0 ? ' (wins)' : '';
-    const annotation = reason.source === 'default' ? markup.text('nothing that applies') : `${markup.code(reason.annotation)}${sourceText(reason.source, markup)}`;
+    const annotation = reason.source === 'default' ? markup.text(reason.annotation) : `${markup.code(reason.annotation)}${sourceText(reason.source, markup)}`;
     lines.push(`- ${annotation}${markup.text(` → ${reason.category}${won}`)}`);
   });
   lines.push('', `${markup.text('A tool in category ')}${markup.strong(gating.category)}${markup.text(` ${categoryMeaning[gating.category]}.`)}`);
