@@ -32,6 +32,8 @@ interface NeovimResults {
   schemaAfterFix: string | null;
   afterFix: Seen[];
   afterEdit: Seen[];
+  afterSchemaEdit: Seen[];
+  afterSchemaClosed: Seen[];
   contextMenu: { pluginName: string; entries: { source: string; id: string; kind: string; tool: { id: string; found: boolean; category: string }; dialog: { controls: { id: string; type: string; default: string }[] } }[]; excluded: unknown[] };
   reloads: Seen[][];
 }
@@ -139,6 +141,11 @@ for (const { name, config, neovim, makesFolders, secondReload } of runs) {
 
     test('after the next edit of the manifest, nothing is reported missing', () => {
       assert.deepEqual(codes(results.afterEdit), ['20:tools.legacy-shape']);
+    });
+
+    test('an unsaved edit of the schema reaches the manifest\'s diagnostics, and :bd! of the schema takes it back', () => {
+      assert.deepEqual(codes(results.afterSchemaEdit), ['14:tools.schema-not-json', '20:tools.legacy-shape']);
+      assert.deepEqual(codes(results.afterSchemaClosed), ['20:tools.legacy-shape']);
     });
 
     test('filer/contextMenu, the README\'s example: the menu for one selected PNG file', () => {
