@@ -186,3 +186,11 @@ test('a folder of many manifests that are all another kind: the message lists th
   assert.match(lines[0], /^filer-manifest: apps: no Filer manifest to check in this folder or below it: skipped 12 manifest\.json files: /);
   assert.match(lines[0], /app00.manifest\.json \(has manifest_version: a browser-extension manifest\); .*; and 9 more\.$/);
 });
+
+test('a folder name with terminal escapes is shown escaped in what the CLI says of it, never sent to the terminal', () => {
+  const cwd = tempTree({ 'apps/\u001b[2J\u001b]0;owned\u0007/manifest.json': '{ "manifest_version": 3 }' });
+  const run = runCli(['check', 'apps'], { cwd });
+  assert.equal(run.status, 2, describeRun(run));
+  assert.doesNotMatch(run.stderr, /[\u0000-\u0008\u000b-\u001f\u007f]/);
+  assert.match(run.stderr, /apps.\\u001b\[2J\\u001b\]0;owned\\u0007.manifest\.json \(has manifest_version/);
+});

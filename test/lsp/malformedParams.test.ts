@@ -219,3 +219,44 @@ test('the messages say what is wrong and what the params must be', async () => {
     server.stop();
   }
 });
+
+test('hostile params: prototype-named keys, a client string never echoed, a huge array answered in bounded time', async () => {
+  const text = readFileSync(join(repositoryRoot, 'examples/word-count/manifest.json'), 'utf8');
+  const folder = tempFolder({ 'plugin/manifest.json': text });
+  const uri = folder.uri('plugin/manifest.json');
+  const server = await rawServer(folder.root);
+  try {
+    server.notify('textDocument/didOpen', { textDocument: { uri, languageId: 'json', version: 1, text } });
+    let id = 1;
+    const ask = async (method: string, params: unknown) => {
+      const sent = id++;
+      server.request(sent, method, params);
+      return server.answer(sent);
+    };
+    // JSON's own "__proto__" key is a plain property: it hides no field and adds none.
+    const proto = JSON.parse(`{ "__proto__": { "textDocument": { "uri": ${JSON.stringify(uri)} } }, "position": { "line": 0, "character": 0 } }`);
+    assert.equal((await ask('textDocument/hover', proto)).error?.message.startsWith('textDocument/hover: params.textDocument is missing'), true);
+    const constructorKey = { textDocument: { uri, constructor: 7 }, position: { line: 0, character: 0, toString: 'x' } };
+    assert.equal((await ask('textDocument/hover', constructorKey)).error, undefined);
+    // A terminal escape or markup where a number goes is named by its type, never repeated.
+    const escape = '\u001b]0;owned\u0007<img src=x>';
+    const echoed = await ask('textDocument/hover', { textDocument: { uri }, position: { line: escape, character: 0 } });
+    assert.equal(echoed.error?.message.includes(escape), false);
+    assert.match(echoed.error?.message ?? '', /params\.position\.line must be an integer of 0 or more, not a string;/);
+    // 200,000 diagnostics sent back, the last one malformed: found and named, in seconds.
+    const diagnostic = { range: { start: { line: 0, character: 0 }, end: { line: 0, character: 1 } }, message: 'm', code: 'x' };
+    const many = Array.from({ length: 200_000 }, () => diagnostic);
+    const started = Date.now();
+    const answer = await ask('textDocument/codeAction', {
+      textDocument: { uri },
+      range: diagnostic.range,
+      context: { diagnostics: [...many, { ...diagnostic, range: null }] },
+    });
+    assert.match(answer.error?.message ?? '', /^textDocument\/codeAction: params\.context\.diagnostics\[200000\]\.range must be an object, not null;/);
+    assert.ok(Date.now() - started < 10_000, `${Date.now() - started} ms`);
+    assert.ok(server.running());
+  } finally {
+    server.stop();
+    folder.cleanup();
+  }
+});

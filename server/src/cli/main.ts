@@ -29,6 +29,16 @@ import { countSeverities, type CheckedManifest } from './results';
 
 const programName = 'filer-manifest';
 
+/**
+ * A message on stderr (its lines are the message's own). What it names comes from the folders searched,
+ * and a hostile one can name a folder with terminal escapes: control characters are shown escaped
+ * (`\u001b`), never sent to the terminal.
+ */
+function say(message: string): void {
+  const shown = message.replace(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  process.stderr.write(`${programName}: ${shown}\n`);
+}
+
 async function main(args: string[]): Promise<number> {
   try {
     if (args[0] === 'gating' || args[0] === 'menu') {
@@ -37,7 +47,7 @@ async function main(args: string[]): Promise<number> {
         process.stdout.write(review.text);
         return 0;
       }
-      const warn = (line: string) => process.stderr.write(`${programName}: ${line}\n`);
+      const warn = say;
       const write = (text: string) => process.stdout.write(text);
       return review.kind === 'gating' ? await runGating(review, process.cwd(), write, warn) : runMenu(review, process.cwd(), write);
     }
@@ -53,15 +63,16 @@ async function main(args: string[]): Promise<number> {
     return await check(command, process.cwd());
   } catch (error) {
     if (error instanceof UsageError) {
-      process.stderr.write(`${programName}: ${error.message}\nRun "${programName} --help" for usage.\n`);
+      say(error.message);
+      process.stderr.write(`Run "${programName} --help" for usage.\n`);
       return 2;
     }
     if (error instanceof PathError) {
-      process.stderr.write(`${programName}: ${error.message}\n`);
+      say(error.message);
       return 2;
     }
     // A bug in the validator: say so in one line rather than dump a stack trace on a CI log.
-    process.stderr.write(`${programName}: internal error: ${(error as Error)?.message ?? String(error)}\n`);
+    say(`internal error: ${(error as Error)?.message ?? String(error)}`);
     return 2;
   }
 }
@@ -110,9 +121,9 @@ async function check(command: CheckCommand, cwd: string): Promise<number> {
   const told = new Set(empty.flatMap((folder) => folder.files.map((found) => found.path)));
   for (const folder of empty) errors.push(new PathError(nothingToCheck(folder, skipped, cwd)));
   // Every path that cannot be checked is named, the others are checked all the same, and the exit code is 2.
-  for (const error of errors) process.stderr.write(`${programName}: ${error.message}\n`);
+  for (const error of errors) say(error.message);
   for (const note of notes) {
-    if (note.path === undefined || !told.has(note.path)) process.stderr.write(`${programName}: ${note.text}\n`);
+    if (note.path === undefined || !told.has(note.path)) say(note.text);
   }
   if (results.length === 0 && errors.length > 0) return 2;
 
@@ -120,7 +131,7 @@ async function check(command: CheckCommand, cwd: string): Promise<number> {
   const counts = countSeverities(results);
   const tooManyWarnings = command.maxWarnings !== undefined && counts.warning > command.maxWarnings;
   if (tooManyWarnings) {
-    process.stderr.write(`${programName}: ${counts.warning} warnings, more than --max-warnings ${command.maxWarnings}.\n`);
+    say(`${counts.warning} warnings, more than --max-warnings ${command.maxWarnings}.`);
   }
   if (errors.length > 0) return 2;
   return counts.error > 0 || tooManyWarnings ? 1 : 0;
