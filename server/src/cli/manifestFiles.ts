@@ -23,7 +23,7 @@ export interface ManifestInput {
 export type ManifestOrigin = 'named' | 'folder-root' | 'found';
 
 /** A manifest file to read. */
-export interface ManifestPath {
+interface ManifestPath {
   path: string;
   origin: ManifestOrigin;
   /** Whether the user named this very file (a link there is followed). */

@@ -13,7 +13,7 @@ export { reparseDocument } from './parse/incrementalParse';
 export { composeEditedRegions, extendEditedRegion, type EditedRegion } from './text/editedRegion';
 export { buildModel, entryPlace, toolLabel, type Entry, type ManifestModel, type ToolEntry } from './model/manifestModel';
 export { arrayItems, keyNode, pathOfNode, valueNode, type JsonPath } from './model/nodes';
-export { idSymbols, type IdKind, type IdSymbol } from './model/idSymbols';
+export { idSymbols, type IdSymbol } from './model/idSymbols';
 export { renameRefusal } from './rename';
 export { containsDotDot, fileReferences, isAbsolutePath, normalizeRelativePath, referenceKindAt, type FileReference, type ReferenceKind } from './model/references';
 export { analyzeManifest, defaultMaxDiagnostics, EntryFindingsMemo, FileFactsMemo, validateModel, type ManifestAnalysis, type SeverityOverride } from './validate';
@@ -24,7 +24,7 @@ export { eolOf, indentUnitOf, lineIndentAt } from './fixes/textEdits';
 export { pathSuggestion } from './fixes/pathSuggestion';
 export { rulesTableMarkdown } from './rules/rulesTable';
 export { hookEventDocumentation, knownHookEvents } from './rules/hooks';
-export { kebabCase, toKebabCase } from './rules/messages';
+export { toKebabCase } from './rules/messages';
 export { schemaForPath, resolveRef, scopeValues, settingTypes, type SchemaNode } from './shape/schema';
 export {
   asksAt,
@@ -37,7 +37,7 @@ export {
   type CategoryReason,
   type PluginGatingFacts,
 } from './categories/approvalCategory';
-export { compareGating, gatingReport, type GatedTool, type GatingReport, type GatingComparison, type LoaderRefusal } from './categories/gatingReview';
+export { compareGating, gatingReport, type GatedTool, type GatingReport, type GatingComparison } from './categories/gatingReview';
 export { computeContextMenu } from './menu/contextMenu';
 export * from './menu/menuModel';
 export { manifestFileName, recognizeContent, recognizeText, type Recognition } from './recognition';

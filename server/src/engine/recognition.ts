@@ -14,7 +14,7 @@ export interface Recognition {
   /** Why, in words for a status line: `has contributes`, `forced in by filerManifest.files.include`. */
   reason: string;
   /**
-   * `other` only: the manifest is recognisably another kind, not merely unlike a Filer one (the CLI
+   * `other` only: the manifest is recognizably another kind, not merely unlike a Filer one (the CLI
    * checks the manifest.json of a plugin folder the user names unless it is another kind).
    */
   anotherKind?: 'browser-extension' | 'web-app';

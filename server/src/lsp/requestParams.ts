@@ -16,7 +16,7 @@ export interface Shape<T> {
 }
 
 /** The type a shape admits. */
-export type Admitted<S> = S extends Shape<infer T> ? T : never;
+type Admitted<S> = S extends Shape<infer T> ? T : never;
 
 /** A value in words for a message, without echoing text from the client (it could be long, or hold escapes). */
 function described(value: unknown): string {
@@ -48,7 +48,7 @@ export const boolean = leaf<boolean>('boolean', 'true or false', (value) => type
 export const integer = leaf<number>('integer', 'an integer', (value) => Number.isSafeInteger(value));
 const isUinteger = (value: unknown) => Number.isSafeInteger(value) && (value as number) >= 0;
 /** LSP's uinteger: a line or a character of a position. */
-export const uinteger = leaf<number>('uinteger', 'an integer of 0 or more', isUinteger);
+const uinteger = leaf<number>('uinteger', 'an integer of 0 or more', isUinteger);
 
 /** One of a few strings or numbers. */
 export function oneOf<const V extends readonly (string | number)[]>(...values: V): Shape<V[number]> {
@@ -124,7 +124,7 @@ export function object<F extends Fields>(
   };
 }
 
-export const position = object({ line: uinteger, character: uinteger });
+const position = object({ line: uinteger, character: uinteger });
 export const range = object({ start: position, end: position });
 export const textDocument = object({ uri: string });
 export const textDocumentPosition = { textDocument, position };

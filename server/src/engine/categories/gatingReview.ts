@@ -50,7 +50,7 @@ export interface GatingReport {
 }
 
 /** Filer would not load the plugin: "A manifest that fails validation is refused … and the plugin is not loaded". */
-export interface LoaderRefusal {
+interface LoaderRefusal {
   /** The first error by position, as the validator reports it. */
   first: Pick<ManifestDiagnostic, 'code' | 'message' | 'range'>;
   /** In words, for every report and the preview. */

@@ -3,7 +3,7 @@ import type { ManifestModel } from './manifestModel';
 import { arrayItems, valueNode } from './nodes';
 
 /** The ids a manifest declares and names elsewhere: what definition, references and rename follow. */
-export type IdKind = 'tool' | 'action' | 'setting' | 'param';
+type IdKind = 'tool' | 'action' | 'setting' | 'param';
 
 export interface IdSymbol {
   kind: IdKind;
