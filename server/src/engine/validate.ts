@@ -1,11 +1,11 @@
 import type { ManifestDiagnostic, Severity } from './diagnostics';
 import type { PluginFolder } from './folder/pluginFolder';
 import { referencedFiles, type ReferencedFiles } from './folder/referencedFiles';
-import { buildModel, type Entry, type ManifestModel } from './model/manifestModel';
+import { buildModel, type ManifestModel } from './model/manifestModel';
 import { fileReferences, type FileReference } from './model/references';
 import { parseDocument, type ParsedDocument } from './parse/parseDocument';
 import { ruleAreas, ruleByCode } from './rules/registry';
-import type { AnyRule, ModelOutline, RuleContext, Target } from './rules/rule';
+import type { AnyRule, RuleContext, Target } from './rules/rule';
 
 export type SeverityOverride = Severity | 'off';
 
@@ -22,38 +22,6 @@ interface ValidateOptions {
    * it, which moves whenever anything the folder would answer may have changed).
    */
   fileFacts?: { memo: FileFactsMemo; folderGeneration: number };
-  /** For the same host: what each entry's own checks reported in the last validation of this document. */
-  entryFindings?: EntryFindingsMemo;
-}
-
-/** What an entry's own check reported: where relative to the entry's node (an edit elsewhere moves the entry whole), and its data. */
-interface EntryFinding {
-  code: string;
-  offset: number;
-  length: number;
-  data: unknown;
-}
-
-const noFindings: readonly EntryFinding[] = [];
-
-/**
- * What the checks of each entry (RuleContext.eachEntry) reported in the last validation of one document,
- * by list, for the next version's to report again on the entries the edit left as they were (the very
- * same entry objects, which the model hands on: same node, same plain value), instead of checking them.
- */
-export class EntryFindingsMemo {
-  private readonly lists = new Map<string, { outline: ModelOutline; entries: readonly Entry[]; findings: (readonly EntryFinding[])[] }>();
-
-  /** The last validation's findings of `list`, when they may be reported again in `model`. */
-  reusable(list: string, model: ManifestModel, entries: readonly Entry[], sameOutside: (before: ModelOutline, after: ManifestModel) => boolean) {
-    const last = this.lists.get(list);
-    return last && last.entries.length === entries.length && sameOutside(last.outline, model) ? last : undefined;
-  }
-
-  remember(list: string, model: ManifestModel, entries: readonly Entry[], findings: (readonly EntryFinding[])[]): void {
-    const { tools, actions, isProcess, permissionsValue } = model;
-    this.lists.set(list, { outline: { tools, actions, isProcess, permissionsValue }, entries, findings });
-  }
 }
 
 /**
@@ -153,36 +121,12 @@ export function validateModel(model: ManifestModel, options: ValidateOptions = {
   };
   // The message is built only for a finding that is kept: one past the cap is only counted.
   const reportFinding = (code: string, target: Target, data: unknown) => emit(code, target, (rule) => messageOf(rule, data), data);
-  // While an entry's own check runs: what it reports, relative to the entry's node.
-  let recording: { findings: EntryFinding[]; base: number } | undefined;
-  const memo = options.entryFindings;
   const context: RuleContext = {
     model,
     folder: options.folder,
     files: () => (files ??= fileFacts ? fileFacts.memo.files(model, options.folder, fileFacts.folderGeneration) : referencedFiles(model, options.folder)),
-    report: (code, target, data) => {
-      recording?.findings.push({ code, offset: target.offset - recording.base, length: target.length, data });
-      reportFinding(code, target, data);
-    },
+    report: reportFinding,
     reportShape: (code, target, message, data) => emit(code, target, () => message, data),
-    eachEntry: (list, entries, sameOutside, check) => {
-      const last = memo?.reusable(list, model, entries, sameOutside);
-      const findings: (readonly EntryFinding[])[] = new Array(entries.length);
-      for (let i = 0; i < entries.length; i++) {
-        const entry = entries[i];
-        if (last && last.entries[i] === entry) {
-          const base = entry.node.offset;
-          for (const finding of last.findings[i]) reportFinding(finding.code, { offset: base + finding.offset, length: finding.length }, finding.data);
-          findings[i] = last.findings[i];
-          continue;
-        }
-        recording = { findings: [], base: entry.node.offset };
-        check(entry, i);
-        findings[i] = recording.findings.length > 0 ? recording.findings : noFindings;
-        recording = undefined;
-      }
-      memo?.remember(list, model, entries, findings);
-    },
   };
   for (const area of ruleAreas) area.check?.(context);
   diagnostics.sort((a, b) => a.offset - b.offset || a.length - b.length);

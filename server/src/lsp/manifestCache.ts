@@ -3,7 +3,6 @@ import { fileURLToPath } from 'node:url';
 import type { TextDocumentsConfiguration } from 'vscode-languageserver';
 import {
   buildModel,
-  EntryFindingsMemo,
   FileFactsMemo,
   composeEditedRegions,
   extendEditedRegion,
@@ -78,8 +77,6 @@ export class ManifestVersion {
     private readonly lines?: LineIndex,
     /** What the open document's last validation learnt of the files it names, shared by its versions; undefined for a file read from disk. */
     readonly fileFacts?: FileFactsMemo,
-    /** What the open document's last validation found in each tool and action, shared by its versions; undefined for a file read from disk. */
-    readonly entryFindings?: EntryFindingsMemo,
   ) {
     this.path = filePathOf(uri);
   }
@@ -181,7 +178,7 @@ export class ManifestVersion {
     if (!this.isTooLarge) {
       const folder = this.folder();
       const fileFacts = folder && this.fileFacts ? { memo: this.fileFacts, folderGeneration: folder.generation } : undefined;
-      return validateModel(model, { folder, severityOverrides, maxDiagnostics, fileFacts, entryFindings: this.entryFindings });
+      return validateModel(model, { folder, severityOverrides, maxDiagnostics, fileFacts });
     }
     // Past the size limit only the syntax is checked: a model without a root gives the rules nothing else to read.
     const syntaxOnly = buildModel({ ...model.document, root: undefined, value: undefined });
@@ -243,7 +240,7 @@ export class ManifestCache {
     this.pendingEdits.delete(document.uri);
     const basis =
       cached && edits?.region && edits.fromVersion === cached.version && edits.toVersion === document.version ? cached.basisFor(edits.region) : undefined;
-    const entry = new ManifestVersion(document.uri, document.version, document.getText(), this.env, basis, document.lines, cached?.fileFacts ?? new FileFactsMemo(), cached?.entryFindings ?? new EntryFindingsMemo());
+    const entry = new ManifestVersion(document.uri, document.version, document.getText(), this.env, basis, document.lines, cached?.fileFacts ?? new FileFactsMemo());
     this.entries.set(document.uri, entry);
     return entry;
   }
