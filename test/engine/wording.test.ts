@@ -3,7 +3,7 @@ import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { generatePlugin, writePluginFolder } from '../../bench/generateManifest';
-import { allRules, analyzeManifest, asksAt, categoryMeaning, computeContextMenu, describeGating, toolGating, type PluginFolder } from '../../server/src/engine';
+import { allRules, analyzeManifest, asksAt, categoryMeaning, computeContextMenu, describeGating, toolGating, type PluginFolder, type RuleData } from '../../server/src/engine';
 import type { MenuSelection } from '../../server/src/engine/menu/menuModel';
 import { NodePluginFolder } from '../../server/src/host/nodePluginFolder';
 import { manifest, pluginFolder } from './helpers';
@@ -12,8 +12,16 @@ const repoRoot = join(__dirname, '../../..');
 const temporary: string[] = [];
 after(() => temporary.forEach((root) => rmSync(root, { recursive: true, force: true })));
 
+/** A manifest to validate, and how. */
+interface Sample {
+  text: string;
+  folder?: PluginFolder;
+  maxDiagnostics?: number;
+  tooLarge?: RuleData<'diagnostics.file-too-large'>;
+}
+
 /** Manifests whose messages carry counts, names and optional parts: the places where wording goes wrong. */
-function corners(): { text: string; folder?: PluginFolder }[] {
+function corners(): Sample[] {
   const { folder } = pluginFolder({
     'tools/a.schema.json': JSON.stringify({ $schema: 'http://json-schema.org/draft-03/schema#', type: 'object', properties: { outputFile: { type: 'string' } } }),
     'tools/b.schema.json': JSON.stringify({ $schema: 'http://json-schema.org/draft-04/schema#', type: 'object', properties: { n: { exclusiveMinimum: 1 } } }),
@@ -47,6 +55,8 @@ function corners(): { text: string; folder?: PluginFolder }[] {
     { text, folder },
     { text },
     { text: shapes, folder: hookFolder },
+    { text: shapes, maxDiagnostics: 3 },
+    { text: shapes, tooLarge: { megabytes: 17.04, maxFileSize: 16 } },
     { text: manifest('"runtime": "process"') },
     { text: manifest('"permissions": { "fs": { "write": {} } }, "contributes": { "hooks": [], "tools": [{ "id": "save", "title": "S", "description": "d", "schema": "s.json", "handler": "h.js" }] }') },
     { text: '{ "name": "broken", ' },
@@ -56,7 +66,7 @@ function corners(): { text: string; folder?: PluginFolder }[] {
 }
 
 /** Every example plugin, the benchmark's broken plugin, and the corners above. */
-function samples(): { text: string; folder?: PluginFolder }[] {
+function samples(): Sample[] {
   const examples = readdirSync(join(repoRoot, 'examples'), { withFileTypes: true })
     .filter((entry) => entry.isDirectory())
     .map((entry) => join(repoRoot, 'examples', entry.name));
@@ -82,8 +92,8 @@ const saidCodes = new Set<string>();
 /** Every string the engine says about these samples: diagnostics, gating lines and the context menu's words. */
 function everyString(): string[] {
   const strings = new Set<string>([...Object.values(categoryMeaning), ...Object.values(asksAt)]);
-  for (const { text, folder } of samples()) {
-    const { diagnostics, model } = analyzeManifest(text, { folder });
+  for (const { text, ...options } of samples()) {
+    const { diagnostics, model } = analyzeManifest(text, options);
     diagnostics.forEach((d) => {
       strings.add(d.message);
       saidCodes.add(d.code);

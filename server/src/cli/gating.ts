@@ -4,21 +4,14 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { buildModel, compareGating, recognizeContent, gatingReport, parseDocument, type GatingComparison, type GatingReport } from '../engine';
+import { buildModel, compareGating, recognizeContent, gatingReport, parseDocument, type GatingReport } from '../engine';
 import { UsageError } from './args';
 import { readBase, resolveBase } from './baseManifests';
 import { formatGatingJson, formatGatingMarkdown, formatGatingText, markdownCode } from './formats/gating';
 import { displayPath, PathError, readManifest, readStdin, resolveManifestPaths, type ManifestInput } from './manifestFiles';
+import type { GatedManifest } from './results';
 import type { GatingCommand } from './reviewArgs';
 import { wantsColor } from './formats/text';
-
-/** One manifest's report, and its comparison with the base when one was given. */
-export interface GatedManifest {
-  /** The path shown to the user. */
-  file: string;
-  report: GatingReport;
-  comparison: { base: string; found: boolean; result: GatingComparison } | undefined;
-}
 
 interface Head {
   input: ManifestInput;

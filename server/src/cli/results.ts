@@ -1,4 +1,4 @@
-import type { ManifestDiagnostic, Severity } from '../engine';
+import type { GatingComparison, GatingReport, ManifestDiagnostic, Severity } from '../engine';
 
 /** One checked manifest, as every output format receives it. */
 export interface CheckedManifest {
@@ -7,6 +7,14 @@ export interface CheckedManifest {
   /** The absolute path, or undefined for stdin. */
   path: string | undefined;
   diagnostics: ManifestDiagnostic[];
+}
+
+/** One manifest's gating report, and its comparison with the base when one was given: what the gating formats receive. */
+export interface GatedManifest {
+  /** The path shown to the user. */
+  file: string;
+  report: GatingReport;
+  comparison: { base: string; found: boolean; result: GatingComparison } | undefined;
 }
 
 export type SeverityCounts = Record<Severity, number>;

@@ -1,10 +1,11 @@
-import type { ManifestDiagnostic, Severity } from './diagnostics';
+import type { Severity } from './diagnostics';
 import type { PluginFolder } from './folder/pluginFolder';
 import { referencedFiles, type ReferencedFiles } from './folder/referencedFiles';
 import { buildModel, type ManifestModel } from './model/manifestModel';
 import { fileReferences, type FileReference } from './model/references';
 import { parseDocument, type ParsedDocument } from './parse/parseDocument';
-import { ruleAreas, ruleByCode } from './rules/registry';
+import { strictestOf } from './rules/diagnostics';
+import { isRuleCode, ruleAreas, ruleByCode, type ManifestDiagnostic, type RuleCode, type RuleData } from './rules/registry';
 import type { AnyRule, RuleContext, Target } from './rules/rule';
 
 export type SeverityOverride = Severity | 'off';
@@ -22,6 +23,8 @@ interface ValidateOptions {
    * it, which moves whenever anything the folder would answer may have changed).
    */
   fileFacts?: { memo: FileFactsMemo; folderGeneration: number };
+  /** For a text larger than the host's limit: only its JSON syntax is checked, and a diagnostic at its start says why. */
+  tooLarge?: RuleData<'diagnostics.file-too-large'>;
 }
 
 /**
@@ -75,11 +78,6 @@ function rebound(files: ReferencedFiles, references: FileReference[]): Reference
 /** A text of `1 1 1 …` would otherwise give a diagnostic every two characters: 2,000,000 for 4 MB. */
 export const defaultMaxDiagnostics = 1000;
 
-/** The code of the last diagnostic when there were more than maxDiagnostics. */
-const moreDiagnosticsCode = 'diagnostics.more';
-
-const severityOrder: Severity[] = ['error', 'warning', 'information', 'hint'];
-
 /** Everything the features need about one version of a manifest: parsed once, read by all. */
 export interface ManifestAnalysis {
   document: ParsedDocument;
@@ -94,7 +92,9 @@ export function analyzeManifest(text: string, options: ValidateOptions = {}): Ma
 }
 
 /** Runs every rule area over a model; the result is sorted by position. */
-export function validateModel(model: ManifestModel, options: ValidateOptions = {}): ManifestDiagnostic[] {
+export function validateModel(full: ManifestModel, options: ValidateOptions = {}): ManifestDiagnostic[] {
+  // Past the size limit only the syntax is checked: a model without a root gives the rules nothing else to read.
+  const model = options.tooLarge ? buildModel({ ...full.document, root: undefined, value: undefined }) : full;
   const diagnostics: ManifestDiagnostic[] = [];
   const lines = model.document.lines;
   const textLength = model.document.text.length;
@@ -106,9 +106,9 @@ export function validateModel(model: ManifestModel, options: ValidateOptions = {
   let files: ReferencedFiles | undefined;
   const fileFacts = options.fileFacts;
   const emit = (code: string, target: Target, message: (rule: AnyRule) => string, data: unknown) => {
-    const rule = ruleByCode.get(code);
-    if (!rule) throw new Error(`Unregistered rule code ${code}`);
-    const severity = (Object.hasOwn(overrides, code) ? overrides[code] : undefined) ?? rule.severity;
+    if (!isRuleCode(code)) throw new Error(`Unregistered rule code ${code}`);
+    const rule = ruleByCode.get(code)!;
+    const severity = severityOf(overrides, code) ?? rule.severity;
     if (severity === 'off') return;
     if (diagnostics.length >= kept) {
       beyond[severity]++;
@@ -128,11 +128,18 @@ export function validateModel(model: ManifestModel, options: ValidateOptions = {
     report: reportFinding,
     reportShape: (code, target, message, data) => emit(code, target, () => message, data),
   };
+  if (options.tooLarge) reportFinding('diagnostics.file-too-large', { offset: 0, length: 0 }, options.tooLarge);
   for (const area of ruleAreas) area.check?.(context);
   diagnostics.sort((a, b) => a.offset - b.offset || a.length - b.length);
   if (diagnostics.length <= max) return diagnostics;
   for (const cut of diagnostics.splice(max - 1)) beyond[cut.severity]++;
-  return [...diagnostics, moreDiagnostics(beyond, max, diagnostics[diagnostics.length - 1])];
+  const more = moreDiagnostics(beyond, max, diagnostics[diagnostics.length - 1], severityOf(overrides, 'diagnostics.more'));
+  return more ? [...diagnostics, more] : diagnostics;
+}
+
+/** The severity a user set for `code`, if any. */
+function severityOf(overrides: Record<string, SeverityOverride>, code: RuleCode): SeverityOverride | undefined {
+  return Object.hasOwn(overrides, code) ? overrides[code] : undefined;
 }
 
 /** A finding's message, from its rule's builder. */
@@ -141,17 +148,20 @@ function messageOf(rule: AnyRule, data: unknown): string {
   return rule.message(data);
 }
 
-/** The last diagnostic when there were too many: how many more, by severity, at the strictest of their severities (so an exit code stays right). */
-function moreDiagnostics(beyond: Record<Severity, number>, max: number, last: ManifestDiagnostic): ManifestDiagnostic {
-  const present = severityOrder.filter((severity) => beyond[severity] > 0);
-  const total = present.reduce((sum, severity) => sum + beyond[severity], 0);
-  const counts = present.map((severity) => `${beyond[severity].toLocaleString('en-US')} ${severity === 'information' ? 'information' : `${severity}${beyond[severity] === 1 ? '' : 's'}`}`);
+/**
+ * The last diagnostic when there were too many: how many more, by severity, at the strictest of their
+ * severities (so an exit code stays right) unless the user set one; none when the user turned it off.
+ */
+function moreDiagnostics(beyond: Record<Severity, number>, max: number, last: ManifestDiagnostic, set: SeverityOverride | undefined): ManifestDiagnostic | undefined {
+  if (set === 'off') return undefined;
+  const data: RuleData<'diagnostics.more'> = { notShown: beyond, max };
   return {
     range: last.range,
     offset: last.offset,
     length: last.length,
-    severity: present[0],
-    code: moreDiagnosticsCode,
-    message: `${total.toLocaleString('en-US')} more problems are not shown (${counts.join(', ')}): at most ${max.toLocaleString('en-US')} are listed per manifest.`,
+    severity: set ?? strictestOf(beyond)!,
+    code: 'diagnostics.more',
+    message: messageOf(ruleByCode.get('diagnostics.more')!, data),
+    data,
   };
 }

@@ -22,9 +22,6 @@ import { isInside } from '../host/safeRead';
 import type { CachedPluginFolder, PluginFolders } from './pluginFolders';
 import { maxFileBytes, type ServerSettings } from './settings';
 
-/** The code of the diagnostic that says a manifest is past `filerManifest.maxFileSize`. */
-const tooLargeCode = 'server.max-file-size';
-
 /** What the cache needs from the server: the settings (with a generation that changes with them) and where things are. */
 interface CacheEnvironment {
   settings(): ServerSettings;
@@ -180,17 +177,8 @@ export class ManifestVersion {
       const fileFacts = folder && this.fileFacts ? { memo: this.fileFacts, folderGeneration: folder.generation } : undefined;
       return validateModel(model, { folder, severityOverrides, maxDiagnostics, fileFacts });
     }
-    // Past the size limit only the syntax is checked: a model without a root gives the rules nothing else to read.
-    const syntaxOnly = buildModel({ ...model.document, root: undefined, value: undefined });
-    const notice: ManifestDiagnostic = {
-      range: model.document.lines.rangeOf(0, 0),
-      offset: 0,
-      length: 0,
-      severity: 'information',
-      code: tooLargeCode,
-      message: `This manifest is ${(this.text.length / 1024 / 1024).toFixed(1)} MB, more than filerManifest.maxFileSize (${settings.maxFileSize} MB): only its JSON syntax is checked.`,
-    };
-    return [notice, ...validateModel(syntaxOnly, { severityOverrides, maxDiagnostics })];
+    const tooLarge = { megabytes: this.text.length / 1024 / 1024, maxFileSize: settings.maxFileSize };
+    return validateModel(model, { severityOverrides, maxDiagnostics, tooLarge });
   }
 }
 
