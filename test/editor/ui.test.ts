@@ -229,7 +229,7 @@ test('the preview panel lists the entries Filer would offer and shows the dialog
 
     // A tool-kind entry shows the tool it calls and its category; double-click jumps to the action.
     const toolEntry = several.entries.find((entry) => entry.source === 'action' && entry.kind === 'tool' && entry.tool?.found);
-    assert.ok(toolEntry?.tool?.category, 'the example has a tool-kind action for several files');
+    assert.ok(toolEntry?.tool?.found, 'the example has a tool-kind action for several files');
     const toolRow = view.locator(`#entries [data-key="${toolEntry.source}:${toolEntry.id}"]`);
     assert.match(await toolRow.innerText(), new RegExp(toolEntry.tool.category));
     await toolRow.click();

@@ -12,8 +12,8 @@ import * as ts from 'typescript';
  */
 const repoRoot = join(__dirname, '../../..');
 const sourceRoots = ['server/src', 'client/src'];
-/** Every file that may import a source's export: the sources, the tests, the benchmark and the build scripts. */
-const userRoots = [...sourceRoots, 'test', 'bench', 'scripts'];
+/** Every file that may import a source's export: the sources, the tests, the benchmark, the build scripts and the webview's script. */
+const userRoots = [...sourceRoots, 'test', 'bench', 'scripts', 'media'];
 
 /**
  * What is used from outside the files the graph reads: the extension's entry (VS Code calls its
@@ -124,6 +124,10 @@ function readModule(file: string): ModuleFacts {
     ts.forEachChild(node, visit);
   };
   visit(source);
+  // The webview's script imports its contract's types in JSDoc: `@import { A, B } from '../x'`.
+  if (file.endsWith('.js')) {
+    for (const match of text.matchAll(/@import \{([^}]+)\} from '([^']+)'/g)) for (const name of match[1].split(',')) use(match[2], name.trim());
+  }
   if (file.endsWith('.mjs')) {
     for (const match of text.matchAll(/const \{([^}]+)\} = [^;]*?'(out\/[^']+)'/g)) {
       const specifier = `./${relative(dirname(join(repoRoot, file)), join(repoRoot, match[2]))}`;
@@ -268,4 +272,5 @@ test('the module graph is read: it finds the imports it must (a guard against a 
   assert.ok(modules.get('server/src/engine/index.ts')?.stars.length);
   assert.ok(deadExports().length < sources.size, 'not every file is dead');
   assert.ok(importEdges().get('server/src/engine/validate.ts')?.has('server/src/engine/rules/registry.ts'));
+  assert.ok(modules.get('media/preview.js')?.uses.get('client/src/preview/messages.ts')?.has('ExtensionMessage'));
 });

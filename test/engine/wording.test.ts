@@ -103,7 +103,8 @@ function everyString(): string[] {
       const menu = computeContextMenu(model, selection);
       menu.excluded.forEach((excluded) => strings.add(excluded.reason));
       for (const entry of menu.entries) {
-        for (const said of [entry.title, entry.tool?.gating, entry.tool?.asks, entry.tool?.problem, entry.dialog.multiFile?.words, entry.dialog.prompt?.toolScopeWords]) {
+        const tool = entry.tool?.found ? [entry.tool.gating, entry.tool.asks] : [entry.tool?.problem];
+        for (const said of [entry.title, ...tool, entry.dialog.multiFile?.words, entry.dialog.prompt?.toolScopeWords]) {
           if (said) strings.add(said);
         }
       }

@@ -126,10 +126,10 @@ function menuTool(model: ManifestModel, toolId: string): MenuTool {
   const tool = model.toolsById.get(toolId);
   if (!tool) {
     const problem = toolId === '' ? 'no toolId: a kind: "tool" action names the tool it calls' : `${JSON.stringify(toolId)} is not a tool of this manifest`;
-    return { id: toolId, title: undefined, found: false, category: undefined, gating: undefined, asks: undefined, problem };
+    return { id: toolId, found: false, problem };
   }
   const gating = toolGating(tool, model);
-  return { id: toolId, title: textOf(tool.value.title, toolId), found: true, category: gating.category, gating: describeGating(gating), asks: gating.asks, problem: undefined };
+  return { id: toolId, title: textOf(tool.value.title, toolId), found: true, category: gating.category, gating: describeGating(gating), asks: gating.asks };
 }
 
 function controlsOf(action: ActionEntry, selection: MenuSelection): DialogControl[] {
