@@ -256,7 +256,7 @@
       }
     }
     if (dialog.prompt) {
-      fact('Prompt', dialog.prompt.path || '(no prompt path)');
+      fact('Prompt', dialog.prompt.filePath || '(no prompt path)');
       fact('Tools this turn', `${dialog.prompt.toolScope}: ${dialog.prompt.toolScopeWords}`);
     }
     if (dialog.multiFile) fact('Several files', `${dialog.multiFile.mode}: ${dialog.multiFile.words}`);

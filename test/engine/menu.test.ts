@@ -199,7 +199,7 @@ test('dialog: a prompt-kind action shows its template and toolScope in words', (
   const [summarise, rhyme, plain] = menu(body, file('a.md')).entries;
   assert.equal(summarise.kind, 'prompt');
   assert.equal(summarise.tool, undefined);
-  assert.equal(summarise.dialog.prompt?.path, './p.md');
+  assert.equal(summarise.dialog.prompt?.filePath, './p.md');
   assert.equal(summarise.dialog.prompt?.toolScope, 'read-only');
   assert.match(summarise.dialog.prompt!.toolScopeWords, /only tools that read the folder/i);
   assert.equal(rhyme.dialog.prompt?.toolScope, 'none');

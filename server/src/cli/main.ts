@@ -74,10 +74,10 @@ async function check(command: CheckCommand, cwd: string): Promise<number> {
 
   const results: CheckedManifest[] = [];
   for (const input of inputs) {
-    const file = displayPath(input.path, cwd);
+    const file = displayPath(input.absolutePath, cwd);
     const analysis = analyzeManifest(input.text, {
       // Stdin has no folder: the rules that read the files a manifest names stay quiet.
-      folder: input.path === undefined ? undefined : new NodePluginFolder(path.dirname(input.path)),
+      folder: input.absolutePath === undefined ? undefined : new NodePluginFolder(path.dirname(input.absolutePath)),
       severityOverrides: command.severityOverrides,
       maxDiagnostics: command.maxDiagnostics,
     });
@@ -88,7 +88,7 @@ async function check(command: CheckCommand, cwd: string): Promise<number> {
       process.stderr.write(`${programName}: ${file}: ${input.named ? 'checked, though it does not look like' : 'skipped: not taken as'} a Filer manifest (${recognition.reason}).\n`);
       if (!input.named) continue;
     }
-    results.push({ file, path: input.path, diagnostics: analysis.diagnostics });
+    results.push({ file, absolutePath: input.absolutePath, diagnostics: analysis.diagnostics });
   }
 
   process.stdout.write(format(command, results, cwd));

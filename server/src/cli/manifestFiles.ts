@@ -12,13 +12,13 @@ const stdinName = '<stdin>';
 
 /** A manifest to check: `path` is absolute, or undefined for stdin. */
 export interface ManifestInput {
-  path: string | undefined;
+  absolutePath: string | undefined;
   text: string;
 }
 
 /** A manifest file to read: `named` when the user named it (a link there is followed), not when a folder search found it. */
 interface ManifestPath {
-  path: string;
+  absolutePath: string;
   named: boolean;
 }
 
@@ -36,7 +36,7 @@ export function resolveManifestPaths(inputs: string[], cwd: string): { paths: (M
   const add = (file: string, named: boolean) => {
     if (seen.has(file)) return;
     seen.add(file);
-    paths.push({ path: file, named });
+    paths.push({ absolutePath: file, named });
   };
   for (const input of inputs) {
     if (input === '-') {
@@ -73,7 +73,7 @@ function findBelow(folder: string, shownAs: string, errors: PathError[]): string
   const found: string[] = [];
   walkFolderSync([folder], { order: 'depth-first' }, {
     file: (file) => {
-      if (file.name === manifestFileName) found.push(file.path);
+      if (file.name === manifestFileName) found.push(file.absolutePath);
     },
     unreadable: (unread, error) => {
       const shown = unread.relative ? path.join(shownAs, unread.relative) : shownAs;
@@ -89,16 +89,16 @@ function findBelow(folder: string, shownAs: string, errors: PathError[]): string
  * failure names the path as the user would recognize it.
  */
 export function readManifest(file: ManifestPath, cwd: string): ManifestInput {
-  const read = readRegularFile(file.path, maxManifestMegabytes * 1024 * 1024, { followLink: file.named });
-  if (read.kind === 'text') return { path: file.path, text: read.text };
+  const read = readRegularFile(file.absolutePath, maxManifestMegabytes * 1024 * 1024, { followLink: file.named });
+  if (read.kind === 'text') return { absolutePath: file.absolutePath, text: read.text };
   const why = read.kind === 'unreadable' ? read.reason : read.kind === 'too-large' ? `${describeUnread(read)}: the limit is ${maxManifestMegabytes} MB` : describeUnread(read);
-  throw new PathError(`${displayPath(file.path, cwd)}: cannot be read (${why}).`);
+  throw new PathError(`${displayPath(file.absolutePath, cwd)}: cannot be read (${why}).`);
 }
 
 export async function readStdin(): Promise<ManifestInput> {
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  return { path: undefined, text: Buffer.concat(chunks).toString('utf8') };
+  return { absolutePath: undefined, text: Buffer.concat(chunks).toString('utf8') };
 }
 
 /** A manifest's path as shown in reports: relative to the working folder when below it. */

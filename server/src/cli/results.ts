@@ -5,7 +5,7 @@ export interface CheckedManifest {
   /** The path shown to the user: relative to the working folder when below it, `<stdin>` for stdin. */
   file: string;
   /** The absolute path, or undefined for stdin. */
-  path: string | undefined;
+  absolutePath: string | undefined;
   diagnostics: ManifestDiagnostic[];
 }
 

@@ -148,14 +148,14 @@ function keysWrittenIn(text: string, start: number, end: number): string[] {
 /** The deepest object or array whose inside holds the offset. */
 function containerAt(root: JsonNode, offset: number, text: string): JsonNode | undefined {
   // A root that is a string or a number (a file forced in by filerManifest.files.include) holds no keys or items.
-  if ((root.type !== 'object' && root.type !== 'array') || !isInside(root, offset, text)) return undefined;
+  if ((root.type !== 'object' && root.type !== 'array') || !holdsOffset(root, offset, text)) return undefined;
   let container = root;
   for (;;) {
     let deeper: JsonNode | undefined;
     for (const child of container.children!) {
       if (child.offset >= offset) break;
       const value = child.type === 'property' ? valueNode(child) : child;
-      if (value && (value.type === 'object' || value.type === 'array') && isInside(value, offset, text)) {
+      if (value && (value.type === 'object' || value.type === 'array') && holdsOffset(value, offset, text)) {
         deeper = value;
         break;
       }
@@ -165,8 +165,8 @@ function containerAt(root: JsonNode, offset: number, text: string): JsonNode | u
   }
 }
 
-/** Strictly between the brackets; an unclosed container (the author is typing) extends to its end. */
-function isInside(node: JsonNode, offset: number, text: string): boolean {
+/** Whether `offset` is strictly between the container's brackets; an unclosed container (the author is typing) extends to its end. */
+function holdsOffset(node: JsonNode, offset: number, text: string): boolean {
   if (offset <= node.offset) return false;
   const end = endOf(node);
   const closing = node.type === 'object' ? '}' : ']';

@@ -57,7 +57,7 @@ interface ParseBasis {
  * A version that follows an edit re-parses only what changed, taking its predecessor's parse over.
  */
 export class ManifestVersion {
-  readonly path: string | undefined;
+  readonly filePath: string | undefined;
   private readonly serial = ++versionsMade;
   private parse: { document: ParsedDocument; model: ManifestModel } | undefined;
   private recognized: { generation: number; recognition: Recognition } | undefined;
@@ -75,7 +75,7 @@ export class ManifestVersion {
     /** What the open document's last validation learnt of the files it names, shared by its versions; undefined for a file read from disk. */
     readonly fileFacts?: FileFactsMemo,
   ) {
-    this.path = filePathOf(uri);
+    this.filePath = filePathOf(uri);
   }
 
   /** What a successor, this text edited in `region`, re-parses from: this version, or the one this would have re-parsed from. */
@@ -108,14 +108,14 @@ export class ManifestVersion {
   recognition(): Recognition {
     const generation = this.env.settingsGeneration();
     if (this.recognized?.generation !== generation) {
-      const filePath = this.path ?? this.uri;
+      const filePath = this.filePath ?? this.uri;
       const relativePaths = () =>
         this.env
           .workspaceFolderPaths()
           .filter((folder) => isInside(folder, filePath))
           .map((folder) => path.relative(folder, filePath));
       const recognition = recognizeManifest(
-        { path: filePath, relativePaths, text: this.text, rootValue: () => this.document.value },
+        { filePath, relativePaths, text: this.text, rootValue: () => this.document.value },
         this.env.filters(),
       );
       this.recognized = { generation, recognition };
@@ -129,7 +129,7 @@ export class ManifestVersion {
 
   /** The plugin folder (the manifest's own folder), when the document is a file on disk. */
   folder(): CachedPluginFolder | undefined {
-    return this.path ? this.env.folders.forManifest(this.path) : undefined;
+    return this.filePath ? this.env.folders.forManifest(this.filePath) : undefined;
   }
 
   get isTooLarge(): boolean {

@@ -187,7 +187,7 @@ function multiFileCall(action: ActionEntry, fileCount: number): MultiFileCall {
 function promptTurn(action: ActionEntry): PromptTurn {
   const declared = action.value.toolScope;
   const toolScope = declared === 'none' || declared === 'read-only' ? declared : 'default';
-  return { path: typeof action.value.prompt === 'string' ? action.value.prompt : undefined, toolScope, toolScopeWords: toolScopeWords[toolScope] };
+  return { filePath: typeof action.value.prompt === 'string' ? action.value.prompt : undefined, toolScope, toolScopeWords: toolScopeWords[toolScope] };
 }
 
 function idOf(entry: ActionEntry): string {

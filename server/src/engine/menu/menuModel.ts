@@ -75,7 +75,7 @@ export interface MultiFileCall {
 
 export interface PromptTurn {
   /** The prompt template's path, relative to the plugin root. */
-  path: string | undefined;
+  filePath: string | undefined;
   toolScope: 'none' | 'read-only' | 'default';
   /** The toolScope explained, from the reference. */
   toolScopeWords: string;
