@@ -184,7 +184,7 @@ export function isClosedString(node: JsonNode, text: string): boolean {
 
 /** The unquoted word at the cursor (`na|` typed where a key goes), or an empty span. */
 function wordAt(text: string, offset: number): Span {
-  const isWord = (ch: string | undefined) => ch !== undefined && /[\w$.\-]/.test(ch);
+  const isWord = (ch: string | undefined) => ch !== undefined && /[\w$.-]/.test(ch);
   let start = offset;
   while (start > 0 && isWord(text[start - 1])) start--;
   let end = offset;
