@@ -5,7 +5,7 @@ import { expectRule, manifest } from './helpers';
 
 const threeUnknownKeys = manifest('«"autor"»: "x", "licence": "y", "homepag": "z"');
 
-test('diagnostics.more: past the cap, the last diagnostic listed says how many more there were, at the place of the last one kept', () => {
+test('diagnostics.more: past the cap, the last diagnostic says how many more there were', () => {
   const more = expectRule('diagnostics.more', threeUnknownKeys, {
     maxDiagnostics: 2,
     severity: 'warning',
@@ -14,7 +14,7 @@ test('diagnostics.more: past the cap, the last diagnostic listed says how many m
   assert.deepEqual(more.data, { notShown: { error: 0, warning: 2, information: 0, hint: 0 }, max: 2 });
 });
 
-test('diagnostics.more is tuned like any rule: a severity set for it replaces the strictest, and off leaves it out', () => {
+test('diagnostics.more is tuned like any rule: a severity set replaces the strictest, and off leaves it out', () => {
   const text = threeUnknownKeys.replace(/[«»]/g, '');
   const codes = (severityOverrides: Record<string, 'off' | 'hint'>) =>
     analyzeManifest(text, { maxDiagnostics: 2, severityOverrides }).diagnostics.map((d) => `${d.code} ${d.severity}`);
@@ -23,7 +23,7 @@ test('diagnostics.more is tuned like any rule: a severity set for it replaces th
   assert.deepEqual(codes({ 'diagnostics.more': 'off' }), ['manifest.unknown-key warning']);
 });
 
-test('diagnostics.file-too-large: past the host’s size limit, only the syntax is checked, and the first diagnostic says why', () => {
+test('diagnostics.file-too-large: past the size limit only the syntax is checked, and it says why', () => {
   const source = `«»${manifest('"autor": "x", "contributes": { "tools": [ { "id": "a.b" } ] },')}`;
   expectRule('diagnostics.file-too-large', source, {
     tooLarge: { megabytes: 17.25, maxFileSize: 16 },

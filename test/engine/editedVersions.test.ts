@@ -2,7 +2,19 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
 import { generatePlugin } from '../../bench/generateManifest';
-import { analyzeManifest, buildModel, extendEditedRegion, FileFactsMemo, parseDocument, reparseDocument, validateModel, type JsonPath, type ManifestModel, type ParsedDocument, valueNode } from '../../server/src/engine';
+import {
+  analyzeManifest,
+  buildModel,
+  extendEditedRegion,
+  FileFactsMemo,
+  parseDocument,
+  reparseDocument,
+  validateModel,
+  type JsonPath,
+  type ManifestModel,
+  type ParsedDocument,
+  valueNode,
+} from '../../server/src/engine';
 import { ruleAreas, ruleByCode } from '../../server/src/engine/rules/registry';
 import { field } from '../../server/src/engine/rules/messages';
 import { defineRule, defineRules, type RuleArea } from '../../server/src/engine/rules/rule';
@@ -69,16 +81,36 @@ const edit = fc.record({
   at: fc.nat(),
   where: fc.constantFrom('anywhere' as const, ...(Object.keys(places) as (keyof typeof places)[])),
   deleted: fc.oneof({ arbitrary: fc.constant(0), weight: 3 }, { arbitrary: fc.integer({ min: 1, max: 4 }), weight: 1 }),
-  // Mostly what keeps the JSON whole (a version with a syntax error is parsed whole, and so is the next), sometimes not.
+  // Mostly what keeps the JSON whole (a version with a syntax error is parsed whole, and so is the next),
+  // sometimes not.
   inserted: fc.oneof(
-    { arbitrary: fc.constantFrom('x', '_1', '-1', '0', ' ', '\n', '{ "id": "x", "kind": "tool" }, ', '"hidden": true, ', '..', '/', 'process', 'node'), weight: 4 },
+    {
+      arbitrary: fc.constantFrom(
+        'x',
+        '_1',
+        '-1',
+        '0',
+        ' ',
+        '\n',
+        '{ "id": "x", "kind": "tool" }, ',
+        '"hidden": true, ',
+        '..',
+        '/',
+        'process',
+        'node',
+      ),
+      weight: 4,
+    },
     { arbitrary: fc.constantFrom('', '"', ',', '{', '}'), weight: 1 },
   ),
 });
 
 /** The offset of an edit in `text`. */
 function offsetOf(text: string, one: { at: number; where: keyof typeof places | 'anywhere' }): number {
-  const found = one.where === 'anywhere' ? [] : [...text.matchAll(places[one.where])].map((match) => match.index! + match[0].length);
+  const found =
+    one.where === 'anywhere'
+      ? []
+      : [...text.matchAll(places[one.where])].map((match) => match.index! + match[0].length);
   return found.length > 0 ? found[one.at % found.length] : one.at % (text.length + 1);
 }
 
@@ -100,7 +132,11 @@ class EditedDocument {
 
   edit(offset: number, deleted: number, inserted: string): void {
     this.text = this.text.slice(0, offset) + inserted + this.text.slice(offset + deleted);
-    this.document = reparseDocument(this.document, this.text, extendEditedRegion(undefined, offset, deleted, inserted.length));
+    this.document = reparseDocument(
+      this.document,
+      this.text,
+      extendEditedRegion(undefined, offset, deleted, inserted.length),
+    );
     this.model = buildModel(this.document, this.model);
   }
 
@@ -115,7 +151,8 @@ class EditedDocument {
 }
 
 test('every edited version gets the diagnostics of a fresh validation, over random edits in every area', () => {
-  // How many versions had entries handed on (a version with a syntax error, and the next, is parsed whole): the property says little unless many do.
+  // How many versions had entries handed on (a version with a syntax error, and the next, is parsed whole):
+  // the property says little unless many do.
   let handedOn = 0;
   let versions = 0;
   fc.assert(
@@ -126,11 +163,18 @@ test('every edited version gets the diagnostics of a fresh validation, over rand
         const text = document.text;
         const offset = Math.min(offsetOf(text, one), text.length);
         // The runtime's value is replaced whole ("node" → "process" changes what many checks read).
-        const deleted = one.where === 'runtime' && text.indexOf('"', offset) >= 0 ? text.indexOf('"', offset) - offset : Math.min(one.deleted, text.length - offset);
+        const deleted =
+          one.where === 'runtime' && text.indexOf('"', offset) >= 0
+            ? text.indexOf('"', offset) - offset
+            : Math.min(one.deleted, text.length - offset);
         const before = document.model;
         document.edit(offset, deleted, one.inserted);
         versions++;
-        if (document.model.tools.some((tool, i) => tool === before.tools[i]) || document.model.actions.some((action, i) => action === before.actions[i])) handedOn++;
+        if (
+          document.model.tools.some((tool, i) => tool === before.tools[i]) ||
+          document.model.actions.some((action, i) => action === before.actions[i])
+        )
+          handedOn++;
         assert.deepEqual(document.diagnostics(), document.fresh(), `edit ${index}: ${JSON.stringify(one)}`);
       });
     }),
@@ -139,14 +183,17 @@ test('every edited version gets the diagnostics of a fresh validation, over rand
   assert.ok(handedOn > versions / 10, `entries handed on in ${handedOn} of ${versions} versions`);
 });
 
-test("an edit in one tool's description hands every other entry on to the next model, and the findings are the fresh ones, moved", () => {
+test("an edit in one tool's description hands every other entry on, and the findings are the fresh ones, moved", () => {
   const document = new EditedDocument(base);
   const before = document.model;
   const opened = document.diagnostics();
   assert.ok(opened.length >= 5, 'the base text has findings in its entries');
   const at = base.indexOf('"description": "', base.indexOf('"tools"')) + '"description": "'.length;
   document.edit(at, 0, 'xyz');
-  assert.equal(document.model.tools.filter((tool, index) => tool === before.tools[index]).length, document.model.tools.length - 1);
+  assert.equal(
+    document.model.tools.filter((tool, index) => tool === before.tools[index]).length,
+    document.model.tools.length - 1,
+  );
   assert.ok(document.model.actions.every((action, index) => action === before.actions[index]));
   const edited = document.diagnostics();
   assert.deepEqual(edited, document.fresh());
@@ -159,7 +206,9 @@ test("an edit in one tool's description hands every other entry on to the next m
 /** A duration as the reference writes them ("30s", "5m"), in milliseconds. */
 function durationMs(value: unknown): number | undefined {
   const match = typeof value === 'string' ? /^(\d+)(ms|s|m|h)$/.exec(value) : null;
-  return match ? Number(match[1]) * { ms: 1, s: 1000, m: 60_000, h: 3_600_000 }[match[2] as 'ms' | 's' | 'm' | 'h'] : undefined;
+  return match
+    ? Number(match[1]) * { ms: 1, s: 1000, m: 60_000, h: 3_600_000 }[match[2] as 'ms' | 's' | 'm' | 'h']
+    : undefined;
 }
 
 /**
@@ -170,8 +219,10 @@ const overBudget = defineRules([
   defineRule({
     code: 'tools.timeout-over-budget',
     severity: 'warning',
-    description: "A tool's timeout is longer than the plugin's permissions.execution.maxTimeout (a rule of this test only).",
-    message: ({ jsonPath, maxTimeout }: { jsonPath: JsonPath; maxTimeout: string }) => `${field(jsonPath)} is longer than the plugin's maxTimeout, ${maxTimeout}.`,
+    description:
+      "A tool's timeout is longer than the plugin's permissions.execution.maxTimeout (a rule of this test only).",
+    message: ({ jsonPath, maxTimeout }: { jsonPath: JsonPath; maxTimeout: string }) =>
+      `${field(jsonPath)} is longer than the plugin's maxTimeout, ${maxTimeout}.`,
   }),
 ]);
 
@@ -184,12 +235,16 @@ const overBudgetArea: RuleArea<typeof overBudget> = {
     for (const tool of model.tools) {
       const timeout = durationMs(tool.value.timeout);
       const at = valueNode(tool.node, 'timeout');
-      if (timeout !== undefined && timeout > budget && at) report('tools.timeout-over-budget', at, { jsonPath: [...tool.jsonPath, 'timeout'], maxTimeout: String(execution!.maxTimeout) });
+      if (timeout !== undefined && timeout > budget && at)
+        report('tools.timeout-over-budget', at, {
+          jsonPath: [...tool.jsonPath, 'timeout'],
+          maxTimeout: String(execution!.maxTimeout),
+        });
     }
   },
 };
 
-test('a rule that reads a value outside the entries it checks gets, after an edit of that value, the findings of a fresh validation', (t) => {
+test('a rule reading a value outside its entries: after an edit of it, a fresh validation’s findings', (t) => {
   const [rule] = overBudget;
   ruleByCode.set(rule.code, rule);
   (ruleAreas as RuleArea[]).push(overBudgetArea as unknown as RuleArea);
@@ -205,7 +260,10 @@ test('a rule that reads a value outside the entries it checks gets, after an edi
   // "5m" → "5s": every tool's timeout (30s or more) is now over budget, and nothing in any tool changed.
   const before = document.model;
   document.edit(at + 1, 1, 's');
-  assert.ok(document.model.tools.every((tool, index) => tool === before.tools[index]), 'every tool is handed on: the edit is outside them');
+  assert.ok(
+    document.model.tools.every((tool, index) => tool === before.tools[index]),
+    'every tool is handed on: the edit is outside them',
+  );
   assert.deepEqual(document.diagnostics(), document.fresh());
   assert.equal(count(), document.model.tools.filter((tool) => durationMs(tool.value.timeout) !== undefined).length);
   assert.ok(count() >= 4);

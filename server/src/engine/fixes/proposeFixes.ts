@@ -12,6 +12,8 @@ export function proposeFixes(
 ): FixProposal[] {
   const fix = ruleByCode.get(diagnostic.code)?.fix;
   if (!fix) return [];
-  const sameRule = analysis.diagnostics.filter((other) => other.code === diagnostic.code).map((other) => ({ diagnostic: other, data: other.data }));
+  const sameRule = analysis.diagnostics
+    .filter((other) => other.code === diagnostic.code)
+    .map((other) => ({ diagnostic: other, data: other.data }));
   return fix(diagnostic.data, { analysis, diagnostic, sameRule, creatable, folderName });
 }

@@ -20,14 +20,18 @@ const definitions = defineRules([
     message: ({ notShown, max }: MoreData) => {
       const present = severityOrder.filter((severity) => notShown[severity] > 0);
       const total = present.reduce((sum, severity) => sum + notShown[severity], 0);
-      const counts = present.map((severity) => `${notShown[severity].toLocaleString('en-US')} ${severity === 'information' ? 'information' : `${severity}${notShown[severity] === 1 ? '' : 's'}`}`);
+      const counts = present.map(
+        (severity) =>
+          `${notShown[severity].toLocaleString('en-US')} ${severity === 'information' ? 'information' : `${severity}${notShown[severity] === 1 ? '' : 's'}`}`,
+      );
       return `${total.toLocaleString('en-US')} more problems are not shown (${counts.join(', ')}): at most ${max.toLocaleString('en-US')} are listed per manifest.`;
     },
   }),
   defineRule({
     code: 'diagnostics.file-too-large',
     severity: 'information',
-    description: 'An open manifest larger than filerManifest.maxFileSize (16 MB by default) has only its JSON syntax checked; this diagnostic, at its start, says so.',
+    description:
+      'An open manifest larger than filerManifest.maxFileSize (16 MB by default) has only its JSON syntax checked; this diagnostic, at its start, says so.',
     message: ({ megabytes, maxFileSize }: { megabytes: number; maxFileSize: number }) =>
       `This manifest is ${megabytes.toFixed(1)} MB, more than filerManifest.maxFileSize (${maxFileSize} MB): only its JSON syntax is checked.`,
   }),
