@@ -224,12 +224,12 @@ test('the preview panel lists the entries Filer would offer and shows the dialog
     const requiredCount = withDialog.dialog.controls.filter((control) => control.required).length;
     assert.equal(await dialog.locator('.required').count(), requiredCount, 'one required mark per required param');
     if (withDialog.dialog.generate) await dialog.locator('.generate-button', { hasText: withDialog.dialog.generate.label }).waitFor();
-    if (withDialog.dialog.prompt?.path) await dialog.getByText(withDialog.dialog.prompt.path).waitFor();
+    if (withDialog.dialog.prompt?.filePath) await dialog.getByText(withDialog.dialog.prompt.filePath).waitFor();
     await workbench.screenshot('preview-panel-dialog');
 
     // A tool-kind entry shows the tool it calls and its category; double-click jumps to the action.
     const toolEntry = several.entries.find((entry) => entry.source === 'action' && entry.kind === 'tool' && entry.tool?.found);
-    assert.ok(toolEntry?.tool?.category, 'the example has a tool-kind action for several files');
+    assert.ok(toolEntry?.tool?.found, 'the example has a tool-kind action for several files');
     const toolRow = view.locator(`#entries [data-key="${toolEntry.source}:${toolEntry.id}"]`);
     assert.match(await toolRow.innerText(), new RegExp(toolEntry.tool.category));
     await toolRow.click();

@@ -25,6 +25,10 @@ export function manifest(body: string): string {
 
 export interface ExpectOptions {
   folder?: PluginFolder;
+  /** The cap on diagnostics (the validator's default when not given). */
+  maxDiagnostics?: number;
+  /** Validate as a host does a text past its size limit. */
+  tooLarge?: RuleData<'diagnostics.file-too-large'>;
   severity?: Severity;
   /** A piece of text the message must contain. */
   message?: string | RegExp;
@@ -33,7 +37,7 @@ export interface ExpectOptions {
 /** Asserts that `code` is reported exactly once, exactly at the «marked» span, and returns it, its data typed by its rule. */
 export function expectRule<C extends RuleCode>(code: C, source: string, options: ExpectOptions = {}): ManifestDiagnostic & { data: RuleData<C> } {
   const { text, offset, length } = marked(source);
-  const diagnostics = analyzeManifest(text, { folder: options.folder }).diagnostics;
+  const diagnostics = analyzeManifest(text, { folder: options.folder, maxDiagnostics: options.maxDiagnostics, tooLarge: options.tooLarge }).diagnostics;
   const found = diagnostics.filter((d) => d.code === code);
   assert.equal(found.length, 1, `expected one ${code}, got: ${describe(diagnostics)}`);
   const [diagnostic] = found;

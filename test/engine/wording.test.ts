@@ -13,6 +13,7 @@ import {
   gatingReport,
   toolGating,
   type PluginFolder,
+  type RuleData,
 } from '../../server/src/engine';
 import type { MenuSelection } from '../../server/src/engine/menu/menuModel';
 import { NodePluginFolder } from '../../server/src/host/nodePluginFolder';
@@ -22,8 +23,16 @@ const repoRoot = join(__dirname, '../../..');
 const temporary: string[] = [];
 after(() => temporary.forEach((root) => rmSync(root, { recursive: true, force: true })));
 
+/** A manifest to validate, and how. */
+interface Sample {
+  text: string;
+  folder?: PluginFolder;
+  maxDiagnostics?: number;
+  tooLarge?: RuleData<'diagnostics.file-too-large'>;
+}
+
 /** Manifests whose messages carry counts, names and optional parts: the places where wording goes wrong. */
-function corners(): { text: string; folder?: PluginFolder }[] {
+function corners(): Sample[] {
   const { folder } = pluginFolder({
     'tools/a.schema.json': JSON.stringify({ $schema: 'http://json-schema.org/draft-03/schema#', type: 'object', properties: { outputFile: { type: 'string' } } }),
     'tools/b.schema.json': JSON.stringify({ $schema: 'http://json-schema.org/draft-04/schema#', type: 'object', properties: { n: { exclusiveMinimum: 1 } } }),
@@ -57,6 +66,8 @@ function corners(): { text: string; folder?: PluginFolder }[] {
     { text, folder },
     { text },
     { text: shapes, folder: hookFolder },
+    { text: shapes, maxDiagnostics: 3 },
+    { text: shapes, tooLarge: { megabytes: 17.04, maxFileSize: 16 } },
     { text: manifest('"runtime": "process"') },
     {
       text: manifest(
@@ -71,7 +82,7 @@ function corners(): { text: string; folder?: PluginFolder }[] {
 }
 
 /** Every example plugin, the benchmark's broken plugin, and the corners above. */
-function samples(): { text: string; folder?: PluginFolder }[] {
+function samples(): Sample[] {
   const examples = readdirSync(join(repoRoot, 'examples'), { withFileTypes: true })
     .filter((entry) => entry.isDirectory())
     .map((entry) => join(repoRoot, 'examples', entry.name));
@@ -97,8 +108,8 @@ const saidCodes = new Set<string>();
 /** Every string the engine says about these samples: diagnostics, gating lines and the context menu's words. */
 function everyString(): string[] {
   const strings = new Set<string>([...Object.values(categoryMeaning), ...Object.values(asksAt)]);
-  for (const { text, folder } of samples()) {
-    const { diagnostics, model } = analyzeManifest(text, { folder });
+  for (const { text, ...options } of samples()) {
+    const { diagnostics, model } = analyzeManifest(text, options);
     diagnostics.forEach((d) => {
       strings.add(d.message);
       saidCodes.add(d.code);
@@ -111,8 +122,8 @@ function everyString(): string[] {
       const menu = computeContextMenu(model, selection);
       menu.excluded.forEach((excluded) => strings.add(excluded.reason));
       for (const entry of menu.entries) {
-        const tool = entry.tool;
-        for (const said of [entry.title, tool?.gating, tool?.asks, tool?.whenChosen, tool?.problem, entry.dialog.multiFile?.words, entry.dialog.prompt?.toolScopeWords]) {
+        const tool = entry.tool?.found ? [entry.tool.gating, entry.tool.asks, entry.tool.whenChosen] : [entry.tool?.problem];
+        for (const said of [entry.title, ...tool, entry.dialog.multiFile?.words, entry.dialog.prompt?.toolScopeWords]) {
           if (said) strings.add(said);
         }
       }

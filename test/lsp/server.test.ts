@@ -39,7 +39,7 @@ describe('custom requests and robustness', () => {
   test('filer/contextMenu: the menu Filer would build for a selection, from the document as it is in the editor', async () => {
     const file = await served.client.request<ContextMenuModel>('filer/contextMenu', { uri, selection: { kind: 'file', names: ['notes.md'] } });
     assert.equal(file.pluginName, 'Sample');
-    assert.deepEqual(file.entries.map((entry) => [entry.source, entry.id, entry.tool?.category]), [
+    assert.deepEqual(file.entries.map((entry) => [entry.source, entry.id, entry.tool?.found && entry.tool.category]), [
       ['action', 'count', 'external'],
       ['tool', 'summarize', 'external'],
     ]);

@@ -9,8 +9,8 @@ import * as path from 'node:path';
 import { displayPath, PathError } from './manifestFiles';
 
 type BaseSource =
-  | { kind: 'file'; path: string; shownAs: string }
-  | { kind: 'folder'; path: string; shownAs: string }
+  | { kind: 'file'; absolutePath: string; shownAs: string }
+  | { kind: 'folder'; absolutePath: string; shownAs: string }
   | { kind: 'git'; ref: string };
 
 /** The other version of one manifest: its text, or absent (a plugin the base does not have). */
@@ -27,8 +27,8 @@ export function resolveBase(spec: string, cwd: string): BaseSource {
       throw new PathError(`--base ${spec}: cannot be read (${(error as Error).message}).`);
     }
   }
-  if (stats?.isFile()) return { kind: 'file', path: absolute, shownAs: displayPath(absolute, cwd) };
-  if (stats?.isDirectory()) return { kind: 'folder', path: absolute, shownAs: displayPath(absolute, cwd) || '.' };
+  if (stats?.isFile()) return { kind: 'file', absolutePath: absolute, shownAs: displayPath(absolute, cwd) };
+  if (stats?.isDirectory()) return { kind: 'folder', absolutePath: absolute, shownAs: displayPath(absolute, cwd) || '.' };
   if (stats) throw new PathError(`--base ${spec}: not a file, a folder or a git ref.`);
   if (spec.startsWith('-')) throw new PathError(`--base ${spec}: no such file or folder, and a git ref does not start with "-".`);
   const check = git(['rev-parse', '--verify', '--quiet', `${spec}^{commit}`], cwd);
@@ -44,9 +44,9 @@ export function resolveBase(spec: string, cwd: string): BaseSource {
  * user named (what a folder base is matched by).
  */
 export function readBase(base: BaseSource, headPath: string, relativePath: string, cwd: string): BaseManifest {
-  if (base.kind === 'file') return { text: readText(base.path, base.shownAs), shownAs: base.shownAs };
+  if (base.kind === 'file') return { text: readText(base.absolutePath, base.shownAs), shownAs: base.shownAs };
   if (base.kind === 'folder') {
-    const file = path.join(base.path, relativePath);
+    const file = path.join(base.absolutePath, relativePath);
     const shownAs = displayPath(file, cwd);
     return fs.existsSync(file) ? { text: readText(file, shownAs), shownAs } : { text: undefined, shownAs };
   }

@@ -4,22 +4,15 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { analyzeManifest, compareGating, recognizeContent, gatingReport, type GatingComparison, type GatingReport } from '../engine';
+import { analyzeManifest, compareGating, recognizeContent, gatingReport, type GatingReport } from '../engine';
 import { NodePluginFolder } from '../host/nodePluginFolder';
 import { UsageError } from './args';
 import { readBase, resolveBase } from './baseManifests';
 import { formatGatingJson, formatGatingMarkdown, formatGatingText, markdownCode } from './formats/gating';
 import { displayPath, PathError, readManifest, readStdin, resolveManifestPaths, type ManifestInput } from './manifestFiles';
+import type { GatedManifest } from './results';
 import type { GatingCommand } from './reviewArgs';
 import { wantsColor } from './formats/text';
-
-/** One manifest's report, and its comparison with the base when one was given. */
-export interface GatedManifest {
-  /** The path shown to the user. */
-  file: string;
-  report: GatingReport;
-  comparison: { base: string; found: boolean; result: GatingComparison } | undefined;
-}
 
 interface Head {
   input: ManifestInput;
@@ -33,18 +26,19 @@ export async function runGating(command: GatingCommand, cwd: string, write: (tex
   if (base?.kind === 'file' && heads.length !== 1) {
     throw new UsageError(`--base ${command.base} is one manifest, but ${heads.length} manifests are given: compare with a folder or a git ref.`);
   }
-  if (base && base.kind !== 'file' && heads.some((head) => head.input.path === undefined)) {
+  if (base && base.kind !== 'file' && heads.some((head) => head.input.absolutePath === undefined)) {
     throw new UsageError(`--base with a ${base.kind === 'git' ? 'git ref' : 'folder'} reads the same path there: give manifest paths, not stdin.`);
   }
   // Markdown marks fields as code in the causes' words; text and JSON keep them plain.
   const code = command.format === 'markdown' ? markdownCode : (text: string) => text;
 
   const results: GatedManifest[] = heads.map((head) => {
-    const file = displayPath(head.input.path, cwd);
+    const file = displayPath(head.input.absolutePath, cwd);
     // Read with its folder, as `check` reads it: a file it names that is missing makes the loader refuse it too.
-    const report = reportOf(head.input.text, file, '', head.input.path === undefined ? undefined : path.dirname(head.input.path));
+    const folder = head.input.absolutePath === undefined ? undefined : path.dirname(head.input.absolutePath);
+    const report = reportOf(head.input.text, file, '', folder);
     if (!base) return { file, report, comparison: undefined };
-    const other = readBase(base, head.input.path ?? '', head.relativePath, cwd);
+    const other = readBase(base, head.input.absolutePath ?? '', head.relativePath, cwd);
     const baseReport = other.text === undefined ? undefined : reportOf(other.text, other.shownAs, '--base ');
     const empty: GatingReport = { ...report, tools: [] };
     return { file, report, comparison: { base: other.shownAs, found: baseReport !== undefined, result: compareGating(baseReport ?? empty, report, code) } };
@@ -94,12 +88,12 @@ async function readHeads(inputs: string[], cwd: string): Promise<Head[]> {
     const root = path.resolve(cwd, input);
     const isFolder = input !== '-' && found.errors.length === 0 && fs.statSync(root).isDirectory();
     for (const file of found.paths) {
-      const filePath = file === '-' ? file : file.path;
+      const filePath = file === '-' ? file : file.absolutePath;
       if (seen.has(filePath)) continue;
       seen.add(filePath);
       try {
         const manifest = file === '-' ? await readStdin() : readManifest(file, cwd);
-        heads.push({ input: manifest, relativePath: file === '-' ? '' : isFolder ? path.relative(root, file.path) : path.basename(file.path) });
+        heads.push({ input: manifest, relativePath: file === '-' ? '' : isFolder ? path.relative(root, file.absolutePath) : path.basename(file.absolutePath) });
       } catch (error) {
         if (!(error instanceof PathError)) throw error;
         errors.push(error);

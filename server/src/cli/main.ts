@@ -95,30 +95,30 @@ async function check(command: CheckCommand, cwd: string): Promise<number> {
   const skipped = new Map<string, string>();
   const notes: { path: string | undefined; text: string }[] = [];
   for (const input of inputs) {
-    const file = displayPath(input.path, cwd);
+    const file = displayPath(input.absolutePath, cwd);
     const analysis = analyzeManifest(input.text, {
       // Stdin has no folder: the rules that read the files a manifest names stay quiet.
-      folder: input.path === undefined ? undefined : new NodePluginFolder(path.dirname(input.path)),
+      folder: input.absolutePath === undefined ? undefined : new NodePluginFolder(path.dirname(input.absolutePath)),
       severityOverrides: command.severityOverrides,
       maxDiagnostics: command.maxDiagnostics,
     });
     const recognition = recognizeText(input.text, () => analysis.document.value);
     if (recognition.kind === 'other') {
       if (!isChecked(input.origin, recognition)) {
-        skipped.set(input.path!, recognition.reason);
+        skipped.set(input.absolutePath!, recognition.reason);
         const text = `${file}: skipped: not taken as a Filer manifest (${recognition.reason}).`;
-        notes.push({ path: input.path, text });
+        notes.push({ path: input.absolutePath, text });
         continue;
       }
       const text = `${file}: checked, though it does not look like a Filer manifest (${recognition.reason}).`;
-      notes.push({ path: input.path, text });
+      notes.push({ path: input.absolutePath, text });
     }
-    results.push({ file, path: input.path, diagnostics: analysis.diagnostics });
+    results.push({ file, absolutePath: input.absolutePath, diagnostics: analysis.diagnostics });
   }
   // A folder named that yields no manifest to check is an error, which names what was skipped and why
   // (instead of a note per file); the others' notes stand.
-  const empty = folders.filter((folder) => folder.files.every((found) => skipped.has(found.path)));
-  const told = new Set(empty.flatMap((folder) => folder.files.map((found) => found.path)));
+  const empty = folders.filter((folder) => folder.files.every((found) => skipped.has(found.absolutePath)));
+  const told = new Set(empty.flatMap((folder) => folder.files.map((found) => found.absolutePath)));
   for (const folder of empty) errors.push(new PathError(nothingToCheck(folder, skipped, cwd)));
   // Every path that cannot be checked is named, the others are checked all the same, and the exit code is 2.
   for (const error of errors) say(error.message);
@@ -153,7 +153,7 @@ const skippedShown = 3;
 
 function nothingToCheck(folder: SearchedFolder, skipped: Map<string, string>, cwd: string): string {
   const shown = folder.files.slice(0, skippedShown);
-  const named = shown.map((found) => `${displayPath(found.path, cwd)} (${skipped.get(found.path)})`);
+  const named = shown.map((found) => `${displayPath(found.absolutePath, cwd)} (${skipped.get(found.absolutePath)})`);
   const rest = folder.files.length - named.length;
   const what =
     folder.files.length === 1

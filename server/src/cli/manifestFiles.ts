@@ -12,7 +12,7 @@ const stdinName = '<stdin>';
 
 /** A manifest to check: `path` is absolute, or undefined for stdin. */
 export interface ManifestInput {
-  path: string | undefined;
+  absolutePath: string | undefined;
   text: string;
 }
 
@@ -24,7 +24,7 @@ export type ManifestOrigin = 'named' | 'folder-root' | 'found';
 
 /** A manifest file to read. */
 interface ManifestPath {
-  path: string;
+  absolutePath: string;
   origin: ManifestOrigin;
   /** Whether the user named this very file (a link there is followed). */
   named: boolean;
@@ -63,7 +63,7 @@ export function resolveManifestPaths(
       }
       return earlier;
     }
-    const added = { path: file, origin, named: origin === 'named' };
+    const added = { absolutePath: file, origin, named: origin === 'named' };
     seen.set(file, added);
     paths.push(added);
     return added;
@@ -104,7 +104,7 @@ function findBelow(folder: string, shownAs: string, errors: PathError[]): string
   const found: string[] = [];
   walkFolderSync([folder], { order: 'depth-first' }, {
     file: (file) => {
-      if (file.name === manifestFileName) found.push(file.path);
+      if (file.name === manifestFileName) found.push(file.absolutePath);
     },
     unreadable: (unread, error) => {
       const shown = unread.relative ? path.join(shownAs, unread.relative) : shownAs;
@@ -120,16 +120,16 @@ function findBelow(folder: string, shownAs: string, errors: PathError[]): string
  * failure names the path as the user would recognize it.
  */
 export function readManifest(file: ManifestPath, cwd: string): ManifestInput {
-  const read = readRegularFile(file.path, maxManifestMegabytes * 1024 * 1024, { followLink: file.named });
-  if (read.kind === 'text') return { path: file.path, text: read.text };
+  const read = readRegularFile(file.absolutePath, maxManifestMegabytes * 1024 * 1024, { followLink: file.named });
+  if (read.kind === 'text') return { absolutePath: file.absolutePath, text: read.text };
   const why = read.kind === 'unreadable' ? read.reason : read.kind === 'too-large' ? `${describeUnread(read)}: the limit is ${maxManifestMegabytes} MB` : describeUnread(read);
-  throw new PathError(`${displayPath(file.path, cwd)}: cannot be read (${why}).`);
+  throw new PathError(`${displayPath(file.absolutePath, cwd)}: cannot be read (${why}).`);
 }
 
 export async function readStdin(): Promise<ManifestInput> {
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  return { path: undefined, text: Buffer.concat(chunks).toString('utf8') };
+  return { absolutePath: undefined, text: Buffer.concat(chunks).toString('utf8') };
 }
 
 /** A manifest's path as shown in reports: relative to the working folder when below it. */

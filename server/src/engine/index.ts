@@ -2,7 +2,7 @@
  * The engine: parse → model → rules → diagnostics; approval categories; the context menu.
  * Pure: no LSP, no `vscode`, no file system. The plugin folder comes in as a PluginFolder.
  */
-export { dataOf, type ManifestDiagnostic, type Severity } from './diagnostics';
+export type { Severity } from './diagnostics';
 export type { FileKind, FileRead, PluginFolder } from './folder/pluginFolder';
 export { LineIndex } from './text/lineIndex';
 export { detachedCopy } from './text/detachedCopy';
@@ -16,10 +16,11 @@ export { arrayItems, keyNode, pathOfNode, valueNode, type JsonPath } from './mod
 export { idSymbols, type IdSymbol } from './model/idSymbols';
 export { renameRefusal } from './rename';
 export { containsDotDot, fileReferences, isAbsolutePath, normalizeRelativePath, referenceKindAt, type FileReference, type ReferenceKind } from './model/references';
-export { analyzeManifest, defaultMaxDiagnostics, EntryFindingsMemo, FileFactsMemo, validateModel, type ManifestAnalysis, type SeverityOverride } from './validate';
-export { allRules, ruleByCode, syntaxCodes, type RuleCode, type RuleData } from './rules/registry';
+export { analyzeManifest, defaultMaxDiagnostics, FileFactsMemo, validateModel, type ManifestAnalysis, type SeverityOverride } from './validate';
+export { allRules, dataOf, ruleByCode, syntaxCodes, type ManifestDiagnostic, type RuleCode, type RuleData } from './rules/registry';
 export type { RuleDefinition, RuleTag } from './rules/rule';
 export type { Creatable, FixProposal, NewFile, OffsetEdit } from './fixes/fix';
+export { proposeFixes } from './fixes/proposeFixes';
 export { eolOf, indentUnitOf, lineIndentAt } from './fixes/textEdits';
 export { pathSuggestion } from './fixes/pathSuggestion';
 export { rulesTableMarkdown } from './rules/rulesTable';

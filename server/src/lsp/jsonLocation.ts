@@ -131,14 +131,14 @@ export function cursorContext(document: ParsedDocument, offset: number): CursorC
 /** The deepest object or array whose inside holds the offset. */
 function containerAt(root: JsonNode, offset: number, text: string): JsonNode | undefined {
   // A root that is a string or a number (a file forced in by filerManifest.files.include) holds no keys or items.
-  if ((root.type !== 'object' && root.type !== 'array') || !isInside(root, offset, text)) return undefined;
+  if ((root.type !== 'object' && root.type !== 'array') || !holdsOffset(root, offset, text)) return undefined;
   let container = root;
   for (;;) {
     let deeper: JsonNode | undefined;
     for (const child of container.children!) {
       if (child.offset >= offset) break;
       const value = child.type === 'property' ? valueNode(child) : child;
-      if (value && (value.type === 'object' || value.type === 'array') && isInside(value, offset, text)) {
+      if (value && (value.type === 'object' || value.type === 'array') && holdsOffset(value, offset, text)) {
         deeper = value;
         break;
       }
@@ -148,8 +148,8 @@ function containerAt(root: JsonNode, offset: number, text: string): JsonNode | u
   }
 }
 
-/** Strictly between the brackets; an unclosed container (the author is typing) extends to its end. */
-function isInside(node: JsonNode, offset: number, text: string): boolean {
+/** Whether `offset` is strictly between the container's brackets; an unclosed container (the author is typing) extends to its end. */
+function holdsOffset(node: JsonNode, offset: number, text: string): boolean {
   if (offset <= node.offset) return false;
   const end = endOf(node);
   const closing = node.type === 'object' ? '}' : ']';
@@ -167,7 +167,7 @@ export function isClosedString(node: JsonNode, text: string): boolean {
 
 /** The unquoted word at the cursor (`na|` typed where a key goes), or an empty span. */
 function wordAt(text: string, offset: number): Span {
-  const isWord = (ch: string | undefined) => ch !== undefined && /[\w$.\-]/.test(ch);
+  const isWord = (ch: string | undefined) => ch !== undefined && /[\w$.-]/.test(ch);
   let start = offset;
   while (start > 0 && isWord(text[start - 1])) start--;
   let end = offset;

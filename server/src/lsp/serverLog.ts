@@ -49,14 +49,14 @@ export class ServerLog {
   }
 
   /** A manifest on disk that is not opened (a link, a FIFO, too large…), said once per file and reason. */
-  notRead(path: string, why: string): void {
-    const said = `${path} is not read from disk: ${why}.`;
+  notRead(filePath: string, why: string): void {
+    const said = `${filePath} is not read from disk: ${why}.`;
     if (this.leftUnread.has(said)) return;
     this.leftUnread.add(said);
     this.console.warn(said);
   }
 
-  unreadable(path: string, error: unknown): void {
-    this.console.warn(`Could not read ${path}: ${error instanceof Error ? error.message : String(error)}`);
+  unreadable(filePath: string, error: unknown): void {
+    this.console.warn(`Could not read ${filePath}: ${error instanceof Error ? error.message : String(error)}`);
   }
 }

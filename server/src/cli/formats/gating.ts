@@ -1,5 +1,5 @@
 import { categoryOrder, reasonWords, type GatedTool, type GatingComparison } from '../../engine';
-import type { GatedManifest } from '../gating';
+import type { GatedManifest } from '../results';
 
 const ansi = { reset: '\x1b[0m', bold: '\x1b[1m', dim: '\x1b[2m', red: '\x1b[31m', green: '\x1b[32m', yellow: '\x1b[33m' };
 

@@ -29,7 +29,7 @@ function entryLines(file: string, entry: MenuEntry): string[] {
   if (dialog.description) lines.push(`    ${dialog.description}`);
   if (entry.tool) lines.push(...toolWords(entry.tool).map((words) => `    ${words}`));
   if (dialog.prompt) {
-    lines.push(`    prompt: ${dialog.prompt.path ?? '(no prompt path)'}`);
+    lines.push(`    prompt: ${dialog.prompt.filePath ?? '(no prompt path)'}`);
     lines.push(`    tools this turn: ${dialog.prompt.toolScope}: ${dialog.prompt.toolScopeWords}`);
   }
   if (dialog.multiFile) lines.push(`    several files: ${dialog.multiFile.mode}: ${dialog.multiFile.words}`);

@@ -56,7 +56,7 @@ export function formatSarif(results: CheckedManifest[], tool: SarifTool, cwd: st
             locations: [
               {
                 physicalLocation: {
-                  artifactLocation: artifactLocation(result.path, cwd),
+                  artifactLocation: artifactLocation(result.absolutePath, cwd),
                   region: {
                     startLine: diagnostic.range.start.line + 1,
                     startColumn: diagnostic.range.start.character + 1,

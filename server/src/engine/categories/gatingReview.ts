@@ -3,7 +3,7 @@
  * facts and `filer-manifest gating` all read this), and what changed between two versions of a plugin.
  * The category itself comes from deriveToolGating alone; this file only collects and compares.
  */
-import type { ManifestDiagnostic } from '../diagnostics';
+import type { ManifestDiagnostic } from '../rules/registry';
 import { entryPlace, type ManifestModel } from '../model/manifestModel';
 import { spanOf, type SourceSpan } from '../model/sourceSpan';
 import {

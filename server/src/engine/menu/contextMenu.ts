@@ -134,7 +134,7 @@ function menuTool(model: ManifestModel, toolId: string): MenuTool {
   const tool = model.toolsById.get(toolId);
   if (!tool) {
     const problem = toolId === '' ? 'no toolId: a kind: "tool" action names the tool it calls' : `${JSON.stringify(toolId)} is not a tool of this manifest`;
-    return { id: toolId, title: undefined, found: false, category: undefined, gating: undefined, asks: undefined, whenChosen: undefined, problem };
+    return { id: toolId, found: false, problem };
   }
   const gating = toolGating(tool, model);
   return {
@@ -145,7 +145,6 @@ function menuTool(model: ManifestModel, toolId: string): MenuTool {
     gating: describeGating(gating),
     asks: gating.asks,
     whenChosen,
-    problem: undefined,
   };
 }
 
@@ -204,7 +203,7 @@ function multiFileCall(action: ActionEntry, fileCount: number): MultiFileCall {
 function promptTurn(action: ActionEntry): PromptTurn {
   const declared = action.value.toolScope;
   const toolScope = declared === 'none' || declared === 'read-only' ? declared : 'default';
-  return { path: typeof action.value.prompt === 'string' ? action.value.prompt : undefined, toolScope, toolScopeWords: toolScopeWords[toolScope] };
+  return { filePath: typeof action.value.prompt === 'string' ? action.value.prompt : undefined, toolScope, toolScopeWords: toolScopeWords[toolScope] };
 }
 
 function idOf(entry: ActionEntry): string {

@@ -3,13 +3,13 @@ import type { Fix, OffsetEdit } from '../fixes/fix';
 import { legacyToolShape } from '../fixes/legacyTool';
 import { addRequiredField, nodeOf } from '../fixes/shared';
 import { formatJson, insertProperty, lineIndentAt, replaceNode } from '../fixes/textEdits';
-import { isLegacy, type ManifestModel } from '../model/manifestModel';
+import { isLegacy } from '../model/manifestModel';
 import { keyNode, leafValue, propertyNode, valueNode, type JsonPath } from '../model/nodes';
 import type { FileReference } from '../model/references';
 import type { SchemaDraft, ToolSchemaResult } from '../model/toolSchema';
 import { reportDuplicateIds, type DuplicateIdData } from './duplicateIds';
 import { field, quote } from './messages';
-import { defineRule, defineRules, type ModelOutline, type RuleArea, type RuleContext } from './rule';
+import { defineRule, defineRules, type RuleArea, type RuleContext } from './rule';
 
 /** A tool without annotations: which tool, and what its `annotations` (if any) says. */
 interface UndeclaredData {
@@ -189,7 +189,7 @@ export const toolRules: RuleArea<typeof definitions> = {
     const { model, report } = context;
     const plugin = pluginGatingFacts(model);
     reportDuplicateIds(context, model.tools, 'tools.duplicate-id');
-    context.eachEntry('tools', model.tools, sameGating, (tool, index) => {
+    model.tools.forEach((tool, index) => {
       if (tool.node.type !== 'object') return;
       if (isLegacy(tool.value)) {
         const at = keyNode(tool.node, 'name') ?? keyNode(tool.node, 'parameters')!;
@@ -219,12 +219,6 @@ export const toolRules: RuleArea<typeof definitions> = {
     for (const file of context.files().files) if (file.read === 'schema') checkSchema(context, file.reference, file.analysis);
   },
 };
-
-/** A tool's own checks read, beyond the tool, only how its plugin is gated (its runtime and permissions). */
-function sameGating(before: ModelOutline, after: ManifestModel): boolean {
-  const [was, is] = [pluginGatingFacts(before), pluginGatingFacts(after)];
-  return was.declaresFetch === is.declaresFetch && was.isProcess === is.isProcess && was.declaresFsWrite === is.declaresFsWrite;
-}
 
 /** A tool's schema file, read: JSON, a JSON Schema of a known draft, its path-like properties formatted. */
 function checkSchema({ report }: RuleContext<typeof definitions>, reference: FileReference, analysis: ToolSchemaResult): void {
