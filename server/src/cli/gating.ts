@@ -1,5 +1,5 @@
 /**
- * `filer-manifest gating [paths...] [--base <file|folder|git-ref>] [--fail-on escalation]`: every tool's
+ * `filer-manifest gating [paths...] [--base <git-ref|file|folder>] [--fail-on escalation]`: every tool's
  * approval category from the engine's gatingReport(), and with a base, compareGating()'s changes.
  */
 import * as fs from 'node:fs';
@@ -28,12 +28,14 @@ interface Head {
 
 export async function runGating(command: GatingCommand, cwd: string, write: (text: string) => void, warn: (line: string) => void): Promise<number> {
   const heads = await readHeads(command.paths, cwd);
-  const base = command.base === undefined ? undefined : resolveBase(command.base, cwd);
-  if (base?.kind === 'file' && heads.length !== 1) {
-    throw new UsageError(`--base ${command.base} is one manifest, but ${heads.length} manifests are given: compare with a folder or a git ref.`);
+  const firstHead = heads.find((head) => head.input.path !== undefined)?.input.path;
+  const choice = command.base;
+  const base = choice && resolveBase(choice, firstHead, cwd, warn);
+  if (choice && base?.kind === 'file' && heads.length !== 1) {
+    throw new UsageError(`${choice.option} ${choice.spec} is one manifest, but ${heads.length} manifests are given: compare with a folder or a git ref.`);
   }
-  if (base && base.kind !== 'file' && heads.some((head) => head.input.path === undefined)) {
-    throw new UsageError(`--base with a ${base.kind === 'git' ? 'git ref' : 'folder'} reads the same path there: give manifest paths, not stdin.`);
+  if (choice && base && base.kind !== 'file' && heads.some((head) => head.input.path === undefined)) {
+    throw new UsageError(`${choice.option} with a ${base.kind === 'git' ? 'git ref' : 'folder'} reads the same path there: give manifest paths, not stdin.`);
   }
   // Markdown marks fields as code in the causes' words; text and JSON keep them plain.
   const code = command.format === 'markdown' ? markdownCode : (text: string) => text;
