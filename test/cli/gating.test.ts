@@ -190,6 +190,6 @@ test('Markdown never lets manifest text make markup', () => {
   });
   const run = runCli(['gating', '--format', 'markdown'], { cwd });
   assert.equal(run.status, 0, describeRun(run));
-  assert.match(run.stdout, /### Gating: \\<img src=x onerror=alert\\\(1\\\)\\> \\\*\\\*bold\\\*\\\* \\\| pipe/);
+  assert.match(run.stdout, /### Gating: \\<img src=x onerror=alert\(1\)> \\\*\\\*bold\\\*\\\* \| pipe/);
   assert.match(run.stdout, /\| ``a\\\|b`c`` \| \*\*read\*\* \|/);
 });

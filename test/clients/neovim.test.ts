@@ -122,7 +122,8 @@ for (const { name, config, neovim, makesFolders, secondReload } of runs) {
 
     test('hover on a tool shows its approval category', () => {
       assert.equal(results.hover?.kind, 'markdown');
-      assert.match(results.hover!.value, /^Approval category \*\*modify\*\* \\\(tool `resize_image`\\\)\\: asks per the trust table\\\./);
+      // Only what could be markup is escaped: Neovim 0.12 shows every backslash (issue 23).
+      assert.match(results.hover!.value, /^Approval category \*\*modify\*\* \(tool `resize_image`\): asks per the trust table\./);
     });
 
     test('the legacy fix is offered and applied; :wall writes the manifest and the new schema file', () => {

@@ -4,10 +4,10 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { buildModel, compareGating, recognizeContent, gatingReport, parseDocument, type GatingComparison, type GatingReport } from '../engine';
+import { buildModel, compareGating, markdownCode, recognizeContent, gatingReport, parseDocument, type GatingComparison, type GatingReport } from '../engine';
 import { UsageError } from './args';
 import { readBase, resolveBase } from './baseManifests';
-import { formatGatingJson, formatGatingMarkdown, formatGatingText, markdownCode } from './formats/gating';
+import { formatGatingJson, formatGatingMarkdown, formatGatingText } from './formats/gating';
 import { displayPath, PathError, readManifest, readStdin, resolveManifestPaths, type ManifestInput } from './manifestFiles';
 import type { GatingCommand } from './reviewArgs';
 import { wantsColor } from './formats/text';
@@ -27,7 +27,7 @@ interface Head {
 }
 
 export async function runGating(command: GatingCommand, cwd: string, write: (text: string) => void, warn: (line: string) => void): Promise<number> {
-  const heads = await readHeads(command.paths, cwd);
+  const heads = await readHeads(command.paths, cwd, warn);
   const firstHead = heads.find((head) => head.input.path !== undefined)?.input.path;
   const choice = command.base;
   const base = choice && resolveBase(choice, firstHead, cwd, warn);
@@ -77,7 +77,8 @@ export async function runGating(command: GatingCommand, cwd: string, write: (tex
   return failed ? 1 : 0;
 }
 
-async function readHeads(inputs: string[], cwd: string): Promise<Head[]> {
+/** The manifests to review; when some cannot be read, each is named (the last as the error that ends the run). */
+async function readHeads(inputs: string[], cwd: string, warn: (line: string) => void): Promise<Head[]> {
   const heads: Head[] = [];
   const errors: PathError[] = [];
   const seen = new Set<string>();
@@ -99,7 +100,8 @@ async function readHeads(inputs: string[], cwd: string): Promise<Head[]> {
       }
     }
   }
-  if (errors.length > 0) throw new PathError(errors.map((error) => error.message).join('\nfiler-manifest: '));
+  for (const error of errors.slice(0, -1)) warn(error.message);
+  if (errors.length > 0) throw errors[errors.length - 1];
   return heads;
 }
 

@@ -6,7 +6,7 @@
  */
 import * as path from 'node:path';
 import packageJson from '../../package.json';
-import { allRules, analyzeManifest, recognizeText } from '../engine';
+import { allRules, analyzeManifest, recognizeText, terminalText } from '../engine';
 import { NodePluginFolder } from '../host/nodePluginFolder';
 import { helpText, parseCommandLine, UsageError, type CheckCommand } from './args';
 import { formatJson } from './formats/json';
@@ -20,6 +20,11 @@ import { countSeverities, type CheckedManifest } from './results';
 
 const programName = 'filer-manifest';
 
+/** One line on stderr: what it quotes of a plugin folder (a path, an id) is terminal text, as on stdout. */
+function warn(message: string): void {
+  process.stderr.write(`${programName}: ${terminalText(message)}\n`);
+}
+
 async function main(args: string[]): Promise<number> {
   try {
     if (args[0] === 'gating' || args[0] === 'menu') {
@@ -28,7 +33,6 @@ async function main(args: string[]): Promise<number> {
         process.stdout.write(review.text);
         return 0;
       }
-      const warn = (line: string) => process.stderr.write(`${programName}: ${line}\n`);
       const write = (text: string) => process.stdout.write(text);
       return review.kind === 'gating' ? await runGating(review, process.cwd(), write, warn) : runMenu(review, process.cwd(), write);
     }
@@ -44,15 +48,16 @@ async function main(args: string[]): Promise<number> {
     return await check(command, process.cwd());
   } catch (error) {
     if (error instanceof UsageError) {
-      process.stderr.write(`${programName}: ${error.message}\nRun "${programName} --help" for usage.\n`);
+      warn(error.message);
+      process.stderr.write(`Run "${programName} --help" for usage.\n`);
       return 2;
     }
     if (error instanceof PathError) {
-      process.stderr.write(`${programName}: ${error.message}\n`);
+      warn(error.message);
       return 2;
     }
     // A bug in the validator: say so in one line rather than dump a stack trace on a CI log.
-    process.stderr.write(`${programName}: internal error: ${(error as Error)?.message ?? String(error)}\n`);
+    warn(`internal error: ${(error as Error)?.message ?? String(error)}`);
     return 2;
   }
 }
@@ -69,7 +74,7 @@ async function check(command: CheckCommand, cwd: string): Promise<number> {
     }
   }
   // Every path that cannot be checked is named, the others are checked all the same, and the exit code is 2.
-  for (const error of errors) process.stderr.write(`${programName}: ${error.message}\n`);
+  for (const error of errors) warn(error.message);
   if (inputs.length === 0 && errors.length > 0) return 2;
 
   const results: CheckedManifest[] = [];
@@ -85,7 +90,7 @@ async function check(command: CheckCommand, cwd: string): Promise<number> {
     // Filer manifest; a file named on the command line always is, with a note when it does not.
     const recognition = recognizeText(input.text, () => analysis.document.value);
     if (recognition.kind === 'other') {
-      process.stderr.write(`${programName}: ${file}: ${input.named ? 'checked, though it does not look like' : 'skipped: not taken as'} a Filer manifest (${recognition.reason}).\n`);
+      warn(`${file}: ${input.named ? 'checked, though it does not look like' : 'skipped: not taken as'} a Filer manifest (${recognition.reason}).`);
       if (!input.named) continue;
     }
     results.push({ file, path: input.path, diagnostics: analysis.diagnostics });
@@ -95,7 +100,7 @@ async function check(command: CheckCommand, cwd: string): Promise<number> {
   const counts = countSeverities(results);
   const tooManyWarnings = command.maxWarnings !== undefined && counts.warning > command.maxWarnings;
   if (tooManyWarnings) {
-    process.stderr.write(`${programName}: ${counts.warning} warnings, more than --max-warnings ${command.maxWarnings}.\n`);
+    warn(`${counts.warning} warnings, more than --max-warnings ${command.maxWarnings}.`);
   }
   if (errors.length > 0) return 2;
   return counts.error > 0 || tooManyWarnings ? 1 : 0;
@@ -117,7 +122,7 @@ function format(command: CheckCommand, results: CheckedManifest[], cwd: string):
 // A reader that stops early (`| head`) closes the pipe: stop quietly, as other command-line tools do.
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {
   if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
-  process.stderr.write(`${programName}: cannot write the report: ${error.message}\n`);
+  warn(`cannot write the report: ${error.message}`);
   process.exit(2);
 });
 
