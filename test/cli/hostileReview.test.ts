@@ -156,6 +156,14 @@ test('the repository\'s own config cannot make git run a command: no fsmonitor, 
   for (const marker of markers) assert.equal(existsSync(marker), false, `${path.basename(marker)}`);
 });
 
+test('a repository of another user is refused, as git refuses it, with what to do', { skip: noGit || (process.getuid?.() !== 0 && 'only root can give a folder to another user') }, () => {
+  const { root, checkout } = pullRequest();
+  execFileSync('chown', ['-R', '65534:65534', root]);
+  const run = runCli(review, { cwd: checkout });
+  assert.equal(run.status, 2, describeRun(run));
+  assert.match(run.stderr, /^filer-manifest: --base origin\/main: no such file or folder, and not a git ref: .*\/checkout\/\.git: fatal: detected dubious ownership in repository at .* \(the folder belongs to another user, and --base reads no safe\.directory from the global git config: run as its owner\)\.$/m);
+});
+
 test('a base blob over 16 MB is refused by its size, not read; a base that is a symbolic link is not followed', { skip: noGit }, () => {
   const large = pullRequest(() => {}, { base: cleanManifest('large', `"x-padding": "${'p'.repeat(17 * 1024 * 1024)}"`) });
   const run = runCli(review, { cwd: large.checkout });

@@ -129,7 +129,14 @@ function repositoryAt(folder: string): FoundRepository {
   const run = git(['rev-parse', '--show-toplevel', '--absolute-git-dir'], { cwd: folder });
   const shown = `${folder.split(path.sep).join('/')}\n`;
   const output = run.stdout.toString('utf8');
-  if (run.status !== 0) return { kind: 'unusable', reason: `${path.join(folder, '.git')}: ${firstLine(run.stderr)}` };
+  if (run.status !== 0) {
+    // git refuses a repository of another user unless safe.directory names it, which only the global
+    // or system config can: --base reads neither.
+    const owner = fs.statSync(folder, { throwIfNoEntry: false })?.uid;
+    const another = owner !== undefined && process.getuid !== undefined && owner !== process.getuid();
+    const hint = another ? ' (the folder belongs to another user, and --base reads no safe.directory from the global git config: run as its owner)' : '';
+    return { kind: 'unusable', reason: `${path.join(folder, '.git')}: ${firstLine(run.stderr)}${hint}` };
+  }
   // git took another folder for the top (an unusable .git here, or a core.worktree elsewhere).
   if (!output.startsWith(shown)) return { kind: 'unusable', reason: `${path.join(folder, '.git')} is not the repository of its folder` };
   return { kind: 'repository', repository: { gitDir: output.slice(shown.length).replace(/\n$/, ''), top: folder } };
