@@ -7,7 +7,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { maxManifestMegabytes, readFileInside, readRegularFile, realpathOrUndefined } from '../host/safeRead';
-import { GitMissing, pathInRepository, readBlob, repositoryHolding, resolveCommit, type GitRepository } from './gitRepository';
+import { GitMissing, pathInRepository, readBlob, repositoryHolding, resolveCommit, type GitRepository, type RepositoryCache } from './gitRepository';
 import { displayPath, PathError, whyUnread } from './manifestFiles';
 
 /** What the command line gave: `--base` (a git ref or else a path), `--base-ref` or `--base-path`. */
@@ -27,6 +27,8 @@ interface GitBase {
   ref: string;
   /** By each manifest's folder: the repository that holds it. */
   repositories: Map<string, ReturnType<typeof repositoryHolding>>;
+  /** By folder: the repository of the nearest `.git` at or above it. */
+  nearest: RepositoryCache;
   /** By git directory: the commit the ref names there (undefined: none). */
   commits: Map<string, string | undefined>;
 }
@@ -44,7 +46,7 @@ const maxBytes = maxManifestMegabytes * 1024 * 1024;
  */
 export function resolveBase(base: BaseOption, firstHead: string | undefined, cwd: string, note: (line: string) => void): BaseSource {
   const { option, spec } = base;
-  const gitBase: GitBase = { kind: 'git', option, ref: spec, repositories: new Map(), commits: new Map() };
+  const gitBase: GitBase = { kind: 'git', option, ref: spec, repositories: new Map(), nearest: new Map(), commits: new Map() };
   if (option === '--base-ref') {
     if (spec.startsWith('-')) throw new PathError(`${option} ${spec}: a git ref does not start with "-".`);
     return gitBase;
@@ -143,7 +145,7 @@ function pathBase(base: BaseOption, stats: fs.Stats, cwd: string): BaseSource {
 function repositoryOf(base: GitBase, headPath: string, cwd: string): ReturnType<typeof repositoryHolding> {
   const folder = path.dirname(headPath);
   let found = base.repositories.get(folder);
-  if (!found) base.repositories.set(folder, (found = repositoryHolding(headPath, cwd)));
+  if (!found) base.repositories.set(folder, (found = repositoryHolding(headPath, cwd, base.nearest)));
   return found;
 }
 

@@ -42,6 +42,9 @@ export interface GitRepository {
 
 type FoundRepository = { kind: 'repository'; repository: GitRepository } | { kind: 'none' } | { kind: 'unusable'; reason: string };
 
+/** What one run has learnt: by folder, the repository of the nearest `.git` at or above it (git is asked once for each). */
+export type RepositoryCache = Map<string, FoundRepository>;
+
 /** A blob of the base: its text, or why there is none to read. */
 type BaseBlob =
   | { kind: 'text'; text: string }
@@ -64,16 +67,16 @@ const safetyOptions = ['--no-pager', '-c', 'safe.bareRepository=explicit', '-c',
  * checkout, where that repository tracks the file, was not made by the checkout (git never checks out
  * a `.git`): the enclosing repository, whose history has the file, is the one used.
  */
-export function repositoryHolding(file: string, cwd: string): FoundRepository {
+export function repositoryHolding(file: string, cwd: string, cache: RepositoryCache): FoundRepository {
   const folder = realpathOrUndefined(path.dirname(file));
   if (folder === undefined) return { kind: 'none' };
   const realFile = path.join(folder, path.basename(file));
-  const fromCwd = repositoryAbove(realpathOrUndefined(cwd) ?? cwd);
-  let found = fromCwd.kind === 'repository' && isInside(fromCwd.repository.top, realFile) ? fromCwd : repositoryAbove(folder);
+  const fromCwd = repositoryAbove(realpathOrUndefined(cwd) ?? cwd, cache);
+  let found = fromCwd.kind === 'repository' && isInside(fromCwd.repository.top, realFile) ? fromCwd : repositoryAbove(folder, cache);
   while (found.kind === 'repository') {
     const parent = path.dirname(found.repository.top);
     if (parent === found.repository.top) break;
-    const enclosing = repositoryAbove(parent);
+    const enclosing = repositoryAbove(parent, cache);
     if (enclosing.kind !== 'repository' || !tracks(enclosing.repository, realFile)) break;
     found = enclosing;
   }
@@ -94,22 +97,25 @@ export function pathInRepository(repository: GitRepository, file: string): strin
 }
 
 /**
- * The blob at `file` (a path in the repository) in `commit`: its entry is looked up in the tree first
- * (a symbolic link, a folder or a submodule is not read), then its size, and only a blob of at most
+ * The blob at `file` (a path in the repository) in `commit`: its entry is looked up in the tree first,
+ * with its size (a symbolic link, a folder or a submodule is not read), and only a blob of at most
  * `maxBytes` is read.
  */
 export function readBlob(repository: GitRepository, commit: string, file: string, maxBytes: number): BaseBlob {
-  const entry = git(['ls-tree', '-z', '--full-tree', commit, '--', file], repository);
-  if (entry.status !== 0) return { kind: 'failed', reason: firstLine(entry.stderr) };
-  // `<mode> <type> <object>\t<path>\0`, or nothing when the commit has no such path.
-  const match = /^(\d+) (\w+) ([0-9a-f]+)\t/.exec(entry.stdout.toString('utf8'));
+  const entry = git(['ls-tree', '-l', '-z', '--full-tree', commit, '--', file], repository);
+  if (entry.status !== 0) {
+    // Without -l, the tree alone: a blob it names that is not here (a partial clone's) has no size.
+    const listed = git(['ls-tree', '-z', '--full-tree', commit, '--', file], repository);
+    return listed.status === 0 && listed.stdout.length > 0 ? { kind: 'not-in-clone' } : { kind: 'failed', reason: firstLine(entry.stderr) };
+  }
+  // `<mode> <type> <object> <size>\t<path>\0` (the size `-` for a folder or a submodule), or nothing
+  // when the commit has no such path.
+  const match = /^(\d+) (\w+) ([0-9a-f]+) +(\d+|-)\t/.exec(entry.stdout.toString('utf8'));
   if (!match) return { kind: 'absent' };
-  const [, mode, type, object] = match;
+  const [, mode, type, object, size] = match;
   if (mode === '120000') return { kind: 'link' };
   if (type !== 'blob') return { kind: 'not-a-file', what: type === 'tree' ? 'folder' : 'submodule' };
-  const size = git(['cat-file', '-s', object], repository);
-  if (size.status !== 0) return { kind: 'not-in-clone' };
-  const bytes = Number(size.stdout.toString('utf8').trim());
+  const bytes = Number(size);
   if (!(bytes <= maxBytes)) return { kind: 'too-large', size: bytes };
   const blob = git(['cat-file', 'blob', object], repository, bytes + 1);
   if (blob.status !== 0) return { kind: 'failed', reason: firstLine(blob.stderr) };
@@ -117,11 +123,16 @@ export function readBlob(repository: GitRepository, commit: string, file: string
 }
 
 /** The repository whose `.git` is in `start` or the nearest folder above it that has one. */
-function repositoryAbove(start: string): FoundRepository {
-  for (let folder = start; ; folder = path.dirname(folder)) {
-    if (fs.lstatSync(path.join(folder, '.git'), { throwIfNoEntry: false })) return repositoryAt(folder);
-    if (path.dirname(folder) === folder) return { kind: 'none' };
+function repositoryAbove(start: string, cache: RepositoryCache): FoundRepository {
+  let found = cache.get(start);
+  if (!found) {
+    for (let folder = start; !found; folder = path.dirname(folder)) {
+      if (fs.lstatSync(path.join(folder, '.git'), { throwIfNoEntry: false })) found = repositoryAt(folder);
+      else if (path.dirname(folder) === folder) found = { kind: 'none' };
+    }
+    cache.set(start, found);
   }
+  return found;
 }
 
 /** The repository of the `.git` in `folder`, as git itself checks it (a `.git` file, ownership). */
