@@ -127,12 +127,21 @@ function repositoryAbove(start: string, cache: RepositoryCache): FoundRepository
   let found = cache.get(start);
   if (!found) {
     for (let folder = start; !found; folder = path.dirname(folder)) {
-      if (fs.lstatSync(path.join(folder, '.git'), { throwIfNoEntry: false })) found = repositoryAt(folder);
+      if (hasGitEntry(folder)) found = repositoryAt(folder);
       else if (path.dirname(folder) === folder) found = { kind: 'none' };
     }
     cache.set(start, found);
   }
   return found;
+}
+
+/** A `.git` of any kind (a folder, a file, a link) in `folder`; a folder that cannot be searched has none. */
+function hasGitEntry(folder: string): boolean {
+  try {
+    return fs.lstatSync(path.join(folder, '.git'), { throwIfNoEntry: false }) !== undefined;
+  } catch {
+    return false;
+  }
 }
 
 /** The repository of the `.git` in `folder`, as git itself checks it (a `.git` file, ownership). */
