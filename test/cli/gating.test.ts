@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { test } from 'node:test';
 import { analyzeManifest, gatingReport } from '../../server/src/engine';
@@ -152,7 +152,7 @@ function git(cwd: string, ...args: string[]): void {
   assert.equal(run.status, 0, run.stderr);
 }
 
-test('a git ref base is read with git show, for each manifest at its own path', (t) => {
+test('a git ref base is read from the repository, for each manifest at its own path', (t) => {
   if (spawnSync('git', ['--version']).status !== 0) {
     t.skip('git is not installed');
     return;
@@ -170,6 +170,18 @@ test('a git ref base is read with git show, for each manifest at its own path', 
   assert.match(inside.stdout, /permissions\.fetch added: 3 undeclared tools become external/);
 
   assertFailure(['gating', '.', '--base', 'no-such-branch'], cwd, /--base no-such-branch: no such file or folder, and no git ref "no-such-branch" in this repository\./);
+  assertFailure(['gating', '.', '--base-ref', 'no-such-branch'], cwd, /^filer-manifest: --base-ref no-such-branch: no git ref "no-such-branch" in this repository\.$/m);
+  assertFailure(['gating', '.', '--base-ref=--upload-pack=x'], cwd, /--base-ref --upload-pack=x: a git ref does not start with "-"\./);
+  assertFailure(['gating', '.', '--base-path', 'HEAD'], cwd, /^filer-manifest: --base-path HEAD: no such file or folder\.$/m);
+  // Without git on the PATH, a base that is a folder is still read as one; a ref cannot be.
+  mkdirSync(path.join(cwd, 'previous/plugins/a'), { recursive: true });
+  writeFileSync(path.join(cwd, 'previous/plugins/a/manifest.json'), readFileSync(path.join(pairsRoot, 'fetch-added/base/manifest.json'), 'utf8'));
+  const noGit = { PATH: path.join(cwd, 'no-such-folder') };
+  const folder = runCli(['gating', 'plugins', '--base', 'previous/plugins', '--fail-on', 'escalation'], { cwd, env: noGit });
+  assert.equal(folder.status, 1, describeRun(folder));
+  const ref = runCli(['gating', 'plugins', '--base', 'HEAD'], { cwd, env: noGit });
+  assert.equal(ref.status, 2, describeRun(ref));
+  assert.equal(ref.stderr, 'filer-manifest: git is not installed, so --base cannot be read as a git ref.\n');
   writeFileSync(path.join(cwd, 'plugins/a/manifest.json'), '{ "manifest_version": 3, "name": "x" }');
   git(cwd, 'commit', '-qam', 'not a plugin');
   writeFileSync(path.join(cwd, 'plugins/a/manifest.json'), readFileSync(path.join(pairsRoot, 'fetch-added/head/manifest.json'), 'utf8'));
@@ -197,6 +209,8 @@ test('gating: exit 2 on unusable arguments, with one line that says what is wron
   assertFailure(['gating', 'head', 'base', '--base', 'base/manifest.json'], cwd, /--base base\/manifest\.json is one manifest, but 2 manifests are given/);
   assertFailure(['gating', 'missing.json'], cwd, /missing\.json: no such file or folder\./);
   assertFailure(['gating', '--base', ''], cwd, /--base is empty/);
+  assertFailure(['gating', '--base-ref', ''], cwd, /--base-ref is empty: give a git ref\./);
+  assertFailure(['gating', '--base', 'main', '--base-path', 'base'], cwd, /Give one base: --base and --base-path are both given\./);
   assertFailure(['gating', '-', '--base', 'base'], cwd, /--base with a folder reads the same path there: give manifest paths, not stdin\./);
   assertFailure(['gating', 'head', '--bogus'], cwd, /Unknown option '--bogus'/);
   assertFailure(['--format', 'json', 'gating'], cwd, /Put the command first: "filer-manifest gating/);
@@ -216,6 +230,6 @@ test('Markdown never lets manifest text make markup', () => {
   });
   const run = runCli(['gating', '--format', 'markdown'], { cwd });
   assert.equal(run.status, 0, describeRun(run));
-  assert.match(run.stdout, /### Gating: \\<img src=x onerror=alert\\\(1\\\)\\> \\\*\\\*bold\\\*\\\* \\\| pipe/);
+  assert.match(run.stdout, /### Gating: \\<img src=x onerror=alert\(1\)> \\\*\\\*bold\\\*\\\* \| pipe/);
   assert.match(run.stdout, /\| ``a\\\|b`c`` \| \*\*read\*\* \|/);
 });

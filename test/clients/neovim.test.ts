@@ -124,7 +124,8 @@ for (const { name, config, neovim, makesFolders, secondReload } of runs) {
 
     test('hover on a tool shows its approval category', () => {
       assert.equal(results.hover?.kind, 'markdown');
-      assert.match(results.hover!.value, /^Approval category \*\*modify\*\* \\\(tool `resize_image`\\\)\\: asks depending on the folder\\'s trust level\\\./);
+      // Only what could be markup is escaped: Neovim 0.12 shows every backslash.
+      assert.match(results.hover!.value, /^Approval category \*\*modify\*\* \(tool `resize_image`\): asks depending on the folder's trust level\./);
     });
 
     test('the legacy fix is offered and applied; :wall writes the manifest and the new schema file', () => {

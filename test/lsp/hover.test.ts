@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Hover, InlayHint, MarkupContent, MarkupKind } from 'vscode-languageserver-protocol/node';
-import { codeSpan, escapeMarkdown } from '../../server/src/lsp/markdown';
+import { markdownCode, markdownText } from '../../server/src/engine';
 import { cursor, editorCapabilities, LspClient, manifest, tempFolder } from './lspClient';
 
 // markdown-it ships no types; the one call used here.
@@ -125,19 +125,20 @@ describe('hover: markdown for clients that read it, with the manifest\u2019s tex
     assert.equal(
       content!.value.split('\n\n---\n\n')[0],
       [
-        'Approval category **external** \\(tool `my_tool`\\)\\: asks at every level below Full Auto\\; refused in Sandbox\\.',
+        // Only what could be markup is escaped (here nothing): Neovim 0.12 shows every backslash.
+        'Approval category **external** (tool `my_tool`): asks at every level below Full Auto; refused in Sandbox.',
         '',
-        'Why\\:',
-        '- `openWorldHint: true`\\, declared by the tool → external',
+        'Why:',
+        '- `openWorldHint: true`, declared by the tool → external',
         '',
-        'A tool in category **external** reaches outside the machine \\(the network\\, other people\\, other services\\)\\.',
+        'A tool in category **external** reaches outside the machine (the network, other people, other services).',
       ].join('\n'),
     );
     const html = rendered(content!.value);
     assert.match(html, /^<p>Approval category <strong>external<\/strong> \(tool <code>my_tool<\/code>\): asks at every level below Full Auto; refused in Sandbox\.<\/p>\n<p>Why:<\/p>\n<ul>\n<li><code>openWorldHint: true<\/code>, declared by the tool → external<\/li>\n<\/ul>\n/);
     assert.match(html, /<hr \/>\n<p>Required\. The MCP tool name\./);
     const implied = await hoverContent(manifest(`"contributes": { "tools": [ ${tool('|my_tool')} ] }, "permissions": { "fetch": {} }`), markdownClient);
-    assert.match(implied!.value, /\n- `openWorldHint: true`\\, implied by `permissions\.fetch` → external\n/);
+    assert.match(implied!.value, /\n- `openWorldHint: true`, implied by `permissions\.fetch` → external\n/);
   });
 
   test('a tool id, a hook key or a title cannot add a link, an image, HTML or markup of its own', async () => {
@@ -164,13 +165,13 @@ describe('hover: markdown for clients that read it, with the manifest\u2019s tex
     for (const text of hostile) assert.ok(decoded.includes(text.replace(/\n+/g, ' ')), `${text} is shown as written`);
   });
 
-  test('codeSpan and escapeMarkdown: any text comes back as written from a CommonMark renderer', () => {
+  test('markdownCode and markdownText: any text comes back as written from a CommonMark renderer', () => {
     const unhtml = (html: string) => html.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&amp;/g, '&');
     const samples = ['plain', '`', '``a``', ' lead', 'trail ', ' both ', '`start', 'end`', 'a ` b `` c', '[x](y)', '![i](u)', '<b>', '&amp;', '\\`', '*a*', '1. one', '# h', '$(zap)'];
     for (const sample of samples) {
-      assert.equal(unhtml(rendered(codeSpan(sample))), `<p><code>${sample}</code></p>\n`, `codeSpan(${JSON.stringify(sample)}) = ${codeSpan(sample)}`);
-      const paragraph = rendered(`x ${escapeMarkdown(sample)}`);
-      assert.equal(unhtml(paragraph), `<p>x ${sample.trimEnd()}</p>\n`, `escapeMarkdown(${JSON.stringify(sample)}) = ${escapeMarkdown(sample)}`);
+      assert.equal(unhtml(rendered(markdownCode(sample))), `<p><code>${sample}</code></p>\n`, `markdownCode(${JSON.stringify(sample)}) = ${markdownCode(sample)}`);
+      const paragraph = rendered(`x ${markdownText(sample)}`);
+      assert.equal(unhtml(paragraph), `<p>x ${sample.trimEnd()}</p>\n`, `markdownText(${JSON.stringify(sample)}) = ${markdownText(sample)}`);
     }
   });
 });

@@ -1,14 +1,14 @@
 /**
- * `filer-manifest gating [paths...] [--base <file|folder|git-ref>] [--fail-on escalation]`: every tool's
+ * `filer-manifest gating [paths...] [--base <git-ref|file|folder>] [--fail-on escalation]`: every tool's
  * approval category from the engine's gatingReport(), and with a base, compareGating()'s changes.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { analyzeManifest, compareGating, recognizeContent, gatingReport, type GatingReport } from '../engine';
+import { analyzeManifest, compareGating, markdownCode, recognizeContent, gatingReport, type GatingReport } from '../engine';
 import { NodePluginFolder } from '../host/nodePluginFolder';
 import { UsageError } from './args';
 import { readBase, resolveBase } from './baseManifests';
-import { formatGatingJson, formatGatingMarkdown, formatGatingText, markdownCode } from './formats/gating';
+import { formatGatingJson, formatGatingMarkdown, formatGatingText } from './formats/gating';
 import { displayPath, PathError, readManifest, readStdin, resolveManifestPaths, type ManifestInput } from './manifestFiles';
 import type { GatedManifest } from './results';
 import type { GatingCommand } from './reviewArgs';
@@ -21,13 +21,15 @@ interface Head {
 }
 
 export async function runGating(command: GatingCommand, cwd: string, write: (text: string) => void, warn: (line: string) => void): Promise<number> {
-  const heads = await readHeads(command.paths, cwd);
-  const base = command.base === undefined ? undefined : resolveBase(command.base, cwd);
-  if (base?.kind === 'file' && heads.length !== 1) {
-    throw new UsageError(`--base ${command.base} is one manifest, but ${heads.length} manifests are given: compare with a folder or a git ref.`);
+  const heads = await readHeads(command.paths, cwd, warn);
+  const firstHead = heads.find((head) => head.input.absolutePath !== undefined)?.input.absolutePath;
+  const choice = command.base;
+  const base = choice && resolveBase(choice, firstHead, cwd, warn);
+  if (choice && base?.kind === 'file' && heads.length !== 1) {
+    throw new UsageError(`${choice.option} ${choice.spec} is one manifest, but ${heads.length} manifests are given: compare with a folder or a git ref.`);
   }
-  if (base && base.kind !== 'file' && heads.some((head) => head.input.absolutePath === undefined)) {
-    throw new UsageError(`--base with a ${base.kind === 'git' ? 'git ref' : 'folder'} reads the same path there: give manifest paths, not stdin.`);
+  if (choice && base && base.kind !== 'file' && heads.some((head) => head.input.absolutePath === undefined)) {
+    throw new UsageError(`${choice.option} with a ${base.kind === 'git' ? 'git ref' : 'folder'} reads the same path there: give manifest paths, not stdin.`);
   }
   // Markdown marks fields as code in the causes' words; text and JSON keep them plain.
   const code = command.format === 'markdown' ? markdownCode : (text: string) => text;
@@ -78,7 +80,8 @@ export async function runGating(command: GatingCommand, cwd: string, write: (tex
   return failed ? 1 : 0;
 }
 
-async function readHeads(inputs: string[], cwd: string): Promise<Head[]> {
+/** The manifests to review; when some cannot be read, each is named (the last as the error that ends the run). */
+async function readHeads(inputs: string[], cwd: string, warn: (line: string) => void): Promise<Head[]> {
   const heads: Head[] = [];
   const errors: PathError[] = [];
   const seen = new Set<string>();
@@ -100,7 +103,8 @@ async function readHeads(inputs: string[], cwd: string): Promise<Head[]> {
       }
     }
   }
-  if (errors.length > 0) throw new PathError(errors.map((error) => error.message).join('\nfiler-manifest: '));
+  for (const error of errors.slice(0, -1)) warn(error.message);
+  if (errors.length > 0) throw errors[errors.length - 1];
   return heads;
 }
 

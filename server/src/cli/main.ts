@@ -6,7 +6,7 @@
  */
 import * as path from 'node:path';
 import packageJson from '../../package.json';
-import { allRules, analyzeManifest, manifestFileName, recognizeText, type Recognition } from '../engine';
+import { allRules, analyzeManifest, manifestFileName, recognizeText, terminalText, type Recognition } from '../engine';
 import { NodePluginFolder } from '../host/nodePluginFolder';
 import { helpText, parseCommandLine, UsageError, type CheckCommand } from './args';
 import { formatJson } from './formats/json';
@@ -29,14 +29,9 @@ import { countSeverities, type CheckedManifest } from './results';
 
 const programName = 'filer-manifest';
 
-/**
- * A message on stderr (its lines are the message's own). What it names comes from the folders searched,
- * and a hostile one can name a folder with terminal escapes: control characters are shown escaped
- * (`\u001b`), never sent to the terminal.
- */
-function say(message: string): void {
-  const shown = message.replace(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
-  process.stderr.write(`${programName}: ${shown}\n`);
+/** One line on stderr: what it quotes of a plugin folder (a path, an id) is terminal text, as on stdout. */
+function warn(message: string): void {
+  process.stderr.write(`${programName}: ${terminalText(message)}\n`);
 }
 
 async function main(args: string[]): Promise<number> {
@@ -47,7 +42,6 @@ async function main(args: string[]): Promise<number> {
         process.stdout.write(review.text);
         return 0;
       }
-      const warn = say;
       const write = (text: string) => process.stdout.write(text);
       return review.kind === 'gating' ? await runGating(review, process.cwd(), write, warn) : runMenu(review, process.cwd(), write);
     }
@@ -63,16 +57,16 @@ async function main(args: string[]): Promise<number> {
     return await check(command, process.cwd());
   } catch (error) {
     if (error instanceof UsageError) {
-      say(error.message);
+      warn(error.message);
       process.stderr.write(`Run "${programName} --help" for usage.\n`);
       return 2;
     }
     if (error instanceof PathError) {
-      say(error.message);
+      warn(error.message);
       return 2;
     }
     // A bug in the validator: say so in one line rather than dump a stack trace on a CI log.
-    say(`internal error: ${(error as Error)?.message ?? String(error)}`);
+    warn(`internal error: ${(error as Error)?.message ?? String(error)}`);
     return 2;
   }
 }
@@ -121,9 +115,9 @@ async function check(command: CheckCommand, cwd: string): Promise<number> {
   const told = new Set(empty.flatMap((folder) => folder.files.map((found) => found.absolutePath)));
   for (const folder of empty) errors.push(new PathError(nothingToCheck(folder, skipped, cwd)));
   // Every path that cannot be checked is named, the others are checked all the same, and the exit code is 2.
-  for (const error of errors) say(error.message);
+  for (const error of errors) warn(error.message);
   for (const note of notes) {
-    if (note.path === undefined || !told.has(note.path)) say(note.text);
+    if (note.path === undefined || !told.has(note.path)) warn(note.text);
   }
   if (results.length === 0 && errors.length > 0) return 2;
 
@@ -131,7 +125,7 @@ async function check(command: CheckCommand, cwd: string): Promise<number> {
   const counts = countSeverities(results);
   const tooManyWarnings = command.maxWarnings !== undefined && counts.warning > command.maxWarnings;
   if (tooManyWarnings) {
-    say(`${counts.warning} warnings, more than --max-warnings ${command.maxWarnings}.`);
+    warn(`${counts.warning} warnings, more than --max-warnings ${command.maxWarnings}.`);
   }
   if (errors.length > 0) return 2;
   return counts.error > 0 || tooManyWarnings ? 1 : 0;
@@ -178,7 +172,7 @@ function format(command: CheckCommand, results: CheckedManifest[], cwd: string):
 // A reader that stops early (`| head`) closes the pipe: stop quietly, as other command-line tools do.
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {
   if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
-  process.stderr.write(`${programName}: cannot write the report: ${error.message}\n`);
+  warn(`cannot write the report: ${error.message}`);
   process.exit(2);
 });
 

@@ -1,6 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { manifestFileName } from '../engine';
+import { manifestFileName, type FileRead } from '../engine';
 import { walkFolderSync } from '../host/folderWalk';
 import { describeUnread, maxManifestMegabytes, readRegularFile } from '../host/safeRead';
 
@@ -122,8 +122,12 @@ function findBelow(folder: string, shownAs: string, errors: PathError[]): string
 export function readManifest(file: ManifestPath, cwd: string): ManifestInput {
   const read = readRegularFile(file.absolutePath, maxManifestMegabytes * 1024 * 1024, { followLink: file.named });
   if (read.kind === 'text') return { absolutePath: file.absolutePath, text: read.text };
-  const why = read.kind === 'unreadable' ? read.reason : read.kind === 'too-large' ? `${describeUnread(read)}: the limit is ${maxManifestMegabytes} MB` : describeUnread(read);
-  throw new PathError(`${displayPath(file.absolutePath, cwd)}: cannot be read (${why}).`);
+  throw new PathError(`${displayPath(file.absolutePath, cwd)}: cannot be read (${whyUnread(read)}).`);
+}
+
+/** Why a manifest (or a base's) cannot be read, in words for the message: the size limit when it is over it. */
+export function whyUnread(read: Exclude<FileRead, { kind: 'text' }>): string {
+  return read.kind === 'too-large' ? `${describeUnread(read)}: the limit is ${maxManifestMegabytes} MB` : describeUnread(read);
 }
 
 export async function readStdin(): Promise<ManifestInput> {

@@ -6,6 +6,7 @@ export type { Severity } from './diagnostics';
 export type { FileKind, FileRead, PluginFolder } from './folder/pluginFolder';
 export { LineIndex } from './text/lineIndex';
 export { detachedCopy } from './text/detachedCopy';
+export { jsonText, markdownCell, markdownCode, markdownText, terminalText } from './text/escapes';
 export { own } from './own';
 export { parseDocument, type ParsedDocument } from './parse/parseDocument';
 export { endOf, keyOf, type JsonNode } from './parse/jsonNode';

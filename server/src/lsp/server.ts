@@ -24,8 +24,8 @@ import { WorkspaceManifests } from './workspaceManifests';
  * - routing.ts: every other request, one row each, answered by its feature in features/.
  */
 export function startServer(connection: Connection): void {
-  const logger = { error: (message: string) => connection.console.error(message) };
   const log = new ServerLog(connection.console);
+  const logger = { error: (message: string) => log.error(message) };
   const requests = new ClientRequests(logger);
   let client: ClientFeatures = readClientFeatures({});
   /** VS Code's own JSON features, when the client says they run beside us. */

@@ -1,3 +1,4 @@
+import { jsonText } from '../../engine';
 import type { CheckedManifest } from '../results';
 
 /** `[{ file, diagnostics: [{ range, severity, code, message }] }]` with 0-based LSP positions. */
@@ -14,5 +15,5 @@ export function formatJson(results: CheckedManifest[]): string {
       message,
     })),
   }));
-  return JSON.stringify(output, null, 2) + '\n';
+  return jsonText(output) + '\n';
 }

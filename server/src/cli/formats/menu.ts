@@ -1,4 +1,4 @@
-import type { ContextMenuModel, DialogControl, MenuEntry, MenuTool } from '../../engine';
+import { jsonText, terminalText, type ContextMenuModel, type DialogControl, type MenuEntry, type MenuTool } from '../../engine';
 
 const selectionWords = { file: 'one file', files: 'several files', folder: 'a folder' } as const;
 
@@ -47,7 +47,10 @@ function entryLines(file: string, entry: MenuEntry): string[] {
   return lines;
 }
 
-/** The menu in plain text: each entry with its dialog, then the actions not offered and why. */
+/**
+ * The menu in plain text: each entry with its dialog, then the actions not offered and why. Every line
+ * is terminal text (it has no colour): a control character of a title or a label is shown escaped.
+ */
 export function formatMenuText(file: string, menu: ContextMenuModel): string {
   const plugin = menu.pluginName ?? file;
   const lines = [`${plugin}: the context menu for ${selectionWords[menu.selection.kind]} (${menu.selection.names.join(', ')})`, ''];
@@ -57,10 +60,10 @@ export function formatMenuText(file: string, menu: ContextMenuModel): string {
     lines.push('', `Not offered (${menu.excluded.length}):`);
     for (const action of menu.excluded) lines.push(`  ${action.title}  [${action.id}]  ${where(file, action)}`, `    ${action.reason}`);
   }
-  return lines.join('\n') + '\n';
+  return lines.map(terminalText).join('\n') + '\n';
 }
 
 /** `{ file, menu }`: the menu is the `filer/contextMenu` request's answer, field for field. */
 export function formatMenuJson(file: string, menu: ContextMenuModel): string {
-  return JSON.stringify({ file, menu }, null, 2) + '\n';
+  return jsonText({ file, menu }) + '\n';
 }
