@@ -110,7 +110,7 @@ test('a manifest the loader would refuse: every format says Filer would not load
   assert.match(text.stdout, /^ {4}head\/manifest\.json:4:\d+ {2}first error: tools\.annotations /m);
   assert.match(text.stdout, /wipe {2}delete: asks depending on the folder's trust level/);
   const markdown = runCli(['gating', 'head/manifest.json', '--format', 'markdown'], { cwd });
-  assert.match(markdown.stdout, /^> ⚠️ \*\*Filer would not load this plugin: /m);
+  assert.match(markdown.stdout, /^⚠️ \*\*Filer would not load this plugin: /m);
   type Json = { refusal: { words: string; first: { code: string } } | null }[];
   const json = JSON.parse(runCli(['gating', 'head/manifest.json', '--format', 'json'], { cwd }).stdout) as Json;
   assert.equal(json[0].refusal?.first.code, 'tools.annotations');
@@ -199,6 +199,23 @@ test('a git ref outside a git repository, and bases that are no Filer manifest, 
   assertFailure(['gating', 'manifest.json', '--base', 'web.json'], cwd, /--base web\.json: not a Filer manifest \(has start_url or short_name: a web app manifest\)\./);
   assertFailure(['gating', 'manifest.json', '--base', 'broken.json'], cwd, /--base broken\.json: not a Filer manifest \(not a JSON object\)\./);
   assertFailure(['gating', 'other/manifest.json'], cwd, /other\/manifest\.json: not a Filer manifest \(an empty object\)\./);
+});
+
+test('a folder reviewed passes over a manifest.json that is no Filer manifest, as check does; with nothing left, exit 2', () => {
+  const browser = '{ "manifest_version": 3, "name": "x", "version": "1" }';
+  const cwd = tempTree({
+    'plugins/a/manifest.json': readFileSync(path.join(pairsRoot, 'unchanged/head/manifest.json'), 'utf8'),
+    'plugins/extension/manifest.json': browser,
+    'only-extension/manifest.json': browser,
+  });
+  const run = runCli(['gating', 'plugins'], { cwd });
+  assert.equal(run.status, 0, describeRun(run));
+  assert.match(run.stdout, /^plugins\/a\/manifest\.json: /);
+  assert.doesNotMatch(run.stdout, /extension/);
+  assert.equal(run.stderr, 'filer-manifest: plugins/extension/manifest.json: skipped: not taken as a Filer manifest (has manifest_version: a browser-extension manifest).\n');
+  const nothing = runCli(['gating', 'only-extension'], { cwd });
+  assert.equal(nothing.status, 2, describeRun(nothing));
+  assert.match(nothing.stderr, /skipped: not taken as a Filer manifest .*\nfiler-manifest: no Filer manifest to review: every manifest\.json found was skipped\.\n$/);
 });
 
 test('gating: exit 2 on unusable arguments, with one line that says what is wrong', () => {

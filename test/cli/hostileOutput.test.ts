@@ -95,12 +95,13 @@ test('check: the folder name, the plugin name and the messages quoting ids print
   const cwd = hostileTree();
   for (const format of ['text', 'json', 'sarif']) {
     const run = runCli(['check', forgedName, 'other', '--format', format], { cwd });
-    assertRunNotForged(run, `check --format ${format}`, 1);
+    // `other` yields no Filer manifest: a named path that yields none ends the run with 2, after the report.
+    assertRunNotForged(run, `check --format ${format}`, 2);
     if (format !== 'text') JSON.parse(run.stdout);
   }
   const text = runCli(['check', forgedName, 'other'], { cwd });
   // The note on stderr names the browser manifest it skipped; the report names the hostile one.
-  assert.match(text.stderr, /^filer-manifest: other\/::error ::forged\\n::add-mask::masked\\r\\x1b\[2J.*\/manifest\.json: skipped: not taken as a Filer manifest/m);
+  assert.match(text.stderr, /^filer-manifest: other: no Filer manifest to check in this folder or below it: skipped other\/::error ::forged\\n::add-mask::masked\\r\\x1b\[2J.*\/manifest\.json \(has manifest_version/m);
   assert.match(text.stdout, /^\\x3a:error ::forged\\n::add-mask::masked\\r\\x1b\[2J\\x1b\]0;pwned\\x07\\x9b31m\\u202eevil\\u2066 ##\\x5berror\]legacy \\u2028 @user\/manifest\.json:\d+:\d+ error /m);
   // In colour, only our own SGR sequences are there.
   const colour = runCli(['check', forgedName], { cwd, env: { FORCE_COLOR: '1' } });

@@ -48,6 +48,8 @@ function pullRequest(attack: (checkout: string, root: string) => void = () => {}
   const checkout = path.join(root, 'checkout');
   mkdirSync(path.join(checkout, 'plugins/a'), { recursive: true });
   writeFileSync(path.join(checkout, 'plugins/a/manifest.json'), escalated);
+  // The tools' schema files, so that Filer would load the plugin: the review is about its gating alone.
+  cpSync(path.join(pair, 'head/tools'), path.join(checkout, 'plugins/a/tools'), { recursive: true });
   attack(checkout, root);
   git(checkout, ['add', '-A']);
   git(checkout, ['commit', '-qm', 'the pull request']);

@@ -192,5 +192,5 @@ test('a folder name with terminal escapes is shown escaped in what the CLI says 
   const run = runCli(['check', 'apps'], { cwd });
   assert.equal(run.status, 2, describeRun(run));
   assert.doesNotMatch(run.stderr, /[\u0000-\u0008\u000b-\u001f\u007f]/);
-  assert.match(run.stderr, /apps.\\u001b\[2J\\u001b\]0;owned\\u0007.manifest\.json \(has manifest_version/);
+  assert.match(run.stderr, /apps.\\x1b\[2J\\x1b\]0;owned\\x07.manifest\.json \(has manifest_version/);
 });

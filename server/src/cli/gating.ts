@@ -4,12 +4,21 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { analyzeManifest, compareGating, markdownCode, recognizeContent, gatingReport, type GatingReport } from '../engine';
+import {
+  analyzeManifest,
+  compareGating,
+  gatingReport,
+  markdownCode,
+  parseDocument,
+  recognizeContent,
+  recognizeText,
+  type GatingReport,
+} from '../engine';
 import { NodePluginFolder } from '../host/nodePluginFolder';
 import { UsageError } from './args';
 import { readBase, resolveBase } from './baseManifests';
 import { formatGatingJson, formatGatingMarkdown, formatGatingText } from './formats/gating';
-import { displayPath, PathError, readManifest, readStdin, resolveManifestPaths, type ManifestInput } from './manifestFiles';
+import { displayPath, isChecked, PathError, readManifest, readStdin, resolveManifestPaths, type ManifestInput } from './manifestFiles';
 import type { GatedManifest } from './results';
 import type { GatingCommand } from './reviewArgs';
 import { wantsColor } from './formats/text';
@@ -85,6 +94,7 @@ async function readHeads(inputs: string[], cwd: string, warn: (line: string) => 
   const heads: Head[] = [];
   const errors: PathError[] = [];
   const seen = new Set<string>();
+  const skipped: string[] = [];
   for (const input of inputs) {
     const found = resolveManifestPaths([input], cwd);
     errors.push(...found.errors);
@@ -96,6 +106,14 @@ async function readHeads(inputs: string[], cwd: string, warn: (line: string) => 
       seen.add(filePath);
       try {
         const manifest = file === '-' ? await readStdin() : readManifest(file, cwd);
+        // As `check` does: a manifest.json a folder search finds that is not a Filer manifest is passed over.
+        if (file !== '-' && file.origin !== 'named') {
+          const recognition = recognizeText(manifest.text, () => parseDocument(manifest.text).value);
+          if (recognition.kind === 'other' && !isChecked(file.origin, recognition)) {
+            skipped.push(`${displayPath(file.absolutePath, cwd)}: skipped: not taken as a Filer manifest (${recognition.reason}).`);
+            continue;
+          }
+        }
         heads.push({ input: manifest, relativePath: file === '-' ? '' : isFolder ? path.relative(root, file.absolutePath) : path.basename(file.absolutePath) });
       } catch (error) {
         if (!(error instanceof PathError)) throw error;
@@ -103,6 +121,8 @@ async function readHeads(inputs: string[], cwd: string, warn: (line: string) => 
       }
     }
   }
+  for (const line of skipped) warn(line);
+  if (heads.length === 0 && skipped.length > 0) errors.push(new PathError('no Filer manifest to review: every manifest.json found was skipped.'));
   for (const error of errors.slice(0, -1)) warn(error.message);
   if (errors.length > 0) throw errors[errors.length - 1];
   return heads;

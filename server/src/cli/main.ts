@@ -6,7 +6,7 @@
  */
 import * as path from 'node:path';
 import packageJson from '../../package.json';
-import { allRules, analyzeManifest, manifestFileName, recognizeText, terminalText, type Recognition } from '../engine';
+import { allRules, analyzeManifest, manifestFileName, recognizeText, terminalText } from '../engine';
 import { NodePluginFolder } from '../host/nodePluginFolder';
 import { helpText, parseCommandLine, UsageError, type CheckCommand } from './args';
 import { formatJson } from './formats/json';
@@ -17,6 +17,7 @@ import { formatSarif } from './formats/sarif';
 import { formatText, wantsColor } from './formats/text';
 import {
   displayPath,
+  isChecked,
   PathError,
   readManifest,
   readStdin,
@@ -129,17 +130,6 @@ async function check(command: CheckCommand, cwd: string): Promise<number> {
   }
   if (errors.length > 0) return 2;
   return counts.error > 0 || tooManyWarnings ? 1 : 0;
-}
-
-/**
- * As in the editor, a manifest.json that a folder search finds is checked only when it looks like a
- * Filer manifest, but a file named on the command line always is (with a note when it does not look
- * like one), and so is the manifest.json of a folder named, unless it is plainly another kind (a
- * browser-extension or web-app manifest): a plugin broken enough not to look like one is still the
- * plugin the user asked about.
- */
-function isChecked(origin: ManifestOrigin, recognition: Recognition): boolean {
-  return origin === 'named' || (origin === 'folder-root' && recognition.anotherKind === undefined);
 }
 
 /** How many skipped files a message names; the rest are counted. */

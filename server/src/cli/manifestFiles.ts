@@ -1,6 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { manifestFileName, type FileRead } from '../engine';
+import { manifestFileName, type FileRead, type Recognition } from '../engine';
 import { walkFolderSync } from '../host/folderWalk';
 import { describeUnread, maxManifestMegabytes, readRegularFile } from '../host/safeRead';
 
@@ -21,6 +21,17 @@ export interface ManifestInput {
  * the `folder-root` manifest of, or a folder search `found` it below a folder named.
  */
 export type ManifestOrigin = 'named' | 'folder-root' | 'found';
+
+/**
+ * As in the editor, a manifest.json that a folder search finds is checked only when it looks like a
+ * Filer manifest, but a file named on the command line always is (with a note when it does not look
+ * like one), and so is the manifest.json of a folder named, unless it is plainly another kind (a
+ * browser-extension or web-app manifest): a plugin broken enough not to look like one is still the
+ * plugin the user asked about.
+ */
+export function isChecked(origin: ManifestOrigin, recognition: Recognition): boolean {
+  return origin === 'named' || (origin === 'folder-root' && recognition.anotherKind === undefined);
+}
 
 /** A manifest file to read. */
 interface ManifestPath {

@@ -150,7 +150,7 @@ export function formatGatingMarkdown(results: GatedManifest[]): string {
     const { refusal: refused } = result.report;
     if (!refused) return;
     const first = `first error at ${markdownCode(firstErrorAt(result)!)}: ${markdownCode(refused.first.code)} ${markdownText(refused.first.message)}`;
-    out.push(`> ⚠️ **${markdownText(refused.words)}** (${first})`, '');
+    out.push(`⚠️ **${markdownText(refused.words)}** (${first})`, '');
   };
   for (const result of results) {
     const title = `${markdownText(pluginLabel(result))} (${markdownCode(result.file)})`;
