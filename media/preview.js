@@ -1,25 +1,31 @@
 // @ts-check
 // The context-menu preview, inside the webview. Every string from the manifest goes into the page
 // through textContent or a form control's value, never as markup. The contract with the extension
-// is client/src/preview/messages.ts.
+// is client/src/preview/messages.ts: the types below come from it, and the build checks this file
+// against them (media/tsconfig.json).
+/**
+ * @import { ApprovalCategory, ContextMenuModel, DialogControl, ExtensionMessage, GatingReport, GenerateButton, MenuDialog, MenuEntry, MenuSelection, MenuTool, PreviewState, SelectionKind } from '../client/src/preview/messages'
+ */
 (function () {
-  // @ts-ignore acquireVsCodeApi is provided by the webview host.
+  // Given by the webview host (media/webview.d.ts).
   const vscode = acquireVsCodeApi();
 
+  /** @type {Record<SelectionKind, { label: string, hint: string, placeholder: string }>} */
   const kindWords = {
     file: { label: 'File name', hint: 'The file you right-click, e.g. report.md.', placeholder: 'report.md' },
     files: { label: 'File names', hint: 'Separate the names with commas, e.g. a.md, b.pdf.', placeholder: 'a.md, b.md' },
     folder: { label: 'Folder name', hint: 'File extensions and types do not apply to a folder.', placeholder: 'notes' },
   };
+  /** @type {Record<SelectionKind, string>} */
   const defaultNames = { file: 'report.md', files: 'a.md, b.md', folder: 'notes' };
-  /** @type {Record<string, string>} */
+  /** @type {Record<ApprovalCategory, string>} */
   const categoryIcons = { external: 'globe', delete: 'trash', modify: 'edit', read: 'eye' };
 
-  /** @type {{ manifestUri?: string, locked: boolean, view: 'menu'|'gating', selectionKind: 'file'|'files'|'folder', selectionText: string, activeEntry?: string }} */
-  const state = Object.assign({ locked: false, view: 'menu', selectionKind: 'file', selectionText: defaultNames.file, activeEntry: undefined }, vscode.getState() || {});
-  /** @type {any} */
+  /** @type {PreviewState} */
+  const state = { manifestUri: undefined, locked: false, view: 'menu', selectionKind: 'file', selectionText: defaultNames.file, activeEntry: undefined, ...vscode.getState() };
+  /** @type {ContextMenuModel | null} */
   let model = null;
-  /** @type {any} The Gating view's report (request filer/gating). */
+  /** @type {GatingReport | null} The Gating view's report (request filer/gating). */
   let gating = null;
 
   const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.getElementById(id));
@@ -51,6 +57,7 @@
     vscode.setState(state);
   }
 
+  /** @returns {MenuSelection | undefined} */
   function currentSelection() {
     const names = state.selectionText
       .split(/[,\n]/)
@@ -77,13 +84,18 @@
     $('names-hint').textContent = words.hint;
   }
 
-  const entryKey = (/** @type {any} */ entry) => `${entry.source}:${entry.id}`;
+  const entryKey = (/** @type {MenuEntry} */ entry) => `${entry.source}:${entry.id}`;
 
-  function categoryBadge(/** @type {any} */ tool) {
+  /** The badge of a tool's approval category (its tooltip: why, and when the gate asks), or why there is no tool. */
+  function categoryBadge(/** @type {MenuTool} */ tool) {
     if (!tool.found) return el('span', 'badge badge-missing', tool.problem);
-    const badge = el('span', `badge category category-${tool.category}`);
-    badge.append(icon(categoryIcons[tool.category] || 'question'), document.createTextNode(` ${tool.category}`));
-    badge.title = `${tool.gating}; ${tool.asks}`;
+    return gatingBadge(tool.category, tool.gating, tool.asks);
+  }
+
+  function gatingBadge(/** @type {ApprovalCategory} */ category, /** @type {string} */ why, /** @type {string} */ asks) {
+    const badge = el('span', `badge category category-${category}`);
+    badge.append(icon(categoryIcons[category] || 'question'), document.createTextNode(` ${category}`));
+    badge.title = `${why}; ${asks}`;
     return badge;
   }
 
@@ -126,7 +138,7 @@
     }
   }
 
-  function choose(/** @type {any} */ entry) {
+  function choose(/** @type {MenuEntry} */ entry) {
     state.activeEntry = entryKey(entry);
     save();
     for (const item of entriesList.children) item.setAttribute('aria-selected', String(/** @type {HTMLElement} */ (item).dataset.key === state.activeEntry));
@@ -137,16 +149,16 @@
     $('dialog').scrollIntoView({ block: 'nearest' });
   }
 
-  function reveal(/** @type {any} */ entry) {
+  function reveal(/** @type {MenuEntry} */ entry) {
     vscode.postMessage({ type: 'reveal', location: entry.location });
   }
 
   function activeEntry() {
-    return model ? model.entries.find((/** @type {any} */ entry) => entryKey(entry) === state.activeEntry) : undefined;
+    return model ? model.entries.find((entry) => entryKey(entry) === state.activeEntry) : undefined;
   }
 
   /** A labelled row of the dialog: label (with the required mark) above its control. */
-  function field(/** @type {any} */ control, /** @type {HTMLElement} */ input, /** @type {string} */ inputId) {
+  function field(/** @type {DialogControl} */ control, /** @type {HTMLElement} */ input, /** @type {string} */ inputId) {
     const row = el('div', 'field');
     const label = el('label', undefined, control.label);
     label.htmlFor = inputId;
@@ -160,7 +172,7 @@
     return row;
   }
 
-  function controlElement(/** @type {any} */ control, /** @type {any} */ dialog, /** @type {number} */ index) {
+  function controlElement(/** @type {DialogControl} */ control, /** @type {MenuDialog} */ dialog, /** @type {number} */ index) {
     const inputId = `param-${index}`;
     if (control.type === 'select') {
       const select = /** @type {HTMLSelectElement} */ (el('select'));
@@ -178,7 +190,7 @@
       const legend = el('legend', undefined, control.label);
       if (control.required) legend.append(el('span', 'required', ' *'));
       group.append(legend);
-      control.perFileFields.forEach((/** @type {string} */ name, /** @type {number} */ fileIndex) => {
+      control.perFileFields.forEach((name, fileIndex) => {
         const input = /** @type {HTMLInputElement} */ (el('input'));
         input.type = 'text';
         input.id = `${inputId}-${fileIndex}`;
@@ -203,7 +215,7 @@
     return row;
   }
 
-  function generateButton(/** @type {any} */ generate) {
+  function generateButton(/** @type {GenerateButton} */ generate) {
     const wrap = el('div', 'generate');
     const button = el('button', 'secondary generate-button');
     button.setAttribute('type', 'button');
@@ -239,12 +251,13 @@
         // The badge names the category; the text says why and when the gate asks.
         const why = entry.tool.gating.startsWith(`${entry.tool.category} `) ? entry.tool.gating.slice(entry.tool.category.length + 1) : entry.tool.gating;
         const category = el('span');
-        category.append(categoryBadge(entry.tool), document.createTextNode(` ${why}; ${entry.tool.asks}`));
+        const words = ` ${why}; the agent's calls of it: ${entry.tool.asks}. ${entry.tool.whenChosen}`;
+        category.append(categoryBadge(entry.tool), document.createTextNode(words));
         fact('Approval', category);
       }
     }
     if (dialog.prompt) {
-      fact('Prompt', dialog.prompt.path || '(no prompt path)');
+      fact('Prompt', dialog.prompt.filePath || '(no prompt path)');
       fact('Tools this turn', `${dialog.prompt.toolScope}: ${dialog.prompt.toolScopeWords}`);
     }
     if (dialog.multiFile) fact('Several files', `${dialog.multiFile.mode}: ${dialog.multiFile.words}`);
@@ -252,8 +265,8 @@
 
     const form = el('form', 'controls');
     form.addEventListener('submit', (event) => event.preventDefault());
-    dialog.controls.forEach((/** @type {any} */ control, /** @type {number} */ index) => form.append(controlElement(control, dialog, index)));
-    if (dialog.generate && !dialog.controls.some((/** @type {any} */ control) => control.filledByGenerate)) form.append(generateButton(dialog.generate));
+    dialog.controls.forEach((control, index) => form.append(controlElement(control, dialog, index)));
+    if (dialog.generate && !dialog.controls.some((control) => control.filledByGenerate)) form.append(generateButton(dialog.generate));
     if (dialog.controls.length === 0) form.append(el('p', 'muted', 'No inputs: Filer runs it straight away.'));
     const buttons = el('div', 'buttons');
     const run = el('button', 'primary', entry.kind === 'prompt' ? 'Ask' : 'Run');
@@ -280,15 +293,15 @@
     body.replaceChildren();
     const tools = gating ? gating.tools : [];
     $('gating-table').hidden = tools.length === 0;
-    const counts = ['external', 'delete', 'modify', 'read']
-      .map((category) => [category, tools.filter((/** @type {any} */ tool) => tool.category === category).length])
+    const counts = /** @type {ApprovalCategory[]} */ (['external', 'delete', 'modify', 'read'])
+      .map((category) => /** @type {const} */ ([category, tools.filter((tool) => tool.category === category).length]))
       .filter(([, n]) => n > 0)
       .map(([category, n]) => `${n} ${category}`);
     $('gating-summary').textContent = !gating
-      ? message.problem || 'No gating: this file is not taken as a Filer manifest.'
+      ? message?.problem || 'No gating: this file is not taken as a Filer manifest.'
       : tools.length === 0
         ? 'This plugin has no tools, so the gate has nothing to sort.'
-        : `${plural(tools.length, 'tool', 'tools')}: ${counts.join(', ')}.`;
+        : `${plural(tools.length, 'tool', 'tools')}: ${counts.join(', ')}.${gating.refusal ? ` ${gating.refusal.words}` : ''}`;
     $('gating-undeclared').textContent = gating ? `Tools without annotations are treated as ${gating.undeclaredTools.why}.` : '';
     for (const tool of tools) {
       const row = el('tr', 'gated-tool');
@@ -302,10 +315,10 @@
       name.append(link);
       if (tool.title) name.append(el('span', 'gated-title muted', tool.title));
       const category = el('td');
-      category.append(categoryBadge({ found: true, category: tool.category, gating: tool.why, asks: tool.asks }));
+      category.append(gatingBadge(tool.category, tool.why, tool.asks));
       const why = el('td', 'gated-why');
       const reasons = el('ul', 'reasons');
-      tool.reasonsInWords.forEach((/** @type {string} */ words, /** @type {number} */ index) => {
+      tool.reasonsInWords.forEach((words, index) => {
         const item = el('li', index === 0 ? 'reason winner' : 'reason', words);
         if (index === 0 && tool.reasonsInWords.length > 1) item.append(el('span', 'wins', ' (wins)'));
         reasons.append(item);
@@ -318,7 +331,7 @@
   }
 
   /** Shows one of the two views; the tabs follow the ARIA tabs pattern. */
-  function showView(/** @type {'menu'|'gating'} */ view) {
+  function showView(/** @type {PreviewState['view']} */ view) {
     state.view = view;
     save();
     $('menu-view').hidden = view !== 'menu';
@@ -329,9 +342,9 @@
     }
   }
 
-  /** @type {any} */
-  let message = {};
-  window.addEventListener('message', (event) => {
+  /** @type {ExtensionMessage | undefined} The extension's last message. */
+  let message;
+  window.addEventListener('message', (/** @type {MessageEvent<ExtensionMessage | undefined>} */ event) => {
     if (!event.data || event.data.type !== 'model') return;
     message = event.data;
     model = message.model;
@@ -365,7 +378,7 @@
   for (const radio of /** @type {NodeListOf<HTMLInputElement>} */ (document.querySelectorAll('input[name="kind"]'))) {
     radio.addEventListener('change', () => {
       if (!radio.checked) return;
-      const kind = /** @type {'file'|'files'|'folder'} */ (radio.value);
+      const kind = /** @type {SelectionKind} */ (radio.value);
       // Keep what was typed when it still makes sense; a folder gets a folder name.
       if (kind === 'folder' || state.selectionKind === 'folder') state.selectionText = defaultNames[kind];
       state.selectionKind = kind;
@@ -396,6 +409,7 @@
     else if (event.key === 'End') move(items.length - 1);
     else if ((event.key === 'Enter' || event.key === ' ') && current >= 0) {
       event.preventDefault();
+      if (!model) return;
       const entry = model.entries[current];
       if (event.altKey) reveal(entry);
       else choose(entry);

@@ -11,15 +11,18 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const run = (script, args = []) => execFileSync(process.execPath, [script, ...args], { cwd: root, stdio: 'inherit' });
+const run = (/** @type {string} */ script, /** @type {string[]} */ args = []) =>
+  execFileSync(process.execPath, [script, ...args], { cwd: root, stdio: 'inherit' });
 const forPackage = process.argv.includes('--package');
 
 run(join(root, 'scripts/generate-shape-validator.mjs'));
 if (!forPackage) {
   run(join(root, 'scripts/editor/copy-codicons.mjs'));
   run(join(root, 'node_modules/typescript/bin/tsc'), ['-p', '.']);
-  // The webview's plain-JavaScript script, against the DOM's types (media/tsconfig.json).
+  // The webview's plain-JavaScript script, against the DOM's types and its contract (media/tsconfig.json).
   run(join(root, 'node_modules/typescript/bin/tsc'), ['-p', 'media/tsconfig.json']);
+  // These scripts (plain JavaScript modules), against Node's types (scripts/tsconfig.json).
+  run(join(root, 'node_modules/typescript/bin/tsc'), ['-p', 'scripts/tsconfig.json']);
   // Every schema keyword that can fail leads to a registered rule code, and every x-code names one.
   run(join(root, 'scripts/check-schema-codes.mjs'));
 }
@@ -30,6 +33,7 @@ if (!forPackage) {
  * start-up. Our modules import it through one ES module that re-exports it instead, so that view is
  * made once.
  */
+/** @type {import('esbuild').Plugin} */
 const oneLanguageServerView = {
   name: 'one-vscode-languageserver-view',
   setup(builder) {
@@ -40,6 +44,7 @@ const oneLanguageServerView = {
   },
 };
 
+/** @type {import('esbuild').BuildOptions} */
 const common = {
   bundle: true,
   plugins: [oneLanguageServerView],
@@ -55,6 +60,7 @@ const common = {
 };
 
 const outDir = forPackage ? 'server/dist' : 'dist';
+/** @type {{ in: string, out: string, banner?: string, external?: string[] }[]} */
 const executables = [
   { in: 'server/src/lsp/main.ts', out: `${outDir}/server.js`, banner: '#!/usr/bin/env node' },
   { in: 'server/src/cli/main.ts', out: `${outDir}/cli.js`, banner: '#!/usr/bin/env node' },

@@ -15,15 +15,31 @@ const failingKeywords = [
   'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf', 'minItems', 'maxItems', 'uniqueItems',
   'minProperties', 'maxProperties', 'propertyNames', 'contains', 'anyOf', 'oneOf', 'not', 'dependencies', 'additionalItems',
 ];
+/** @type {Record<string, string>} */
 const genericRules = { type: 'wrong-type', required: 'required', additionalProperties: 'unknown-key' };
 const areas = ['manifest', 'tools', 'actions', 'settings', 'hooks', 'commands', 'views', 'permissions'];
 
+/**
+ * A schema as this walk reads it: the keywords that hold subschemas or codes, and any other.
+ * @typedef {{
+ *   'x-code'?: string | Record<string, string>, 'x-code-required'?: string, $ref?: string,
+ *   properties?: Record<string, Schema>, patternProperties?: Record<string, Schema>,
+ *   dependencies?: Record<string, Schema | string[]>, additionalProperties?: Schema,
+ *   items?: Schema | Schema[], additionalItems?: Schema, contains?: Schema, propertyNames?: Schema,
+ *   anyOf?: Schema[], oneOf?: Schema[], allOf?: Schema[], not?: Schema, if?: Schema, then?: Schema, else?: Schema,
+ *   [keyword: string]: unknown,
+ * }} SchemaNode
+ * @typedef {SchemaNode | boolean | undefined} Schema
+ */
+
+/** @param {(string | number)[]} path */
 function areaOf(path) {
   if (path[0] === 'permissions') return 'permissions';
-  if (path[0] === 'contributes' && areas.includes(path[1])) return path[1];
+  if (path[0] === 'contributes' && typeof path[1] === 'string' && areas.includes(path[1])) return path[1];
   return 'manifest';
 }
 
+/** @param {SchemaNode} node @param {string} keyword */
 function codeOn(node, keyword) {
   if (keyword === 'required') return node['x-code-required'];
   const annotation = node['x-code'];
@@ -31,18 +47,32 @@ function codeOn(node, keyword) {
   return annotation?.[keyword];
 }
 
+/** @param {SchemaNode} schema @param {string} ref @returns {Schema} */
 function resolve(schema, ref) {
   if (!ref.startsWith('#/')) throw new Error(`schema: only local $refs are followed, not ${ref}`);
-  return ref.slice(2).split('/').reduce((node, segment) => node?.[segment.replace(/~1/g, '/').replace(/~0/g, '~')], schema);
+  return ref
+    .slice(2)
+    .split('/')
+    .reduce(
+      (/** @type {Schema} */ node, segment) =>
+        typeof node === 'object' ? /** @type {Schema} */ (node[segment.replace(/~1/g, '/').replace(/~0/g, '~')]) : undefined,
+      schema,
+    );
 }
 
 /**
  * Every problem between a schema and the registered codes, as "`<schema pointer>`: …" lines; none when
  * they agree. `registered` is the set of every registered rule code.
+ * @param {SchemaNode} schema
+ * @param {ReadonlySet<string>} registered
+ * @returns {string[]}
  */
 export function schemaCodeProblems(schema, registered) {
+  /** @type {Set<string>} */
   const problems = new Set();
+  /** @type {Set<string>} */
   const seen = new Set();
+  /** @type {(node: Schema, pointer: string, path: (string | number)[]) => void} */
   const visit = (node, pointer, path) => {
     if (node === false) {
       const code = `${areaOf(path)}.shape`;
@@ -67,7 +97,7 @@ export function schemaCodeProblems(schema, registered) {
       const code = `${areaOf(path)}.${genericRules[keyword] ?? 'shape'}`;
       if (!registered.has(code)) problems.add(`${pointer}: "${keyword}" fails as ${code}, which no rule registers (give it an x-code, or register the rule)`);
     }
-    const at = (suffix) => `${pointer}/${suffix}`;
+    const at = (/** @type {string} */ suffix) => `${pointer}/${suffix}`;
     for (const [name, child] of Object.entries(node.properties ?? {})) visit(child, at(`properties/${name}`), [...path, name]);
     for (const [pattern, child] of Object.entries(node.patternProperties ?? {})) visit(child, at(`patternProperties/${pattern}`), [...path, '*']);
     if (typeof node.additionalProperties === 'object') visit(node.additionalProperties, at('additionalProperties'), [...path, '*']);
@@ -76,8 +106,10 @@ export function schemaCodeProblems(schema, registered) {
     if (typeof node.additionalItems === 'object') visit(node.additionalItems, at('additionalItems'), [...path, 0]);
     if (node.contains !== undefined) visit(node.contains, at('contains'), [...path, 0]);
     if (node.propertyNames !== undefined) visit(node.propertyNames, at('propertyNames'), path);
-    for (const keyword of ['anyOf', 'oneOf', 'allOf']) (node[keyword] ?? []).forEach((child, index) => visit(child, at(`${keyword}/${index}`), path));
-    for (const keyword of ['not', 'if', 'then', 'else']) if (node[keyword] !== undefined) visit(node[keyword], at(keyword), path);
+    for (const keyword of /** @type {const} */ (['anyOf', 'oneOf', 'allOf'])) {
+      (node[keyword] ?? []).forEach((child, index) => visit(child, at(`${keyword}/${index}`), path));
+    }
+    for (const keyword of /** @type {const} */ (['not', 'if', 'then', 'else'])) if (node[keyword] !== undefined) visit(node[keyword], at(keyword), path);
     for (const [name, dependency] of Object.entries(node.dependencies ?? {})) if (!Array.isArray(dependency)) visit(dependency, at(`dependencies/${name}`), path);
     if (typeof node.$ref === 'string') visit(resolve(schema, node.$ref), node.$ref, path);
   };
@@ -91,7 +123,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const schemaFile = process.argv[2] ?? join(root, 'schemas/manifest.schema.json');
   const schema = JSON.parse(readFileSync(schemaFile, 'utf8'));
   const { allRules } = createRequire(import.meta.url)(join(root, 'out/server/src/engine/index.js'));
-  const problems = schemaCodeProblems(schema, new Set(allRules.map((rule) => rule.code)));
+  const problems = schemaCodeProblems(schema, new Set(allRules.map((/** @type {{ code: string }} */ rule) => rule.code)));
   if (problems.length > 0) {
     console.error(`${schemaFile} and the rule registry disagree:\n${problems.map((problem) => `  ${problem}`).join('\n')}`);
     process.exit(1);

@@ -9,9 +9,11 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const fastSuites = ['engine', 'cli', 'lsp'];
 const suites = process.argv.slice(2).length > 0 ? process.argv.slice(2) : fastSuites;
 
+/** @param {string} dir @returns {string[]} */
 function testFiles(dir) {
+  /** @type {string[]} */
   let files = [];
-  let entries = [];
+  let entries;
   try {
     entries = readdirSync(dir);
   } catch {

@@ -19,6 +19,7 @@ if (!existsSync(cli)) {
   process.exit(1);
 }
 
+/** @type {NodeJS.ProcessEnv} */
 const env = { ...process.env, NO_COLOR: '1' };
 delete env.FORCE_COLOR;
 
@@ -36,6 +37,7 @@ for (const entry of readdirSync(examples, { withFileTypes: true })) {
 }
 
 /** Runs the CLI from `cwd` and writes its standard output to `file` (exit 0 or 1 only). */
+/** @param {string} cwd @param {string[]} args @param {string} file */
 function golden(cwd, args, file) {
   const result = spawnSync(process.execPath, [cli, ...args], { cwd, env, encoding: 'utf8' });
   if (result.status !== 0 && result.status !== 1) {

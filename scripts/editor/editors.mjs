@@ -12,6 +12,7 @@ import { cacheRoot, ensureDebianPackages, runLogged, step } from './tools.mjs';
 export const neovimPath = '/usr/bin/nvim';
 export const emacsPath = '/usr/bin/emacs';
 
+/** @param {string} command @param {string[]} args */
 function versionLine(command, args) {
   const result = spawnSync(command, args, { encoding: 'utf8', timeout: 20_000 });
   if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed: ${result.error?.message ?? result.stderr}`);
@@ -37,6 +38,7 @@ export async function ensureEmacs() {
  * there, never installed: run from the extracted tree with its own libc. Returns how to run `binary`:
  * `command` (the packages' own dynamic loader), `args` to put before the program's own, `env` and its
  * version (the first line `--version` prints).
+ * @param {{ title: string, pkg: string, suite: string, binary: string, env: Record<string, string> }} what
  */
 async function ensureFromSuite({ title, pkg, suite, binary, env: runEnv }) {
   const dir = join(cacheRoot, `${pkg}-debian-${suite}`);
@@ -74,7 +76,7 @@ async function ensureFromSuite({ title, pkg, suite, binary, env: runEnv }) {
   return { ...run, version: readFileSync(stamp, 'utf8').trim() };
 }
 
-/** Neovim as packaged in Debian's `suite` (trixie: 0.10, sid: 0.12 at the time of writing). */
+/** Neovim as packaged in Debian's `suite` (trixie: 0.10, sid: 0.12 at the time of writing). @param {string} suite */
 export function ensureNeovimFromSuite(suite) {
   return ensureFromSuite({ title: 'Neovim', pkg: 'neovim', suite, binary: 'usr/bin/nvim', env: { VIMRUNTIME: 'usr/share/nvim/runtime' } });
 }
@@ -97,7 +99,7 @@ if (process.argv[1] && import.meta.url === new URL(`file://${process.argv[1]}`).
     newer.push(`${(await ensureHelix()).version} (Debian sid)`);
     process.stderr.write(`[editor-tools] ready: ${neovim.version} (${neovim.path}), ${newer.join(', ')}, ${emacs.version} (${emacs.path})\n`);
   } catch (error) {
-    process.stderr.write(`[editor-tools] FAILED: ${error.message}\n`);
+    process.stderr.write(`[editor-tools] FAILED: ${/** @type {Error} */ (error).message}\n`);
     process.exit(1);
   }
 }

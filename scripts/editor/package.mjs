@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
+/** @param {string} script @param {string[]} args */
 function run(script, args) {
   const result = spawnSync(process.execPath, [script, ...args], { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) throw new Error(`${script} ${args.join(' ')} failed (exit code ${result.status ?? result.signal})`);
@@ -38,7 +39,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     const vsix = packageExtension();
     console.log(`${vsix}: ${(statSync(vsix).size / 1024).toFixed(0)} KiB`);
   } catch (error) {
-    console.error(`npm run package: ${error.message}`);
+    console.error(`npm run package: ${/** @type {Error} */ (error).message}`);
     process.exit(1);
   }
 }

@@ -29,7 +29,7 @@ if (hasCode) {
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);
   } catch (error) {
-    console.error(`npm start: ${error.message}`);
+    console.error(`npm start: ${/** @type {Error} */ (error).message}`);
     process.exit(1);
   }
 }

@@ -14,7 +14,7 @@ try {
   found.push((await ensureHelix()).version);
   console.log(`test:clients: ${found.join(', ')}`);
 } catch (error) {
-  console.error(`test:clients cannot run: ${error.message}`);
+  console.error(`test:clients cannot run: ${/** @type {Error} */ (error).message}`);
   process.exit(1);
 }
 const build = spawnSync(process.execPath, [join(root, 'scripts/build.mjs')], { cwd: root, stdio: 'inherit' });

@@ -9,13 +9,13 @@ import { packageExtension, root } from './package.mjs';
 import { ensureAll, logReady } from './tools.mjs';
 
 const started = Date.now();
-const seconds = (since) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
+const seconds = (/** @type {number} */ since) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
 
 try {
   await ensureAll();
   logReady();
 } catch (error) {
-  console.error(`test:editor cannot run: ${error.message}`);
+  console.error(`test:editor cannot run: ${/** @type {Error} */ (error).message}`);
   process.exit(1);
 }
 
@@ -23,7 +23,7 @@ let vsix;
 try {
   vsix = packageExtension();
 } catch (error) {
-  console.error(`test:editor: the extension did not build or package: ${error.message}`);
+  console.error(`test:editor: the extension did not build or package: ${/** @type {Error} */ (error).message}`);
   process.exit(1);
 }
 console.log(`built and packaged in ${seconds(started)}`);

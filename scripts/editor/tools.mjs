@@ -33,10 +33,12 @@ function toolsCache() {
   return configured ? resolve(configured) : join(homedir(), '.cache', 'filer-plugin-tools');
 }
 
+/** @param {string} message */
 function log(message) {
   process.stderr.write(`[editor-tools] ${message}\n`);
 }
 
+/** @param {number} since */
 export function elapsed(since) {
   const seconds = Math.round((Date.now() - since) / 1000);
   return seconds < 60 ? `${seconds} s` : `${Math.floor(seconds / 60)} min ${String(seconds % 60).padStart(2, '0')} s`;
@@ -45,6 +47,10 @@ export function elapsed(since) {
 /**
  * Runs one step of the set-up: a line when it starts, a line when it ends (with its time), and on
  * failure an error that names the step.
+ * @template T
+ * @param {string} title
+ * @param {() => Promise<T>} work
+ * @returns {Promise<T>}
  */
 export async function step(title, work) {
   const since = Date.now();
@@ -55,10 +61,13 @@ export async function step(title, work) {
     return result;
   } catch (error) {
     log(`✗ ${title} failed after ${elapsed(since)}`);
-    throw new Error(`${title}: ${error.message}\nOnce the cause is mended, run the same command again: a half-finished install is redone from the start.`);
+    const why = /** @type {Error} */ (error).message;
+    const again = 'Once the cause is mended, run the same command again: a half-finished install is redone from the start.';
+    throw new Error(`${title}: ${why}\n${again}`, { cause: error });
   }
 }
 
+/** @param {string} file @param {number} count */
 function lastLines(file, count) {
   try {
     return readFileSync(file, 'utf8').split('\n').filter((line) => line.trim() !== '').slice(-count);
@@ -70,6 +79,10 @@ function lastLines(file, count) {
 /**
  * Runs a command with its output going to a log file (not the terminal: no pages of progress bars),
  * printing a heartbeat with the elapsed time and the log's last line while it runs.
+ * @param {string} command
+ * @param {string[]} args
+ * @param {{ cwd?: string, env?: NodeJS.ProcessEnv, logName: string }} options
+ * @returns {Promise<void>}
  */
 export function runLogged(command, args, { cwd, env, logName }) {
   mkdirSync(logDir, { recursive: true });
@@ -84,7 +97,7 @@ export function runLogged(command, args, { cwd, env, logName }) {
       const [last = ''] = lastLines(logFile, 1);
       log(`  … ${elapsed(since)}${last ? `: ${last.trim().slice(0, 110)}` : ''}`);
     }, heartbeatMs);
-    const finish = (error) => {
+    const finish = (/** @type {Error | undefined} */ error = undefined) => {
       clearInterval(heartbeat);
       output.end(() => (error ? reject(error) : resolve()));
     };
@@ -101,8 +114,11 @@ export function runLogged(command, args, { cwd, env, logName }) {
  * The environment for an npm run of our own inside an `npm test`/`npm start`: nothing the outer npm
  * set (its npm_config_* and npm_lifecycle_* variables, npm_config_user_agent naming the outer Node,
  * the project's node_modules/.bin on PATH), and Node 24 first on PATH.
+ * @param {NodeJS.ProcessEnv} extra
+ * @returns {NodeJS.ProcessEnv}
  */
 export function node24Env(extra = {}) {
+  /** @type {NodeJS.ProcessEnv} */
   const env = {};
   for (const [name, value] of Object.entries(process.env)) {
     if (!/^npm_/i.test(name) && name !== 'INIT_CWD' && name !== 'NODE') env[name] = value;
@@ -123,10 +139,12 @@ function npmCli() {
   return found;
 }
 
+/** @param {string} dir */
 function installed(dir) {
   return existsSync(join(dir, doneStamp));
 }
 
+/** @param {string} dir */
 function freshInstallDir(dir) {
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
@@ -134,6 +152,7 @@ function freshInstallDir(dir) {
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'filer-editor-tool', private: true }) + '\n');
 }
 
+/** @param {string[]} packages */
 function missingDebianPackages(packages) {
   return packages.filter((name) => {
     const result = spawnSync('dpkg-query', ['-W', '-f=${Status}', name], { encoding: 'utf8' });
@@ -144,6 +163,8 @@ function missingDebianPackages(packages) {
 /**
  * Installs the Debian packages of `packages` that are missing (never upgrading what is there), after
  * saying which and why. Not root: throws with the exact command to run.
+ * @param {string[]} packages
+ * @param {string} why
  */
 export async function ensureDebianPackages(packages, why) {
   const missing = missingDebianPackages(packages);
@@ -225,7 +246,7 @@ if (process.argv[1] && import.meta.url === new URL(`file://${process.argv[1]}`).
     await ensureAll();
     logReady();
   } catch (error) {
-    log(`FAILED: ${error.message}`);
+    log(`FAILED: ${/** @type {Error} */ (error).message}`);
     process.exit(1);
   }
 }

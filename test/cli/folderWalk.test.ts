@@ -70,7 +70,7 @@ test('a folder that cannot be listed is reported by its path, and the walk goes 
     {
       // Removed between being found and being listed, as a folder may be by another process.
       enter: (folder) => {
-        if (folder.relative === 'vanishing') rmdirSync(folder.path);
+        if (folder.relative === 'vanishing') rmdirSync(folder.absolutePath);
         return 'list';
       },
       unreadable: (folder, error) => void unreadable.push(`${folder.relative}: ${(error as NodeJS.ErrnoException).code}`),
@@ -111,10 +111,10 @@ test('each path the walk gives is path.join of its root and its relative path, h
     const seen: { path: string; relative: string }[] = [];
     const visitor: WalkVisitor = {
       enter: (folder) => {
-        seen.push({ path: folder.path, relative: folder.relative });
+        seen.push({ path: folder.absolutePath, relative: folder.relative });
         return 'list';
       },
-      file: (file) => void seen.push({ path: file.path, relative: file.relative }),
+      file: (file) => void seen.push({ path: file.absolutePath, relative: file.relative }),
     };
     for (const order of ['depth-first', 'breadth-first'] as const) {
       seen.length = 0;

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { test } from 'node:test';
 import { analyzeManifest, gatingReport } from '../../server/src/engine';
@@ -48,7 +48,8 @@ test('JSON: every tool of every example, as the engine derives it, under stable 
   const output = JSON.parse(run.stdout) as { file: string; name: string; tools: Record<string, unknown>[] }[];
   assert.ok(output.length >= 5);
   for (const entry of output) {
-    const report = gatingReport(analyzeManifest(readFileSync(path.join(repoRoot, entry.file), 'utf8')).model);
+    const { model, diagnostics } = analyzeManifest(readFileSync(path.join(repoRoot, entry.file), 'utf8'));
+    const report = gatingReport(model, diagnostics);
     assert.deepEqual(
       entry.tools.map((tool) => [tool.id, tool.category, tool.asks, tool.why, tool.undeclared]),
       report.tools.map((tool) => [tool.id, tool.category, tool.asks, tool.why, tool.undeclared]),
@@ -88,6 +89,45 @@ test('--fail-on escalation: exit 1 when a category rose, 0 when it only fell or 
   assert.match(added.stderr, /1 tool was added/);
 });
 
+test('a manifest the loader would refuse: every format says Filer would not load it; a gate (--fail-on) fails for it', () => {
+  // An unknown annotation key and a string for a boolean: the categories can still be read, but the plugin does not load.
+  const refused = (annotations: string) => `{
+  "name": "wiper", "displayName": "Wiper", "version": "1.0.0",
+  "contributes": { "tools": [{ "id": "wipe", "title": "Wipe", "description": "d", "schema": "./s.json", "handler": "./h.js",
+    "annotations": ${annotations} }] }
+}
+`;
+  const cwd = tempTree({
+    'head/s.json': '{ "type": "object" }\n',
+    'head/h.js': "module.exports = async () => 'done';\n",
+    'head/manifest.json': refused('{ "destructiveHint": true, "readOnlyHint": "true", "cached": true }'),
+    'base/manifest.json': refused('{ "destructiveHint": true }'),
+  });
+  const words = 'Filer would not load this plugin: its manifest has errors, and the loader refuses a manifest that fails validation.';
+  const text = runCli(['gating', 'head/manifest.json'], { cwd });
+  assert.equal(text.status, 0, describeRun(text));
+  assert.ok(text.stdout.includes(`\n  ${words} Its tools would be gated as shown here once it loads.\n`), text.stdout);
+  assert.match(text.stdout, /^ {4}head\/manifest\.json:4:\d+ {2}first error: tools\.annotations /m);
+  assert.match(text.stdout, /wipe {2}delete: asks depending on the folder's trust level/);
+  const markdown = runCli(['gating', 'head/manifest.json', '--format', 'markdown'], { cwd });
+  assert.match(markdown.stdout, /^⚠️ \*\*Filer would not load this plugin: /m);
+  type Json = { refusal: { words: string; first: { code: string } } | null }[];
+  const json = JSON.parse(runCli(['gating', 'head/manifest.json', '--format', 'json'], { cwd }).stdout) as Json;
+  assert.equal(json[0].refusal?.first.code, 'tools.annotations');
+  assert.ok(json[0].refusal?.words.startsWith(words));
+  // Nothing rose against the base, but a gate passes no plugin that does not load.
+  const gate = runCli(['gating', 'head/manifest.json', '--base', 'base/manifest.json', '--fail-on', 'escalation'], { cwd });
+  assert.equal(gate.status, 1, describeRun(gate));
+  assert.match(gate.stdout, /Filer would not load this plugin/);
+  const file = path.join('head', 'manifest.json');
+  assert.equal(gate.stderr, `filer-manifest: ${file}: Filer would not load this plugin: it has errors (filer-manifest check ${file} lists them).\n`);
+  // The same plugin mended loads: no word of refusal, and the gate passes.
+  writeFileSync(path.join(cwd, 'head/manifest.json'), refused('{ "destructiveHint": true }'));
+  const mended = runCli(['gating', 'head/manifest.json', '--base', 'base/manifest.json', '--fail-on', 'escalation'], { cwd });
+  assert.equal(mended.status, 0, describeRun(mended));
+  assert.doesNotMatch(mended.stdout, /would not load/);
+});
+
 test('a folder base is matched by the manifests\' paths below it; a plugin it lacks is all new', () => {
   const head = readFileSync(path.join(pairsRoot, 'fetch-added/head/manifest.json'), 'utf8');
   const cwd = tempTree({
@@ -112,7 +152,7 @@ function git(cwd: string, ...args: string[]): void {
   assert.equal(run.status, 0, run.stderr);
 }
 
-test('a git ref base is read with git show, for each manifest at its own path', (t) => {
+test('a git ref base is read from the repository, for each manifest at its own path', (t) => {
   if (spawnSync('git', ['--version']).status !== 0) {
     t.skip('git is not installed');
     return;
@@ -130,6 +170,18 @@ test('a git ref base is read with git show, for each manifest at its own path', 
   assert.match(inside.stdout, /permissions\.fetch added: 3 undeclared tools become external/);
 
   assertFailure(['gating', '.', '--base', 'no-such-branch'], cwd, /--base no-such-branch: no such file or folder, and no git ref "no-such-branch" in this repository\./);
+  assertFailure(['gating', '.', '--base-ref', 'no-such-branch'], cwd, /^filer-manifest: --base-ref no-such-branch: no git ref "no-such-branch" in this repository\.$/m);
+  assertFailure(['gating', '.', '--base-ref=--upload-pack=x'], cwd, /--base-ref --upload-pack=x: a git ref does not start with "-"\./);
+  assertFailure(['gating', '.', '--base-path', 'HEAD'], cwd, /^filer-manifest: --base-path HEAD: no such file or folder\.$/m);
+  // Without git on the PATH, a base that is a folder is still read as one; a ref cannot be.
+  mkdirSync(path.join(cwd, 'previous/plugins/a'), { recursive: true });
+  writeFileSync(path.join(cwd, 'previous/plugins/a/manifest.json'), readFileSync(path.join(pairsRoot, 'fetch-added/base/manifest.json'), 'utf8'));
+  const noGit = { PATH: path.join(cwd, 'no-such-folder') };
+  const folder = runCli(['gating', 'plugins', '--base', 'previous/plugins', '--fail-on', 'escalation'], { cwd, env: noGit });
+  assert.equal(folder.status, 1, describeRun(folder));
+  const ref = runCli(['gating', 'plugins', '--base', 'HEAD'], { cwd, env: noGit });
+  assert.equal(ref.status, 2, describeRun(ref));
+  assert.equal(ref.stderr, 'filer-manifest: git is not installed, so --base cannot be read as a git ref.\n');
   writeFileSync(path.join(cwd, 'plugins/a/manifest.json'), '{ "manifest_version": 3, "name": "x" }');
   git(cwd, 'commit', '-qam', 'not a plugin');
   writeFileSync(path.join(cwd, 'plugins/a/manifest.json'), readFileSync(path.join(pairsRoot, 'fetch-added/head/manifest.json'), 'utf8'));
@@ -149,6 +201,23 @@ test('a git ref outside a git repository, and bases that are no Filer manifest, 
   assertFailure(['gating', 'other/manifest.json'], cwd, /other\/manifest\.json: not a Filer manifest \(an empty object\)\./);
 });
 
+test('a folder reviewed passes over a manifest.json that is no Filer manifest, as check does; with nothing left, exit 2', () => {
+  const browser = '{ "manifest_version": 3, "name": "x", "version": "1" }';
+  const cwd = tempTree({
+    'plugins/a/manifest.json': readFileSync(path.join(pairsRoot, 'unchanged/head/manifest.json'), 'utf8'),
+    'plugins/extension/manifest.json': browser,
+    'only-extension/manifest.json': browser,
+  });
+  const run = runCli(['gating', 'plugins'], { cwd });
+  assert.equal(run.status, 0, describeRun(run));
+  assert.match(run.stdout, /^plugins\/a\/manifest\.json: /);
+  assert.doesNotMatch(run.stdout, /extension/);
+  assert.equal(run.stderr, 'filer-manifest: plugins/extension/manifest.json: skipped: not taken as a Filer manifest (has manifest_version: a browser-extension manifest).\n');
+  const nothing = runCli(['gating', 'only-extension'], { cwd });
+  assert.equal(nothing.status, 2, describeRun(nothing));
+  assert.match(nothing.stderr, /skipped: not taken as a Filer manifest .*\nfiler-manifest: no Filer manifest to review: every manifest\.json found was skipped\.\n$/);
+});
+
 test('gating: exit 2 on unusable arguments, with one line that says what is wrong', () => {
   const cwd = path.join(pairsRoot, 'unchanged');
   assertFailure(['gating', '--format', 'sarif'], cwd, /Unknown format "sarif": use text, markdown, json\./);
@@ -157,6 +226,8 @@ test('gating: exit 2 on unusable arguments, with one line that says what is wron
   assertFailure(['gating', 'head', 'base', '--base', 'base/manifest.json'], cwd, /--base base\/manifest\.json is one manifest, but 2 manifests are given/);
   assertFailure(['gating', 'missing.json'], cwd, /missing\.json: no such file or folder\./);
   assertFailure(['gating', '--base', ''], cwd, /--base is empty/);
+  assertFailure(['gating', '--base-ref', ''], cwd, /--base-ref is empty: give a git ref\./);
+  assertFailure(['gating', '--base', 'main', '--base-path', 'base'], cwd, /Give one base: --base and --base-path are both given\./);
   assertFailure(['gating', '-', '--base', 'base'], cwd, /--base with a folder reads the same path there: give manifest paths, not stdin\./);
   assertFailure(['gating', 'head', '--bogus'], cwd, /Unknown option '--bogus'/);
   assertFailure(['--format', 'json', 'gating'], cwd, /Put the command first: "filer-manifest gating/);
@@ -176,6 +247,6 @@ test('Markdown never lets manifest text make markup', () => {
   });
   const run = runCli(['gating', '--format', 'markdown'], { cwd });
   assert.equal(run.status, 0, describeRun(run));
-  assert.match(run.stdout, /### Gating: \\<img src=x onerror=alert\\\(1\\\)\\> \\\*\\\*bold\\\*\\\* \\\| pipe/);
+  assert.match(run.stdout, /### Gating: \\<img src=x onerror=alert\(1\)> \\\*\\\*bold\\\*\\\* \| pipe/);
   assert.match(run.stdout, /\| ``a\\\|b`c`` \| \*\*read\*\* \|/);
 });

@@ -9,7 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { chmodSync, copyFileSync, mkdirSync, symlinkSync } from 'node:fs';
 import * as path from 'node:path';
 import { after, test } from 'node:test';
-import { cleanManifest, cliPath, describeRun, runCli, tempTree } from './runCli';
+import { cleanManifest, cliPath, describeRun, repoRoot, runCli, tempTree } from './runCli';
 
 const deepTrees: string[] = [];
 after(() => {
@@ -102,4 +102,18 @@ test('a manifest over 16 MB is named and not read (its size is checked first); t
   assert.equal(run.status, 2, describeRun(run));
   assert.equal(run.stderr, `filer-manifest: ${path.join('big', 'manifest.json')}: cannot be read (17.0 MB, too large to read: the limit is 16 MB).\n`);
   assert.match(run.stdout, /^Checked 1 manifest: no problems\.$/m);
+});
+
+test('--max-diagnostics 1: the one diagnostic says how many problems there are, at the first of them', () => {
+  const cwd = tempTree({ 'noise/manifest.json': `{ "name": "Noise", "displayName": "N", "version": "x", "y": 1 }\n` });
+  const run = runCli(['check', 'noise', '--format', 'json', '--max-diagnostics', '1'], { cwd });
+  assert.equal(run.status, 1, describeRun(run));
+  type Report = { diagnostics: { code: string; severity: string; message: string; range: { start: { character: number } } }[] };
+  const [report] = JSON.parse(run.stdout) as Report[];
+  assert.deepEqual(report.diagnostics.map((diagnostic) => [diagnostic.code, diagnostic.severity]), [['diagnostics.more', 'error']]);
+  assert.match(report.diagnostics[0].message, /^3 problems are not shown \(2 errors, 1 warning\): at most 1 is listed per manifest\.$/);
+  assert.equal(report.diagnostics[0].range.start.character, 10);
+  const example = runCli(['check', path.join(repoRoot, 'examples', 'broken-everything'), '--max-diagnostics', '1'], { cwd });
+  assert.equal(example.status, 1, describeRun(example));
+  assert.match(example.stdout, /diagnostics\.more [\d,]+ problems are not shown/);
 });

@@ -104,3 +104,93 @@ test('a manifest named on the command line is always checked, with a note when i
   assert.ok(report[0].diagnostics.some((diagnostic) => diagnostic.code === 'manifest.name'));
   assert.equal(run.stderr, `filer-manifest: ${path.join('extension', 'manifest.json')}: checked, though it does not look like a Filer manifest (has manifest_version: a browser-extension manifest).\n`);
 });
+
+// The plugin the user names: its own manifest.json is checked however broken it is, unless it is plainly another kind.
+const brokenRoots: Record<string, { text: string; code: string; why: string }> = {
+  'an early syntax error': {
+    text: '{\n  displayName: "X",\n  "name": "p",\n  "version": "1.0.0"\n}\n',
+    code: 'json.syntax',
+    why: 'has none of contributes',
+  },
+  'no name, displayName or version': {
+    text: '{ "description": "A plugin without its identity" }\n',
+    code: 'manifest.required',
+    why: 'has none of contributes',
+  },
+  'a JSON array': { text: '[{ "name": "p" }]\n', code: 'manifest.not-an-object', why: 'not a JSON object' },
+};
+
+for (const [what, { text, code, why }] of Object.entries(brokenRoots)) {
+  test(`a plugin folder named on the command line has its own manifest.json checked: ${what} (exit 1)`, () => {
+    const cwd = tempTree({ 'my-plugin/manifest.json': text });
+    for (const named of ['my-plugin', `my-plugin${path.sep}`]) {
+      const { run, report } = checkJson([named], { cwd });
+      assert.equal(run.status, 1, describeRun(run));
+      assert.deepEqual(report.map((entry) => entry.file), [path.join('my-plugin', 'manifest.json')]);
+      assert.ok(report[0].diagnostics.some((diagnostic) => diagnostic.code === code), describeRun(run));
+      const note = `^filer-manifest: my-plugin.manifest\\.json: checked, though it does not look like a Filer manifest \\(${why}`;
+      assert.match(run.stderr, new RegExp(note));
+    }
+    const plain = runCli(['check', 'my-plugin'], { cwd });
+    assert.equal(plain.status, 1, describeRun(plain));
+    assert.doesNotMatch(plain.stdout, /Checked 0 manifests/);
+  });
+}
+
+test('below the folder named, a manifest.json that does not look like a Filer manifest is still skipped', () => {
+  const cwd = tempTree({
+    'plugins/good/manifest.json': cleanManifest('good'),
+    'plugins/data/manifest.json': '[1, 2, 3]\n',
+  });
+  const { run, report } = checkJson(['plugins'], { cwd });
+  assert.equal(run.status, 0, describeRun(run));
+  assert.deepEqual(report.map((entry) => entry.file), [path.join('plugins', 'good', 'manifest.json')]);
+  const data = path.join('plugins', 'data', 'manifest.json');
+  assert.equal(run.stderr, `filer-manifest: ${data}: skipped: not taken as a Filer manifest (not a JSON object).\n`);
+});
+
+test('a named folder whose manifest.json is plainly another kind yields nothing to check: exit 2, saying what was skipped and why', () => {
+  const cwd = tempTree({
+    'extension/manifest.json': '{ "manifest_version": 3, "name": "Not kebab", "version": "1.0" }',
+    'web/manifest.json': '{ "name": "App", "short_name": "App", "start_url": "/" }',
+    'data/nested/manifest.json': '[1]',
+    'plugin/manifest.json': cleanManifest('plugin'),
+  });
+  const extension = runCli(['check', 'extension'], { cwd });
+  assert.equal(extension.status, 2, describeRun(extension));
+  assert.equal(extension.stdout, '');
+  const nothing = 'no Filer manifest to check in this folder or below it';
+  assert.equal(
+    extension.stderr,
+    `filer-manifest: extension: ${nothing}: skipped ${path.join('extension', 'manifest.json')} ` +
+      '(has manifest_version: a browser-extension manifest).\n',
+  );
+  const both = runCli(['check', '--format', 'json', 'web', 'data', 'plugin'], { cwd });
+  assert.equal(both.status, 2, describeRun(both));
+  const checked = (JSON.parse(both.stdout) as JsonReport[]).map((entry) => entry.file);
+  assert.deepEqual(checked, [path.join('plugin', 'manifest.json')]);
+  assert.equal(
+    both.stderr,
+    `filer-manifest: web: ${nothing}: skipped ${path.join('web', 'manifest.json')} (has start_url or short_name: a web app manifest).\n` +
+      `filer-manifest: data: ${nothing}: skipped ${path.join('data', 'nested', 'manifest.json')} (not a JSON object).\n`,
+  );
+});
+
+test('a folder of many manifests that are all another kind: the message lists the first few and counts the rest', () => {
+  const files: Record<string, string> = {};
+  for (let i = 0; i < 12; i++) files[`apps/app${String(i).padStart(2, '0')}/manifest.json`] = '{ "manifest_version": 2 }';
+  const run = runCli(['check', 'apps'], { cwd: tempTree(files) });
+  assert.equal(run.status, 2, describeRun(run));
+  const lines = run.stderr.trimEnd().split('\n');
+  assert.equal(lines.length, 1, run.stderr);
+  assert.match(lines[0], /^filer-manifest: apps: no Filer manifest to check in this folder or below it: skipped 12 manifest\.json files: /);
+  assert.match(lines[0], /app00.manifest\.json \(has manifest_version: a browser-extension manifest\); .*; and 9 more\.$/);
+});
+
+test('a folder name with terminal escapes is shown escaped in what the CLI says of it, never sent to the terminal', () => {
+  const cwd = tempTree({ 'apps/\u001b[2J\u001b]0;owned\u0007/manifest.json': '{ "manifest_version": 3 }' });
+  const run = runCli(['check', 'apps'], { cwd });
+  assert.equal(run.status, 2, describeRun(run));
+  assert.doesNotMatch(run.stderr, /[\u0000-\u0008\u000b-\u001f\u007f]/);
+  assert.match(run.stderr, /apps.\\x1b\[2J\\x1b\]0;owned\\x07.manifest\.json \(has manifest_version/);
+});

@@ -23,6 +23,8 @@ export interface RunOptions {
   gid?: number;
   /** Another copy of the bundle to run (the bundle is self-contained). */
   cli?: string;
+  /** Milliseconds before the run is killed (a hang then fails the test instead of blocking it). */
+  timeout?: number;
 }
 
 /** Runs `node dist/cli.js ...args` without a terminal and without colour variables unless given. */
@@ -36,6 +38,8 @@ export function runCli(args: string[], options: RunOptions): CliRun {
     encoding: 'utf8',
     uid: options.uid,
     gid: options.gid,
+    timeout: options.timeout,
+    killSignal: 'SIGKILL',
   });
   if (result.error) throw result.error;
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };

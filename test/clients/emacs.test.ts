@@ -74,7 +74,7 @@ describe('Emacs 28 + Eglot 1.9 (Debian 12)', () => {
 
   test('the hover Eldoc shows for a tool gives its approval category', () => {
     // Eglot declares plain-text hovers: the category line, without markdown.
-    assert.match(results.hover, /^Approval category modify \(tool resize_image\): asks per the trust table\./);
+    assert.match(results.hover, /^Approval category modify \(tool resize_image\): asks depending on the folder's trust level\./);
     assert.doesNotMatch(results.hover, /\*\*|`/);
   });
 

@@ -224,12 +224,12 @@ test('the preview panel lists the entries Filer would offer and shows the dialog
     const requiredCount = withDialog.dialog.controls.filter((control) => control.required).length;
     assert.equal(await dialog.locator('.required').count(), requiredCount, 'one required mark per required param');
     if (withDialog.dialog.generate) await dialog.locator('.generate-button', { hasText: withDialog.dialog.generate.label }).waitFor();
-    if (withDialog.dialog.prompt?.path) await dialog.getByText(withDialog.dialog.prompt.path).waitFor();
+    if (withDialog.dialog.prompt?.filePath) await dialog.getByText(withDialog.dialog.prompt.filePath).waitFor();
     await workbench.screenshot('preview-panel-dialog');
 
     // A tool-kind entry shows the tool it calls and its category; double-click jumps to the action.
     const toolEntry = several.entries.find((entry) => entry.source === 'action' && entry.kind === 'tool' && entry.tool?.found);
-    assert.ok(toolEntry?.tool?.category, 'the example has a tool-kind action for several files');
+    assert.ok(toolEntry?.tool?.found, 'the example has a tool-kind action for several files');
     const toolRow = view.locator(`#entries [data-key="${toolEntry.source}:${toolEntry.id}"]`);
     assert.match(await toolRow.innerText(), new RegExp(toolEntry.tool.category));
     await toolRow.click();
@@ -417,7 +417,8 @@ test('the Gating view lists every tool as the engine derives it, follows edits, 
     await view.locator('#tab-gating').click();
     assert.equal(await view.locator('#menu-view').isHidden(), true, 'the menu view gives way to the Gating view');
 
-    const report = gatingReport(analyzeManifest(manifestText).model);
+    const analysis = analyzeManifest(manifestText);
+    const report = gatingReport(analysis.model, analysis.diagnostics);
     const rows = view.locator('#gating-tools tr');
     await waitUntil(async () => (await rows.count()) === report.tools.length, `${report.tools.length} rows, one per tool`);
     for (const [index, tool] of report.tools.entries()) {
@@ -444,7 +445,7 @@ test('the Gating view lists every tool as the engine derives it, follows edits, 
     await editor.page.keyboard.press('Backspace');
     await editor.page.keyboard.type('"destructiveHint": true');
     await exportRow.locator('.badge.category', { hasText: 'delete' }).waitFor({ timeout: 15_000 });
-    assert.equal(await exportRow.locator('.gated-asks').innerText(), 'asks per the trust table');
+    assert.equal(await exportRow.locator('.gated-asks').innerText(), "asks depending on the folder's trust level");
     for (let undo = 0; undo < 3 && (await exportRow.locator('.badge.category', { hasText: 'modify' }).count()) === 0; undo++) {
       await editor.page.keyboard.press('Control+Z');
       await new Promise((resolve) => setTimeout(resolve, 1_000));

@@ -15,7 +15,7 @@ test('declared annotations decide the category, the strictest winning', () => {
   assert.equal(all.asks, 'asks at every level below Full Auto; refused in Sandbox');
 });
 
-test('nothing that applies is read, which never asks', () => {
+test('with no annotation or permission saying otherwise, a tool is read, which never asks', () => {
   for (const annotations of [{ idempotentHint: true }, { openWorldHint: false, destructiveHint: false }]) {
     const gating = deriveToolGating(annotations, { declaresFetch: true, isProcess: true, declaresFsWrite: true });
     assert.equal(gating.category, 'read', JSON.stringify(annotations));

@@ -1,13 +1,13 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { analyzeManifest, dataOf, ruleByCode, type Creatable, type FixProposal, type ManifestAnalysis, type OffsetEdit } from '../../server/src/engine';
+import { analyzeManifest, dataOf, proposeFixes, type Creatable, type FixProposal, type ManifestAnalysis, type OffsetEdit } from '../../server/src/engine';
 import { manifest, pluginFolder } from './helpers';
 
 /** The proposals of the rule's fix for the first diagnostic of `code`: pure, from the engine alone. */
 function proposals(analysis: ManifestAnalysis, code: string, creatable: Creatable = () => 'free', data?: unknown): FixProposal[] {
   const diagnostic = analysis.diagnostics.find((d) => d.code === code);
   assert.ok(diagnostic, `a ${code} among ${analysis.diagnostics.map((d) => d.code).join(', ')}`);
-  return ruleByCode.get(code)!.fix!(data ?? diagnostic.data, { analysis, diagnostic, creatable, folderName: 'my-folder' });
+  return proposeFixes(data === undefined ? diagnostic : { ...diagnostic, data }, analysis, { creatable, folderName: 'my-folder' });
 }
 
 function applied(text: string, edits: OffsetEdit[]): string {

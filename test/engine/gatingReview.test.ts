@@ -7,13 +7,14 @@ const tool = (id: string, annotations?: object) =>
   JSON.stringify({ id, title: `${id} title`, description: 'd', schema: './s.json', handler: './h.js', ...(annotations ? { annotations } : {}) });
 
 function report(tools: string[], extra = ''): GatingReport {
-  return gatingReport(analyzeManifest(manifest(`${extra ? `${extra},\n  ` : ''}"contributes": { "tools": [${tools.join(', ')}] }`)).model);
+  const { model, diagnostics } = analyzeManifest(manifest(`${extra ? `${extra},\n  ` : ''}"contributes": { "tools": [${tools.join(', ')}] }`));
+  return gatingReport(model, diagnostics);
 }
 
 test('the report lists every tool with the derivation the hover uses, and where it is written', () => {
   const text = manifest(`"permissions": { "fetch": { "static": ["api.example.com"] } }, "contributes": { "tools": [${tool('fetch_it')}, ${tool('read_it', { readOnlyHint: true })}] }`);
-  const { model } = analyzeManifest(text);
-  const gating = gatingReport(model);
+  const { model, diagnostics } = analyzeManifest(text);
+  const gating = gatingReport(model, diagnostics);
   assert.equal(gating.pluginName, 'Sample');
   assert.equal(gating.name, 'sample-plugin');
   assert.deepEqual(
@@ -26,6 +27,22 @@ test('the report lists every tool with the derivation the hover uses, and where 
   assert.equal(gating.tools[0].category, 'external');
   assert.equal(text.slice(gating.tools[0].location.offset, gating.tools[0].location.offset + gating.tools[0].location.length), tool('fetch_it'));
   assert.equal(gating.undeclaredTools.category, 'external');
+});
+
+test('a manifest the loader would refuse: the report says Filer would not load the plugin, with its first error', () => {
+  // An unknown annotation key and a string where a boolean goes: both refused by the loader, yet categories can be read.
+  const refused = report([tool('wipe', { destructiveHint: true, readOnlyHint: 'true', cached: true })]);
+  assert.deepEqual(refused.tools.map((t) => [t.id, t.category]), [['wipe', 'delete']]);
+  assert.ok(refused.refusal, 'a refusal');
+  assert.equal(
+    refused.refusal.words,
+    'Filer would not load this plugin: its manifest has errors, and the loader refuses a manifest that fails validation. ' +
+      'Its tools would be gated as shown here once it loads.',
+  );
+  assert.equal(refused.refusal.first.code, 'tools.annotations');
+  assert.equal(report([tool('read_it', { readOnlyHint: true })]).refusal, undefined);
+  // Warnings do not keep a plugin from loading.
+  assert.equal(report([tool('a'), tool('a', { readOnlyHint: true })]).refusal, undefined);
 });
 
 test('a tool without an id is listed by its place', () => {

@@ -30,6 +30,10 @@ export interface ExpectOptions {
    * `at` with the «marked» span (the manifest then has no marks). The folder is made from them.
    */
   inFile?: { at: string; files: Record<string, string> };
+  /** The cap on diagnostics (the validator's default when not given). */
+  maxDiagnostics?: number;
+  /** Validate as a host does a text past its size limit. */
+  tooLarge?: RuleData<'diagnostics.file-too-large'>;
   severity?: Severity;
   /** A piece of text the message must contain. */
   message?: string | RegExp;
@@ -39,7 +43,7 @@ export interface ExpectOptions {
 export function expectRule<C extends RuleCode>(code: C, source: string, options: ExpectOptions = {}): ManifestDiagnostic & { data: RuleData<C> } {
   if (options.inFile) return expectRuleInFile(code, source, options.inFile, options);
   const { text, offset, length } = marked(source);
-  const diagnostics = analyzeManifest(text, { folder: options.folder }).diagnostics;
+  const diagnostics = analyzeManifest(text, { folder: options.folder, maxDiagnostics: options.maxDiagnostics, tooLarge: options.tooLarge }).diagnostics;
   const found = diagnostics.filter((d) => d.code === code && d.file === undefined);
   assert.equal(found.length, 1, `expected one ${code}, got: ${describe(diagnostics)}`);
   const [diagnostic] = found;

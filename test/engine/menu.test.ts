@@ -109,8 +109,11 @@ test('tools: offered for files through their fileExtensions, never for a folder,
   assert.deepEqual(model.entries.map((entry) => `${entry.source}:${entry.id}`), ['tool:count_words']);
   const [entry] = model.entries;
   assert.equal(entry.kind, 'tool');
-  assert.equal(entry.tool?.category, 'read');
-  assert.equal(entry.tool?.gating, 'read (readOnlyHint: true)');
+  assert.ok(entry.tool?.found);
+  assert.equal(entry.tool.category, 'read');
+  assert.equal(entry.tool.gating, 'read (readOnlyHint: true)');
+  // Chosen from the menu, a tool is the person's call, not the agent's: the gate does not ask (actions.kind's decision).
+  assert.match(entry.tool.whenChosen, /^Chosen from the menu, it runs without asking: .*the approval gate gates the agent's calls only\.$/);
   assert.deepEqual(offered(`"contributes": { ${tools} }`, files('a.md', 'b.pdf')), []);
   assert.deepEqual(offered(`"contributes": { ${tools} }`, folder('docs.md')), []);
 });
@@ -131,14 +134,16 @@ test('tool kind: the entry carries the tool it calls and the category the plugin
     category: 'external',
     gating: 'external (openWorldHint: true, implied by permissions.fetch)',
     asks: 'asks at every level below Full Auto; refused in Sandbox',
-    problem: undefined,
+    whenChosen:
+      "Chosen from the menu, it runs without asking: Filer calls the tool directly, with no agent turn, and the approval gate gates the agent's calls only.",
   });
   assert.equal(post.dialog.prompt, undefined);
   assert.equal(ghost.tool?.found, false);
-  assert.equal(ghost.tool?.category, undefined);
+  assert.ok(!('category' in ghost.tool), 'no category for a tool that is not there');
+  assert.ok(!('whenChosen' in ghost.tool), 'nothing runs when the tool is not there');
   // What the preview says when the tool cannot be called: the engine's words, not "(no toolId): no such tool".
   assert.equal(ghost.tool?.problem, '"nope" is not a tool of this manifest');
-  assert.deepEqual([blank.tool?.id, blank.tool?.found, blank.tool?.problem], ['', false, 'no toolId: a kind: "tool" action names the tool it calls']);
+  assert.deepEqual(blank.tool, { id: '', found: false, problem: 'no toolId: a kind: "tool" action names the tool it calls' });
 });
 
 test('dialog: params as controls, required marks, generate button', () => {
@@ -199,7 +204,7 @@ test('dialog: a prompt-kind action shows its template and toolScope in words', (
   const [summarise, rhyme, plain] = menu(body, file('a.md')).entries;
   assert.equal(summarise.kind, 'prompt');
   assert.equal(summarise.tool, undefined);
-  assert.equal(summarise.dialog.prompt?.path, './p.md');
+  assert.equal(summarise.dialog.prompt?.filePath, './p.md');
   assert.equal(summarise.dialog.prompt?.toolScope, 'read-only');
   assert.match(summarise.dialog.prompt!.toolScopeWords, /only tools that read the folder/i);
   assert.equal(rhyme.dialog.prompt?.toolScope, 'none');
@@ -230,5 +235,6 @@ test('tool kind: annotations: {} declares nothing, so the entry shows the catego
     "tools": [{ "id": "bare", "title": "Bare", "description": "d", "schema": "s.json", "handler": "h.js", "annotations": {} }],
     "actions": [{ "id": "run", "title": "Run", "description": "d", "scope": "single-file", "kind": "tool", "toolId": "bare" }] }`;
   const [run] = menu(body, file('a.pdf')).entries;
-  assert.deepEqual([run.tool?.category, run.tool?.gating], ['external', 'external (openWorldHint: true, implied by permissions.fetch)']);
+  assert.ok(run.tool?.found);
+  assert.deepEqual([run.tool.category, run.tool.gating], ['external', 'external (openWorldHint: true, implied by permissions.fetch)']);
 });

@@ -6,13 +6,14 @@ import * as ts from 'typescript';
 
 /**
  * The module graph of the sources, read with the TypeScript compiler's parser: who imports what,
- * by name. Two tests read it: the layers (the client speaks to the server through
- * server/src/protocol/ only; the engine imports no other layer) and the dead exports.
+ * by name. Three tests read it: the layers (the client speaks to the server through
+ * server/src/protocol/ only; the engine imports no other layer), the cycles (none, not even of
+ * type-only imports) and the dead exports.
  */
 const repoRoot = join(__dirname, '../../..');
 const sourceRoots = ['server/src', 'client/src'];
-/** Every file that may import a source's export: the sources, the tests, the benchmark and the build scripts. */
-const userRoots = [...sourceRoots, 'test', 'bench', 'scripts'];
+/** Every file that may import a source's export: the sources, the tests, the benchmark, the build scripts and the webview's script. */
+const userRoots = [...sourceRoots, 'test', 'bench', 'scripts', 'media'];
 
 /**
  * What is used from outside the files the graph reads: the extension's entry (VS Code calls its
@@ -123,6 +124,10 @@ function readModule(file: string): ModuleFacts {
     ts.forEachChild(node, visit);
   };
   visit(source);
+  // The webview's script imports its contract's types in JSDoc: `@import { A, B } from '../x'`.
+  if (file.endsWith('.js')) {
+    for (const match of text.matchAll(/@import \{([^}]+)\} from '([^']+)'/g)) for (const name of match[1].split(',')) use(match[2], name.trim());
+  }
   if (file.endsWith('.mjs')) {
     for (const match of text.matchAll(/const \{([^}]+)\} = [^;]*?'(out\/[^']+)'/g)) {
       const specifier = `./${relative(dirname(join(repoRoot, file)), join(repoRoot, match[2]))}`;
@@ -190,9 +195,82 @@ test("the layers: the client reaches the server's code through server/src/protoc
   assert.deepEqual(offenders, []);
 });
 
+/** Every module each module reads from: imports of any kind (type-only too), re-exports and `export *`. */
+function importEdges(): Map<string, Set<string>> {
+  const edges = new Map<string, Set<string>>();
+  for (const [file, facts] of modules) {
+    edges.set(file, new Set([...facts.uses.keys(), ...facts.stars, ...[...facts.reexports.values()].map((reexport) => reexport.module)]));
+  }
+  return edges;
+}
+
+/** The import cycles: each strongly connected set of modules (Tarjan's), shown as one loop through it. */
+function importCycles(): string[] {
+  const edges = importEdges();
+  const index = new Map<string, number>();
+  const lowest = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const cycles: string[] = [];
+  const connect = (module: string): void => {
+    index.set(module, index.size);
+    lowest.set(module, index.get(module)!);
+    stack.push(module);
+    onStack.add(module);
+    for (const next of edges.get(module) ?? []) {
+      if (!edges.has(next)) continue;
+      if (!index.has(next)) {
+        connect(next);
+        lowest.set(module, Math.min(lowest.get(module)!, lowest.get(next)!));
+      } else if (onStack.has(next)) {
+        lowest.set(module, Math.min(lowest.get(module)!, index.get(next)!));
+      }
+    }
+    if (lowest.get(module) !== index.get(module)) return;
+    const members = new Set<string>();
+    let member: string;
+    do {
+      member = stack.pop()!;
+      onStack.delete(member);
+      members.add(member);
+    } while (member !== module);
+    if (members.size > 1 || edges.get(module)!.has(module)) cycles.push(`${members.size} modules: ${loopThrough(module, members, edges).join(' → ')}`);
+  };
+  for (const module of [...edges.keys()].sort()) if (!index.has(module)) connect(module);
+  return cycles;
+}
+
+/** The shortest path from `start` back to itself inside `members` (found breadth-first). */
+function loopThrough(start: string, members: Set<string>, edges: Map<string, Set<string>>): string[] {
+  const cameFrom = new Map<string, string>();
+  const queue = [start];
+  while (queue.length > 0) {
+    const module = queue.shift()!;
+    for (const next of edges.get(module)!) {
+      if (!members.has(next)) continue;
+      if (next === start) {
+        const path = [start];
+        for (let at = module; at !== start; at = cameFrom.get(at)!) path.splice(1, 0, at);
+        return [...path, start];
+      }
+      if (!cameFrom.has(next)) {
+        cameFrom.set(next, module);
+        queue.push(next);
+      }
+    }
+  }
+  return [start, start];
+}
+
+test('no import cycles: no module reaches itself through imports, type-only imports and re-exports included', () => {
+  assert.deepEqual(importCycles(), [], 'a cycle: move what closes it (a type, a helper) to the lower module, or type the input structurally');
+});
+
 test('the module graph is read: it finds the imports it must (a guard against a reader that finds nothing)', () => {
   assert.ok(modules.get('server/src/lsp/main.ts')?.uses.get('server/src/lsp/server.ts')?.has('startServer'));
   assert.ok(modules.get('scripts/update-rules-table.mjs')?.uses.get('server/src/engine/index.ts')?.has('rulesTableMarkdown'));
   assert.ok(modules.get('server/src/engine/index.ts')?.stars.length);
   assert.ok(deadExports().length < sources.size, 'not every file is dead');
+  assert.ok(importEdges().get('server/src/engine/validate.ts')?.has('server/src/engine/rules/registry.ts'));
+  assert.ok(modules.get('media/preview.js')?.uses.get('client/src/preview/messages.ts')?.has('ExtensionMessage'));
 });

@@ -90,7 +90,7 @@ test('the file rules give the same diagnostics with a remembering host as withou
     'tools.path-without-format',
     'permissions.undeclared-use',
     'actions.batch-without-array',
-  ]) {
+  ] as const) {
     assert.ok(codes.has(code), `the manifest covers ${code}`);
   }
   const remembering = new RememberingFolder(folder);

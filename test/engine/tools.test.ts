@@ -21,6 +21,14 @@ test('tools.id-dot: a tool id must not contain a dot', () => {
   });
 });
 
+test('tools.id-empty: a tool id is the MCP tool name, and an empty one names no tool', () => {
+  expectRule('tools.id-empty', tools('{ "id": «""», "title": "t", "description": "d", "schema": "s.json", "handler": "h.js", "annotations": {} }'), {
+    severity: 'error',
+    message: '`contributes.tools[0].id` is empty: the id is the MCP tool name the agent calls the tool by',
+  });
+  expectNone(tools('{ "id": "x", "title": "t", "description": "d", "schema": "s.json", "handler": "h.js", "annotations": { "readOnlyHint": true } }'));
+});
+
 test('tools.legacy-shape: name/parameters is one error at `name`, not a cascade', () => {
   const source = tools('{ «"name"»: "count_words", "title": "t", "description": "d", "parameters": { "type": "object" }, "handler": "h.js", "annotations": {} }');
   const diagnostic = expectRule('tools.legacy-shape', source, { severity: 'error', message: 'declare `id` instead of `name`' });

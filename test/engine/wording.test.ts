@@ -3,7 +3,18 @@ import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { generatePlugin, writePluginFolder } from '../../bench/generateManifest';
-import { allRules, analyzeManifest, asksAt, categoryMeaning, computeContextMenu, describeGating, toolGating, type PluginFolder } from '../../server/src/engine';
+import {
+  allRules,
+  analyzeManifest,
+  asksAt,
+  categoryMeaning,
+  computeContextMenu,
+  describeGating,
+  gatingReport,
+  toolGating,
+  type PluginFolder,
+  type RuleData,
+} from '../../server/src/engine';
 import type { MenuSelection } from '../../server/src/engine/menu/menuModel';
 import { NodePluginFolder } from '../../server/src/host/nodePluginFolder';
 import { manifest, pluginFolder } from './helpers';
@@ -12,8 +23,16 @@ const repoRoot = join(__dirname, '../../..');
 const temporary: string[] = [];
 after(() => temporary.forEach((root) => rmSync(root, { recursive: true, force: true })));
 
+/** A manifest to validate, and how. */
+interface Sample {
+  text: string;
+  folder?: PluginFolder;
+  maxDiagnostics?: number;
+  tooLarge?: RuleData<'diagnostics.file-too-large'>;
+}
+
 /** Manifests whose messages carry counts, names and optional parts: the places where wording goes wrong. */
-function corners(): { text: string; folder?: PluginFolder }[] {
+function corners(): Sample[] {
   const { folder } = pluginFolder({
     'tools/a.schema.json': JSON.stringify({ $schema: 'http://json-schema.org/draft-03/schema#', type: 'object', properties: { outputFile: { type: 'string' } } }),
     'tools/b.schema.json': JSON.stringify({ $schema: 'http://json-schema.org/draft-04/schema#', type: 'object', properties: { n: { exclusiveMinimum: 1 } } }),
@@ -47,8 +66,15 @@ function corners(): { text: string; folder?: PluginFolder }[] {
     { text, folder },
     { text },
     { text: shapes, folder: hookFolder },
+    { text: shapes, maxDiagnostics: 3 },
+    { text: shapes, tooLarge: { megabytes: 17.04, maxFileSize: 16 } },
     { text: manifest('"runtime": "process"') },
-    { text: manifest('"permissions": { "fs": { "write": {} } }, "contributes": { "hooks": [], "tools": [{ "id": "save", "title": "S", "description": "d", "schema": "s.json", "handler": "h.js" }] }') },
+    {
+      text: manifest(
+        '"permissions": { "fs": { "write": {} } }, "contributes": { "hooks": [], "tools": [{ "id": "save", "title": "S", "description": "d", "schema": "s.json", "handler": "h.js" }, ' +
+          '{ "id": "", "title": "E", "description": "d", "schema": "s.json", "handler": "h.js" }] }',
+      ),
+    },
     { text: '{ "name": "broken", ' },
     { text: '[]' },
     { text: `${'['.repeat(600)}${']'.repeat(600)}` },
@@ -56,7 +82,7 @@ function corners(): { text: string; folder?: PluginFolder }[] {
 }
 
 /** Every example plugin, the benchmark's broken plugin, and the corners above. */
-function samples(): { text: string; folder?: PluginFolder }[] {
+function samples(): Sample[] {
   const examples = readdirSync(join(repoRoot, 'examples'), { withFileTypes: true })
     .filter((entry) => entry.isDirectory())
     .map((entry) => join(repoRoot, 'examples', entry.name));
@@ -82,18 +108,22 @@ const saidCodes = new Set<string>();
 /** Every string the engine says about these samples: diagnostics, gating lines and the context menu's words. */
 function everyString(): string[] {
   const strings = new Set<string>([...Object.values(categoryMeaning), ...Object.values(asksAt)]);
-  for (const { text, folder } of samples()) {
-    const { diagnostics, model } = analyzeManifest(text, { folder });
+  for (const { text, ...options } of samples()) {
+    const { diagnostics, model } = analyzeManifest(text, options);
     diagnostics.forEach((d) => {
       strings.add(d.message);
       saidCodes.add(d.code);
     });
     for (const tool of model.tools) strings.add(describeGating(toolGating(tool, model)));
+    const report = gatingReport(model, diagnostics);
+    for (const tool of report.tools) tool.reasonsInWords.forEach((words) => strings.add(words));
+    if (report.refusal) strings.add(report.refusal.words);
     for (const selection of selections) {
       const menu = computeContextMenu(model, selection);
       menu.excluded.forEach((excluded) => strings.add(excluded.reason));
       for (const entry of menu.entries) {
-        for (const said of [entry.title, entry.tool?.gating, entry.tool?.asks, entry.tool?.problem, entry.dialog.multiFile?.words, entry.dialog.prompt?.toolScopeWords]) {
+        const tool = entry.tool?.found ? [entry.tool.gating, entry.tool.asks, entry.tool.whenChosen] : [entry.tool?.problem];
+        for (const said of [entry.title, ...tool, entry.dialog.multiFile?.words, entry.dialog.prompt?.toolScopeWords]) {
           if (said) strings.add(said);
         }
       }
@@ -109,6 +139,8 @@ const badWording: [string, RegExp][] = [
   ['an empty placeholder', /(?<!\bis )\bundefined\b|\bnull\b|\bNaN\b|\[object Object\]|``|\(\s*\)|"#\d+"/],
   // ", .png" in a list of extensions is not stray punctuation.
   ['stray punctuation', /[,:;]\s*[.,:;](?!\w)|\s[,;:](?=\s|$)/],
+  // The reference's shorthand, which a new user cannot act on: say what decides (the folder's trust level), or what is meant.
+  ['words a new user does not know', /per the trust table|nothing that applies/],
 ];
 
 /** "approval category read: reads": a meaning that only repeats the category's name. */
@@ -138,6 +170,7 @@ test('the wording checks catch what they are for', () => {
     ['a doubled word', 'the the tool'],
     ['an empty placeholder', 'Tool undefined is missing ()'],
     ['stray punctuation', 'Property `x` of "s.json": .'],
+    ['words a new user does not know', 'modify: asks per the trust table'],
   ]) {
     const pattern = badWording.find(([name]) => name === what)![1];
     assert.match(said, pattern, what);

@@ -5,9 +5,9 @@
  *
  * - VS Code: what vscode-languageclient 11.0.0 (the client this extension ships) computes in
  *   `computeClientCapabilities()` with every built-in feature registered, for our client options.
- * - Neovim 0.7.2 (Debian 12) and 0.12.4 (Debian sid): `vim.lsp.protocol.make_client_capabilities()`
- *   in runtime/lua/vim/lsp/protocol.lua, on Linux (`didChangeWatchedFiles.dynamicRegistration` is
- *   true only on macOS and Windows).
+ * - Neovim 0.7.2 (Debian 12), 0.10.4 (Debian 13) and 0.12.4 (Debian sid):
+ *   `vim.lsp.protocol.make_client_capabilities()` in runtime/lua/vim/lsp/protocol.lua, on Linux
+ *   (`didChangeWatchedFiles.dynamicRegistration` is true only on macOS and Windows).
  * - Helix 25.07.1 (Debian sid's `hx` 25.07.1+20260723, a snapshot of Helix's master branch of
  *   2026-07-23, with pull diagnostics): `Client::initialize` in helix-lsp/src/client.rs, serialized
  *   as helix-lsp-types does (camelCase, `None` left out), snippets on (the default).
@@ -20,6 +20,7 @@
  * |---|---|---|---|---|---|
  * | VS Code | yes | `workspace.diagnostics.refreshSupport` | yes | yes | yes |
  * | Neovim 0.7 | no | no | no | not declared (answered) | no `documentChanges` |
+ * | Neovim 0.10 | yes (pulls a buffer on its own edits only) | no: pushed to instead | no (Linux) | yes | no `documentChanges` |
  * | Neovim 0.12 | yes | `workspace.diagnostics.refreshSupport` | no (Linux) | yes | no `documentChanges` |
  * | Helix 25.07 | yes | `workspace.diagnostic.refreshSupport` (singular) | declared; reports only files Helix writes | yes | yes |
  * | Eglot 1.9 | no | no | yes | yes | no `resourceOperations` |
@@ -197,6 +198,49 @@ export const neovim07Capabilities: ClientCapabilities = {
   window: { workDoneProgress: true, showMessage: { messageActionItem: { additionalPropertiesSupport: false } }, showDocument: { support: false } },
 } as ClientCapabilities;
 
+/** Neovim 0.10.4 (Debian 13), as that Neovim prints make_client_capabilities(): pull diagnostics, but no refresh. */
+export const neovim010Capabilities: ClientCapabilities = {
+  general: { positionEncodings: ['utf-16'] },
+  textDocument: {
+    callHierarchy: { dynamicRegistration: false },
+    codeAction: { codeActionLiteralSupport: { codeActionKind: { valueSet: ['', 'quickfix', 'refactor', 'refactor.extract', 'refactor.inline', 'refactor.rewrite', 'source', 'source.organizeImports'] } }, resolveSupport: { properties: ['edit'] }, isPreferredSupport: true, dataSupport: true, dynamicRegistration: true },
+    completion: { completionList: { itemDefaults: ['editRange', 'insertTextFormat', 'insertTextMode', 'data'] }, completionItem: { snippetSupport: false, commitCharactersSupport: false, preselectSupport: false, deprecatedSupport: false, documentationFormat: ['markdown', 'plaintext'] }, contextSupport: false, dynamicRegistration: false, completionItemKind: { valueSet: completionItemKinds } },
+    declaration: { linkSupport: true },
+    definition: { linkSupport: true, dynamicRegistration: true },
+    diagnostic: { dynamicRegistration: false },
+    documentHighlight: { dynamicRegistration: false },
+    documentSymbol: { dynamicRegistration: false, symbolKind: { valueSet: symbolKinds }, hierarchicalDocumentSymbolSupport: true },
+    formatting: { dynamicRegistration: true },
+    hover: { contentFormat: ['markdown', 'plaintext'], dynamicRegistration: true },
+    implementation: { linkSupport: true },
+    inlayHint: { resolveSupport: { properties: ['textEdits', 'tooltip', 'location', 'command'] }, dynamicRegistration: true },
+    publishDiagnostics: { dataSupport: true, relatedInformation: true, tagSupport: { valueSet: [1, 2] } },
+    rangeFormatting: { dynamicRegistration: true },
+    references: { dynamicRegistration: false },
+    rename: { prepareSupport: true, dynamicRegistration: true },
+    semanticTokens: { dynamicRegistration: false, formats: ['relative'], requests: { full: { delta: true }, range: false }, tokenModifiers: ['declaration', 'definition', 'readonly', 'static', 'deprecated', 'abstract', 'async', 'modification', 'documentation', 'defaultLibrary'], overlappingTokenSupport: true, multilineTokenSupport: false, serverCancelSupport: false, augmentsSyntaxTokens: true, tokenTypes: ['namespace', 'type', 'class', 'enum', 'interface', 'struct', 'typeParameter', 'parameter', 'variable', 'property', 'enumMember', 'event', 'function', 'method', 'macro', 'keyword', 'modifier', 'comment', 'string', 'number', 'regexp', 'operator', 'decorator'] },
+    signatureHelp: { signatureInformation: { activeParameterSupport: true, parameterInformation: { labelOffsetSupport: true }, documentationFormat: ['markdown', 'plaintext'] }, dynamicRegistration: false },
+    synchronization: { willSaveWaitUntil: true, dynamicRegistration: false, willSave: true, didSave: true },
+    typeDefinition: { linkSupport: true },
+  },
+  workspace: {
+    applyEdit: true,
+    configuration: true,
+    didChangeConfiguration: { dynamicRegistration: false },
+    didChangeWatchedFiles: { relativePatternSupport: true, dynamicRegistration: false },
+    inlayHint: { refreshSupport: true },
+    semanticTokens: { refreshSupport: true },
+    symbol: { symbolKind: { valueSet: symbolKinds }, dynamicRegistration: false },
+    workspaceEdit: { resourceOperations: ['rename', 'create', 'delete'] },
+    workspaceFolders: true,
+  },
+  window: {
+    showDocument: { support: true },
+    showMessage: { messageActionItem: { additionalPropertiesSupport: false } },
+    workDoneProgress: true,
+  },
+} as ClientCapabilities;
+
 export const neovim012Capabilities: ClientCapabilities = {
   general: { positionEncodings: ['utf-8', 'utf-16', 'utf-32'] },
   textDocument: {
@@ -372,6 +416,7 @@ export const eglot19Capabilities: ClientCapabilities = {
 export const realClients: { name: string; capabilities: ClientCapabilities }[] = [
   { name: 'VS Code (vscode-languageclient 11.0.0)', capabilities: vscodeCapabilities },
   { name: 'Neovim 0.7.2', capabilities: neovim07Capabilities },
+  { name: 'Neovim 0.10.4', capabilities: neovim010Capabilities },
   { name: 'Neovim 0.12.4', capabilities: neovim012Capabilities },
   { name: 'Helix 25.07.1', capabilities: helix2507Capabilities },
   { name: 'Eglot 1.9', capabilities: eglot19Capabilities },

@@ -3,14 +3,13 @@
  * ClientCapabilities one editor declares (clientCapabilities.ts) and does what that editor does.
  */
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, readlinkSync, statSync, symlinkSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { FileChangeType, type Diagnostic } from 'vscode-languageserver-protocol/node';
 import type { ManifestStatus } from '../../server/src/protocol/requests';
-import { helix2507Capabilities, neovim012Capabilities, neovim07Capabilities, realClients, vscodeCapabilities } from './clientCapabilities';
-import { cursor, LspClient, manifest, serverPath, tempFolder } from './lspClient';
+import { helix2507Capabilities, neovim010Capabilities, neovim012Capabilities, neovim07Capabilities, realClients, vscodeCapabilities } from './clientCapabilities';
+import { cursor, LspClient, manifest, rawServer, tempFolder } from './lspClient';
 
 type Report = { kind: string; resultId?: string; items?: Diagnostic[] };
 
@@ -26,12 +25,16 @@ describe('every real client gets diagnostics the way it declares', () => {
       try {
         const uri = folder.uri('p/manifest.json');
         await client.open(uri, manifest('"capabilities": ["Bad Tag"]'), 1);
-        if (capabilities.textDocument?.diagnostic) {
+        // Pull for a client that declares it and can be asked to pull again (a refresh); push for every other.
+        const workspace = capabilities.workspace as { diagnostics?: { refreshSupport?: boolean }; diagnostic?: { refreshSupport?: boolean } } | undefined;
+        const pull = !!capabilities.textDocument?.diagnostic && !!(workspace?.diagnostics?.refreshSupport || workspace?.diagnostic?.refreshSupport);
+        assert.equal(client.initializeResult?.capabilities.diagnosticProvider !== undefined, pull, 'diagnosticProvider only for a pull client');
+        if (pull) {
           assert.deepEqual(codes(await client.request<Report>('textDocument/diagnostic', { textDocument: { uri } })), ['manifest.capabilities']);
         } else {
           assert.deepEqual((await client.diagnostics(uri, () => true)).map((d) => d.code), ['manifest.capabilities']);
         }
-        assert.equal(client.published.length > 0, !capabilities.textDocument?.diagnostic, 'push only to a client without pull diagnostics');
+        assert.equal(client.published.length > 0, !pull, 'push only to a client that does not pull');
       } finally {
         await client.stop();
         folder.cleanup();
@@ -104,51 +107,6 @@ describe('requests the server sends, answered with an error', () => {
     }
   });
 });
-
-/** A server spoken to byte by byte, for requests no well-behaved client library would send. */
-async function rawServer(): Promise<{ request(id: number, method: string, params?: unknown): void; notify(method: string, params: unknown): void; answer(id: number): Promise<{ result?: unknown; error?: { code: number; message: string } }>; running(): boolean; stop(): void }> {
-  const child = spawn(process.execPath, [serverPath, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
-  const answers = new Map<number, { result?: unknown; error?: { code: number; message: string } }>();
-  let buffer = Buffer.alloc(0);
-  child.stdout.on('data', (chunk: Buffer) => {
-    buffer = Buffer.concat([buffer, chunk]);
-    for (;;) {
-      const headerEnd = buffer.indexOf('\r\n\r\n');
-      if (headerEnd < 0) return;
-      const length = Number(/Content-Length: (\d+)/i.exec(buffer.subarray(0, headerEnd).toString())![1]);
-      if (buffer.length < headerEnd + 4 + length) return;
-      const message = JSON.parse(buffer.subarray(headerEnd + 4, headerEnd + 4 + length).toString());
-      buffer = buffer.subarray(headerEnd + 4 + length);
-      if (typeof message.id === 'number' && !('method' in message)) answers.set(message.id, message);
-      // The server's own requests (registrations, configuration) get an empty answer.
-      else if ('method' in message && 'id' in message) write({ jsonrpc: '2.0', id: message.id, result: null });
-    }
-  });
-  const write = (message: object) => {
-    const body = Buffer.from(JSON.stringify(message));
-    child.stdin.write(`Content-Length: ${body.length}\r\n\r\n`);
-    child.stdin.write(body);
-  };
-  const server = {
-    request: (id: number, method: string, params?: unknown) => write({ jsonrpc: '2.0', id, method, ...(params !== undefined ? { params } : {}) }),
-    notify: (method: string, params: unknown) => write({ jsonrpc: '2.0', method, ...(params !== undefined ? { params } : {}) }),
-    async answer(id: number) {
-      const deadline = Date.now() + 10000;
-      while (!answers.has(id)) {
-        assert.ok(child.exitCode === null, `the server exited (code ${child.exitCode}) before answering request ${id}`);
-        assert.ok(Date.now() < deadline, `no answer to request ${id}`);
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      }
-      return answers.get(id)!;
-    },
-    running: () => child.exitCode === null && child.signalCode === null,
-    stop: () => child.kill(),
-  };
-  server.request(0, 'initialize', { processId: null, rootUri: null, capabilities: vscodeCapabilities });
-  await server.answer(0);
-  server.notify('initialized', {});
-  return server;
-}
 
 describe('requests without params or with malformed params', () => {
   const methods = [
@@ -402,6 +360,30 @@ describe('files a manifest names, changed on disk or in the editor', () => {
       await client.close(schema);
       await client.waitFor(() => (client.refreshes.length > refreshes ? true : undefined), 5000, 'a refresh after the schema was closed');
       assert.deepEqual(codes(await client.request<Report>('textDocument/diagnostic', { textDocument: { uri } })), []);
+    } finally {
+      await client.stop();
+      folder.cleanup();
+    }
+  });
+
+  test('Neovim 0.10 pulls but cannot be asked to pull again: it is pushed to, so an unsaved schema edit and :bd! reach the manifest', async () => {
+    const folder = tempFolder({ 'p/t.js': '', 'p/t.schema.json': '{ "type": "object" }' });
+    const client = await LspClient.start({ workspace: folder.root, capabilities: neovim010Capabilities });
+    try {
+      // No diagnosticProvider: Neovim 0.10 then takes the pushed diagnostics, in one namespace.
+      assert.equal(client.initializeResult?.capabilities.diagnosticProvider, undefined);
+      const uri = folder.uri('p/manifest.json');
+      const schema = folder.uri('p/t.schema.json');
+      await client.open(uri, tool, 0);
+      assert.deepEqual((await client.diagnostics(uri, () => true)).map((d) => d.code), []);
+      await client.open(schema, '{ "type": "object" }', 0);
+      await client.replaceText(schema, '{ "type": ');
+      const broken = await client.diagnostics(uri, (p) => p.diagnostics.length > 0, 5000);
+      assert.deepEqual(broken.map((d) => d.code), ['tools.schema-not-json']);
+      // :bd! closes the buffer unsaved: the file on disk counts again.
+      await client.close(schema);
+      await client.diagnostics(uri, (p) => p.diagnostics.length === 0 && client.published.indexOf(p) > client.published.findIndex((q) => q.diagnostics.length > 0), 5000);
+      assert.deepEqual(client.refreshes, []);
     } finally {
       await client.stop();
       folder.cleanup();

@@ -80,6 +80,19 @@ describe('completion: keys', () => {
     assert.equal(runtime.filterText, '"runtime"');
   });
 
+  test('a key typed on a new line is offered only keys the object has nowhere, also below it (as Helix wrote "store" twice)', async () => {
+    // With its colon and no value yet, the parser reads the next line's key as the typed key's value.
+    const below = '\n      "store": true,\n      "toast": true\n    }\n  }';
+    for (const typed of ['"|": ', '"s|":', '"|"', '"s|', '|']) {
+      const items = await complete(`{ ${top},\n    "permissions": {\n      "log": true,\n      ${typed}${below}\n}`);
+      const offered = labels(items);
+      assert.ok(offered.includes('fetch'), `${typed}: ${offered.join(', ')}`);
+      for (const present of ['log', 'store', 'toast']) assert.ok(!offered.includes(present), `${typed}: ${present} is offered again: ${offered.join(', ')}`);
+    }
+    const atTop = labels(await complete(`{\n  "|": \n  "name": "p",\n  "displayName": "P",\n  "version": "1.0.0",\n  "contributes": {}\n}`));
+    assert.ok(atTop.includes('description') && !atTop.includes('name') && !atTop.includes('contributes'), atTop.join(', '));
+  });
+
   test('a tool: required fields first, annotations with a snippet; no handler under runtime "process"', async () => {
     const items = await complete(`{ ${top}, "contributes": { "tools": [ { | } ] } }`);
     assert.deepEqual(sorted(items), ['id', 'title', 'description', 'schema', 'handler', 'timeout', 'fileExtensions', 'annotations']);

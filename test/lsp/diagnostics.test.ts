@@ -162,7 +162,7 @@ describe('diagnostics: which files, size limit, workspace', () => {
       await client.open(large, text);
       const diagnostics = await client.diagnostics(large);
       const lastComma = text.split(',').length - 2;
-      assert.deepEqual(summary(diagnostics), ['server.max-file-size @ 0:0-0:0 information', at('json.trailing-comma', text, ',', 'error', lastComma)]);
+      assert.deepEqual(summary(diagnostics), ['diagnostics.file-too-large @ 0:0-0:0 information', at('json.trailing-comma', text, ',', 'error', lastComma)]);
       assert.equal(diagnostics[0].message, 'This manifest is 0.0 MB, more than filerManifest.maxFileSize (0.0005 MB): only its JSON syntax is checked.');
     } finally {
       await client.stop();

@@ -9,11 +9,21 @@ import assert from 'node:assert/strict';
 import { cpSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import { CancellationTokenSource, ErrorCodes, LSPErrorCodes, type Diagnostic, type Position, type TextDocumentContentChangeEvent } from 'vscode-languageserver-protocol/node';
+import {
+  CancellationToken,
+  CancellationTokenSource,
+  ErrorCodes,
+  LSPErrorCodes,
+  ResponseError,
+  type Diagnostic,
+  type Position,
+  type TextDocumentContentChangeEvent,
+} from 'vscode-languageserver-protocol/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { analyzeManifest } from '../../server/src/engine';
 import { NodePluginFolder } from '../../server/src/host/nodePluginFolder';
 import { toLspDiagnostics } from '../../server/src/lsp/diagnostics/convert';
+import { runSafe } from '../../server/src/lsp/runSafe';
 import { editorCapabilities, LspClient, repositoryRoot, tempFolder } from './lspClient';
 
 const editCount = 2000;
@@ -164,7 +174,20 @@ for (const mode of ['push', 'pull'] as const) {
 }
 
 describe('a crash in feature code', () => {
-  test('answers that request with an error; the server keeps running and answers the next one', async () => {
+  test('answers that request with an error and logs it (runSafe); the server keeps running and answers the next one', async () => {
+    // Malformed params no longer reach a feature (routing.ts checks them first): the crash is made in the work itself.
+    const logged: string[] = [];
+    const crashed = await runSafe(
+      { error: (message) => logged.push(message) },
+      'Code actions',
+      CancellationToken.None,
+      () => (null as unknown as { diagnostics: unknown[] }).diagnostics.length,
+    );
+    assert.ok(crashed instanceof ResponseError);
+    assert.equal(crashed.code, ErrorCodes.InternalError);
+    assert.match(crashed.message, /^Filer manifest language server: Code actions failed: Cannot read properties of null/);
+    assert.match(logged.join('\n'), /^Code actions failed: TypeError: Cannot read properties of null(.|\n)*\n\s+at /);
+
     const folder = tempFolder();
     const client = await LspClient.start({ workspace: folder.root });
     try {
@@ -172,19 +195,18 @@ describe('a crash in feature code', () => {
       const text = '{ "name": "Not Kebab", "displayName": "D", "version": "1.0.0", "contributes": { "tools": [ { "id": "t", "title": "T", "description": "D", "schema": "./s.json", "handler": "./h.js" } ] } }';
       await client.open(uri, text);
       const diagnostics = await client.diagnostics(uri);
-      // A diagnostic list with a hole, and a range without positions: both reach the features' own code.
+      // What once reached the features' own code and crashed there: a diagnostic list with a hole, a range without positions.
       await assert.rejects(
         client.request('textDocument/codeAction', { textDocument: { uri }, range: diagnostics[0].range, context: { diagnostics: [diagnostics[0], null] } }),
-        (error: { code: number; message: string }) => error.code === ErrorCodes.InternalError && /^Filer manifest language server: Code actions failed: /.test(error.message),
+        (error: { code: number; message: string }) => error.code === ErrorCodes.InvalidParams && /params\.context\.diagnostics\[1\] must be an object, not null/.test(error.message),
       );
       await assert.rejects(
         client.request('textDocument/inlayHint', { textDocument: { uri }, range: { start: null, end: null } }),
-        (error: { code: number; message: string }) => error.code === ErrorCodes.InternalError && /Inlay hints failed/.test(error.message),
+        (error: { code: number; message: string }) => error.code === ErrorCodes.InvalidParams && /params\.range\.start must be an object, not null/.test(error.message),
       );
       const actions = await client.request<{ title: string }[]>('textDocument/codeAction', { textDocument: { uri }, range: diagnostics[0].range, context: { diagnostics: [diagnostics[0]] } });
       assert.ok(actions.some((action) => action.title === 'Change to "not-kebab" (kebab-case)'), JSON.stringify(actions));
       assert.equal(client.exited, false);
-      assert.match(client.logs.join('\n'), /Code actions failed: TypeError/);
     } finally {
       await client.stop();
       folder.cleanup();

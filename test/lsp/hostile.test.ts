@@ -69,7 +69,7 @@ describe('hostile sizes', () => {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     const diagnostics = await client.diagnostics(bigUri, (p) => p.version === client.version(bigUri), 60000);
-    assert.deepEqual(diagnostics.map((d) => d.code), ['server.max-file-size', 'json.syntax']);
+    assert.deepEqual(diagnostics.map((d) => d.code), ['diagnostics.file-too-large', 'json.syntax']);
     assert.match(String(diagnostics[0].message), /^This manifest is 2\d\.\d MB, more than filerManifest\.maxFileSize \(16 MB\): only its JSON syntax is checked\.$/);
     // A parse of 20 MB takes about a second here; a request waits for at most one.
     const slowest = Math.max(...latencies);

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Hover, InlayHint, MarkupContent, MarkupKind } from 'vscode-languageserver-protocol/node';
-import { codeSpan, escapeMarkdown } from '../../server/src/lsp/markdown';
+import { markdownCode, markdownText } from '../../server/src/engine';
 import { cursor, editorCapabilities, LspClient, manifest, tempFolder } from './lspClient';
 
 // markdown-it ships no types; the one call used here.
@@ -78,13 +78,13 @@ describe('hover: a tool leads with how Filer\u2019s approval gate treats it', ()
 
   test('delete wins over modify; modify; read; a tool that declares nothing in a plugin that implies nothing', async () => {
     const deletes = await toolHover({ destructiveHint: true, readOnlyHint: false });
-    assert.match(deletes!, /^Approval category delete \(tool my_tool\): asks per the trust table\.\n\nWhy \(when several apply, the strictest wins\):\n- destructiveHint: true, declared by the tool → delete \(wins\)\n- readOnlyHint: false, declared by the tool → modify\n\nA tool in category delete may perform destructive updates\.\n\n/);
+    assert.match(deletes!, /^Approval category delete \(tool my_tool\): asks depending on the folder's trust level\.\n\nWhy \(when several apply, the strictest wins\):\n- destructiveHint: true, declared by the tool → delete \(wins\)\n- readOnlyHint: false, declared by the tool → modify\n\nA tool in category delete may perform destructive updates\.\n\n/);
     const modifies = await toolHover({ readOnlyHint: false });
-    assert.match(modifies!, /^Approval category modify \(tool my_tool\): asks per the trust table\.\n\nWhy:\n- readOnlyHint: false, declared by the tool → modify\n\nA tool in category modify changes its environment \(it is not read-only\)\.\n\n/);
+    assert.match(modifies!, /^Approval category modify \(tool my_tool\): asks depending on the folder's trust level\.\n\nWhy:\n- readOnlyHint: false, declared by the tool → modify\n\nA tool in category modify changes its environment \(it is not read-only\)\.\n\n/);
     const reads = await toolHover({ readOnlyHint: true, idempotentHint: true });
     assert.match(reads!, /^Approval category read \(tool my_tool\): never asks\.\n\nWhy:\n- readOnlyHint: true, declared by the tool → read\n\nA tool in category read does not modify its environment\.\n\n/);
     const undeclared = await toolHover(undefined);
-    assert.match(undeclared!, /^Approval category read \(tool my_tool\): never asks\.\n\nWhy:\n- nothing that applies → read\n\nA tool in category read does not modify its environment\.\n\nThe tool declares no annotations, and nothing its plugin may do implies one\.\n\n/);
+    assert.match(undeclared!, /^Approval category read \(tool my_tool\): never asks\.\n\nWhy:\n- no annotation or permission says otherwise → read\n\nA tool in category read does not modify its environment\.\n\nThe tool declares no annotations, and nothing its plugin may do implies one\.\n\n/);
   });
 
   test('implied: permissions.fetch (external) wins over permissions.fs.write (modify); runtime "process"; fs.write alone', async () => {
@@ -96,7 +96,7 @@ describe('hover: a tool leads with how Filer\u2019s approval gate treats it', ()
     const process = await hover(manifest('"runtime": "process", "command": "./run", "contributes": { "tools": [ { "id": "|proc_tool", "title": "T", "description": "D", "schema": "./s.json" } ] }'));
     assert.match(process!, /^Approval category external \(tool proc_tool\).*\n(.*\n)*- openWorldHint: true, implied by runtime: "process" → external\n/);
     const write = await toolHover(undefined, '"permissions": { "fs": { "write": { "parameter": true } } }');
-    assert.match(write!, /^Approval category modify \(tool my_tool\): asks per the trust table\.\n\nWhy:\n- readOnlyHint: false, implied by permissions\.fs\.write → modify\n/);
+    assert.match(write!, /^Approval category modify \(tool my_tool\): asks depending on the folder's trust level\.\n\nWhy:\n- readOnlyHint: false, implied by permissions\.fs\.write → modify\n/);
     // Declared annotations are not overridden by what the plugin implies.
     const declared = await toolHover({ readOnlyHint: true }, '"permissions": { "fetch": {} }');
     assert.match(declared!, /^Approval category read /);
@@ -104,12 +104,12 @@ describe('hover: a tool leads with how Filer\u2019s approval gate treats it', ()
 
   test('the id key, the annotations key and the tool object lead with the gating too', async () => {
     const onKey = await hover(manifest(`"contributes": { "tools": [ { "i|d": "t", "annotations": { "readOnlyHint": false } } ] }`));
-    assert.match(onKey!, /^Approval category modify \(tool t\): asks per the trust table\.\n/);
+    assert.match(onKey!, /^Approval category modify \(tool t\): asks depending on the folder's trust level\.\n/);
     assert.ok(onKey!.endsWith(`\n\nid: ${idRule}`), onKey);
     const onAnnotations = await hover(manifest(`"contributes": { "tools": [ { "id": "t", "annotat|ions": { "openWorldHint": true } } ] }`));
     assert.match(onAnnotations!, /^Approval category external \(tool t\)(.|\n)*\n\nannotations: MCP tool annotations: /);
     const onHint = await hover(manifest(`"contributes": { "tools": [ { "id": "t", "annotations": { "destructiveH|int": true } } ] }`));
-    assert.match(onHint!, /^Approval category delete \(tool t\)(.|\n)*\n\ndestructiveHint: destructiveHint: true makes the tool delete \(asks per the trust table\)\.$/);
+    assert.match(onHint!, /^Approval category delete \(tool t\)(.|\n)*\n\ndestructiveHint: destructiveHint: true makes the tool delete \(asks depending on the folder's trust level\)\.$/);
     const onObject = await hover(manifest(`"contributes": { "tools": [ |{ "id": "t" } ] }`));
     assert.match(onObject!, /^Approval category read \(tool t\)(.|\n)*\n\nAn MCP tool the agent can call\.$/);
   });
@@ -125,19 +125,20 @@ describe('hover: markdown for clients that read it, with the manifest\u2019s tex
     assert.equal(
       content!.value.split('\n\n---\n\n')[0],
       [
-        'Approval category **external** \\(tool `my_tool`\\)\\: asks at every level below Full Auto\\; refused in Sandbox\\.',
+        // Only what could be markup is escaped (here nothing): Neovim 0.12 shows every backslash.
+        'Approval category **external** (tool `my_tool`): asks at every level below Full Auto; refused in Sandbox.',
         '',
-        'Why\\:',
-        '- `openWorldHint: true`\\, declared by the tool → external',
+        'Why:',
+        '- `openWorldHint: true`, declared by the tool → external',
         '',
-        'A tool in category **external** reaches outside the machine \\(the network\\, other people\\, other services\\)\\.',
+        'A tool in category **external** reaches outside the machine (the network, other people, other services).',
       ].join('\n'),
     );
     const html = rendered(content!.value);
     assert.match(html, /^<p>Approval category <strong>external<\/strong> \(tool <code>my_tool<\/code>\): asks at every level below Full Auto; refused in Sandbox\.<\/p>\n<p>Why:<\/p>\n<ul>\n<li><code>openWorldHint: true<\/code>, declared by the tool → external<\/li>\n<\/ul>\n/);
     assert.match(html, /<hr \/>\n<p>Required\. The MCP tool name\./);
     const implied = await hoverContent(manifest(`"contributes": { "tools": [ ${tool('|my_tool')} ] }, "permissions": { "fetch": {} }`), markdownClient);
-    assert.match(implied!.value, /\n- `openWorldHint: true`\\, implied by `permissions\.fetch` → external\n/);
+    assert.match(implied!.value, /\n- `openWorldHint: true`, implied by `permissions\.fetch` → external\n/);
   });
 
   test('a tool id, a hook key or a title cannot add a link, an image, HTML or markup of its own', async () => {
@@ -164,13 +165,13 @@ describe('hover: markdown for clients that read it, with the manifest\u2019s tex
     for (const text of hostile) assert.ok(decoded.includes(text.replace(/\n+/g, ' ')), `${text} is shown as written`);
   });
 
-  test('codeSpan and escapeMarkdown: any text comes back as written from a CommonMark renderer', () => {
+  test('markdownCode and markdownText: any text comes back as written from a CommonMark renderer', () => {
     const unhtml = (html: string) => html.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&amp;/g, '&');
     const samples = ['plain', '`', '``a``', ' lead', 'trail ', ' both ', '`start', 'end`', 'a ` b `` c', '[x](y)', '![i](u)', '<b>', '&amp;', '\\`', '*a*', '1. one', '# h', '$(zap)'];
     for (const sample of samples) {
-      assert.equal(unhtml(rendered(codeSpan(sample))), `<p><code>${sample}</code></p>\n`, `codeSpan(${JSON.stringify(sample)}) = ${codeSpan(sample)}`);
-      const paragraph = rendered(`x ${escapeMarkdown(sample)}`);
-      assert.equal(unhtml(paragraph), `<p>x ${sample.trimEnd()}</p>\n`, `escapeMarkdown(${JSON.stringify(sample)}) = ${escapeMarkdown(sample)}`);
+      assert.equal(unhtml(rendered(markdownCode(sample))), `<p><code>${sample}</code></p>\n`, `markdownCode(${JSON.stringify(sample)}) = ${markdownCode(sample)}`);
+      const paragraph = rendered(`x ${markdownText(sample)}`);
+      assert.equal(unhtml(paragraph), `<p>x ${sample.trimEnd()}</p>\n`, `markdownText(${JSON.stringify(sample)}) = ${markdownText(sample)}`);
     }
   });
 });
@@ -236,7 +237,7 @@ describe('inlay hints: the category after each tool id', () => {
     );
     assert.deepEqual(hints[2].tooltip, {
       kind: 'markdown',
-      value: 'Approval category: modify (readOnlyHint: false, implied by permissions.fs.write). The gate asks per the trust table.',
+      value: "Approval category: modify (readOnlyHint: false, implied by permissions.fs.write). The gate asks depending on the folder's trust level.",
     });
     const lineOfB = after('b').line;
     const onlyB = await client.request<InlayHint[]>('textDocument/inlayHint', { textDocument: { uri }, range: { start: { line: lineOfB, character: 0 }, end: { line: lineOfB, character: 999 } } });

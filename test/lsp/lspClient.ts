@@ -41,6 +41,7 @@ import {
   type TextDocumentContentChangeEvent,
   type WorkspaceEdit,
 } from 'vscode-languageserver-protocol/node';
+import { vscodeCapabilities } from './clientCapabilities';
 
 export const repositoryRoot = resolve(__dirname, '../../..');
 export const serverPath = join(repositoryRoot, 'dist/server.js');
@@ -300,6 +301,52 @@ export class LspClient {
     this.waiters = [];
     for (const wake of waiters) wake();
   }
+}
+
+/** A server spoken to byte by byte, for requests no well-behaved client library would send. */
+export async function rawServer(workspace?: string): Promise<{ request(id: number, method: string, params?: unknown): void; notify(method: string, params: unknown): void; answer(id: number): Promise<{ result?: unknown; error?: { code: number; message: string } }>; running(): boolean; stop(): void }> {
+  const child = spawn(process.execPath, [serverPath, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
+  const answers = new Map<number, { result?: unknown; error?: { code: number; message: string } }>();
+  let buffer = Buffer.alloc(0);
+  child.stdout.on('data', (chunk: Buffer) => {
+    buffer = Buffer.concat([buffer, chunk]);
+    for (;;) {
+      const headerEnd = buffer.indexOf('\r\n\r\n');
+      if (headerEnd < 0) return;
+      const length = Number(/Content-Length: (\d+)/i.exec(buffer.subarray(0, headerEnd).toString())![1]);
+      if (buffer.length < headerEnd + 4 + length) return;
+      const message = JSON.parse(buffer.subarray(headerEnd + 4, headerEnd + 4 + length).toString());
+      buffer = buffer.subarray(headerEnd + 4 + length);
+      if (typeof message.id === 'number' && !('method' in message)) answers.set(message.id, message);
+      // The server's own requests (registrations, configuration) get an empty answer.
+      else if ('method' in message && 'id' in message) write({ jsonrpc: '2.0', id: message.id, result: null });
+    }
+  });
+  const write = (message: object) => {
+    const body = Buffer.from(JSON.stringify(message));
+    child.stdin.write(`Content-Length: ${body.length}\r\n\r\n`);
+    child.stdin.write(body);
+  };
+  const server = {
+    request: (id: number, method: string, params?: unknown) => write({ jsonrpc: '2.0', id, method, ...(params !== undefined ? { params } : {}) }),
+    notify: (method: string, params: unknown) => write({ jsonrpc: '2.0', method, ...(params !== undefined ? { params } : {}) }),
+    async answer(id: number) {
+      const deadline = Date.now() + 10000;
+      while (!answers.has(id)) {
+        assert.ok(child.exitCode === null, `the server exited (code ${child.exitCode}) before answering request ${id}`);
+        assert.ok(Date.now() < deadline, `no answer to request ${id}`);
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      return answers.get(id)!;
+    },
+    running: () => child.exitCode === null && child.signalCode === null,
+    stop: () => child.kill(),
+  };
+  const rootUri = workspace ? pathToFileURL(workspace).href : null;
+  server.request(0, 'initialize', { processId: null, rootUri, workspaceFolders: rootUri ? [{ uri: rootUri, name: 'workspace' }] : null, capabilities: vscodeCapabilities });
+  await server.answer(0);
+  server.notify('initialized', {});
+  return server;
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {

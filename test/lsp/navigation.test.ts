@@ -80,8 +80,28 @@ describe('navigation', () => {
     const actionEdit = await request<WorkspaceEdit>('textDocument/rename', at('"actionId": "count"', 14), { newName: 'count-words' });
     assert.equal(applyWorkspaceEdit(actionEdit, new Map([[uri, text]])).get(uri), text.replace('"id": "count"', '"id": "count-words"').replace('"actionId": "count"', '"actionId": "count-words"'));
 
-    await assert.rejects(request('textDocument/rename', at('"count_words"', 4, 0), { newName: 'words.count' }), /Cannot rename to "words.count": a tool id must not contain \. \(dots are reserved for namespace prefixing\)\./);
-    await assert.rejects(request('textDocument/rename', at('"id": "count"', 8), { newName: 'Count Words' }), /an action id is kebab-case/);
+    // What an id may be is the validator's: a new name is refused with the message it would give there.
+    const refused = (position: ReturnType<typeof at>, newName: string) => request('textDocument/rename', position, { newName });
+    await assert.rejects(
+      refused(at('"count_words"', 4, 0), 'words.count'),
+      /^Error: Cannot rename "count_words" to "words\.count": `contributes\.tools\[0\]\.id` "words\.count" must not contain \. \(dots are reserved for namespace prefixing\)\.$/,
+    );
+    await assert.rejects(refused(at('"id": "count"', 8), 'Count Words'), /^Error: Cannot rename "count" to "Count Words": `contributes\.actions\[0\]\.id` "Count Words" must be kebab-case/);
+    await assert.rejects(refused(at('"count_words"', 4, 0), ''), /^Error: Cannot rename "count_words" to "": `contributes\.tools\[0\]\.id` is empty: the id is the MCP tool name/);
+  });
+
+  test('rename to an id another entry of its kind already has is refused, naming that entry', async () => {
+    const refused = (position: ReturnType<typeof at>, newName: string) => request('textDocument/rename', position, { newName });
+    await assert.rejects(
+      refused(at('"count_words"', 4, 0), 'publish'),
+      /^Error: Cannot rename "count_words" to "publish": contributes\.tools\[1\] \("Publish"\) already has that id: one name, one tool\.$/,
+    );
+    // From a reference (a toolId) as from the declaration.
+    await assert.rejects(refused(at('"count_words"', 4, 2), 'publish'), /contributes\.tools\[1\] \("Publish"\) already has that id/);
+    await assert.rejects(refused(at('"id": "count"', 8), 'recount'), /^Error: Cannot rename "count" to "recount": contributes\.actions\[2\] \("Recount"\) already has that id\.$/);
+    // Renaming an id to itself changes nothing and is no clash.
+    const same = await request<WorkspaceEdit>('textDocument/rename', at('"count_words"', 4, 0), { newName: 'count_words' });
+    assert.equal(applyWorkspaceEdit(same, new Map([[uri, text]])).get(uri), text);
   });
 
   test('document symbols: tools (with their category), actions, settings, hooks, commands, views', async () => {

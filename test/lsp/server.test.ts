@@ -39,7 +39,7 @@ describe('custom requests and robustness', () => {
   test('filer/contextMenu: the menu Filer would build for a selection, from the document as it is in the editor', async () => {
     const file = await served.client.request<ContextMenuModel>('filer/contextMenu', { uri, selection: { kind: 'file', names: ['notes.md'] } });
     assert.equal(file.pluginName, 'Sample');
-    assert.deepEqual(file.entries.map((entry) => [entry.source, entry.id, entry.tool?.category]), [
+    assert.deepEqual(file.entries.map((entry) => [entry.source, entry.id, entry.tool?.found && entry.tool.category]), [
       ['action', 'count', 'external'],
       ['tool', 'summarize', 'external'],
     ]);
@@ -47,12 +47,17 @@ describe('custom requests and robustness', () => {
     const folderMenu = await served.client.request<ContextMenuModel>('filer/contextMenu', { uri, selection: { kind: 'folder', names: ['docs'] } });
     assert.deepEqual(folderMenu.entries.map((entry) => entry.id), ['tidy']);
     assert.equal(await served.client.request('filer/contextMenu', { uri: folder.uri('closed/manifest.json'), selection: { kind: 'file', names: ['a.md'] } }), null);
-    await assert.rejects(served.client.request('filer/contextMenu', { uri, selection: { kind: 'everything', names: [] } }), /selection must be \{ kind: "file" \| "files" \| "folder", names: string\[\] \}/);
+    await assert.rejects(served.client.request('filer/contextMenu', { uri, selection: { kind: 'everything', names: [] } }), /filer\/contextMenu: params\.selection\.kind must be one of "file", "files", "folder", not a string; params must be \{ uri, selection: \{ kind, names \} \}\./);
   });
 
   test('filer/gating: every tool with its category, why and when it asks, from the document as it is in the editor', async () => {
     const report = await served.client.request<GatingReport>('filer/gating', { uri });
-    assert.deepEqual(report, JSON.parse(JSON.stringify(gatingReport(analyzeManifest(text).model))));
+    // The server validates with the plugin folder: the files the manifest names are missing, so the loader would refuse it.
+    const analysis = analyzeManifest(text);
+    const { refusal, ...rest } = report;
+    assert.deepEqual(rest, JSON.parse(JSON.stringify({ ...gatingReport(analysis.model, analysis.diagnostics), refusal: undefined })));
+    assert.equal(refusal?.first.code, 'files.missing');
+    assert.match(refusal?.words ?? '', /^Filer would not load this plugin: /);
     assert.deepEqual(report.tools.map((tool) => [tool.id, tool.category, tool.asks]), [['summarize', 'external', 'asks at every level below Full Auto; refused in Sandbox']]);
     assert.equal(text.slice(report.tools[0].location.offset).startsWith('{ "id": "summarize"'), true);
     // An unsaved edit is what the view shows: the annotation changes, the category follows.
@@ -62,7 +67,8 @@ describe('custom requests and robustness', () => {
     assert.deepEqual(after.tools.map((tool) => [tool.category, tool.why]), [['modify', 'modify (readOnlyHint: false)']]);
     await served.client.replaceText(uri, text);
     assert.equal(await served.client.request('filer/gating', { uri: folder.uri('closed/manifest.json') }), null);
-    assert.equal(await served.client.request('filer/gating', {}), null);
+    // Like every request, one without its uri is refused (it once answered null, as for a closed document).
+    await assert.rejects(served.client.request('filer/gating', {}), /filer\/gating: params\.uri is missing; params must be \{ uri \}\./);
   });
 
   test('filer/manifestStatus: whether a document is a Filer manifest, why, and its counts', async () => {
@@ -97,7 +103,7 @@ describe('custom requests and robustness', () => {
   });
 
   test('a request with malformed params answers with an error, and the server keeps running', async () => {
-    await assert.rejects(served.client.request('textDocument/hover', { textDocument: null, position: { line: 0, character: 0 } }), /Hover: params must be \{ textDocument: \{ uri \}/);
+    await assert.rejects(served.client.request('textDocument/hover', { textDocument: null, position: { line: 0, character: 0 } }), /textDocument\/hover: params.textDocument must be an object, not null; params must be \{ textDocument: \{ uri \}, position: \{ line, character \} \}\.$/);
     const status = await served.client.request<ManifestStatus>('filer/manifestStatus', { uri });
     assert.equal(status.recognized, true);
     assert.equal(served.client.exited, false);

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { chmodSync, copyFileSync, readFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { LspClient, repositoryRoot, serverPath, tempFolder } from './lspClient';
@@ -60,6 +60,33 @@ describe('the server\u2019s log (window/logMessage: the Filer Manifest output ch
     } finally {
       await client.stop();
       chmodSync(join(folder.root, 'locked'), 0o755);
+      folder.cleanup();
+    }
+  });
+
+  test('a folder named with terminal escapes, line breaks and workflow commands puts no control character in a log line', async () => {
+    const forged = '::error ::forged\n::add-mask::x\r\x1b[2J\x1b]0;pwned\x07\x9b31m\u202eevil ##[error]y';
+    const folder = tempFolder({});
+    for (const [name, text] of [['plugin', filerManifest], ['browser', '{ "manifest_version": 3, "name": "x", "version": "1" }']]) {
+      mkdirSync(join(folder.root, `${forged}-${name}`));
+      writeFileSync(join(folder.root, `${forged}-${name}`, 'manifest.json'), text);
+    }
+    const client = await LspClient.start({ workspace: folder.root });
+    try {
+      // The folder's name as the line shows it (its `::` is not at the start of the line).
+      const shown = '::error ::forged\\n::add-mask::x\\r\\x1b[2J\\x1b]0;pwned\\x07\\x9b31m\\u202eevil ##\\x5berror]y';
+      const browser = `${join(folder.root, `${shown}-browser`, 'manifest.json')}: not taken as a Filer manifest (has manifest_version: a browser-extension manifest).`;
+      await client.waitFor(() => client.logMessages.find((message) => message.message === browser), 10000, `the line: ${browser}`);
+      const uri = folder.uri(`${forged}-plugin/manifest.json`);
+      await client.open(uri, filerManifest);
+      await client.diagnostics(uri);
+      for (const { message } of client.logMessages) {
+        assert.doesNotMatch(message, /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/, message);
+        assert.doesNotMatch(message, /##\[/, message);
+      }
+      assert.ok(client.logMessages.some((message) => message.message.startsWith(`${join(folder.root, `${shown}-plugin`, 'manifest.json')}: taken as a Filer manifest`)));
+    } finally {
+      await client.stop();
       folder.cleanup();
     }
   });

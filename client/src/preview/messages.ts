@@ -1,16 +1,31 @@
 /**
- * The messages between the preview panel (media/preview.js, in the webview) and the extension.
- * The webview script is plain JavaScript: this file is the contract it follows.
+ * The messages between the preview panel (media/preview.js, in the webview) and the extension. The
+ * webview script is plain JavaScript, type-checked against this file (its JSDoc imports the types
+ * below; media/tsconfig.json): this file is the contract it follows.
  */
 import type { ContextMenuModel, GatingReport, MenuSelection, SelectionKind, SourceSpan } from '../../../server/src/protocol/requests';
+
+/** What the webview renders of the server's answers. */
+export type {
+  ApprovalCategory,
+  ContextMenuModel,
+  DialogControl,
+  GatingReport,
+  GenerateButton,
+  MenuDialog,
+  MenuEntry,
+  MenuSelection,
+  MenuTool,
+  SelectionKind,
+} from '../../../server/src/protocol/requests';
 
 /** The panel's two views: the context menu for a selection, and every tool's approval category. */
 type PreviewView = 'menu' | 'gating';
 
 /** What the webview keeps with getState/setState, and what the serializer gets back after a reload. */
 export interface PreviewState {
-  /** The manifest the panel previews. */
-  manifestUri: string;
+  /** The manifest the panel previews; undefined until the extension has sent the first model. */
+  manifestUri: string | undefined;
   /** A locked preview stays on its manifest; an unlocked one follows the active manifest editor. */
   locked: boolean;
   view: PreviewView;

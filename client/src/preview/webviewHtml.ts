@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
  */
 export function previewHtml(webview: vscode.Webview, mediaRoot: vscode.Uri): string {
   const nonce = randomBytes(16).toString('base64');
-  const media = (...path: string[]) => webview.asWebviewUri(vscode.Uri.joinPath(mediaRoot, ...path)).toString();
+  const media = (...segments: string[]) => webview.asWebviewUri(vscode.Uri.joinPath(mediaRoot, ...segments)).toString();
   const csp = [
     "default-src 'none'",
     `style-src ${webview.cspSource}`,

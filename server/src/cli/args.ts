@@ -31,7 +31,10 @@ Validates Filer plugin manifests the way the Filer loader does.
 
 Paths are manifest.json files or plugin folders (searched for manifest.json below
 them, skipping node_modules and dot-folders); "-" reads one manifest from stdin.
-With no path, the current folder is searched.
+With no path, the current folder is searched. A file named and a folder's own
+manifest.json are always checked (unless it is a browser-extension or web-app
+manifest); one found below a folder only when it looks like a Filer manifest. A
+folder with nothing to check is an error (exit 2) that says what was skipped.
 
 Options:
   -f, --format <text|json|sarif>  output format (default: text)

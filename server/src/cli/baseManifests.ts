@@ -1,42 +1,84 @@
 /**
  * Where `gating --base` finds the other version of each manifest: a manifest file, a folder holding the
- * plugins at the same paths, or a git ref read with `git show <ref>:<path>`. Git runs here, in the CLI
- * layer, as a subprocess with an argument array (no shell); the engine never sees it.
+ * plugins at the same paths, or a git ref, read from the repository that holds each manifest
+ * (gitRepository.ts). Files and folders are read as every other file is (host/safeRead.ts); git runs
+ * here, in the CLI layer, and the engine never sees it.
  */
-import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { displayPath, PathError } from './manifestFiles';
+import { maxManifestMegabytes, readFileInside, readRegularFile, realpathOrUndefined } from '../host/safeRead';
+import { GitMissing, pathInRepository, readBlob, repositoryHolding, resolveCommit, type GitRepository, type RepositoryCache } from './gitRepository';
+import { displayPath, PathError, whyUnread } from './manifestFiles';
+
+/** What the command line gave: `--base` (a git ref or else a path), `--base-ref` or `--base-path`. */
+export interface BaseOption {
+  option: '--base' | '--base-ref' | '--base-path';
+  spec: string;
+}
 
 type BaseSource =
-  | { kind: 'file'; path: string; shownAs: string }
-  | { kind: 'folder'; path: string; shownAs: string }
-  | { kind: 'git'; ref: string };
+  | { kind: 'file'; option: BaseOption['option']; absolutePath: string; shownAs: string }
+  | { kind: 'folder'; option: BaseOption['option']; absolutePath: string; shownAs: string }
+  | GitBase;
+
+interface GitBase {
+  kind: 'git';
+  option: BaseOption['option'];
+  ref: string;
+  /** By each manifest's folder: the repository that holds it. */
+  repositories: Map<string, ReturnType<typeof repositoryHolding>>;
+  /** By folder: the repository of the nearest `.git` at or above it. */
+  nearest: RepositoryCache;
+  /** By git directory: the commit the ref names there (undefined: none). */
+  commits: Map<string, string | undefined>;
+}
 
 /** The other version of one manifest: its text, or absent (a plugin the base does not have). */
 type BaseManifest = { text: string; shownAs: string } | { text: undefined; shownAs: string };
 
-/** A file or folder when one is there, else a git ref, which must exist in the repository at `cwd`. */
-export function resolveBase(spec: string, cwd: string): BaseSource {
-  const absolute = path.resolve(cwd, spec);
-  let stats: fs.Stats | undefined;
-  try {
-    stats = fs.statSync(absolute);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT' && (error as NodeJS.ErrnoException).code !== 'ENOTDIR') {
-      throw new PathError(`--base ${spec}: cannot be read (${(error as Error).message}).`);
+const maxBytes = maxManifestMegabytes * 1024 * 1024;
+
+/**
+ * `--base-path`: a file or folder. `--base-ref`: a git ref. `--base`: a git ref when the repository
+ * that holds the first manifest has a commit of that name, else a file or folder. The ref wins over a
+ * path of the same name (said on stderr): a pull request under review can add any file to the
+ * checkout, a file named `origin/main` too, but no ref to the repository.
+ */
+export function resolveBase(base: BaseOption, firstHead: string | undefined, cwd: string, note: (line: string) => void): BaseSource {
+  const { option, spec } = base;
+  const gitBase: GitBase = { kind: 'git', option, ref: spec, repositories: new Map(), nearest: new Map(), commits: new Map() };
+  if (option === '--base-ref') {
+    if (spec.startsWith('-')) throw new PathError(`${option} ${spec}: a git ref does not start with "-".`);
+    return gitBase;
+  }
+  const stats = pathStats(base, cwd);
+  if (option === '--base-path') {
+    if (!stats) throw new PathError(`${option} ${spec}: no such file or folder.`);
+    return pathBase(base, stats, cwd);
+  }
+  let whyNotRef: string;
+  if (spec.startsWith('-')) whyNotRef = 'a git ref does not start with "-"';
+  else if (firstHead === undefined) whyNotRef = 'not a git ref: a manifest from stdin is in no git repository';
+  else {
+    let found: ReturnType<typeof repositoryHolding>;
+    try {
+      found = repositoryOf(gitBase, firstHead, cwd);
+      if (found.kind === 'repository' && commitIn(gitBase, found.repository) !== undefined) {
+        const kind = stats?.isDirectory() ? 'folder' : 'file';
+        if (stats) note(`${option} ${spec}: both a git ref and a ${kind}; compared with the git ref (--base-path ${spec} compares with the ${kind}).`);
+        return gitBase;
+      }
+    } catch (error) {
+      // Without git, a base that is a file or folder is read as one.
+      if (error instanceof GitMissing && stats) return pathBase(base, stats, cwd);
+      throw error;
     }
+    if (found.kind === 'repository') whyNotRef = `no git ref "${spec}" in ${repositoryWords(found.repository, cwd)}`;
+    else if (found.kind === 'unusable') whyNotRef = `not a git ref: ${found.reason}`;
+    else whyNotRef = `not a git ref: ${displayPath(path.dirname(firstHead), cwd) || 'the working folder'} is not in a git repository`;
   }
-  if (stats?.isFile()) return { kind: 'file', path: absolute, shownAs: displayPath(absolute, cwd) };
-  if (stats?.isDirectory()) return { kind: 'folder', path: absolute, shownAs: displayPath(absolute, cwd) || '.' };
-  if (stats) throw new PathError(`--base ${spec}: not a file, a folder or a git ref.`);
-  if (spec.startsWith('-')) throw new PathError(`--base ${spec}: no such file or folder, and a git ref does not start with "-".`);
-  const check = git(['rev-parse', '--verify', '--quiet', `${spec}^{commit}`], cwd);
-  if (check.status === 0) return { kind: 'git', ref: spec };
-  if (/not a git repository/i.test(check.stderr)) {
-    throw new PathError(`--base ${spec}: no such file or folder, and not a git ref: ${displayPath(cwd, cwd) || 'the working folder'} is not in a git repository.`);
-  }
-  throw new PathError(`--base ${spec}: no such file or folder, and no git ref "${spec}" in this repository.`);
+  if (stats) return pathBase(base, stats, cwd);
+  throw new PathError(`${option} ${spec}: no such file or folder, and ${whyNotRef}.`);
 }
 
 /**
@@ -44,37 +86,80 @@ export function resolveBase(spec: string, cwd: string): BaseSource {
  * user named (what a folder base is matched by).
  */
 export function readBase(base: BaseSource, headPath: string, relativePath: string, cwd: string): BaseManifest {
-  if (base.kind === 'file') return { text: readText(base.path, base.shownAs), shownAs: base.shownAs };
+  // A file the user named is read as a named head is: a link there is followed.
+  if (base.kind === 'file') return { text: readText(base, base.shownAs, readRegularFile(base.absolutePath, maxBytes, { followLink: true })), shownAs: base.shownAs };
   if (base.kind === 'folder') {
-    const file = path.join(base.path, relativePath);
+    // Links inside the base are not followed, as in the plugin folder itself (the base folder named
+    // by the user may be one).
+    const file = path.join(base.absolutePath, relativePath);
     const shownAs = displayPath(file, cwd);
-    return fs.existsSync(file) ? { text: readText(file, shownAs), shownAs } : { text: undefined, shownAs };
+    const read = readFileInside(base.absolutePath, file, maxBytes);
+    return read.kind === 'missing' ? { text: undefined, shownAs } : { text: readText(base, shownAs, read), shownAs };
   }
-  // `<ref>:./<name>` is read relative to the manifest's own folder, wherever that is in the repository.
-  const shownAs = `${base.ref}:${displayPath(headPath, cwd)}`;
-  const run = git(['show', `${base.ref}:./${path.basename(headPath)}`], path.dirname(headPath));
-  if (run.status === 0) return { text: run.stdout, shownAs };
-  if (/does not exist in|exists on disk, but not in/.test(run.stderr)) return { text: undefined, shownAs };
-  throw new PathError(`--base ${shownAs}: git could not read it (${firstLine(run.stderr)}).`);
+  const found = repositoryOf(base, headPath, cwd);
+  const { option, ref } = base;
+  if (found.kind === 'none') throw new PathError(`${option} ${ref}: ${displayPath(headPath, cwd)} is not in a git repository.`);
+  if (found.kind === 'unusable') throw new PathError(`${option} ${ref}: ${found.reason}.`);
+  const { repository } = found;
+  const commit = commitIn(base, repository);
+  if (commit === undefined) throw new PathError(`${option} ${ref}: no git ref "${ref}" in ${repositoryWords(repository, cwd)}.`);
+  const file = pathInRepository(repository, headPath);
+  if (file === undefined) throw new PathError(`${option} ${ref}: ${displayPath(headPath, cwd)} is not in ${repositoryWords(repository, cwd)}.`);
+  const shownAs = `${ref}:${file}`;
+  const blob = readBlob(repository, commit, file, maxBytes);
+  switch (blob.kind) {
+    case 'text':
+      return { text: blob.text, shownAs };
+    case 'absent':
+      return { text: undefined, shownAs };
+    case 'link':
+      throw new PathError(`${option} ${shownAs}: cannot be read (a symbolic link in the base, which is not followed).`);
+    case 'not-a-file':
+      throw new PathError(`${option} ${shownAs}: cannot be read (a ${blob.what} in the base, not a file).`);
+    case 'too-large':
+      throw new PathError(`${option} ${shownAs}: cannot be read (${whyUnread(blob)}).`);
+    case 'not-in-clone':
+      throw new PathError(`${option} ${shownAs}: not in this clone (a partial clone, whose missing files --base never fetches: clone without --filter).`);
+    case 'failed':
+      throw new PathError(`${option} ${shownAs}: git could not read it (${blob.reason}).`);
+  }
 }
 
-function readText(file: string, shownAs: string): string {
+function pathStats(base: BaseOption, cwd: string): fs.Stats | undefined {
   try {
-    return fs.readFileSync(file, 'utf8');
+    return fs.statSync(path.resolve(cwd, base.spec));
   } catch (error) {
-    throw new PathError(`--base ${shownAs}: cannot be read (${(error as Error).message}).`);
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;
+    throw new PathError(`${base.option} ${base.spec}: cannot be read (${(error as Error).message}).`);
   }
 }
 
-function git(args: string[], cwd: string): { status: number | null; stdout: string; stderr: string } {
-  const run = spawnSync('git', args, { cwd, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, env: { ...process.env, GIT_TERMINAL_PROMPT: '0' } });
-  if (run.error) {
-    const missing = (run.error as NodeJS.ErrnoException).code === 'ENOENT';
-    throw new PathError(missing ? 'git is not installed, so --base cannot be read as a git ref.' : `git could not run: ${run.error.message}.`);
-  }
-  return { status: run.status, stdout: run.stdout, stderr: run.stderr };
+function pathBase(base: BaseOption, stats: fs.Stats, cwd: string): BaseSource {
+  const absolute = path.resolve(cwd, base.spec);
+  if (stats.isFile()) return { kind: 'file', option: base.option, absolutePath: absolute, shownAs: displayPath(absolute, cwd) };
+  if (stats.isDirectory()) return { kind: 'folder', option: base.option, absolutePath: absolute, shownAs: displayPath(absolute, cwd) || '.' };
+  throw new PathError(`${base.option} ${base.spec}: not a file or a folder.`);
 }
 
-function firstLine(text: string): string {
-  return text.trim().split('\n')[0] || 'no message';
+function repositoryOf(base: GitBase, headPath: string, cwd: string): ReturnType<typeof repositoryHolding> {
+  const folder = path.dirname(headPath);
+  let found = base.repositories.get(folder);
+  if (!found) base.repositories.set(folder, (found = repositoryHolding(headPath, cwd, base.nearest)));
+  return found;
+}
+
+function commitIn(base: GitBase, repository: GitRepository): string | undefined {
+  if (!base.commits.has(repository.gitDir)) base.commits.set(repository.gitDir, resolveCommit(repository, base.ref));
+  return base.commits.get(repository.gitDir);
+}
+
+/** `this repository` (the working folder's), or `the repository at <its folder>`. */
+function repositoryWords(repository: GitRepository, cwd: string): string {
+  return repository.top === (realpathOrUndefined(cwd) ?? cwd) ? 'this repository' : `the repository at ${displayPath(repository.top, cwd)}`;
+}
+
+function readText(base: { option: BaseOption['option'] }, shownAs: string, read: ReturnType<typeof readRegularFile>): string {
+  if (read.kind === 'text') return read.text;
+  throw new PathError(`${base.option} ${shownAs}: cannot be read (${whyUnread(read)}).`);
 }

@@ -6,7 +6,7 @@
  */
 import * as path from 'node:path';
 import packageJson from '../../package.json';
-import { allRules, analyzeManifest, recognizeText } from '../engine';
+import { allRules, analyzeManifest, manifestFileName, recognizeText, terminalText } from '../engine';
 import { NodePluginFolder } from '../host/nodePluginFolder';
 import { helpText, parseCommandLine, UsageError, type CheckCommand } from './args';
 import { formatJson } from './formats/json';
@@ -15,10 +15,25 @@ import { runMenu } from './menu';
 import { parseReviewCommand } from './reviewArgs';
 import { formatSarif } from './formats/sarif';
 import { formatText, wantsColor } from './formats/text';
-import { displayPath, PathError, readManifest, readStdin, resolveManifestPaths, type ManifestInput } from './manifestFiles';
+import {
+  displayPath,
+  isChecked,
+  PathError,
+  readManifest,
+  readStdin,
+  resolveManifestPaths,
+  type ManifestInput,
+  type ManifestOrigin,
+  type SearchedFolder,
+} from './manifestFiles';
 import { countSeverities, type CheckedManifest } from './results';
 
 const programName = 'filer-manifest';
+
+/** One line on stderr: what it quotes of a plugin folder (a path, an id) is terminal text, as on stdout. */
+function warn(message: string): void {
+  process.stderr.write(`${programName}: ${terminalText(message)}\n`);
+}
 
 async function main(args: string[]): Promise<number> {
   try {
@@ -28,7 +43,6 @@ async function main(args: string[]): Promise<number> {
         process.stdout.write(review.text);
         return 0;
       }
-      const warn = (line: string) => process.stderr.write(`${programName}: ${line}\n`);
       const write = (text: string) => process.stdout.write(text);
       return review.kind === 'gating' ? await runGating(review, process.cwd(), write, warn) : runMenu(review, process.cwd(), write);
     }
@@ -44,61 +58,92 @@ async function main(args: string[]): Promise<number> {
     return await check(command, process.cwd());
   } catch (error) {
     if (error instanceof UsageError) {
-      process.stderr.write(`${programName}: ${error.message}\nRun "${programName} --help" for usage.\n`);
+      warn(error.message);
+      process.stderr.write(`Run "${programName} --help" for usage.\n`);
       return 2;
     }
     if (error instanceof PathError) {
-      process.stderr.write(`${programName}: ${error.message}\n`);
+      warn(error.message);
       return 2;
     }
     // A bug in the validator: say so in one line rather than dump a stack trace on a CI log.
-    process.stderr.write(`${programName}: internal error: ${(error as Error)?.message ?? String(error)}\n`);
+    warn(`internal error: ${(error as Error)?.message ?? String(error)}`);
     return 2;
   }
 }
 
 async function check(command: CheckCommand, cwd: string): Promise<number> {
-  const { paths, errors } = resolveManifestPaths(command.paths, cwd);
-  const inputs: (ManifestInput & { named: boolean })[] = [];
+  const { paths, folders, errors } = resolveManifestPaths(command.paths, cwd);
+  const inputs: (ManifestInput & { origin: ManifestOrigin })[] = [];
   for (const file of paths) {
     try {
-      inputs.push(file === '-' ? { ...(await readStdin()), named: true } : { ...readManifest(file, cwd), named: file.named });
+      const input = file === '-' ? await readStdin() : readManifest(file, cwd);
+      inputs.push({ ...input, origin: file === '-' ? 'named' : file.origin });
     } catch (error) {
       if (!(error instanceof PathError)) throw error;
       errors.push(error);
     }
   }
-  // Every path that cannot be checked is named, the others are checked all the same, and the exit code is 2.
-  for (const error of errors) process.stderr.write(`${programName}: ${error.message}\n`);
-  if (inputs.length === 0 && errors.length > 0) return 2;
 
   const results: CheckedManifest[] = [];
+  /** Why each manifest.json a folder search found was not checked, by its absolute path. */
+  const skipped = new Map<string, string>();
+  const notes: { path: string | undefined; text: string }[] = [];
   for (const input of inputs) {
-    const file = displayPath(input.path, cwd);
+    const file = displayPath(input.absolutePath, cwd);
     const analysis = analyzeManifest(input.text, {
       // Stdin has no folder: the rules that read the files a manifest names stay quiet.
-      folder: input.path === undefined ? undefined : new NodePluginFolder(path.dirname(input.path)),
+      folder: input.absolutePath === undefined ? undefined : new NodePluginFolder(path.dirname(input.absolutePath)),
       severityOverrides: command.severityOverrides,
       maxDiagnostics: command.maxDiagnostics,
     });
-    // As in the editor: a manifest.json the folder search finds is checked only when it looks like a
-    // Filer manifest; a file named on the command line always is, with a note when it does not.
     const recognition = recognizeText(input.text, () => analysis.document.value);
     if (recognition.kind === 'other') {
-      process.stderr.write(`${programName}: ${file}: ${input.named ? 'checked, though it does not look like' : 'skipped: not taken as'} a Filer manifest (${recognition.reason}).\n`);
-      if (!input.named) continue;
+      if (!isChecked(input.origin, recognition)) {
+        skipped.set(input.absolutePath!, recognition.reason);
+        const text = `${file}: skipped: not taken as a Filer manifest (${recognition.reason}).`;
+        notes.push({ path: input.absolutePath, text });
+        continue;
+      }
+      const text = `${file}: checked, though it does not look like a Filer manifest (${recognition.reason}).`;
+      notes.push({ path: input.absolutePath, text });
     }
-    results.push({ file, path: input.path, diagnostics: analysis.diagnostics });
+    results.push({ file, absolutePath: input.absolutePath, diagnostics: analysis.diagnostics });
   }
+  // A folder named that yields no manifest to check is an error, which names what was skipped and why
+  // (instead of a note per file); the others' notes stand.
+  const empty = folders.filter((folder) => folder.files.every((found) => skipped.has(found.absolutePath)));
+  const told = new Set(empty.flatMap((folder) => folder.files.map((found) => found.absolutePath)));
+  for (const folder of empty) errors.push(new PathError(nothingToCheck(folder, skipped, cwd)));
+  // Every path that cannot be checked is named, the others are checked all the same, and the exit code is 2.
+  for (const error of errors) warn(error.message);
+  for (const note of notes) {
+    if (note.path === undefined || !told.has(note.path)) warn(note.text);
+  }
+  if (results.length === 0 && errors.length > 0) return 2;
 
   process.stdout.write(format(command, results, cwd));
   const counts = countSeverities(results);
   const tooManyWarnings = command.maxWarnings !== undefined && counts.warning > command.maxWarnings;
   if (tooManyWarnings) {
-    process.stderr.write(`${programName}: ${counts.warning} warnings, more than --max-warnings ${command.maxWarnings}.\n`);
+    warn(`${counts.warning} warnings, more than --max-warnings ${command.maxWarnings}.`);
   }
   if (errors.length > 0) return 2;
   return counts.error > 0 || tooManyWarnings ? 1 : 0;
+}
+
+/** How many skipped files a message names; the rest are counted. */
+const skippedShown = 3;
+
+function nothingToCheck(folder: SearchedFolder, skipped: Map<string, string>, cwd: string): string {
+  const shown = folder.files.slice(0, skippedShown);
+  const named = shown.map((found) => `${displayPath(found.absolutePath, cwd)} (${skipped.get(found.absolutePath)})`);
+  const rest = folder.files.length - named.length;
+  const what =
+    folder.files.length === 1
+      ? named[0]
+      : `${folder.files.length} ${manifestFileName} files: ${named.join('; ')}${rest > 0 ? `; and ${rest} more` : ''}`;
+  return `${folder.argument}: no Filer manifest to check in this folder or below it: skipped ${what}.`;
 }
 
 function format(command: CheckCommand, results: CheckedManifest[], cwd: string): string {
@@ -117,7 +162,7 @@ function format(command: CheckCommand, results: CheckedManifest[], cwd: string):
 // A reader that stops early (`| head`) closes the pipe: stop quietly, as other command-line tools do.
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {
   if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
-  process.stderr.write(`${programName}: cannot write the report: ${error.message}\n`);
+  warn(`cannot write the report: ${error.message}`);
   process.exit(2);
 });
 

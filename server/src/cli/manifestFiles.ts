@@ -1,6 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { manifestFileName } from '../engine';
+import { manifestFileName, type FileRead, type Recognition } from '../engine';
 import { walkFolderSync } from '../host/folderWalk';
 import { describeUnread, maxManifestMegabytes, readRegularFile } from '../host/safeRead';
 
@@ -12,15 +12,43 @@ const stdinName = '<stdin>';
 
 /** A manifest to check: `path` is absolute, or undefined for stdin. */
 export interface ManifestInput {
-  path: string | undefined;
+  absolutePath: string | undefined;
   text: string;
 }
 
-/** A manifest file to read: `named` when the user named it (a link there is followed), not when a folder search found it. */
+/**
+ * How the user reached a manifest file: `named` it (a link there is followed), named the folder it is
+ * the `folder-root` manifest of, or a folder search `found` it below a folder named.
+ */
+export type ManifestOrigin = 'named' | 'folder-root' | 'found';
+
+/**
+ * As in the editor, a manifest.json that a folder search finds is checked only when it looks like a
+ * Filer manifest, but a file named on the command line always is (with a note when it does not look
+ * like one), and so is the manifest.json of a folder named, unless it is plainly another kind (a
+ * browser-extension or web-app manifest): a plugin broken enough not to look like one is still the
+ * plugin the user asked about.
+ */
+export function isChecked(origin: ManifestOrigin, recognition: Recognition): boolean {
+  return origin === 'named' || (origin === 'folder-root' && recognition.anotherKind === undefined);
+}
+
+/** A manifest file to read. */
 interface ManifestPath {
-  path: string;
+  absolutePath: string;
+  origin: ManifestOrigin;
+  /** Whether the user named this very file (a link there is followed). */
   named: boolean;
 }
+
+/** A folder named on the command line, as typed, and the manifest files found in it (each also in `paths`). */
+export interface SearchedFolder {
+  argument: string;
+  files: ManifestPath[];
+}
+
+/** The nearer the user named a file, the more it is theirs: a file found twice keeps the nearest origin. */
+const originRank: Record<ManifestOrigin, number> = { named: 0, 'folder-root': 1, found: 2 };
 
 /**
  * The manifest files the command-line paths name, in argument order, each once: a file is taken as
@@ -29,38 +57,52 @@ interface ManifestPath {
  * stdin. A path that cannot be searched (a folder that cannot be listed) is an error that names it,
  * and the search goes on with the rest.
  */
-export function resolveManifestPaths(inputs: string[], cwd: string): { paths: (ManifestPath | '-')[]; errors: PathError[] } {
+export function resolveManifestPaths(
+  inputs: string[],
+  cwd: string,
+): { paths: (ManifestPath | '-')[]; folders: SearchedFolder[]; errors: PathError[] } {
   const paths: (ManifestPath | '-')[] = [];
-  const seen = new Set<string>();
+  const folders: SearchedFolder[] = [];
+  const seen = new Map<string, ManifestPath>();
   const errors: PathError[] = [];
-  const add = (file: string, named: boolean) => {
-    if (seen.has(file)) return;
-    seen.add(file);
-    paths.push({ path: file, named });
+  const add = (file: string, origin: ManifestOrigin): ManifestPath => {
+    const earlier = seen.get(file);
+    if (earlier) {
+      if (originRank[origin] < originRank[earlier.origin]) {
+        earlier.origin = origin;
+        earlier.named = origin === 'named';
+      }
+      return earlier;
+    }
+    const added = { absolutePath: file, origin, named: origin === 'named' };
+    seen.set(file, added);
+    paths.push(added);
+    return added;
   };
   for (const input of inputs) {
     if (input === '-') {
-      if (!seen.has('-')) paths.push('-');
-      seen.add('-');
+      if (!paths.includes('-')) paths.push('-');
       continue;
     }
     const absolute = path.resolve(cwd, input);
     try {
       const stats = fs.statSync(absolute);
-      if (stats.isFile()) add(absolute, true);
+      if (stats.isFile()) add(absolute, 'named');
       else if (stats.isDirectory()) {
         const errorsBefore = errors.length;
         const found = findBelow(absolute, input, errors);
         if (found.length === 0 && errors.length === errorsBefore) {
           throw new PathError(`${input}: no ${manifestFileName} in this folder or below it (node_modules and dot-folders are skipped).`);
         }
-        for (const file of found) add(file, false);
+        const root = path.join(absolute, manifestFileName);
+        const files = found.map((file) => add(file, file === root ? 'folder-root' : 'found'));
+        folders.push({ argument: input, files });
       } else throw new PathError(`${input}: not a file or a folder.`);
     } catch (error) {
       errors.push(error instanceof PathError ? error : new PathError(`${input}: ${describeFsError(error)}.`));
     }
   }
-  return { paths, errors };
+  return { paths, folders, errors };
 }
 
 /**
@@ -73,7 +115,7 @@ function findBelow(folder: string, shownAs: string, errors: PathError[]): string
   const found: string[] = [];
   walkFolderSync([folder], { order: 'depth-first' }, {
     file: (file) => {
-      if (file.name === manifestFileName) found.push(file.path);
+      if (file.name === manifestFileName) found.push(file.absolutePath);
     },
     unreadable: (unread, error) => {
       const shown = unread.relative ? path.join(shownAs, unread.relative) : shownAs;
@@ -89,16 +131,20 @@ function findBelow(folder: string, shownAs: string, errors: PathError[]): string
  * failure names the path as the user would recognize it.
  */
 export function readManifest(file: ManifestPath, cwd: string): ManifestInput {
-  const read = readRegularFile(file.path, maxManifestMegabytes * 1024 * 1024, { followLink: file.named });
-  if (read.kind === 'text') return { path: file.path, text: read.text };
-  const why = read.kind === 'unreadable' ? read.reason : read.kind === 'too-large' ? `${describeUnread(read)}: the limit is ${maxManifestMegabytes} MB` : describeUnread(read);
-  throw new PathError(`${displayPath(file.path, cwd)}: cannot be read (${why}).`);
+  const read = readRegularFile(file.absolutePath, maxManifestMegabytes * 1024 * 1024, { followLink: file.named });
+  if (read.kind === 'text') return { absolutePath: file.absolutePath, text: read.text };
+  throw new PathError(`${displayPath(file.absolutePath, cwd)}: cannot be read (${whyUnread(read)}).`);
+}
+
+/** Why a manifest (or a base's) cannot be read, in words for the message: the size limit when it is over it. */
+export function whyUnread(read: Exclude<FileRead, { kind: 'text' }>): string {
+  return read.kind === 'too-large' ? `${describeUnread(read)}: the limit is ${maxManifestMegabytes} MB` : describeUnread(read);
 }
 
 export async function readStdin(): Promise<ManifestInput> {
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  return { path: undefined, text: Buffer.concat(chunks).toString('utf8') };
+  return { absolutePath: undefined, text: Buffer.concat(chunks).toString('utf8') };
 }
 
 /** A manifest's path as shown in reports: relative to the working folder when below it. */

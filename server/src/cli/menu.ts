@@ -14,7 +14,7 @@ export function runMenu(command: MenuCommand, cwd: string, write: (text: string)
     throw new PathError(`${command.plugin}: ${paths.length} manifests below this folder; name one plugin's manifest.json or folder.`);
   }
   const input = readManifest(paths[0], cwd);
-  const file = displayPath(input.path, cwd);
+  const file = displayPath(input.absolutePath, cwd);
   const { document, model } = analyzeManifest(input.text);
   const recognition = recognizeContent(document.value);
   if (recognition.kind !== 'filer') throw new PathError(`${file}: not a Filer manifest (${recognition.kind === 'empty' ? 'an empty object' : recognition.reason}).`);

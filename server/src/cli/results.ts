@@ -1,13 +1,21 @@
 import * as path from 'node:path';
-import type { ManifestDiagnostic, Severity } from '../engine';
+import type { GatingComparison, GatingReport, ManifestDiagnostic, Severity } from '../engine';
 
 /** One checked manifest, as every output format receives it. */
 export interface CheckedManifest {
   /** The path shown to the user: relative to the working folder when below it, `<stdin>` for stdin. */
   file: string;
   /** The absolute path, or undefined for stdin. */
-  path: string | undefined;
+  absolutePath: string | undefined;
   diagnostics: ManifestDiagnostic[];
+}
+
+/** One manifest's gating report, and its comparison with the base when one was given: what the gating formats receive. */
+export interface GatedManifest {
+  /** The path shown to the user. */
+  file: string;
+  report: GatingReport;
+  comparison: { base: string; found: boolean; result: GatingComparison } | undefined;
 }
 
 export type SeverityCounts = Record<Severity, number>;
@@ -23,7 +31,7 @@ interface CheckedFile {
   /** As shown to the user: relative to the working folder when below it. */
   file: string;
   /** The absolute path, or undefined for stdin. */
-  path: string | undefined;
+  absolutePath: string | undefined;
   /** For a handler's diagnostics: the manifest that names it, as shown. */
   manifest?: string;
   diagnostics: ManifestDiagnostic[];
@@ -35,16 +43,21 @@ interface CheckedFile {
  */
 export function byFile(results: CheckedManifest[]): CheckedFile[] {
   return results.flatMap((result) => {
-    const own: CheckedFile = { file: result.file, path: result.path, diagnostics: [] };
+    const own: CheckedFile = { file: result.file, absolutePath: result.absolutePath, diagnostics: [] };
     const others = new Map<string, CheckedFile>();
     for (const diagnostic of result.diagnostics) {
-      if (diagnostic.file === undefined || result.path === undefined) {
+      if (diagnostic.file === undefined || result.absolutePath === undefined) {
         own.diagnostics.push(diagnostic);
         continue;
       }
       let group = others.get(diagnostic.file);
       if (!group) {
-        group = { file: path.join(path.dirname(result.file), diagnostic.file), path: path.join(path.dirname(result.path), diagnostic.file), manifest: result.file, diagnostics: [] };
+        group = {
+          file: path.join(path.dirname(result.file), diagnostic.file),
+          absolutePath: path.join(path.dirname(result.absolutePath), diagnostic.file),
+          manifest: result.file,
+          diagnostics: [],
+        };
         others.set(diagnostic.file, group);
       }
       group.diagnostics.push(diagnostic);

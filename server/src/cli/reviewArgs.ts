@@ -5,6 +5,7 @@
 import { parseArgs } from 'node:util';
 import type { MenuSelection } from '../engine';
 import { UsageError } from './args';
+import type { BaseOption } from './baseManifests';
 
 const gatingFormats = ['text', 'markdown', 'json'] as const;
 type GatingFormat = (typeof gatingFormats)[number];
@@ -18,8 +19,8 @@ export interface GatingCommand {
   /** Manifest files, plugin folders, or `-` for stdin; `.` when none is given. */
   paths: string[];
   format: GatingFormat;
-  /** A manifest file, a folder of plugins, or a git ref to compare with. */
-  base: string | undefined;
+  /** A git ref, a manifest file or a folder of plugins to compare with, and which the user said it is. */
+  base: BaseOption | undefined;
   failOn: FailOn[];
 }
 
@@ -40,15 +41,21 @@ the approval gate asks.
 Options:
   -f, --format <text|markdown|json>  output format (default: text); markdown is made for a
                                      pull-request comment or $GITHUB_STEP_SUMMARY
-      --base <file|folder|git-ref>   compare with another version: tools added and removed and
+      --base <git-ref|file|folder>   compare with another version: tools added and removed and
                                      every category change, escalations first, with the cause
-      --fail-on <escalation|added>   with --base: exit 1 when a tool's category rose
+      --base-ref <git-ref>           the same, with a git ref and never a path
+      --base-path <file|folder>      the same, with a file or folder and never a git ref
+      --fail-on <escalation|added>   with a base: exit 1 when a tool's category rose
                                      (escalation) or a tool was added (added); repeatable
   -h, --help                         show this help
 
-A folder base is matched by the manifests' paths below it; a git ref is read with
-"git show <ref>:<path>" for each manifest. Exit status: 0, or 1 when --fail-on finds what it
-names; 2 on bad usage, an unreadable path, or a base that cannot be read.
+--base is a git ref when the repository holding the manifests has a commit of that name,
+even if a file or folder of that name exists too (a note says so), else a file or folder.
+A git ref is read as "<ref>:<path>" from the repository that holds each manifest, with git
+running no command and fetching nothing; a folder base is matched by the manifests' paths
+below it. A plugin Filer would not load (its manifest has errors) is said to be so. Exit
+status: 0, or 1 when --fail-on finds what it names, or finds a plugin Filer would not load;
+2 on bad usage, an unreadable path, or a base that cannot be read.
 `;
 
 const menuHelp = `Usage: filer-manifest menu <plugin> (--select <names...> | --folder <name>) [options]
@@ -81,6 +88,8 @@ function parseGating(args: string[]): ReviewCommand {
       options: {
         format: { type: 'string', short: 'f' },
         base: { type: 'string' },
+        'base-ref': { type: 'string' },
+        'base-path': { type: 'string' },
         'fail-on': { type: 'string', multiple: true },
         help: { type: 'boolean', short: 'h' },
       },
@@ -91,9 +100,14 @@ function parseGating(args: string[]): ReviewCommand {
     if (!(failOnValues as readonly string[]).includes(value)) throw new UsageError(`--fail-on "${value}": use ${failOnValues.join(' or ')}.`);
     return value as FailOn;
   });
-  const base = values.base;
-  if (failOn.length > 0 && base === undefined) throw new UsageError('--fail-on compares with a base: give --base <file|folder|git-ref> too.');
-  if (base === '') throw new UsageError('--base is empty: give a manifest file, a folder or a git ref.');
+  const bases = (['--base', '--base-ref', '--base-path'] as const).flatMap((option) => {
+    const spec = values[option.slice(2) as 'base' | 'base-ref' | 'base-path'];
+    return spec === undefined ? [] : [{ option, spec }];
+  });
+  if (bases.length > 1) throw new UsageError(`Give one base: ${bases.map((base) => base.option).join(' and ')} are both given.`);
+  const [base] = bases;
+  if (failOn.length > 0 && base === undefined) throw new UsageError('--fail-on compares with a base: give --base <git-ref|file|folder> too.');
+  if (base?.spec === '') throw new UsageError(`${base.option} is empty: give ${{ '--base': 'a git ref, a manifest file or a folder', '--base-ref': 'a git ref', '--base-path': 'a manifest file or a folder' }[base.option]}.`);
   return {
     kind: 'gating',
     paths: positionals.length > 0 ? positionals : ['.'],

@@ -1,5 +1,3 @@
-import type { RuleCode, RuleData } from './rules/registry';
-
 /** The engine's diagnostic: LSP-shaped (0-based, UTF-16 positions) but free of any LSP import. */
 
 export type Severity = 'error' | 'warning' | 'information' | 'hint';
@@ -14,7 +12,11 @@ export interface Range {
   end: Position;
 }
 
-export interface ManifestDiagnostic {
+/**
+ * A diagnostic of a rule whose code is `C`. The one the validator makes is `ManifestDiagnostic`
+ * (rules/registry.ts: `C` is any registered code); the modules below the registry (the fixes) take any code.
+ */
+export interface DiagnosticOf<C extends string> {
   /**
    * The file the finding is in when it is not the manifest: a handler's plugin-relative path
    * (`tools/count.js`, as a PluginFolder is asked for it). Its range, offset and length are in that file.
@@ -25,16 +27,12 @@ export interface ManifestDiagnostic {
   offset: number;
   length: number;
   severity: Severity;
-  code: string;
+  code: C;
   message: string;
   /**
-   * The finding's facts, of the type its rule's definition declares (read it with `dataOf`): what its
-   * message was built from and what its fix needs. Plain JSON: the LSP diagnostic carries it as `data`.
+   * The finding's facts, of the type its rule's definition declares (read it with `dataOf`, rules/registry.ts): what
+   * its message was built from and what its fix needs. Plain JSON: the LSP diagnostic carries it as `data`.
    */
   data?: unknown;
 }
 
-/** A diagnostic's data, typed by its code; undefined for a diagnostic of another code. */
-export function dataOf<C extends RuleCode>(diagnostic: ManifestDiagnostic, code: C): RuleData<C> | undefined {
-  return diagnostic.code === code ? (diagnostic.data as RuleData<C>) : undefined;
-}

@@ -2,10 +2,11 @@
  * The engine: parse → model → rules → diagnostics; approval categories; the context menu.
  * Pure: no LSP, no `vscode`, no file system. The plugin folder comes in as a PluginFolder.
  */
-export { dataOf, type ManifestDiagnostic, type Severity } from './diagnostics';
+export type { Severity } from './diagnostics';
 export type { FileKind, FileRead, PluginFolder } from './folder/pluginFolder';
 export { LineIndex } from './text/lineIndex';
 export { detachedCopy } from './text/detachedCopy';
+export { jsonText, markdownCell, markdownCode, markdownText, terminalText } from './text/escapes';
 export { own } from './own';
 export { parseDocument, type ParsedDocument } from './parse/parseDocument';
 export { endOf, keyOf, type JsonNode } from './parse/jsonNode';
@@ -13,17 +14,19 @@ export { reparseDocument } from './parse/incrementalParse';
 export { composeEditedRegions, extendEditedRegion, type EditedRegion } from './text/editedRegion';
 export { buildModel, entryPlace, toolLabel, type Entry, type ManifestModel, type ToolEntry } from './model/manifestModel';
 export { arrayItems, keyNode, pathOfNode, valueNode, type JsonPath } from './model/nodes';
-export { idSymbols, type IdKind, type IdSymbol } from './model/idSymbols';
+export { idSymbols, type IdSymbol } from './model/idSymbols';
+export { renameRefusal } from './rename';
 export { containsDotDot, fileReferences, isAbsolutePath, normalizeRelativePath, referenceKindAt, type FileReference, type ReferenceKind } from './model/references';
-export { analyzeManifest, defaultMaxDiagnostics, EntryFindingsMemo, FileFactsMemo, validateModel, type ManifestAnalysis, type SeverityOverride } from './validate';
-export { allRules, ruleByCode, syntaxCodes, type RuleCode, type RuleData } from './rules/registry';
+export { analyzeManifest, defaultMaxDiagnostics, FileFactsMemo, validateModel, type ManifestAnalysis, type SeverityOverride } from './validate';
+export { allRules, dataOf, ruleByCode, syntaxCodes, type ManifestDiagnostic, type RuleCode, type RuleData } from './rules/registry';
 export type { RuleDefinition, RuleTag } from './rules/rule';
 export type { Creatable, FixProposal, NewFile, OffsetEdit } from './fixes/fix';
+export { proposeFixes } from './fixes/proposeFixes';
 export { eolOf, indentUnitOf, lineIndentAt } from './fixes/textEdits';
 export { pathSuggestion } from './fixes/pathSuggestion';
 export { rulesTableMarkdown } from './rules/rulesTable';
 export { hookEventDocumentation, knownHookEvents } from './rules/hooks';
-export { kebabCase, toKebabCase } from './rules/messages';
+export { toKebabCase } from './rules/messages';
 export { schemaForPath, resolveRef, scopeValues, settingTypes, type SchemaNode } from './shape/schema';
 export {
   asksAt,
@@ -40,4 +43,4 @@ export { compareGating, gatingReport, type GatedTool, type GatingReport, type Ga
 export { computeContextMenu } from './menu/contextMenu';
 export * from './menu/menuModel';
 export { manifestFileName, recognizeContent, recognizeText, type Recognition } from './recognition';
-export { keyApplies } from './model/keysThatApply';
+export { keyApplies, keysWrittenIn } from './model/keysThatApply';

@@ -13,6 +13,11 @@ export interface Recognition {
   kind: ManifestKind;
   /** Why, in words for a status line: `has contributes`, `forced in by filerManifest.files.include`. */
   reason: string;
+  /**
+   * `other` only: the manifest is recognizably another kind, not merely unlike a Filer one (the CLI
+   * checks the manifest.json of a plugin folder the user names unless it is another kind).
+   */
+  anotherKind?: 'browser-extension' | 'web-app';
 }
 
 /** A manifest's text and (asked for only when the text is not blank) its parsed root value. */
@@ -26,8 +31,13 @@ export function recognizeContent(root: unknown): Recognition {
   if (root === null || typeof root !== 'object' || Array.isArray(root)) return { kind: 'other', reason: 'not a JSON object' };
   const keys = root as Record<string, unknown>;
   if (Object.keys(keys).length === 0) return { kind: 'empty', reason: `empty ${manifestFileName}: completion offers a new Filer manifest` };
-  if (Object.hasOwn(keys, 'manifest_version')) return { kind: 'other', reason: 'has manifest_version: a browser-extension manifest' };
-  if (Object.hasOwn(keys, 'start_url') || Object.hasOwn(keys, 'short_name')) return { kind: 'other', reason: 'has start_url or short_name: a web app manifest' };
+  if (Object.hasOwn(keys, 'manifest_version')) {
+    const reason = 'has manifest_version: a browser-extension manifest';
+    return { kind: 'other', reason, anotherKind: 'browser-extension' };
+  }
+  if (Object.hasOwn(keys, 'start_url') || Object.hasOwn(keys, 'short_name')) {
+    return { kind: 'other', reason: 'has start_url or short_name: a web app manifest', anotherKind: 'web-app' };
+  }
 
   const marker = filerMarker(keys);
   return marker

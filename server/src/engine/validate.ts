@@ -1,11 +1,12 @@
-import type { ManifestDiagnostic, Severity } from './diagnostics';
+import type { Severity } from './diagnostics';
 import type { PluginFolder } from './folder/pluginFolder';
 import { referencedFiles, type ReferencedFiles } from './folder/referencedFiles';
-import { buildModel, type Entry, type ManifestModel } from './model/manifestModel';
+import { buildModel, type ManifestModel } from './model/manifestModel';
 import { fileReferences, type FileReference } from './model/references';
 import { parseDocument, type ParsedDocument } from './parse/parseDocument';
-import { ruleAreas, ruleByCode } from './rules/registry';
-import type { AnyRule, FileSpan, ModelOutline, RuleContext, Target } from './rules/rule';
+import { strictestOf } from './rules/diagnostics';
+import { isRuleCode, ruleAreas, ruleByCode, type ManifestDiagnostic, type RuleCode, type RuleData } from './rules/registry';
+import type { AnyRule, FileSpan, RuleContext, Target } from './rules/rule';
 
 export type SeverityOverride = Severity | 'off';
 
@@ -22,38 +23,8 @@ interface ValidateOptions {
    * it, which moves whenever anything the folder would answer may have changed).
    */
   fileFacts?: { memo: FileFactsMemo; folderGeneration: number };
-  /** For the same host: what each entry's own checks reported in the last validation of this document. */
-  entryFindings?: EntryFindingsMemo;
-}
-
-/** What an entry's own check reported: where relative to the entry's node (an edit elsewhere moves the entry whole), and its data. */
-interface EntryFinding {
-  code: string;
-  offset: number;
-  length: number;
-  data: unknown;
-}
-
-const noFindings: readonly EntryFinding[] = [];
-
-/**
- * What the checks of each entry (RuleContext.eachEntry) reported in the last validation of one document,
- * by list, for the next version's to report again on the entries the edit left as they were (the very
- * same entry objects, which the model hands on: same node, same plain value), instead of checking them.
- */
-export class EntryFindingsMemo {
-  private readonly lists = new Map<string, { outline: ModelOutline; entries: readonly Entry[]; findings: (readonly EntryFinding[])[] }>();
-
-  /** The last validation's findings of `list`, when they may be reported again in `model`. */
-  reusable(list: string, model: ManifestModel, entries: readonly Entry[], sameOutside: (before: ModelOutline, after: ManifestModel) => boolean) {
-    const last = this.lists.get(list);
-    return last && last.entries.length === entries.length && sameOutside(last.outline, model) ? last : undefined;
-  }
-
-  remember(list: string, model: ManifestModel, entries: readonly Entry[], findings: (readonly EntryFinding[])[]): void {
-    const { tools, actions, isProcess, permissionsValue } = model;
-    this.lists.set(list, { outline: { tools, actions, isProcess, permissionsValue }, entries, findings });
-  }
+  /** For a text larger than the host's limit: only its JSON syntax is checked, and a diagnostic at its start says why. */
+  tooLarge?: RuleData<'diagnostics.file-too-large'>;
 }
 
 /**
@@ -107,11 +78,6 @@ function rebound(files: ReferencedFiles, references: FileReference[]): Reference
 /** A text of `1 1 1 …` would otherwise give a diagnostic every two characters: 2,000,000 for 4 MB. */
 export const defaultMaxDiagnostics = 1000;
 
-/** The code of the last diagnostic when there were more than maxDiagnostics. */
-const moreDiagnosticsCode = 'diagnostics.more';
-
-const severityOrder: Severity[] = ['error', 'warning', 'information', 'hint'];
-
 /** Everything the features need about one version of a manifest: parsed once, read by all. */
 export interface ManifestAnalysis {
   document: ParsedDocument;
@@ -126,7 +92,9 @@ export function analyzeManifest(text: string, options: ValidateOptions = {}): Ma
 }
 
 /** Runs every rule area over a model; the result is sorted by position. */
-export function validateModel(model: ManifestModel, options: ValidateOptions = {}): ManifestDiagnostic[] {
+export function validateModel(full: ManifestModel, options: ValidateOptions = {}): ManifestDiagnostic[] {
+  // Past the size limit only the syntax is checked: a model without a root gives the rules nothing else to read.
+  const model = options.tooLarge ? buildModel({ ...full.document, root: undefined, value: undefined }) : full;
   const diagnostics: ManifestDiagnostic[] = [];
   const lines = model.document.lines;
   const textLength = model.document.text.length;
@@ -138,9 +106,9 @@ export function validateModel(model: ManifestModel, options: ValidateOptions = {
   let files: ReferencedFiles | undefined;
   const fileFacts = options.fileFacts;
   const emit = (code: string, target: Target | FileSpan, message: (rule: AnyRule) => string, data: unknown) => {
-    const rule = ruleByCode.get(code);
-    if (!rule) throw new Error(`Unregistered rule code ${code}`);
-    const severity = (Object.hasOwn(overrides, code) ? overrides[code] : undefined) ?? rule.severity;
+    if (!isRuleCode(code)) throw new Error(`Unregistered rule code ${code}`);
+    const rule = ruleByCode.get(code)!;
+    const severity = severityOf(overrides, code) ?? rule.severity;
     if (severity === 'off') return;
     if (diagnostics.length >= kept) {
       beyond[severity]++;
@@ -157,48 +125,30 @@ export function validateModel(model: ManifestModel, options: ValidateOptions = {
     diagnostics.push({ range: lines.rangeOf(offset, length), offset, length, severity, code, message: message(rule), data });
   };
   // The message is built only for a finding that is kept: one past the cap is only counted.
-  const reportFinding = (code: string, target: Target | FileSpan, data: unknown) => emit(code, target, (rule) => messageOf(rule, data), data);
-  // While an entry's own check runs: what it reports, relative to the entry's node.
-  let recording: { findings: EntryFinding[]; base: number } | undefined;
-  const memo = options.entryFindings;
+  const reportFinding = (code: string, target: Target | FileSpan, data: unknown) =>
+    emit(code, target, (rule) => messageOf(rule, data), data);
   const context: RuleContext = {
     model,
     folder: options.folder,
     files: () => (files ??= fileFacts ? fileFacts.memo.files(model, options.folder, fileFacts.folderGeneration) : referencedFiles(model, options.folder)),
-    report: (code, target, data) => {
-      recording?.findings.push({ code, offset: target.offset - recording.base, length: target.length, data });
-      reportFinding(code, target, data);
-    },
-    reportIn: (code, span, data) => reportFinding(code, span, data),
+    report: reportFinding,
+    reportIn: reportFinding,
     reportShape: (code, target, message, data) => emit(code, target, () => message, data),
-    eachEntry: (list, entries, sameOutside, check) => {
-      const last = memo?.reusable(list, model, entries, sameOutside);
-      const findings: (readonly EntryFinding[])[] = new Array(entries.length);
-      for (let i = 0; i < entries.length; i++) {
-        const entry = entries[i];
-        if (last && last.entries[i] === entry) {
-          const base = entry.node.offset;
-          for (const finding of last.findings[i]) reportFinding(finding.code, { offset: base + finding.offset, length: finding.length }, finding.data);
-          findings[i] = last.findings[i];
-          continue;
-        }
-        recording = { findings: [], base: entry.node.offset };
-        check(entry, i);
-        findings[i] = recording.findings.length > 0 ? recording.findings : noFindings;
-        recording = undefined;
-      }
-      memo?.remember(list, model, entries, findings);
-    },
   };
+  if (options.tooLarge) reportFinding('diagnostics.file-too-large', { offset: 0, length: 0 }, options.tooLarge);
   for (const area of ruleAreas) area.check?.(context);
   // The manifest's own first, then each other file's, each by position.
   diagnostics.sort((a, b) => compareFiles(a.file, b.file) || a.offset - b.offset || a.length - b.length);
   if (diagnostics.length <= max) return diagnostics;
-  for (const cut of diagnostics.splice(max - 1)) beyond[cut.severity]++;
-  // Said in the manifest: after its last diagnostic kept, or at its start when that one is in a handler.
+  const cuts = diagnostics.splice(max - 1);
+  for (const cut of cuts) beyond[cut.severity]++;
+  // Said in the manifest: at the last of its own shown; with none of its own shown, at the first of its own
+  // that were cut, or at its start when every finding is in a handler.
   const inManifest = diagnostics.filter((diagnostic) => diagnostic.file === undefined);
-  const last = inManifest[inManifest.length - 1] ?? { range: lines.rangeOf(0, 0), offset: 0, length: 0 };
-  return [...diagnostics, moreDiagnostics(beyond, max, last)];
+  const at = inManifest[inManifest.length - 1] ??
+    cuts.find((cut) => cut.file === undefined) ?? { range: lines.rangeOf(0, 0), offset: 0, length: 0 };
+  const more = moreDiagnostics(beyond, max, at, severityOf(overrides, 'diagnostics.more'));
+  return more ? [...diagnostics, more] : diagnostics;
 }
 
 function compareFiles(a: string | undefined, b: string | undefined): number {
@@ -207,23 +157,36 @@ function compareFiles(a: string | undefined, b: string | undefined): number {
   return a < b ? -1 : 1;
 }
 
+/** The severity a user set for `code`, if any. */
+function severityOf(overrides: Record<string, SeverityOverride>, code: RuleCode): SeverityOverride | undefined {
+  return Object.hasOwn(overrides, code) ? overrides[code] : undefined;
+}
+
 /** A finding's message, from its rule's builder. */
 function messageOf(rule: AnyRule, data: unknown): string {
   if (!rule.message) throw new Error(`Rule ${rule.code} has no message builder`);
   return rule.message(data);
 }
 
-/** The last diagnostic when there were too many: how many more, by severity, at the strictest of their severities (so an exit code stays right). */
-function moreDiagnostics(beyond: Record<Severity, number>, max: number, last: Pick<ManifestDiagnostic, 'range' | 'offset' | 'length'>): ManifestDiagnostic {
-  const present = severityOrder.filter((severity) => beyond[severity] > 0);
-  const total = present.reduce((sum, severity) => sum + beyond[severity], 0);
-  const counts = present.map((severity) => `${beyond[severity].toLocaleString('en-US')} ${severity === 'information' ? 'information' : `${severity}${beyond[severity] === 1 ? '' : 's'}`}`);
+/**
+ * The last diagnostic when there were too many: how many more, by severity, at the strictest of their
+ * severities (so an exit code stays right) unless the user set one; none when the user turned it off.
+ */
+function moreDiagnostics(
+  beyond: Record<Severity, number>,
+  max: number,
+  at: Pick<ManifestDiagnostic, 'range' | 'offset' | 'length'>,
+  set: SeverityOverride | undefined,
+): ManifestDiagnostic | undefined {
+  if (set === 'off') return undefined;
+  const data: RuleData<'diagnostics.more'> = { notShown: beyond, max };
   return {
-    range: last.range,
-    offset: last.offset,
-    length: last.length,
-    severity: present[0],
-    code: moreDiagnosticsCode,
-    message: `${total.toLocaleString('en-US')} more problems are not shown (${counts.join(', ')}): at most ${max.toLocaleString('en-US')} are listed per manifest.`,
+    range: at.range,
+    offset: at.offset,
+    length: at.length,
+    severity: set ?? strictestOf(beyond)!,
+    code: 'diagnostics.more',
+    message: messageOf(ruleByCode.get('diagnostics.more')!, data),
+    data,
   };
 }

@@ -4,7 +4,7 @@ import * as path from 'node:path';
 /** A folder or a file the walk reached. */
 interface WalkedPath {
   /** Absolute. */
-  path: string;
+  absolutePath: string;
   /** Below the root it was found under, `/`-separated (`''` for the root itself). */
   relative: string;
   /** 0 for a root, 1 for what it holds, … */
@@ -100,7 +100,7 @@ async function listAsync(folder: string): Promise<Listing> {
 
 /** The walk itself: yields each folder to list, and is given its entries. */
 function* walk(roots: string[], options: WalkOptions, visitor: WalkVisitor): Generator<string, void, Listing> {
-  const pending: WalkedPath[] = roots.map((root) => ({ path: root, relative: '', depth: 0 }));
+  const pending: WalkedPath[] = roots.map((root) => ({ absolutePath: root, relative: '', depth: 0 }));
   if (options.order === 'depth-first') pending.reverse();
   const listDepth = options.listDepth ?? Infinity;
   const maxFolders = options.maxFolders ?? Infinity;
@@ -109,7 +109,7 @@ function* walk(roots: string[], options: WalkOptions, visitor: WalkVisitor): Gen
     const folder = options.order === 'depth-first' ? pending.pop()! : pending.shift()!;
     if (visitor.enter?.(folder) === 'skip' || folder.depth >= listDepth) continue;
     listed++;
-    const listing = yield folder.path;
+    const listing = yield folder.absolutePath;
     if ('error' in listing) {
       visitor.unreadable?.(folder, listing.error);
       continue;
@@ -118,15 +118,15 @@ function* walk(roots: string[], options: WalkOptions, visitor: WalkVisitor): Gen
     const below: WalkedPath[] = [];
     // An entry's name is one segment (never `.` or `..`): the folder's normalized path and a separator,
     // then the name, is path.join's answer, made without normalizing each of thousands of paths again.
-    const prefix = folder.path === '' ? '' : path.join(folder.path, path.sep);
+    const prefix = folder.absolutePath === '' ? '' : path.join(folder.absolutePath, path.sep);
     const relativePrefix = folder.relative ? `${folder.relative}/` : '';
     const depth = folder.depth + 1;
     for (const entry of entries) {
       const name = entry.name;
       // A Dirent of a symbolic link is neither a directory nor a file: links are never followed.
       if (entry.isDirectory()) {
-        if (!isSkippedFolder(name)) below.push({ path: prefix + name, relative: relativePrefix + name, depth });
-      } else if (entry.isFile() && visitor.file?.({ path: prefix + name, relative: relativePrefix + name, depth, name }) === 'stop') {
+        if (!isSkippedFolder(name)) below.push({ absolutePath: prefix + name, relative: relativePrefix + name, depth });
+      } else if (entry.isFile() && visitor.file?.({ absolutePath: prefix + name, relative: relativePrefix + name, depth, name }) === 'stop') {
         return;
       }
     }

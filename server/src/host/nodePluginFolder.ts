@@ -8,7 +8,7 @@ import { isInside, readRegularFile, realpathOrUndefined } from './safeRead';
 const maxReadBytes = 2 * 1024 * 1024;
 
 /** Where a path really is inside the folder, with its lstat, or none when its directory listing says it is a regular file. */
-type Resolved = { kind: 'inside'; path: string; stats: fs.Stats | undefined } | { kind: 'missing' | 'outside' };
+type Resolved = { kind: 'inside'; absolutePath: string; stats: fs.Stats | undefined } | { kind: 'missing' | 'outside' };
 
 /** A directory with more entries than this is not listed: each of its files is looked up with its own lstat. */
 const maxListedEntries = 100_000;
@@ -57,7 +57,7 @@ export class NodePluginFolder implements PluginFolder {
     if (resolved.kind !== 'inside') return { kind: resolved.kind };
     // The real path, and the lstat or the listing it was resolved with: a link or a FIFO that appears
     // there after the check is not followed (O_NOFOLLOW) nor read (the open never blocks, and fstat is checked).
-    return readRegularFile(resolved.path, maxReadBytes, { lstat: resolved.stats ?? 'regular file' });
+    return readRegularFile(resolved.absolutePath, maxReadBytes, { lstat: resolved.stats ?? 'regular file' });
   }
 
   /**
@@ -142,11 +142,11 @@ export class NodePluginFolder implements PluginFolder {
   /** `name` (one path segment, never `.` or `..`) in a directory a path led to. */
   private resolveIn(directory: Directory, name: string, listed: boolean): Resolved {
     const { real } = directory;
-    if (real !== directory.path) this.resolvedThroughLinks = true;
-    if (real === undefined) return { kind: this.leadsOutside(directory.path) ? 'outside' : 'missing' };
+    if (real !== directory.absolutePath) this.resolvedThroughLinks = true;
+    if (real === undefined) return { kind: this.leadsOutside(directory.absolutePath) ? 'outside' : 'missing' };
     if (!directory.inside) return { kind: 'outside' };
     const file = real.endsWith(sep) ? real + name : real + sep + name;
-    if (listed && this.regularFilesIn(directory)?.has(name)) return { kind: 'inside', path: file, stats: undefined };
+    if (listed && this.regularFilesIn(directory)?.has(name)) return { kind: 'inside', absolutePath: file, stats: undefined };
     return this.inspect(file);
   }
 
@@ -155,7 +155,7 @@ export class NodePluginFolder implements PluginFolder {
     let directory = this.directories.get(joined);
     if (!directory) {
       const real = realpathOrUndefined(joined);
-      directory = { path: joined, real, inside: real !== undefined && isInside(this.realRoot, real) };
+      directory = { absolutePath: joined, real, inside: real !== undefined && isInside(this.realRoot, real) };
       this.directories.set(joined, directory);
     }
     return directory;
@@ -188,13 +188,13 @@ export class NodePluginFolder implements PluginFolder {
     } catch {
       return { kind: 'missing' };
     }
-    if (!stats.isSymbolicLink()) return { kind: 'inside', path: candidate, stats };
+    if (!stats.isSymbolicLink()) return { kind: 'inside', absolutePath: candidate, stats };
     this.resolvedThroughLinks = true;
     const real = realpathOrUndefined(candidate);
     if (real === undefined) return { kind: 'missing' };
     if (!isInside(this.realRoot, real)) return { kind: 'outside' };
     try {
-      return { kind: 'inside', path: real, stats: fs.statSync(real) };
+      return { kind: 'inside', absolutePath: real, stats: fs.statSync(real) };
     } catch {
       return { kind: 'missing' };
     }
@@ -204,7 +204,7 @@ export class NodePluginFolder implements PluginFolder {
 /** A directory paths were resolved in. */
 interface Directory {
   /** Absolute, as joined from the root and the relative path (not resolved). */
-  path: string;
+  absolutePath: string;
   /** Its real path; undefined when it cannot be resolved (missing, or a broken link). */
   real: string | undefined;
   /** Whether `real` lies inside the plugin folder. */

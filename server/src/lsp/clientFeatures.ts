@@ -3,6 +3,7 @@ import { markupFor, type Markup } from './markdown';
 
 /** What the client declared it can do, as the server's pieces ask it. */
 export interface ClientFeatures {
+  /** Diagnostics are pulled: the client declares pull diagnostics and a refresh, so it pulls again when asked. */
   pullDiagnostics: boolean;
   diagnosticRefresh: boolean;
   inlayHintRefresh: boolean;
@@ -27,10 +28,14 @@ export interface InitializationOptions {
 
 export function readClientFeatures(capabilities: ClientCapabilities): ClientFeatures {
   const workspace = capabilities.workspace;
+  // Helix spells it `workspace.diagnostic` (its lsp-types' name), the specification `workspace.diagnostics`.
+  const diagnosticRefresh =
+    !!workspace?.diagnostics?.refreshSupport || !!(workspace as { diagnostic?: { refreshSupport?: boolean } } | undefined)?.diagnostic?.refreshSupport;
   return {
-    pullDiagnostics: !!capabilities.textDocument?.diagnostic,
-    // Helix spells it `workspace.diagnostic` (its lsp-types' name), the specification `workspace.diagnostics`.
-    diagnosticRefresh: !!workspace?.diagnostics?.refreshSupport || !!(workspace as { diagnostic?: { refreshSupport?: boolean } } | undefined)?.diagnostic?.refreshSupport,
+    // A client that pulls but cannot be asked to pull again (Neovim 0.10 pulls a buffer on its own edits
+    // only) would keep a manifest's diagnostics after a file it names changed: it is pushed to instead.
+    pullDiagnostics: !!capabilities.textDocument?.diagnostic && diagnosticRefresh,
+    diagnosticRefresh,
     inlayHintRefresh: !!workspace?.inlayHint?.refreshSupport,
     configuration: !!workspace?.configuration,
     dynamicConfiguration: !!workspace?.didChangeConfiguration?.dynamicRegistration,

@@ -99,7 +99,7 @@ export class Configuration {
     const report = problems.join('; ');
     if (report !== this.reportedProblems && problems.length > 0) {
       const message = `Filer manifest: ${problems.length === 1 ? 'a setting is' : `${problems.length} settings are`} ignored (the others apply): ${report}.`;
-      this.env.connection.console.warn(message);
+      this.env.log.warning(message);
       void this.env.connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Warning, message });
     }
     this.reportedProblems = report;

@@ -61,7 +61,7 @@ export class FolderWatcher {
     // Depth first (host/folderWalk.ts): never through a symbolic link, never node_modules or a dot-folder.
     walkFolderSync([directory], { order: 'depth-first', listDepth: maxDepth - depth }, {
       enter: (folder) => {
-        const watched = this.watch(folder.path);
+        const watched = this.watch(folder.absolutePath);
         if (watched === 'full') all = false;
         return watched === 'watched' ? 'list' : 'skip';
       },

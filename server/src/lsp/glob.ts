@@ -22,11 +22,11 @@ type Token = { kind: 'star' } | { kind: 'any' } | { kind: 'char'; char: string }
 type Segment = { kind: 'globstar' } | { kind: 'segment'; tokens: Token[] };
 
 /** A matcher of plugin-relative or absolute paths (`/`-separated) for one pattern; throws a GlobError for one it cannot use. */
-export function compileGlob(pattern: string): (path: string) => boolean {
+export function compileGlob(pattern: string): (filePath: string) => boolean {
   if (pattern.length > patternLengthLimit) throw new GlobError(`longer than ${patternLengthLimit} characters`);
   const alternatives = expandBraces(pattern).map((alternative) => alternative.split('/').map(compileSegment));
-  return (path) => {
-    const parts = path.split('/');
+  return (filePath) => {
+    const parts = filePath.split('/');
     return alternatives.some((segments) => matchSequence(segments, parts, (segment) => segment.kind === 'globstar', (segment, part) => matchSegment((segment as Extract<Segment, { kind: 'segment' }>).tokens, part)));
   };
 }
@@ -54,8 +54,8 @@ export function globMatcher(patterns: string[]): (absolutePath: string, relative
   };
 }
 
-function toSlashes(path: string): string {
-  return path.split('\\').join('/');
+function toSlashes(filePath: string): string {
+  return filePath.split('\\').join('/');
 }
 
 /**

@@ -75,7 +75,7 @@ export class HandlerFiles {
   openHandlersOf(manifestPath: string): string[] {
     return this.env.documents.all().flatMap((document) => {
       const filePath = filePathOf(document.uri);
-      return filePath && isInside(path.dirname(manifestPath), filePath) && this.manifestsOf(filePath).some(({ entry }) => entry.path === manifestPath) ? [document.uri] : [];
+      return filePath && isInside(path.dirname(manifestPath), filePath) && this.manifestsOf(filePath).some(({ entry }) => entry.filePath === manifestPath) ? [document.uri] : [];
     });
   }
 

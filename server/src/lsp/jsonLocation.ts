@@ -1,5 +1,5 @@
 import { createScanner, SyntaxKind } from 'jsonc-parser';
-import { endOf, keyNode, keyOf, pathOfNode, valueNode, type JsonNode, type JsonPath, type ParsedDocument } from '../engine';
+import { endOf, keyNode, keyOf, keysWrittenIn, pathOfNode, valueNode, type JsonNode, type JsonPath, type ParsedDocument } from '../engine';
 
 /** A span of the text: what a completion replaces, what a hover or link covers. */
 interface Span {
@@ -16,7 +16,7 @@ export type CursorContext =
       path: JsonPath;
       /** What a proposal replaces: the key being typed, or the word at the cursor. */
       span: Span;
-      /** Keys the object already has, except the one being typed. */
+      /** Keys the object already has, anywhere in it (engine's keysWrittenIn), except the one being typed. */
       existingKeys: Set<string>;
       /** The key being typed already has its colon: a proposal writes the key alone. */
       keyOnly: boolean;
@@ -93,10 +93,8 @@ export function cursorContext(document: ParsedDocument, offset: number): CursorC
       if (offset > endOf(property)) continue;
       const key = keyNode(property);
       if (offset > key.offset && (offset < endOf(key) || (offset === endOf(key) && !isClosedString(key, text)))) {
-        const existingKeys = new Set(container.children!.filter((p) => p !== property).map(keyOf));
-        // A key typed without its closing quote runs to the end of its line, and the parser's recovery
-        // may take the properties after it into it: the keys written there are the object's too.
-        if (property.colonOffset === undefined) for (const written of keysWrittenIn(text, endOf(key), endOf(property))) existingKeys.add(written);
+        // Wherever the parser's recovery put them (a half-typed key may take the properties after it in).
+        const existingKeys = keysWrittenIn(text, container, key.offset);
         const keyOnly = property.colonOffset !== undefined;
         return { kind: 'key', object: container, path: containerPath, span: key, existingKeys, keyOnly, separatorAfter: keyOnly ? '' : separatorAfter(text, endOf(key)) };
       }
@@ -110,7 +108,8 @@ export function cursorContext(document: ParsedDocument, offset: number): CursorC
       if (offset > key.offset) return { kind: 'none' };
     }
     const span = wordAt(text, offset);
-    return { kind: 'key', object: container, path: containerPath, span, existingKeys: new Set(container.children!.map(keyOf)), keyOnly: false, separatorAfter: separatorAfter(text, endOf(span)) };
+    const existingKeys = keysWrittenIn(text, container);
+    return { kind: 'key', object: container, path: containerPath, span, existingKeys, keyOnly: false, separatorAfter: separatorAfter(text, endOf(span)) };
   }
 
   const items = container.children!;
@@ -129,33 +128,17 @@ export function cursorContext(document: ParsedDocument, offset: number): CursorC
   return { kind: 'value', path: [...containerPath, index], node: undefined, span, separatorAfter: separatorAfter(text, endOf(span)) };
 }
 
-/** The keys (strings followed by a colon) written in a stretch of text, outside any object or array it opens. */
-function keysWrittenIn(text: string, start: number, end: number): string[] {
-  const keys: string[] = [];
-  const scanner = createScanner(text, true);
-  scanner.setPosition(start);
-  let depth = 0;
-  let candidate: string | undefined;
-  for (let token = scanner.scan(); token !== SyntaxKind.EOF && scanner.getTokenOffset() < end; token = scanner.scan()) {
-    if (token === SyntaxKind.ColonToken && candidate !== undefined) keys.push(candidate);
-    candidate = depth === 0 && token === SyntaxKind.StringLiteral ? scanner.getTokenValue() : undefined;
-    if (token === SyntaxKind.OpenBraceToken || token === SyntaxKind.OpenBracketToken) depth++;
-    else if (token === SyntaxKind.CloseBraceToken || token === SyntaxKind.CloseBracketToken) depth = Math.max(0, depth - 1);
-  }
-  return keys;
-}
-
 /** The deepest object or array whose inside holds the offset. */
 function containerAt(root: JsonNode, offset: number, text: string): JsonNode | undefined {
   // A root that is a string or a number (a file forced in by filerManifest.files.include) holds no keys or items.
-  if ((root.type !== 'object' && root.type !== 'array') || !isInside(root, offset, text)) return undefined;
+  if ((root.type !== 'object' && root.type !== 'array') || !holdsOffset(root, offset, text)) return undefined;
   let container = root;
   for (;;) {
     let deeper: JsonNode | undefined;
     for (const child of container.children!) {
       if (child.offset >= offset) break;
       const value = child.type === 'property' ? valueNode(child) : child;
-      if (value && (value.type === 'object' || value.type === 'array') && isInside(value, offset, text)) {
+      if (value && (value.type === 'object' || value.type === 'array') && holdsOffset(value, offset, text)) {
         deeper = value;
         break;
       }
@@ -165,8 +148,8 @@ function containerAt(root: JsonNode, offset: number, text: string): JsonNode | u
   }
 }
 
-/** Strictly between the brackets; an unclosed container (the author is typing) extends to its end. */
-function isInside(node: JsonNode, offset: number, text: string): boolean {
+/** Whether `offset` is strictly between the container's brackets; an unclosed container (the author is typing) extends to its end. */
+function holdsOffset(node: JsonNode, offset: number, text: string): boolean {
   if (offset <= node.offset) return false;
   const end = endOf(node);
   const closing = node.type === 'object' ? '}' : ']';
@@ -184,7 +167,7 @@ export function isClosedString(node: JsonNode, text: string): boolean {
 
 /** The unquoted word at the cursor (`na|` typed where a key goes), or an empty span. */
 function wordAt(text: string, offset: number): Span {
-  const isWord = (ch: string | undefined) => ch !== undefined && /[\w$.\-]/.test(ch);
+  const isWord = (ch: string | undefined) => ch !== undefined && /[\w$.-]/.test(ch);
   let start = offset;
   while (start > 0 && isWord(text[start - 1])) start--;
   let end = offset;

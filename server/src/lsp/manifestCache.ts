@@ -3,7 +3,6 @@ import { fileURLToPath } from 'node:url';
 import type { TextDocumentsConfiguration } from 'vscode-languageserver';
 import {
   buildModel,
-  EntryFindingsMemo,
   FileFactsMemo,
   composeEditedRegions,
   extendEditedRegion,
@@ -22,9 +21,6 @@ import { recognizeManifest, type FileFilters, type Recognition } from './manifes
 import { isInside } from '../host/safeRead';
 import type { CachedPluginFolder, PluginFolders } from './pluginFolders';
 import { maxFileBytes, type ServerSettings } from './settings';
-
-/** The code of the diagnostic that says a manifest is past `filerManifest.maxFileSize`. */
-const tooLargeCode = 'server.max-file-size';
 
 /** What the cache needs from the server: the settings (with a generation that changes with them) and where things are. */
 interface CacheEnvironment {
@@ -61,7 +57,7 @@ interface ParseBasis {
  * A version that follows an edit re-parses only what changed, taking its predecessor's parse over.
  */
 export class ManifestVersion {
-  readonly path: string | undefined;
+  readonly filePath: string | undefined;
   /** This version's number in this server process: never the same for two versions, nor for a document closed and opened again. */
   readonly serial = ++versionsMade;
   private parse: { document: ParsedDocument; model: ManifestModel } | undefined;
@@ -79,10 +75,8 @@ export class ManifestVersion {
     private readonly lines?: LineIndex,
     /** What the open document's last validation learnt of the files it names, shared by its versions; undefined for a file read from disk. */
     readonly fileFacts?: FileFactsMemo,
-    /** What the open document's last validation found in each tool and action, shared by its versions; undefined for a file read from disk. */
-    readonly entryFindings?: EntryFindingsMemo,
   ) {
-    this.path = filePathOf(uri);
+    this.filePath = filePathOf(uri);
   }
 
   /** What a successor, this text edited in `region`, re-parses from: this version, or the one this would have re-parsed from. */
@@ -115,14 +109,14 @@ export class ManifestVersion {
   recognition(): Recognition {
     const generation = this.env.settingsGeneration();
     if (this.recognized?.generation !== generation) {
-      const filePath = this.path ?? this.uri;
+      const filePath = this.filePath ?? this.uri;
       const relativePaths = () =>
         this.env
           .workspaceFolderPaths()
           .filter((folder) => isInside(folder, filePath))
           .map((folder) => path.relative(folder, filePath));
       const recognition = recognizeManifest(
-        { path: filePath, relativePaths, text: this.text, rootValue: () => this.document.value },
+        { filePath, relativePaths, text: this.text, rootValue: () => this.document.value },
         this.env.filters(),
       );
       this.recognized = { generation, recognition };
@@ -136,7 +130,7 @@ export class ManifestVersion {
 
   /** The plugin folder (the manifest's own folder), when the document is a file on disk. */
   folder(): CachedPluginFolder | undefined {
-    return this.path ? this.env.folders.forManifest(this.path) : undefined;
+    return this.filePath ? this.env.folders.forManifest(this.filePath) : undefined;
   }
 
   get isTooLarge(): boolean {
@@ -182,19 +176,10 @@ export class ManifestVersion {
     if (!this.isTooLarge) {
       const folder = this.folder();
       const fileFacts = folder && this.fileFacts ? { memo: this.fileFacts, folderGeneration: folder.generation } : undefined;
-      return validateModel(model, { folder, severityOverrides, maxDiagnostics, fileFacts, entryFindings: this.entryFindings });
+      return validateModel(model, { folder, severityOverrides, maxDiagnostics, fileFacts });
     }
-    // Past the size limit only the syntax is checked: a model without a root gives the rules nothing else to read.
-    const syntaxOnly = buildModel({ ...model.document, root: undefined, value: undefined });
-    const notice: ManifestDiagnostic = {
-      range: model.document.lines.rangeOf(0, 0),
-      offset: 0,
-      length: 0,
-      severity: 'information',
-      code: tooLargeCode,
-      message: `This manifest is ${(this.text.length / 1024 / 1024).toFixed(1)} MB, more than filerManifest.maxFileSize (${settings.maxFileSize} MB): only its JSON syntax is checked.`,
-    };
-    return [notice, ...validateModel(syntaxOnly, { severityOverrides, maxDiagnostics })];
+    const tooLarge = { megabytes: this.text.length / 1024 / 1024, maxFileSize: settings.maxFileSize };
+    return validateModel(model, { severityOverrides, maxDiagnostics, tooLarge });
   }
 }
 
@@ -244,7 +229,7 @@ export class ManifestCache {
     this.pendingEdits.delete(document.uri);
     const basis =
       cached && edits?.region && edits.fromVersion === cached.version && edits.toVersion === document.version ? cached.basisFor(edits.region) : undefined;
-    const entry = new ManifestVersion(document.uri, document.version, document.getText(), this.env, basis, document.lines, cached?.fileFacts ?? new FileFactsMemo(), cached?.entryFindings ?? new EntryFindingsMemo());
+    const entry = new ManifestVersion(document.uri, document.version, document.getText(), this.env, basis, document.lines, cached?.fileFacts ?? new FileFactsMemo());
     this.entries.set(document.uri, entry);
     return entry;
   }

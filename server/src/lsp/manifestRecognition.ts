@@ -6,7 +6,7 @@ export type { Recognition } from '../engine';
 
 interface RecognitionInput {
   /** The file's absolute path. */
-  path: string;
+  filePath: string;
   /** Its paths relative to each workspace folder that holds it (computed only when a pattern needs them). */
   relativePaths: () => string[];
   /** The document's text, for the blank check. */
@@ -17,8 +17,8 @@ interface RecognitionInput {
 
 /** Compiled matchers for one settings object. */
 export interface FileFilters {
-  include(path: string, relativePaths: () => string[]): boolean;
-  exclude(path: string, relativePaths: () => string[]): boolean;
+  include(filePath: string, relativePaths: () => string[]): boolean;
+  exclude(filePath: string, relativePaths: () => string[]): boolean;
 }
 
 export function fileFilters(settings: ServerSettings): FileFilters {
@@ -26,9 +26,9 @@ export function fileFilters(settings: ServerSettings): FileFilters {
 }
 
 /** Where the name alone decides: excluded, forced in, or not named manifest.json. */
-export function isCandidatePath(path: string, relativePaths: () => string[], filters: FileFilters): boolean {
-  if (filters.exclude(path, relativePaths)) return false;
-  return filters.include(path, relativePaths) || baseName(path) === manifestFileName;
+export function isCandidatePath(filePath: string, relativePaths: () => string[], filters: FileFilters): boolean {
+  if (filters.exclude(filePath, relativePaths)) return false;
+  return filters.include(filePath, relativePaths) || baseName(filePath) === manifestFileName;
 }
 
 /**
@@ -37,14 +37,14 @@ export function isCandidatePath(path: string, relativePaths: () => string[], fil
  * plainly a browser-extension or web-app manifest.
  */
 export function recognizeManifest(input: RecognitionInput, filters: FileFilters): Recognition {
-  if (filters.exclude(input.path, input.relativePaths)) return { kind: 'other', reason: 'forced out by filerManifest.files.exclude' };
-  const forcedIn = filters.include(input.path, input.relativePaths);
-  if (!forcedIn && baseName(input.path) !== manifestFileName) return { kind: 'other', reason: `not named ${manifestFileName}` };
+  if (filters.exclude(input.filePath, input.relativePaths)) return { kind: 'other', reason: 'forced out by filerManifest.files.exclude' };
+  const forcedIn = filters.include(input.filePath, input.relativePaths);
+  if (!forcedIn && baseName(input.filePath) !== manifestFileName) return { kind: 'other', reason: `not named ${manifestFileName}` };
   if (forcedIn && input.text.trim() !== '') return { kind: 'filer', reason: 'forced in by filerManifest.files.include' };
   return recognizeText(input.text, input.rootValue);
 }
 
-function baseName(path: string): string {
-  const slashes = path.replace(/\\/g, '/');
+function baseName(filePath: string): string {
+  const slashes = filePath.replace(/\\/g, '/');
   return slashes.slice(slashes.lastIndexOf('/') + 1);
 }

@@ -1,40 +1,10 @@
 import { MarkupKind, type MarkupContent } from 'vscode-languageserver';
-
-/** Every ASCII punctuation character: CommonMark lets a backslash escape any of them. */
-const asciiPunctuation = /[!-/:-@[-`{-~]/g;
-const lineBreaks = /[\r\n\u2028\u2029]+/g;
-
-/**
- * Text as written, never as markup: every ASCII punctuation character is backslash-escaped (so no
- * emphasis, code span, link, image, autolink, HTML tag or entity can start), and line breaks are
- * folded into spaces (so no heading, list, quote or table can start a new line).
- */
-export function escapeMarkdown(text: string): string {
-  return text.replace(lineBreaks, ' ').replace(asciiPunctuation, '\\$&');
-}
-
-/**
- * A code span that shows `text` as written: backslashes do not escape inside a code span, so the
- * fence is one backtick longer than the longest run in the text, and a space pads a text that starts
- * or ends with a backtick or a space (CommonMark strips one from each side). Line breaks are folded.
- */
-export function codeSpan(text: string): string {
-  const flat = text.replace(lineBreaks, ' ');
-  if (flat === '') return '` `';
-  let longest = 0;
-  let run = 0;
-  for (const character of flat) {
-    run = character === '`' ? run + 1 : 0;
-    if (run > longest) longest = run;
-  }
-  const fence = '`'.repeat(longest + 1);
-  const pad = /^[` ]|[` ]$/.test(flat) ? ' ' : '';
-  return `${fence}${pad}${flat}${pad}${fence}`;
-}
+import { markdownCode, markdownText, terminalText } from '../engine';
 
 /**
  * How hover text is written for one client: markdown (our words and the manifest's text escaped,
- * emphasis and code as markup) or plain text (as written, for clients that declare only plaintext).
+ * emphasis and code as markup) or plain text (as written but for control and bidirectional
+ * characters, for clients that declare only plaintext).
  */
 export interface Markup {
   readonly kind: MarkupKind;
@@ -45,19 +15,21 @@ export interface Markup {
   sections(sections: string[]): string;
 }
 
+/** The manifest's text never as markup, with the one Markdown escaper the CLI's gating review uses too. */
 export const markdownMarkup: Markup = {
   kind: MarkupKind.Markdown,
-  text: escapeMarkdown,
-  strong: (text) => `**${escapeMarkdown(text)}**`,
-  code: codeSpan,
+  text: markdownText,
+  strong: (text) => `**${markdownText(text)}**`,
+  code: markdownCode,
   sections: (sections) => sections.join('\n\n---\n\n'),
 };
 
+/** As written, but for control and bidirectional characters, shown as escapes as in a terminal. */
 const plainTextMarkup: Markup = {
   kind: MarkupKind.PlainText,
-  text: (text) => text,
-  strong: (text) => text,
-  code: (text) => text,
+  text: terminalText,
+  strong: terminalText,
+  code: terminalText,
   sections: (sections) => sections.join('\n\n'),
 };
 

@@ -1,10 +1,12 @@
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
+  CancellationToken,
   CodeActionKind,
   CodeActionRequest,
   CompletionRequest,
   DefinitionRequest,
+  DocumentDiagnosticRequest,
   DocumentLinkRequest,
   DocumentSymbolRequest,
   ErrorCodes,
@@ -13,10 +15,10 @@ import {
   PrepareRenameRequest,
   ReferencesRequest,
   RenameRequest,
+  RequestType,
   ResponseError,
-  type CancellationToken,
+  WorkspaceDiagnosticRequest,
   type Connection,
-  type ProtocolRequestType,
   type RequestHandler,
 } from 'vscode-languageserver';
 import { computeContextMenu, gatingReport, type JsonPath } from '../engine';
@@ -33,6 +35,7 @@ import {
 } from '../protocol/requests';
 import { keyProposedByBuiltInJson, type BuiltInJson } from './builtInJson';
 import type { ClientFeatures } from './clientFeatures';
+import type { PullDiagnostics } from './diagnostics/pull';
 import { quickFixes } from './features/codeActions';
 import { completeManifest, newManifestCompletion } from './features/completion';
 import { definitionAt } from './features/definition';
@@ -45,7 +48,21 @@ import { prepareRenameAt, referencesAt, renameAt } from './features/references';
 import type { HandlerFiles } from './handlerFiles';
 import type { ManifestVersion } from './manifestCache';
 import type { OpenDocuments } from './openDocuments';
-import { documentUriOf, invalidParams, runSafe, type Logger } from './runSafe';
+import {
+  array,
+  boolean,
+  either,
+  integer,
+  object,
+  oneOf,
+  optional,
+  range,
+  string,
+  textDocument,
+  textDocumentPosition,
+  type Shape,
+} from './requestParams';
+import { runSafe, type Logger } from './runSafe';
 import type { ServerSettings } from './settings';
 
 /** What the features are answered with besides the document: the client's abilities, the settings, VS Code's JSON features. */
@@ -56,17 +73,41 @@ interface FeatureEnvironment {
   client(): ClientFeatures;
   settings(): ServerSettings;
   builtInJson(): BuiltInJson | undefined;
+  /** The pull diagnostics' two requests. */
+  pull: PullDiagnostics;
 }
 
 type Route = (connection: Connection, env: FeatureEnvironment) => void;
 
+/** What a route answers: a result or an error answer, now or later. */
+type Answer<R> = R | ResponseError<never> | Promise<R | ResponseError<never>>;
+
+const markupContent = object({ kind: oneOf('plaintext', 'markdown'), value: string });
+
+/** A diagnostic as a client sends it back with a code action request: what the quick fixes read of it, and echo. */
+const sentDiagnostic = object(
+  {
+    range,
+    // A string, or since LSP 3.18 Markdown or plain text.
+    message: either(string, markupContent, 'a string or { kind, value }'),
+    code: optional(either(string, integer, 'a string or an integer')),
+    severity: optional(oneOf(1, 2, 3, 4)),
+  },
+  '{ range, message, code?, severity? }',
+);
+
+/** Our own requests, typed as the protocol file declares them: their shapes are checked against these types. */
+const contextMenuRequest = new RequestType<ContextMenuParams, ContextMenuResult, void>(contextMenuMethod);
+const gatingRequest = new RequestType<GatingParams, GatingResult, void>(gatingMethod);
+const manifestStatusRequest = new RequestType<ManifestStatusParams, ManifestStatus, void>(manifestStatusMethod);
+
 /**
- * Every request the server answers besides diagnostics, one row each: the request, what it is
- * called in errors and the log, the answer for a document that is not an open Filer manifest, and
- * the feature (in features/) that answers it from the document's one parse.
+ * Every request the server answers, one row each: the request, what it is called in the log, the shape
+ * of its params (checked before it runs: see route()), the answer for a document that is not an open
+ * Filer manifest, and the feature (in features/) that answers it from the document's one parse.
  */
 const routes: Route[] = [
-  aboutDocument(CompletionRequest.type, 'Completion', '{ textDocument: { uri }, position }', [], (entry, params, env) => {
+  aboutDocument(CompletionRequest.type, 'Completion', object(textDocumentPosition), [], (entry, params, env) => {
     const folder = entry.folder();
     const completionEnv = {
       snippets: env.client().snippets,
@@ -78,67 +119,92 @@ const routes: Route[] = [
     if (kind !== 'filer') return [];
     return completeManifest(entry.document, entry.model, offsetOf(entry, params.position), completionEnv);
   }),
-  aboutManifest(HoverRequest.type, 'Hover', null, (entry, params, env) => hoverAt(entry.document, entry.model, offsetOf(entry, params.position), env.client().hoverMarkup) ?? null),
-  aboutDocument(CodeActionRequest.type, 'Code actions', '{ textDocument: { uri }, range, context }', [], (entry, params, env) => {
-    if (entry.version === undefined) return [];
-    if (params.context.only && !params.context.only.some((kind) => CodeActionKind.QuickFix.startsWith(kind))) return [];
-    if (entry.isFilerManifest) return quickFixes(params.context.diagnostics, fixContext(entry, entry.version, env));
-    // In a handler, the fixes of its manifests' findings there: each edits its manifest.
-    const handlerPath = entry.path;
-    return handlerPath
-      ? env.handlers.manifestsOf(handlerPath).flatMap(({ entry: manifest, relative }) =>
-          quickFixes(params.context.diagnostics, { ...fixContext(manifest, manifest.version ?? null, env), inFile: relative }),
-        )
-      : [];
-  }),
-  aboutManifest(DefinitionRequest.type, 'Definition', [], (entry, params) =>
+  aboutManifest(HoverRequest.type, 'Hover', object(textDocumentPosition), null, (entry, params, env) =>
+    hoverAt(entry.document, entry.model, offsetOf(entry, params.position), env.client().hoverMarkup) ?? null,
+  ),
+  aboutDocument(
+    CodeActionRequest.type,
+    'Code actions',
+    object({
+      textDocument,
+      range,
+      context: object({ diagnostics: array(sentDiagnostic), only: optional(array(string)) }),
+    }),
+    [],
+    (entry, params, env) => {
+      if (entry.version === undefined) return [];
+      if (params.context.only && !params.context.only.some((kind) => CodeActionKind.QuickFix.startsWith(kind))) return [];
+      if (entry.isFilerManifest) return quickFixes(params.context.diagnostics, fixContext(entry, entry.version, env));
+      // In a handler, the fixes of its manifests' findings there: each edits its manifest.
+      const handlerPath = entry.filePath;
+      return handlerPath
+        ? env.handlers.manifestsOf(handlerPath).flatMap(({ entry: manifest, relative }) =>
+            quickFixes(params.context.diagnostics, { ...fixContext(manifest, manifest.version ?? null, env), inFile: relative }),
+          )
+        : [];
+    },
+  ),
+  aboutManifest(DefinitionRequest.type, 'Definition', object(textDocumentPosition), [], (entry, params) =>
     definitionAt(entry.uri, entry.document, entry.model, offsetOf(entry, params.position), linkUriIn(entry)),
   ),
-  aboutManifest(ReferencesRequest.type, 'References', [], (entry, params) =>
-    referencesAt(entry.uri, entry.document, entry.model, offsetOf(entry, params.position), params.context.includeDeclaration),
+  aboutManifest(
+    ReferencesRequest.type,
+    'References',
+    object({ ...textDocumentPosition, context: object({ includeDeclaration: boolean }) }),
+    [],
+    (entry, params) =>
+      referencesAt(entry.uri, entry.document, entry.model, offsetOf(entry, params.position), params.context.includeDeclaration),
   ),
-  aboutManifest(PrepareRenameRequest.type, 'Prepare rename', null, (entry, params) => prepareRenameAt(entry.document, entry.model, offsetOf(entry, params.position)) ?? null),
-  aboutManifest(RenameRequest.type, 'Rename', null, (entry, params, env) =>
+  aboutManifest(PrepareRenameRequest.type, 'Prepare rename', object(textDocumentPosition), null, (entry, params) =>
+    prepareRenameAt(entry.document, entry.model, offsetOf(entry, params.position)) ?? null,
+  ),
+  aboutManifest(RenameRequest.type, 'Rename', object({ ...textDocumentPosition, newName: string }), null, (entry, params, env) =>
     entry.version === undefined
       ? null
       : renameAt(entry.uri, entry.version, entry.document, entry.model, offsetOf(entry, params.position), params.newName, env.client().documentChanges),
   ),
-  aboutManifest(DocumentLinkRequest.type, 'Document links', [], (entry) => {
+  aboutManifest(DocumentLinkRequest.type, 'Document links', object({ textDocument }), [], (entry) => {
     const fileUri = linkUriIn(entry);
     return fileUri ? documentLinks(entry.document, entry.model, fileUri) : [];
   }),
-  aboutManifest(DocumentSymbolRequest.type, 'Document symbols', [], (entry) => documentSymbols(entry.document, entry.model)),
-  aboutManifest(InlayHintRequest.type, 'Inlay hints', [], (entry, params, env) =>
+  aboutManifest(DocumentSymbolRequest.type, 'Document symbols', object({ textDocument }), [], (entry) =>
+    documentSymbols(entry.document, entry.model),
+  ),
+  aboutManifest(InlayHintRequest.type, 'Inlay hints', object({ textDocument, range }), [], (entry, params, env) =>
     env.settings().categoryHints.enabled ? categoryHints(entry.document, entry.model, params.range) : [],
   ),
+  // Pull diagnostics (diagnostics/pull.ts), for a client that declares them.
+  route(DocumentDiagnosticRequest.type, object({ textDocument, previousResultId: optional(string) }), (params, token, env) =>
+    env.pull.documentReport(params, token),
+  ),
+  route(
+    WorkspaceDiagnosticRequest.type,
+    object({ previousResultIds: array(object({ uri: string, value: string })) }),
+    (params, token, env) => env.pull.workspaceReport(params, token),
+  ),
   // The preview's requests (the client's preview panel and status item).
-  (connection, env) =>
-    connection.onRequest(contextMenuMethod, (params: ContextMenuParams, token) =>
+  route(
+    contextMenuRequest,
+    object({ uri: string, selection: object({ kind: oneOf('file', 'files', 'folder'), names: array(string) }) }),
+    (params, token, env) =>
       runSafe<ContextMenuResult>(env.logger, 'Context menu', token, () => {
-        if (typeof params?.uri !== 'string') return invalidParams(contextMenuMethod, '{ uri, selection }');
-        if (!isMenuSelection(params.selection)) {
-          return new ResponseError<never>(ErrorCodes.InvalidParams, `${contextMenuMethod}: selection must be { kind: "file" | "files" | "folder", names: string[] }.`);
-        }
         const entry = env.documents.manifestFor(params.uri);
         return entry ? computeContextMenu(entry.model, params.selection) : null;
       }),
-    ),
+  ),
   // The preview's Gating view: every tool with its approval category, from the same parse as the hover.
-  (connection, env) =>
-    connection.onRequest(gatingMethod, (params: GatingParams, token) =>
-      runSafe<GatingResult>(env.logger, 'Gating', token, () => {
-        const entry = typeof params?.uri === 'string' ? env.documents.manifestFor(params.uri) : undefined;
-        return entry ? gatingReport(entry.model) : null;
-      }),
-    ),
-  (connection, env) =>
-    connection.onRequest(manifestStatusMethod, (params: ManifestStatusParams, token) =>
-      runSafe<ManifestStatus>(env.logger, 'Manifest status', token, () => {
-        if (typeof params?.uri !== 'string') return invalidParams(manifestStatusMethod, '{ uri }');
-        const document = env.documents.get(params.uri);
-        return manifestStatus(document && env.documents.entry(document));
-      }),
-    ),
+  route(gatingRequest, object({ uri: string }), (params, token, env) =>
+    runSafe<GatingResult>(env.logger, 'Gating', token, () => {
+      const entry = env.documents.manifestFor(params.uri);
+      return entry ? gatingReport(entry.model, entry.diagnostics()) : null;
+    }),
+  ),
+  route(manifestStatusRequest, object({ uri: string }), (params, token, env) =>
+    runSafe<ManifestStatus>(env.logger, 'Manifest status', token, () => {
+      const document = env.documents.get(params.uri);
+      return manifestStatus(document && env.documents.entry(document));
+    }),
+  ),
 ];
 
 /** Registers every request of the table. */
@@ -146,42 +212,65 @@ export function routeRequests(connection: Connection, env: FeatureEnvironment): 
   for (const route of routes) route(connection, env);
 }
 
+
 /**
- * A request about one open document, whatever it holds: `answer` reads its one parse; a document
- * that is not open gets `none`. The params are read inside runSafe, so that malformed ones get its error.
+ * One request: its params are checked against `shape` before `answer` runs (a request without params
+ * or with malformed ones gets InvalidParams naming the field), and `answer` receives them typed by the
+ * shape. `P extends S`: whatever the protocol allows the client to send fits the shape's type, so the
+ * shape asks for nothing the protocol does not promise.
  */
-function aboutDocument<P, R, PR, E, RO>(
-  type: ProtocolRequestType<P, R, PR, E, RO>,
-  what: string,
-  expected: string,
-  none: R,
-  answer: (entry: ManifestVersion, params: P, env: FeatureEnvironment) => R,
+function route<P extends S, R, S>(
+  type: RequestType<P, R, unknown>,
+  shape: Shape<S>,
+  answer: (params: S, token: CancellationToken, env: FeatureEnvironment) => Answer<R>,
 ): Route {
   return (connection, env) =>
-    connection.onRequest(type, safely(env, what, (params: P) => {
-      const uri = documentUriOf(params);
-      if (uri === undefined) return invalidParams(what, expected);
-      const document = env.documents.get(uri);
+    connection.onRequest(type.method, ((params: unknown, maybeToken: unknown) => {
+      // A request sent without params (or with an empty array) reaches its handler with the token first.
+      const missing = params === undefined || CancellationToken.is(params);
+      const token = [maybeToken, params].find((value) => CancellationToken.is(value)) ?? CancellationToken.None;
+      const problem = missing ? 'params are missing' : shape.problem(params, 'params');
+      if (problem) {
+        return new ResponseError<void>(ErrorCodes.InvalidParams, `${type.method}: ${problem}; params must be ${shape.words}.`);
+      }
+      return answer(params as S, token, env);
+      // The cast: HandlerResult's conditional type cannot be matched for a generic R.
+    }) as RequestHandler<unknown, R, void>);
+}
+
+/**
+ * A request about one open document, whatever it holds: `answer` reads its one parse; a document
+ * that is not open gets `none`.
+ */
+function aboutDocument<P extends S, R, S extends { textDocument: { uri: string } }>(
+  type: RequestType<P, R, unknown>,
+  what: string,
+  shape: Shape<S>,
+  none: R,
+  answer: (entry: ManifestVersion, params: S, env: FeatureEnvironment) => R,
+): Route {
+  return route(type, shape, (params, token, env) =>
+    runSafe<R>(env.logger, what, token, () => {
+      const document = env.documents.get(params.textDocument.uri);
       return document ? answer(env.documents.entry(document), params, env) : none;
-    }));
+    }),
+  );
 }
 
 /** A request about one document: `answer` reads its one parse when it is an open Filer manifest; any other document gets `none`. */
-function aboutManifest<P, R, PR, E, RO>(
-  type: ProtocolRequestType<P, R, PR, E, RO>,
-  what: string, none: R, answer: (entry: ManifestVersion, params: P, env: FeatureEnvironment) => R): Route {
-  return (connection, env) =>
-    connection.onRequest(type, safely(env, what, (params: P) => {
-      const uri = documentUriOf(params);
-      if (uri === undefined) return invalidParams(what, '{ textDocument: { uri }, … }');
-      const entry = env.documents.manifestFor(uri);
+function aboutManifest<P extends S, R, S extends { textDocument: { uri: string } }>(
+  type: RequestType<P, R, unknown>,
+  what: string,
+  shape: Shape<S>,
+  none: R,
+  answer: (entry: ManifestVersion, params: S, env: FeatureEnvironment) => R | ResponseError<never>,
+): Route {
+  return route(type, shape, (params, token, env) =>
+    runSafe<R>(env.logger, what, token, () => {
+      const entry = env.documents.manifestFor(params.textDocument.uri);
       return entry ? answer(entry, params, env) : none;
-    }));
-}
-
-/** The handler runs `work` through runSafe (the cast: HandlerResult's conditional type cannot be matched for a generic R). */
-function safely<P, R, E>(env: FeatureEnvironment, what: string, work: (params: P) => R | ResponseError<never>): RequestHandler<P, R, E> {
-  return ((params: P, token: CancellationToken) => runSafe<R>(env.logger, what, token, () => work(params))) as RequestHandler<P, R, E>;
+    }),
+  );
 }
 
 /** What a manifest's quick fixes are computed from: its analysis, its folder, the client's abilities. */
@@ -213,14 +302,4 @@ function linkUriIn(entry: ManifestVersion): ((relativePath: string) => string | 
   const folder = entry.folder();
   const fileUri = fileUriIn(entry);
   return folder && fileUri ? (relativePath) => (folder.stat(relativePath) === 'outside' ? undefined : fileUri(relativePath)) : undefined;
-}
-
-function isMenuSelection(value: unknown): value is ContextMenuParams['selection'] {
-  const selection = value as ContextMenuParams['selection'] | undefined;
-  return (
-    !!selection &&
-    ['file', 'files', 'folder'].includes(selection.kind) &&
-    Array.isArray(selection.names) &&
-    selection.names.every((name) => typeof name === 'string')
-  );
 }

@@ -35,17 +35,6 @@ export function runQuietly(logger: Logger, what: string, work: () => void): void
   }
 }
 
-/** The answer to a request whose params are missing or malformed. */
-export function invalidParams(method: string, expected: string): ResponseError<never> {
-  return new ResponseError<never>(ErrorCodes.InvalidParams, `${method}: params must be ${expected}.`);
-}
-
-/** The `textDocument.uri` of a request's params, if they are well formed. */
-export function documentUriOf(params: unknown): string | undefined {
-  const uri = (params as { textDocument?: { uri?: unknown } } | null | undefined)?.textDocument?.uri;
-  return typeof uri === 'string' ? uri : undefined;
-}
-
 function cancelled(): ResponseError<never> {
   return new ResponseError<never>(LSPErrorCodes.RequestCancelled, 'The request was cancelled.');
 }

@@ -26,8 +26,8 @@ import { WorkspaceManifests } from './workspaceManifests';
  * - routing.ts: every other request, one row each, answered by its feature in features/.
  */
 export function startServer(connection: Connection): void {
-  const logger = { error: (message: string) => connection.console.error(message) };
   const log = new ServerLog(connection.console);
+  const logger = { error: (message: string) => log.error(message) };
   const requests = new ClientRequests(logger);
   let client: ClientFeatures = readClientFeatures({});
   /** VS Code's own JSON features, when the client says they run beside us. */
@@ -133,8 +133,15 @@ export function startServer(connection: Connection): void {
     },
   });
   files.listen();
-  pull.listen();
-  routeRequests(connection, { logger, documents, handlers, client: () => client, settings: () => configuration.settings(), builtInJson: () => builtInJson });
+  routeRequests(connection, {
+    logger,
+    documents,
+    handlers,
+    client: () => client,
+    settings: () => configuration.settings(),
+    builtInJson: () => builtInJson,
+    pull,
+  });
   connection.listen();
 }
 

@@ -1,4 +1,5 @@
 import { version } from '../../../package.json';
+import { terminalText } from '../engine';
 
 export { version };
 import { filePathOf } from './manifestCache';
@@ -9,12 +10,15 @@ import type { ServerSettings } from './settings';
 interface LogConsole {
   info(message: string): void;
   warn(message: string): void;
+  error(message: string): void;
 }
 
 /**
  * What the server tells its log, so that a user has somewhere to look when something seems wrong: its
  * version, the settings in force, which files it took as Filer manifests and why (each file once,
- * and again when the answer changes), and what it could not read.
+ * and again when the answer changes), and what it could not read. Every line is terminal text (a
+ * client's log file is read in terminals too): a path or a name of the workspace cannot put a control
+ * character in it.
  */
 export class ServerLog {
   /** Per document: the recognition last logged. */
@@ -22,7 +26,15 @@ export class ServerLog {
   /** The files already said to be left unread, with why: each is said once. */
   private readonly leftUnread = new Set<string>();
 
-  constructor(private readonly console: LogConsole) {}
+  private readonly console: LogConsole;
+
+  constructor(console: LogConsole) {
+    this.console = {
+      info: (message) => console.info(terminalText(message)),
+      warn: (message) => console.warn(terminalText(message)),
+      error: (message) => console.error(terminalText(message)),
+    };
+  }
 
   started(client: { name: string; version?: string } | undefined, workspaceFolders: string[]): void {
     const by = client ? `, for ${client.name}${client.version ? ` ${client.version}` : ''}` : '';
@@ -49,14 +61,24 @@ export class ServerLog {
   }
 
   /** A manifest on disk that is not opened (a link, a FIFO, too large…), said once per file and reason. */
-  notRead(path: string, why: string): void {
-    const said = `${path} is not read from disk: ${why}.`;
+  notRead(filePath: string, why: string): void {
+    const said = `${filePath} is not read from disk: ${why}.`;
     if (this.leftUnread.has(said)) return;
     this.leftUnread.add(said);
     this.console.warn(said);
   }
 
-  unreadable(path: string, error: unknown): void {
-    this.console.warn(`Could not read ${path}: ${error instanceof Error ? error.message : String(error)}`);
+  unreadable(filePath: string, error: unknown): void {
+    this.console.warn(`Could not read ${filePath}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+
+  /** A warning of the server's own (a setting it cannot use). */
+  warning(message: string): void {
+    this.console.warn(message);
+  }
+
+  /** A request that failed (runSafe), with what it was about. */
+  error(message: string): void {
+    this.console.error(message);
   }
 }

@@ -222,8 +222,8 @@ export class WorkspaceFiles {
 
 /** Whether an open manifest names `changedPath` (or a file below it, when a folder changed). */
 function dependsOn(entry: ManifestVersion, changedPath: string): boolean {
-  if (!entry.isFilerManifest || !entry.path) return false;
-  const root = path.dirname(entry.path);
+  if (!entry.isFilerManifest || !entry.filePath) return false;
+  const root = path.dirname(entry.filePath);
   if (!isInside(root, changedPath) && !isInside(changedPath, root)) return false;
   return fileReferences(entry.model).some((reference) => isInside(changedPath, path.join(root, normalizeRelativePath(reference.filePath))));
 }

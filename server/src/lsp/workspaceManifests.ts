@@ -49,9 +49,9 @@ export class WorkspaceManifests {
     const found = new Set<string>();
     await walkFolder(folders, { order: 'breadth-first', maxFolders: folderLimit }, {
       file: (file) => {
-        if (isCandidate(file.path)) found.add(file.path);
+        if (isCandidate(file.absolutePath)) found.add(file.absolutePath);
       },
-      unreadable: (folder, error) => unreadable(folder.path, error),
+      unreadable: (folder, error) => unreadable(folder.absolutePath, error),
     });
     this.paths = found;
     for (const manifest of [...this.dependencies.keys()]) if (!found.has(manifest)) this.dependencies.delete(manifest);

@@ -6,7 +6,17 @@
 import type { ContextMenuModel, MenuSelection } from '../engine/menu/menuModel';
 import type { GatingReport } from '../engine/categories/gatingReview';
 
-export type { ContextMenuModel, MenuSelection, SelectionKind } from '../engine/menu/menuModel';
+export type {
+  ContextMenuModel,
+  DialogControl,
+  GenerateButton,
+  MenuDialog,
+  MenuEntry,
+  MenuSelection,
+  MenuTool,
+  SelectionKind,
+} from '../engine/menu/menuModel';
+export type { ApprovalCategory } from '../engine/categories/approvalCategory';
 export type { GatingReport } from '../engine/categories/gatingReview';
 export type { SourceSpan } from '../engine/model/sourceSpan';
 

@@ -180,6 +180,24 @@ step('an edit after the fix', function()
   results.afterEdit = diagnostics(buf)
 end)
 
+step('an unsaved edit of the schema, then :bd!', function()
+  -- The schema the fix made, opened beside the manifest and broken without saving: the manifest's own
+  -- diagnostics must follow (Neovim 0.10 pulls a buffer on its own edits only), and again after :bd!.
+  local function has_schema_error()
+    for _, d in ipairs(diagnostics(buf)) do if d.code == 'tools.schema-not-json' then return true end end
+    return false
+  end
+  vim.cmd('split tools/resize_image.schema.json')
+  local schema = vim.api.nvim_get_current_buf()
+  assert(vim.wait(timeout, function() return #clients(schema) > 0 end, 50), 'no language client attached to the schema')
+  vim.api.nvim_buf_set_lines(schema, 0, -1, false, { '{ "type": ' })
+  vim.wait(timeout, has_schema_error, 50)
+  results.afterSchemaEdit = diagnostics(buf)
+  vim.cmd('bdelete! ' .. schema)
+  vim.wait(timeout, function() return not has_schema_error() end, 50)
+  results.afterSchemaClosed = diagnostics(buf)
+end)
+
 step('context menu', function()
   -- The preview's data, as the README's example asks for it: the menu for one selected PNG file, once the fix gave the tool an id.
   results.contextMenu = request(buf, 'filer/contextMenu', { uri = vim.uri_from_bufnr(buf), selection = { kind = 'file', names = { 'photo.png' } } })

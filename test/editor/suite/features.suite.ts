@@ -37,7 +37,7 @@ async function waitForNoDiagnostics(uri: vscode.Uri, what: string): Promise<void
     await waitFor(`no diagnostics on ${what}`, () => (vscode.languages.getDiagnostics(uri).length === 0 ? true : undefined), 15_000);
   } catch (error) {
     const left = vscode.languages.getDiagnostics(uri).map((diagnostic) => `${codeOf(diagnostic)}: ${diagnostic.message}`);
-    throw new Error(`${(error as Error).message}; still reported: ${left.join(' | ')}`);
+    throw new Error(`${(error as Error).message}; still reported: ${left.join(' | ')}`, { cause: error });
   }
 }
 

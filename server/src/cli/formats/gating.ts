@@ -1,5 +1,15 @@
-import { categoryOrder, reasonWords, type GatedTool, type GatingComparison } from '../../engine';
-import type { GatedManifest } from '../gating';
+import {
+  categoryOrder,
+  jsonText,
+  markdownCell,
+  markdownCode,
+  markdownText,
+  reasonWords,
+  terminalText,
+  type GatedTool,
+  type GatingComparison,
+} from '../../engine';
+import type { GatedManifest } from '../results';
 
 const ansi = { reset: '\x1b[0m', bold: '\x1b[1m', dim: '\x1b[2m', red: '\x1b[31m', green: '\x1b[32m', yellow: '\x1b[33m' };
 
@@ -11,6 +21,12 @@ function whyWords(tool: Pick<GatedTool, 'reasons'>, code?: (text: string) => str
 
 function undeclaredNote(tool: GatedTool): string {
   return tool.undeclared ? '; the tool declares no annotations' : '';
+}
+
+/** Where a manifest's first error is, `file:line:col` (1-based). */
+function firstErrorAt(result: GatedManifest): string | undefined {
+  const first = result.report.refusal?.first;
+  return first && `${result.file}:${first.range.start.line + 1}:${first.range.start.character + 1}`;
 }
 
 function count(n: number, one: string, many: string): string {
@@ -44,35 +60,45 @@ function changeCounts(comparison: GatingComparison): string {
 /**
  * Plain text: per manifest, each tool with its category and when the gate asks, then why and where
  * (`file:line:col`, 1-based); with a base, the changes (escalations first), tools added and removed.
+ * What comes from the plugin folder (paths, names, ids) is terminal text.
  */
 export function formatGatingText(results: GatedManifest[], options: { color: boolean }): string {
   const paint = (style: string, text: string) => (options.color ? `${style}${text}${ansi.reset}` : text);
   const lines: string[] = [];
-  const where = (result: GatedManifest, tool: GatedTool) => `${result.file}:${tool.location.focus.start.line + 1}:${tool.location.focus.start.character + 1}`;
+  const shown = terminalText;
+  const where = (result: GatedManifest, tool: GatedTool) => `${shown(result.file)}:${tool.location.focus.start.line + 1}:${tool.location.focus.start.character + 1}`;
   const toolLines = (result: GatedManifest, tool: GatedTool, indent: string) => [
-    `${indent}${paint(ansi.bold, tool.id)}  ${tool.category}: ${tool.asks}`,
-    `${indent}  ${paint(ansi.dim, where(result, tool))}  why: ${whyWords(tool)}${undeclaredNote(tool)}`,
+    `${indent}${paint(ansi.bold, shown(tool.id))}  ${tool.category}: ${tool.asks}`,
+    `${indent}  ${paint(ansi.dim, where(result, tool))}  why: ${shown(whyWords(tool))}${undeclaredNote(tool)}`,
   ];
+  const refusalLines = (result: GatedManifest) => {
+    const { refusal } = result.report;
+    if (!refusal) return [];
+    const at = shown(firstErrorAt(result)!);
+    return [`  ${paint(ansi.red, refusal.words)}`, `    ${paint(ansi.dim, at)}  first error: ${refusal.first.code} ${shown(refusal.first.message)}`];
+  };
   for (const result of results) {
     const { report, comparison } = result;
     if (!comparison) {
-      lines.push(paint(ansi.bold, `${result.file}: ${pluginLabel(result)}, ${count(report.tools.length, 'tool', 'tools')} (${categoryCounts(report.tools)})`));
+      lines.push(paint(ansi.bold, `${shown(result.file)}: ${shown(pluginLabel(result))}, ${count(report.tools.length, 'tool', 'tools')} (${categoryCounts(report.tools)})`));
+      lines.push(...refusalLines(result));
       lines.push(`  Tools without annotations are treated as ${report.undeclaredTools.why}.`);
       for (const tool of report.tools) lines.push(...toolLines(result, tool, '  '));
       lines.push('');
       continue;
     }
     const { result: changes } = comparison;
-    lines.push(paint(ansi.bold, `${result.file}: ${pluginLabel(result)}, compared with ${comparison.base}: ${changeCounts(changes)}`));
+    lines.push(paint(ansi.bold, `${shown(result.file)}: ${shown(pluginLabel(result))}, compared with ${shown(comparison.base)}: ${changeCounts(changes)}`));
+    lines.push(...refusalLines(result));
     if (!comparison.found) lines.push(`  Not in the base: every tool is new.`);
     for (const [title, escalation] of [['Escalations', true], ['Lowered', false]] as const) {
       const groups = changes.groups.filter((group) => group.escalation === escalation);
       if (groups.length === 0) continue;
       lines.push(`  ${paint(escalation ? ansi.red : ansi.green, title)}:`);
       for (const group of groups) {
-        lines.push(`    ${group.words}`);
+        lines.push(`    ${shown(group.words)}`);
         for (const change of changes.changes.filter((c) => c.because === group.because && c.to === group.to)) {
-          lines.push(`      ${paint(ansi.bold, change.id)}  ${change.from} → ${change.to}: ${change.head.asks}  ${paint(ansi.dim, where(result, change.head))}`);
+          lines.push(`      ${paint(ansi.bold, shown(change.id))}  ${change.from} → ${change.to}: ${change.head.asks}  ${paint(ansi.dim, where(result, change.head))}`);
         }
       }
     }
@@ -82,7 +108,7 @@ export function formatGatingText(results: GatedManifest[], options: { color: boo
     }
     if (changes.removed.length > 0) {
       lines.push('  Removed:');
-      for (const tool of changes.removed) lines.push(`    ${paint(ansi.bold, tool.id)}  was ${tool.category}`);
+      for (const tool of changes.removed) lines.push(`    ${paint(ansi.bold, shown(tool.id))}  was ${tool.category}`);
     }
     lines.push('');
   }
@@ -106,27 +132,10 @@ function summary(results: GatedManifest[]): string {
   return `Compared ${manifests}: ${changeCounts(all)}.`;
 }
 
-/** Backticks around text, longer than any run inside it, so an id cannot close the code span early. */
-export function markdownCode(text: string): string {
-  const longest = Math.max(0, ...(text.match(/`+/g) ?? []).map((run) => run.length));
-  const fence = '`'.repeat(longest + 1);
-  const padded = text.startsWith('`') || text.endsWith('`') ? ` ${text} ` : text;
-  return `${fence}${padded.replace(/\r?\n/g, ' ')}${fence}`;
-}
-
-/** Manifest text as Markdown text: every character Markdown or HTML could read as markup is escaped. */
-function markdownText(text: string): string {
-  return text.replace(/\r?\n/g, ' ').replace(/[\\`*_{}[\]()<>#+!|~&-]/g, (char) => `\\${char}`);
-}
-
-/** A table cell: a pipe would end the cell even inside a code span. */
-function cell(markdown: string): string {
-  return markdown.replace(/\|/g, '\\|');
-}
-
 /**
  * Markdown for a pull-request comment or $GITHUB_STEP_SUMMARY: a heading per plugin and a table of its
- * tools; with a base, the changes first (escalations marked), then tools added and removed.
+ * tools; with a base, the changes first (escalations marked), then tools added and removed. What comes
+ * from the plugin folder is Markdown text or code (engine/text/escapes.ts), never markup.
  */
 export function formatGatingMarkdown(results: GatedManifest[]): string {
   const out: string[] = [];
@@ -134,14 +143,21 @@ export function formatGatingMarkdown(results: GatedManifest[]): string {
     out.push('| Tool | Category | Asks | Why |', '|---|---|---|---|');
     for (const tool of tools) {
       const why = `${whyWords(tool, markdownCode)}${tool.undeclared ? ' (declares no annotations)' : ''}`;
-      out.push(`| ${cell(markdownCode(tool.id))} | **${tool.category}** | ${tool.asks} | ${cell(why)} |`);
+      out.push(`| ${markdownCell(markdownCode(tool.id))} | **${tool.category}** | ${tool.asks} | ${markdownCell(why)} |`);
     }
+  };
+  const refusal = (result: GatedManifest) => {
+    const { refusal: refused } = result.report;
+    if (!refused) return;
+    const first = `first error at ${markdownCode(firstErrorAt(result)!)}: ${markdownCode(refused.first.code)} ${markdownText(refused.first.message)}`;
+    out.push(`⚠️ **${markdownText(refused.words)}** (${first})`, '');
   };
   for (const result of results) {
     const title = `${markdownText(pluginLabel(result))} (${markdownCode(result.file)})`;
     const { comparison } = result;
     if (!comparison) {
       out.push(`### Gating: ${title}`, '');
+      refusal(result);
       out.push(`Tools without annotations are treated as ${markdownText(result.report.undeclaredTools.why)}.`, '');
       if (result.report.tools.length > 0) toolTable(result.report.tools);
       else out.push('No tools.');
@@ -150,6 +166,7 @@ export function formatGatingMarkdown(results: GatedManifest[]): string {
     }
     const changes = comparison.result;
     out.push(`### Gating changes: ${title}`, '');
+    refusal(result);
     out.push(`Compared with ${markdownCode(comparison.base)}: ${changeCounts(changes)}.`, '');
     if (!comparison.found) out.push('Not in the base: every tool is new.', '');
     if (changes.groups.length > 0) {
@@ -160,7 +177,7 @@ export function formatGatingMarkdown(results: GatedManifest[]): string {
       out.push('| Tool | Change | Asks now | Because |', '|---|---|---|---|');
       for (const change of changes.changes) {
         const arrow = change.escalation ? `${change.from} → **${change.to}** ⚠️` : `${change.from} → ${change.to}`;
-        out.push(`| ${cell(markdownCode(change.id))} | ${arrow} | ${change.head.asks} | ${cell(change.because)} |`);
+        out.push(`| ${markdownCell(markdownCode(change.id))} | ${arrow} | ${change.head.asks} | ${markdownCell(change.because)} |`);
       }
       out.push('');
     }
@@ -195,6 +212,7 @@ export function formatGatingJson(results: GatedManifest[]): string {
     name: result.report.name ?? null,
     plugin: result.report.pluginName ?? null,
     undeclaredTools: { category: result.report.undeclaredTools.category, why: result.report.undeclaredTools.why },
+    refusal: result.report.refusal ? { words: result.report.refusal.words, first: result.report.refusal.first } : null,
     tools: result.report.tools.map(tool),
     ...(result.comparison
       ? {
@@ -213,5 +231,5 @@ export function formatGatingJson(results: GatedManifest[]): string {
         }
       : {}),
   }));
-  return JSON.stringify(output, null, 2) + '\n';
+  return jsonText(output) + '\n';
 }

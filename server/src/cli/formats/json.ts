@@ -1,3 +1,4 @@
+import { jsonText } from '../../engine';
 import { byFile, type CheckedManifest } from '../results';
 
 /**
@@ -18,5 +19,5 @@ export function formatJson(results: CheckedManifest[]): string {
       message,
     })),
   }));
-  return JSON.stringify(output, null, 2) + '\n';
+  return jsonText(output) + '\n';
 }

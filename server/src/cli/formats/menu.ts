@@ -1,4 +1,4 @@
-import type { ContextMenuModel, DialogControl, MenuEntry, MenuTool } from '../../engine';
+import { jsonText, terminalText, type ContextMenuModel, type DialogControl, type MenuEntry, type MenuTool } from '../../engine';
 
 const selectionWords = { file: 'one file', files: 'several files', folder: 'a folder' } as const;
 
@@ -6,8 +6,9 @@ function where(file: string, entry: { location: { focus: { start: { line: number
   return `${file}:${entry.location.focus.start.line + 1}:${entry.location.focus.start.character + 1}`;
 }
 
-function toolWords(tool: MenuTool): string {
-  return tool.found ? `calls ${tool.id}: ${tool.gating}, ${tool.asks}` : `calls ${tool.id || '(no toolId)'}, which is no tool of this manifest`;
+function toolWords(tool: MenuTool): string[] {
+  if (!tool.found) return [`calls ${tool.id || '(no toolId)'}, which is no tool of this manifest`];
+  return [`calls ${tool.id}: ${tool.gating}; the agent's calls of it: ${tool.asks}`, tool.whenChosen!];
 }
 
 function controlWords(control: DialogControl): string {
@@ -26,9 +27,9 @@ function entryLines(file: string, entry: MenuEntry): string[] {
   const lines = [`  ${entry.title}  [${kind}: ${entry.id}]  ${where(file, entry)}`];
   const { dialog } = entry;
   if (dialog.description) lines.push(`    ${dialog.description}`);
-  if (entry.tool) lines.push(`    ${toolWords(entry.tool)}`);
+  if (entry.tool) lines.push(...toolWords(entry.tool).map((words) => `    ${words}`));
   if (dialog.prompt) {
-    lines.push(`    prompt: ${dialog.prompt.path ?? '(no prompt path)'}`);
+    lines.push(`    prompt: ${dialog.prompt.filePath ?? '(no prompt path)'}`);
     lines.push(`    tools this turn: ${dialog.prompt.toolScope}: ${dialog.prompt.toolScopeWords}`);
   }
   if (dialog.multiFile) lines.push(`    several files: ${dialog.multiFile.mode}: ${dialog.multiFile.words}`);
@@ -46,7 +47,10 @@ function entryLines(file: string, entry: MenuEntry): string[] {
   return lines;
 }
 
-/** The menu in plain text: each entry with its dialog, then the actions not offered and why. */
+/**
+ * The menu in plain text: each entry with its dialog, then the actions not offered and why. Every line
+ * is terminal text (it has no colour): a control character of a title or a label is shown escaped.
+ */
 export function formatMenuText(file: string, menu: ContextMenuModel): string {
   const plugin = menu.pluginName ?? file;
   const lines = [`${plugin}: the context menu for ${selectionWords[menu.selection.kind]} (${menu.selection.names.join(', ')})`, ''];
@@ -56,10 +60,10 @@ export function formatMenuText(file: string, menu: ContextMenuModel): string {
     lines.push('', `Not offered (${menu.excluded.length}):`);
     for (const action of menu.excluded) lines.push(`  ${action.title}  [${action.id}]  ${where(file, action)}`, `    ${action.reason}`);
   }
-  return lines.join('\n') + '\n';
+  return lines.map(terminalText).join('\n') + '\n';
 }
 
 /** `{ file, menu }`: the menu is the `filer/contextMenu` request's answer, field for field. */
 export function formatMenuJson(file: string, menu: ContextMenuModel): string {
-  return JSON.stringify({ file, menu }, null, 2) + '\n';
+  return jsonText({ file, menu }) + '\n';
 }

@@ -1,6 +1,6 @@
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { RuleDefinition, Severity } from '../../engine';
+import { jsonText, type RuleDefinition, type Severity } from '../../engine';
 import { pathBelow } from '../manifestFiles';
 import { byFile, type CheckedManifest } from '../results';
 
@@ -56,7 +56,7 @@ export function formatSarif(results: CheckedManifest[], tool: SarifTool, cwd: st
             locations: [
               {
                 physicalLocation: {
-                  artifactLocation: artifactLocation(result.path, cwd),
+                  artifactLocation: artifactLocation(result.absolutePath, cwd),
                   region: {
                     startLine: diagnostic.range.start.line + 1,
                     startColumn: diagnostic.range.start.character + 1,
@@ -72,7 +72,7 @@ export function formatSarif(results: CheckedManifest[], tool: SarifTool, cwd: st
       },
     ],
   };
-  return JSON.stringify(log, null, 2) + '\n';
+  return jsonText(log) + '\n';
 }
 
 /** Relative to the working folder (%SRCROOT%) when below it, an absolute file URI otherwise. */

@@ -1,5 +1,5 @@
 import { byFile, countSeverities, type CheckedManifest, type SeverityCounts } from '../results';
-import type { Severity } from '../../engine';
+import { terminalText, type Severity } from '../../engine';
 
 const ansi = { reset: '\x1b[0m', bold: '\x1b[1m', dim: '\x1b[2m', red: '\x1b[31m', green: '\x1b[32m', yellow: '\x1b[33m', blue: '\x1b[34m', cyan: '\x1b[36m' };
 
@@ -8,15 +8,16 @@ const severityColor: Record<Severity, string> = { error: ansi.red, warning: ansi
 /**
  * `file:line:col severity code message`, one line per diagnostic with a 1-based line and column
  * (UTF-16 code units, like tsc and eslint), then a summary line. A finding in a handler is located
- * in the handler, after its manifest's own.
+ * in the handler, after its manifest's own. The path and the message (which quotes the manifest or
+ * the handler) are terminal text: no control character of theirs reaches the terminal.
  */
 export function formatText(results: CheckedManifest[], options: { color: boolean }): string {
   const paint = (style: string, text: string) => (options.color ? `${style}${text}${ansi.reset}` : text);
   const lines: string[] = [];
   for (const result of byFile(results)) {
     for (const { range, severity, code, message } of result.diagnostics) {
-      const location = `${result.file}:${range.start.line + 1}:${range.start.character + 1}`;
-      lines.push(`${paint(ansi.bold, location)} ${paint(severityColor[severity], severity)} ${paint(ansi.dim, code)} ${message}`);
+      const location = `${terminalText(result.file)}:${range.start.line + 1}:${range.start.character + 1}`;
+      lines.push(`${paint(ansi.bold, location)} ${paint(severityColor[severity], severity)} ${paint(ansi.dim, code)} ${terminalText(message)}`);
     }
   }
   const counts = countSeverities(results);

@@ -22,16 +22,24 @@ interface ToolGating {
   reasons: CategoryReason[];
   /** True when the tool declares no annotations and its category comes from the plugin. */
   undeclared: boolean;
-  /** When the gate asks, in the reference's words. */
+  /** When the gate asks, in words a new user knows (asksAt). */
   asks: string;
 }
 
+/**
+ * When the gate asks, from the reference's table. Where it says "per the trust table", these words say
+ * what decides: the folder's trust level ("the folder's trust level decides whether that category runs,
+ * asks or is refused").
+ */
 export const asksAt: Record<ApprovalCategory, string> = {
   external: 'asks at every level below Full Auto; refused in Sandbox',
-  delete: 'asks per the trust table',
-  modify: 'asks per the trust table',
+  delete: "asks depending on the folder's trust level",
+  modify: "asks depending on the folder's trust level",
   read: 'never asks',
 };
+
+/** The reason of a tool that nothing makes more than read (the reference's "nothing that applies"). */
+const noReasonWords = 'no annotation or permission says otherwise';
 
 /** What a category says of the tool, in the words of the reference and of the MCP annotations (never the category's own name again). */
 export const categoryMeaning: Record<ApprovalCategory, string> = {
@@ -87,7 +95,7 @@ export function deriveToolGating(annotations: unknown, plugin: PluginGatingFacts
     if (declared.readOnlyHint === false) reasons.push({ category: 'modify', annotation: 'readOnlyHint: false', source: 'declared' });
     if (declared.readOnlyHint === true) reasons.push({ category: 'read', annotation: 'readOnlyHint: true', source: 'declared' });
   }
-  if (reasons.length === 0) reasons.push({ category: 'read', annotation: 'nothing that applies', source: 'default' });
+  if (reasons.length === 0) reasons.push({ category: 'read', annotation: noReasonWords, source: 'default' });
   reasons.sort((a, b) => categoryOrder.indexOf(a.category) - categoryOrder.indexOf(b.category));
   const category = reasons[0].category;
   return { category, reasons, undeclared, asks: asksAt[category] };
@@ -102,7 +110,7 @@ export function describeGating(gating: ToolGating): string {
   const winner = gating.reasons[0];
   const why =
     winner.source === 'default'
-      ? 'no annotation that applies'
+      ? noReasonWords
       : winner.source === 'declared'
         ? winner.annotation
         : `${winner.annotation}, implied by ${winner.source}`;
@@ -119,7 +127,7 @@ export function categoryRank(category: ApprovalCategory): number {
  * field or annotation (backticks in Markdown; nothing in plain text).
  */
 export function reasonWords(reason: CategoryReason, code: (text: string) => string = (text) => text): string {
-  if (reason.source === 'default') return 'nothing that applies';
+  if (reason.source === 'default') return noReasonWords;
   if (reason.source === 'declared') return `${code(reason.annotation)}, declared`;
   return `${code(reason.annotation)}, implied by ${code(reason.source)}`;
 }

@@ -3,6 +3,7 @@
  * facts and `filer-manifest gating` all read this), and what changed between two versions of a plugin.
  * The category itself comes from deriveToolGating alone; this file only collects and compares.
  */
+import type { ManifestDiagnostic } from '../rules/registry';
 import { entryPlace, type ManifestModel } from '../model/manifestModel';
 import { spanOf, type SourceSpan } from '../model/sourceSpan';
 import {
@@ -22,7 +23,7 @@ export interface GatedTool {
   id: string;
   title: string | undefined;
   category: ApprovalCategory;
-  /** When the gate asks, in the reference's words, e.g. `asks per the trust table`. */
+  /** When the gate asks, e.g. `asks depending on the folder's trust level`. */
   asks: string;
   /** describeGating's line, e.g. `external (openWorldHint: true, implied by permissions.fetch)`. */
   why: string;
@@ -44,6 +45,28 @@ export interface GatingReport {
   tools: GatedTool[];
   /** What a tool that declares no annotations gets in this plugin (its reasons, strictest first). */
   undeclaredTools: { category: ApprovalCategory; why: string; reasons: CategoryReason[] };
+  /** When Filer would not load the plugin (its manifest has errors): the categories are then what it would get once it loads. */
+  refusal: LoaderRefusal | undefined;
+}
+
+/** Filer would not load the plugin: "A manifest that fails validation is refused … and the plugin is not loaded". */
+interface LoaderRefusal {
+  /** The first error by position, as the validator reports it. */
+  first: Pick<ManifestDiagnostic, 'code' | 'message' | 'range'>;
+  /** In words, for every report and the preview. */
+  words: string;
+}
+
+/** The loader refuses a manifest with an error: any error the validator reports (at the severities in force). */
+function loaderRefusal(diagnostics: readonly ManifestDiagnostic[]): LoaderRefusal | undefined {
+  const first = diagnostics.find((diagnostic) => diagnostic.severity === 'error');
+  if (!first) return undefined;
+  return {
+    first: { code: first.code, message: first.message, range: first.range },
+    words:
+      'Filer would not load this plugin: its manifest has errors, and the loader refuses a manifest that fails validation. ' +
+      'Its tools would be gated as shown here once it loads.',
+  };
 }
 
 /** The manifest's displayName, else its name: what a person calls the plugin. */
@@ -52,8 +75,11 @@ export function pluginNameOf(model: ManifestModel): string | undefined {
   return typeof displayName === 'string' ? displayName : typeof name === 'string' ? name : undefined;
 }
 
-/** Every tool of the manifest, in manifest order, with its category, why, and when the gate asks. */
-export function gatingReport(model: ManifestModel): GatingReport {
+/**
+ * Every tool of the manifest, in manifest order, with its category, why, and when the gate asks; and,
+ * from the manifest's `diagnostics`, whether Filer would load the plugin at all.
+ */
+export function gatingReport(model: ManifestModel, diagnostics: readonly ManifestDiagnostic[]): GatingReport {
   const tools: GatedTool[] = [];
   for (const tool of model.tools) {
     if (tool.node.type !== 'object') continue;
@@ -76,6 +102,7 @@ export function gatingReport(model: ManifestModel): GatingReport {
     pluginName: pluginNameOf(model),
     tools,
     undeclaredTools: { category: undeclared.category, why: describeGating(undeclared), reasons: undeclared.reasons },
+    refusal: loaderRefusal(diagnostics),
   };
 }
 

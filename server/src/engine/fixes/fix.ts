@@ -1,5 +1,9 @@
-import type { ManifestDiagnostic } from '../diagnostics';
-import type { ManifestAnalysis } from '../validate';
+import type { DiagnosticOf } from '../diagnostics';
+import type { ManifestModel } from '../model/manifestModel';
+import type { ParsedDocument } from '../parse/parseDocument';
+
+/** A diagnostic, as a fix sees it: of any rule (the fixes are below the registry, which knows every code). */
+type AnyDiagnostic = DiagnosticOf<string>;
 
 /** An edit of the manifest's text by offsets; the LSP layer turns it into a TextEdit. */
 export interface OffsetEdit {
@@ -26,14 +30,20 @@ export interface FixProposal {
   newFiles: NewFile[];
   isPreferred?: boolean;
   /** The diagnostics it mends, when more than the one it was asked for ("fix all"). */
-  mends?: ManifestDiagnostic[];
+  mends?: AnyDiagnostic[];
 }
 
-/** What a fix may know besides its finding's data: the analysis of the document, and facts from outside the engine. */
-export interface FixInput {
-  analysis: ManifestAnalysis;
+/**
+ * What a fix may know besides its finding's data: the analysis of the document (a ManifestAnalysis, typed
+ * by its shape here so that the fixes, below the validator, do not import it), the other findings of the
+ * same rule, and facts from outside the engine.
+ */
+export interface FixInput<D = unknown> {
+  analysis: { document: ParsedDocument; model: ManifestModel; diagnostics: readonly AnyDiagnostic[] };
   /** The diagnostic the fix is asked for. */
-  diagnostic: ManifestDiagnostic;
+  diagnostic: AnyDiagnostic;
+  /** Every finding of the same rule in the document, in order (the one asked for among them), with its data. */
+  sameRule: readonly { diagnostic: AnyDiagnostic; data: D }[];
   /** Whether a file may be created at a plugin-relative path (asked of the plugin folder). */
   creatable: Creatable;
   /** The plugin folder's name, for a placeholder `name`. */
@@ -41,7 +51,7 @@ export interface FixInput {
 }
 
 /** A rule's quick fix: from the data its finding carries, the fixes it proposes (none when the document no longer fits). */
-export type Fix<D> = (data: D, input: FixInput) => FixProposal[];
+export type Fix<D> = (data: D, input: FixInput<D>) => FixProposal[];
 
 /** One preferred proposal that edits the manifest. */
 export function edit(title: string, edits: OffsetEdit[], isPreferred = true): FixProposal[] {

@@ -1,4 +1,3 @@
-import { dataOf } from '../diagnostics';
 import type { ManifestModel } from '../model/manifestModel';
 import { keyNode, propertyNode, type JsonPath } from '../model/nodes';
 import { endOf } from '../parse/jsonNode';
@@ -17,7 +16,7 @@ interface LegacyToolData {
  * The legacy tool's fix: this tool, and, when the file has several, all of them at once (that proposal
  * mends every tools.legacy-shape diagnostic of the document).
  */
-export const legacyToolShape: Fix<LegacyToolData> = ({ toolIndex }, { analysis, diagnostic, creatable }) => {
+export const legacyToolShape: Fix<LegacyToolData> = ({ toolIndex }, { analysis, sameRule, creatable }) => {
   const { document, model } = analysis;
   const proposals: FixProposal[] = [];
   const single = fixLegacyTools(document, model, [toolIndex], creatable);
@@ -25,10 +24,9 @@ export const legacyToolShape: Fix<LegacyToolData> = ({ toolIndex }, { analysis, 
     const moves = single.newFiles.length > 0 ? ` and move its parameters to ./${single.newFiles[0].filePath}` : '';
     proposals.push({ title: `Use the current tool shape: rename "name" to "id"${moves}`, ...single, isPreferred: true });
   }
-  const legacy = analysis.diagnostics.filter((d) => d.code === diagnostic.code);
-  if (legacy.length > 1) {
-    const all = fixLegacyTools(document, model, legacy.map((d) => dataOf(d, 'tools.legacy-shape')!.toolIndex), creatable);
-    if (all) proposals.push({ title: `Fix all legacy tools in this file (${legacy.length})`, ...all, mends: legacy });
+  if (sameRule.length > 1) {
+    const all = fixLegacyTools(document, model, sameRule.map((finding) => finding.data.toolIndex), creatable);
+    if (all) proposals.push({ title: `Fix all legacy tools in this file (${sameRule.length})`, ...all, mends: sameRule.map((finding) => finding.diagnostic) });
   }
   return proposals;
 };

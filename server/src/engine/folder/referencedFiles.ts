@@ -49,10 +49,10 @@ export function referencedFiles(model: ManifestModel, folder: PluginFolder | und
 }
 
 /** The folder-relative form of a path that may be read: not one with "..", not an absolute one. */
-function readablePath(path: string): string | undefined {
-  if (containsDotDot(path) || isAbsolutePath(path)) return undefined;
+function readablePath(filePath: string): string | undefined {
+  if (containsDotDot(filePath) || isAbsolutePath(filePath)) return undefined;
   // "", "." and "./" name the plugin folder itself: asked for like any path, it is a folder, not a file.
-  return normalizeRelativePath(path);
+  return normalizeRelativePath(filePath);
 }
 
 /** Undefined for a path that is not read (a "..", an absolute path). */

@@ -122,14 +122,30 @@ function toolEntry(model: ManifestModel, tool: ToolEntry): ToolMenuEntry {
   return { source: 'tool', id: tool.id ?? '', title, description, kind: 'tool', tool: menuTool(model, tool.id ?? ''), dialog, location: spanOf(model, tool) };
 }
 
+/**
+ * A menu entry calls its tool directly ("invokes toolId directly — no agent turn, no model"), and the
+ * approval gate "gates the agent's calls only": choosing the entry runs the tool without asking.
+ */
+const whenChosen =
+  'Chosen from the menu, it runs without asking: Filer calls the tool directly, with no agent turn, ' +
+  "and the approval gate gates the agent's calls only.";
+
 function menuTool(model: ManifestModel, toolId: string): MenuTool {
   const tool = model.toolsById.get(toolId);
   if (!tool) {
     const problem = toolId === '' ? 'no toolId: a kind: "tool" action names the tool it calls' : `${JSON.stringify(toolId)} is not a tool of this manifest`;
-    return { id: toolId, title: undefined, found: false, category: undefined, gating: undefined, asks: undefined, problem };
+    return { id: toolId, found: false, problem };
   }
   const gating = toolGating(tool, model);
-  return { id: toolId, title: textOf(tool.value.title, toolId), found: true, category: gating.category, gating: describeGating(gating), asks: gating.asks, problem: undefined };
+  return {
+    id: toolId,
+    title: textOf(tool.value.title, toolId),
+    found: true,
+    category: gating.category,
+    gating: describeGating(gating),
+    asks: gating.asks,
+    whenChosen,
+  };
 }
 
 function controlsOf(action: ActionEntry, selection: MenuSelection): DialogControl[] {
@@ -187,7 +203,7 @@ function multiFileCall(action: ActionEntry, fileCount: number): MultiFileCall {
 function promptTurn(action: ActionEntry): PromptTurn {
   const declared = action.value.toolScope;
   const toolScope = declared === 'none' || declared === 'read-only' ? declared : 'default';
-  return { path: typeof action.value.prompt === 'string' ? action.value.prompt : undefined, toolScope, toolScopeWords: toolScopeWords[toolScope] };
+  return { filePath: typeof action.value.prompt === 'string' ? action.value.prompt : undefined, toolScope, toolScopeWords: toolScopeWords[toolScope] };
 }
 
 function idOf(entry: ActionEntry): string {

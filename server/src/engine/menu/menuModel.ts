@@ -14,19 +14,31 @@ export interface MenuSelection {
   names: string[];
 }
 
-/** The tool an entry calls, with how Filer's approval gate treats it. */
-export interface MenuTool {
+/** The tool an entry calls: one of this manifest's, with how Filer's approval gate treats it, or a `toolId` that names none. */
+export type MenuTool = FoundMenuTool | MissingMenuTool;
+
+interface FoundMenuTool {
+  found: true;
   id: string;
-  /** The tool's title; undefined when `toolId` names no tool of this manifest. */
-  title: string | undefined;
-  found: boolean;
-  category: ApprovalCategory | undefined;
+  title: string;
+  category: ApprovalCategory;
   /** describeGating's line, e.g. `external (openWorldHint: true, implied by permissions.fetch)`. */
-  gating: string | undefined;
-  /** When the gate asks, in the reference's words. */
-  asks: string | undefined;
+  gating: string;
+  /** When the gate asks the agent's calls of the tool (asksAt). */
+  asks: string;
+  /**
+   * What happens when the person chooses the entry: the tool runs without asking, since the approval gate
+   * gates the agent's calls only and the entry calls the tool directly (the decision of actions.kind).
+   */
+  whenChosen: string;
+}
+
+interface MissingMenuTool {
+  found: false;
+  /** The `toolId` as written; empty when the action has none. */
+  id: string;
   /** Why the entry calls no tool, in words to show as they are: no `toolId`, or one that names no tool. */
-  problem: string | undefined;
+  problem: string;
 }
 
 export interface SelectOption {
@@ -68,7 +80,7 @@ export interface MultiFileCall {
 
 export interface PromptTurn {
   /** The prompt template's path, relative to the plugin root. */
-  path: string | undefined;
+  filePath: string | undefined;
   toolScope: 'none' | 'read-only' | 'default';
   /** The toolScope explained, from the reference. */
   toolScopeWords: string;

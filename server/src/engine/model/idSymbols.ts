@@ -3,11 +3,13 @@ import type { ManifestModel } from './manifestModel';
 import { arrayItems, valueNode } from './nodes';
 
 /** The ids a manifest declares and names elsewhere: what definition, references and rename follow. */
-export type IdKind = 'tool' | 'action' | 'setting' | 'param';
+type IdKind = 'tool' | 'action' | 'setting' | 'param';
 
 export interface IdSymbol {
   kind: IdKind;
   name: string;
+  /** Where the name must be unique: a param's action (its index); '' for the manifest. */
+  scope: string;
   /** Where the id is declared: a tool's or action's `id` value, a setting's key, a param's `id`. Several when duplicated. */
   declarations: JsonNode[];
   /** Where it is named: `toolId`, `generate.actionId`, `permissions.fetch.settings[]`, `populateParamId`, `forwardParamIds[]`. */
@@ -21,7 +23,7 @@ export function idSymbols(model: ManifestModel): IdSymbol[] {
     const key = `${kind}\u0000${scope}\u0000${name}`;
     let found = symbols.get(key);
     if (!found) {
-      found = { kind, name, declarations: [], references: [] };
+      found = { kind, name, scope, declarations: [], references: [] };
       symbols.set(key, found);
     }
     return found;

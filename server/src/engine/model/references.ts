@@ -13,7 +13,7 @@ export interface FileReference {
   /** The path as the manifest writes it (plugin-relative). */
   filePath: string;
   /** The field that holds it, as messages name it: `contributes.tools[0].schema`. */
-  jsonPath: (string | number)[];
+  jsonPath: JsonPath;
   /** Index of the tool, for tool-schema and tool-handler. */
   toolIndex?: number;
 }
@@ -48,7 +48,7 @@ export function fileReferences(model: ManifestModel): FileReference[] {
 }
 
 /** A function of the module, not a closure made by each call, so that its optimized code outlives the call (test/engine/optimizedCode.test.ts). */
-function addReference(references: FileReference[], kind: ReferenceKind, node: JsonNode | undefined, jsonPath: (string | number)[], toolIndex?: number): void {
+function addReference(references: FileReference[], kind: ReferenceKind, node: JsonNode | undefined, jsonPath: JsonPath, toolIndex?: number): void {
   if (node?.type === 'string') references.push({ kind, node, filePath: node.value as string, jsonPath, toolIndex });
 }
 
@@ -78,19 +78,19 @@ function segmentMatches(segment: string | number, actual: string | number): bool
 }
 
 /** Absolute on either OS: `/x`, `\x`, `C:\x`, `C:/x`, `\\server\x`. */
-export function isAbsolutePath(path: string): boolean {
-  return /^[/\\]/.test(path) || /^[A-Za-z]:/.test(path);
+export function isAbsolutePath(filePath: string): boolean {
+  return /^[/\\]/.test(filePath) || /^[A-Za-z]:/.test(filePath);
 }
 
 /** The reference's rule, literally: the path "must not contain ..". */
-export function containsDotDot(path: string): boolean {
-  return path.includes('..');
+export function containsDotDot(filePath: string): boolean {
+  return filePath.includes('..');
 }
 
 /** `./tools/a.json` → `tools/a.json`: the form a PluginFolder is asked for. */
-export function normalizeRelativePath(path: string): string {
+export function normalizeRelativePath(filePath: string): string {
   // Most paths are already plain: skip the split and join, which run for every path on every keystroke.
-  const plain = path.startsWith('./') ? path.slice(2) : path;
+  const plain = filePath.startsWith('./') ? filePath.slice(2) : filePath;
   if (!/\\|\/\/|\/\.\/|\/\.$|^\.?\/|\/$|^\.$/.test(plain)) return plain;
   return plain
     .replace(/\\/g, '/')

@@ -1,5 +1,5 @@
 import { promptKindOnlyKeys, toolKindOnlyKeys } from '../model/keysThatApply';
-import { isLegacy, type ActionEntry, type ManifestModel, type ToolEntry } from '../model/manifestModel';
+import { isLegacy, type ActionEntry, type ToolEntry } from '../model/manifestModel';
 import type { ToolSchemaFacts } from '../model/toolSchema';
 import { arrayItems, keyNode, leafValue, propertyNode, valueNode, type JsonPath } from '../model/nodes';
 import type { JsonNode } from '../parse/jsonNode';
@@ -7,7 +7,7 @@ import { reportDuplicateIds, type DuplicateIdData } from './duplicateIds';
 import { closest, didYouMean, enumMessage, field, listOf, quote, suggester, toKebabCase, type Suggester } from './messages';
 import { scopeValues } from '../shape/schema';
 import { addRequiredField, kebabCaseValue, removeField, replaceWithSuggestion } from '../fixes/shared';
-import { defineRule, defineRules, sameWhereChanged, type ModelOutline, type ReportableCode, type RuleArea, type RuleContext } from './rule';
+import { defineRule, defineRules, type ReportableCode, type RuleArea, type RuleContext } from './rule';
 
 
 interface At {
@@ -53,6 +53,8 @@ const definitions = defineRules([
     code: 'actions.kind',
     severity: 'error',
     description: 'kind: "prompt" (default) renders prompt and opens an agent turn in chat; "tool" invokes toolId directly.',
+    decision:
+      'The approval gate "gates the agent\u2019s calls only", and a kind: "tool" action invokes its tool directly, with no agent turn: so the preview and `filer-manifest menu` say that choosing it runs the tool without asking, and give the tool\u2019s category as what the agent\u2019s calls of it get. A tool offered in the menu through its fileExtensions is taken the same way.',
     shapeMessage: enumMessage('"prompt" (the default: renders prompt and opens an agent turn in chat) or "tool" (invokes toolId directly, no agent turn, no model)', ['prompt', 'tool']),
   }),
   defineRule({
@@ -213,7 +215,7 @@ export const actionRules: RuleArea<Definitions> = {
       legacyToolNames: once(() => new Set(model.tools.map(legacyName).filter((name) => name !== undefined))),
     };
     reportDuplicateIds(context, model.actions, 'actions.duplicate-id');
-    // Made when a hidden action is first met: an edit re-checks only the actions it changed.
+    // Made when a hidden action is first met: most manifests have none.
     const generated = once(() => {
       const ids = new Set<string>();
       for (const action of model.actions) {
@@ -222,8 +224,8 @@ export const actionRules: RuleArea<Definitions> = {
       }
       return ids;
     });
-    context.eachEntry('actions', model.actions, sameLookups, (action) => {
-      if (action.node.type !== 'object') return;
+    for (const action of model.actions) {
+      if (action.node.type !== 'object') continue;
       checkKind(context, action, lookups);
       checkParams(context, action);
       checkGenerate(context, action, lookups);
@@ -235,7 +237,7 @@ export const actionRules: RuleArea<Definitions> = {
           report('actions.hidden-unreachable', valueNode(action.node, 'hidden')!, { jsonPath: [...action.jsonPath, 'hidden'], actionId: action.id });
         }
       }
-    });
+    }
     if (context.folder) checkBatchActions(context, context.files().schemaFacts);
   },
 };
@@ -255,18 +257,6 @@ function generatedActionId(action: ActionEntry): string | undefined {
 /** A tool's name as a toolId may name it while it is in the legacy shape. */
 function legacyName(tool: ToolEntry): string | undefined {
   return isLegacy(tool.value) ? String(tool.value.name) : undefined;
-}
-
-/**
- * What an action's own checks read beyond the action: the lookups (tool ids, legacy tool names, the
- * actions by id and their kinds) and the actions that generate. The same when every edited tool and
- * action has the same of these as before.
- */
-function sameLookups(before: ModelOutline, after: ManifestModel): boolean {
-  return (
-    sameWhereChanged(before.tools, after.tools, (was, is) => was.id === is.id && legacyName(was) === legacyName(is)) &&
-    sameWhereChanged(before.actions, after.actions, (was, is) => was.id === is.id && was.kind === is.kind && generatedActionId(was) === generatedActionId(is))
-  );
 }
 
 /** What the per-action checks look ids up in, built once per validation. */
@@ -318,19 +308,21 @@ function checkKind({ model, report }: RuleContext<Definitions>, action: ActionEn
   }
 }
 
+// The JSON paths are made only for a finding: an edit runs these on every action, and most have none.
 function checkParams({ report }: RuleContext<Definitions>, action: ActionEntry): void {
+  const params = arrayItems(valueNode(action.node, 'params'));
   const seen = new Set<string>();
-  arrayItems(valueNode(action.node, 'params')).forEach((param, index) => {
-    const path = [...action.jsonPath, 'params', index];
+  params.forEach((param, index) => {
+    const path = () => [...action.jsonPath, 'params', index];
     const id = leafValue(param, 'id');
     if (typeof id === 'string') {
       if (seen.has(id)) {
-        report('actions.duplicate-param-id', valueNode(param, 'id')!, { jsonPath: [...path, 'id'], id });
+        report('actions.duplicate-param-id', valueNode(param, 'id')!, { jsonPath: [...path(), 'id'], id });
       }
       seen.add(id);
     }
     if (leafValue(param, 'type') === 'select' && arrayItems(valueNode(param, 'options')).length === 0) {
-      report('actions.select-options', valueNode(param, 'type')!, { jsonPath: path, missingField: 'options' });
+      report('actions.select-options', valueNode(param, 'type')!, { jsonPath: path(), missingField: 'options' });
     }
   });
 }
@@ -338,9 +330,8 @@ function checkParams({ report }: RuleContext<Definitions>, action: ActionEntry):
 function checkGenerate({ model, report }: RuleContext<Definitions>, action: ActionEntry, lookups: Lookups): void {
   const generate = valueNode(action.node, 'generate');
   if (generate?.type !== 'object') return;
-  const path = [...action.jsonPath, 'generate'];
+  const path = (...rest: JsonPath) => [...action.jsonPath, 'generate', ...rest];
   const params = arrayItems(valueNode(action.node, 'params'));
-  const paramIds = params.map((p) => leafValue(p, 'id')).filter((v): v is string => typeof v === 'string');
 
   const actionId = valueNode(generate, 'actionId');
   if (typeof actionId?.value === 'string') {
@@ -348,25 +339,25 @@ function checkGenerate({ model, report }: RuleContext<Definitions>, action: Acti
     if (!target) {
       const closestAction = lookups.toolActionIds.suggest(actionId.value);
       const suggestion = closestAction === action.id ? undefined : closestAction;
-      report('actions.generate-action-unknown', actionId, { jsonPath: [...path, 'actionId'], actionId: actionId.value, ...(suggestion ? { suggestion } : {}) });
+      report('actions.generate-action-unknown', actionId, { jsonPath: path('actionId'), actionId: actionId.value, ...(suggestion ? { suggestion } : {}) });
     } else if (target === action) {
-      report('actions.generate-action-not-tool', actionId, { jsonPath: [...path, 'actionId'], actionId: actionId.value, itself: true });
+      report('actions.generate-action-not-tool', actionId, { jsonPath: path('actionId'), actionId: actionId.value, itself: true });
     } else if (target.kind !== 'tool') {
-      report('actions.generate-action-not-tool', actionId, { jsonPath: [...path, 'actionId'], actionId: actionId.value, targetKind: String(target.kind) });
+      report('actions.generate-action-not-tool', actionId, { jsonPath: path('actionId'), actionId: actionId.value, targetKind: String(target.kind) });
     }
   }
 
   const populate = valueNode(generate, 'populateParamId');
   if (typeof populate?.value === 'string') {
     const param = params.find((p) => leafValue(p, 'id') === populate.value);
-    const perFileText = params
-      .filter((p) => leafValue(p, 'type') === 'per-file-text')
-      .map((p) => leafValue(p, 'id'))
-      .filter((id): id is string => typeof id === 'string');
     if (!param || leafValue(param, 'type') !== 'per-file-text') {
       const paramType = param && leafValue(param, 'type');
+      const perFileText = params
+        .filter((p) => leafValue(p, 'type') === 'per-file-text')
+        .map((p) => leafValue(p, 'id'))
+        .filter((id): id is string => typeof id === 'string');
       report('actions.generate-populate', populate, {
-        jsonPath: [...path, 'populateParamId'],
+        jsonPath: path('populateParamId'),
         paramId: populate.value,
         namesParam: param !== undefined,
         ...(typeof paramType === 'string' ? { paramType } : {}),
@@ -376,10 +367,13 @@ function checkGenerate({ model, report }: RuleContext<Definitions>, action: Acti
     }
   }
 
-  arrayItems(valueNode(generate, 'forwardParamIds')).forEach((forward: JsonNode, index) => {
+  const forwards = arrayItems(valueNode(generate, 'forwardParamIds'));
+  if (forwards.length === 0) return;
+  const paramIds = params.map((p) => leafValue(p, 'id')).filter((v): v is string => typeof v === 'string');
+  forwards.forEach((forward: JsonNode, index) => {
     if (typeof forward.value === 'string' && !paramIds.includes(forward.value)) {
       const suggestion = closest(forward.value, paramIds);
-      report('actions.generate-forward', forward, { jsonPath: [...path, 'forwardParamIds', index], paramId: forward.value, ...(suggestion ? { suggestion } : {}) });
+      report('actions.generate-forward', forward, { jsonPath: path('forwardParamIds', index), paramId: forward.value, ...(suggestion ? { suggestion } : {}) });
     }
   });
 }

@@ -185,7 +185,7 @@ function isRelativeStaticPattern(pattern: string): boolean {
   return !/^([/\\]|[A-Za-z]:|\$\{|\*)/.test(pattern);
 }
 
-function checkStaticPattern({ report }: RuleContext<Definitions>, pattern: JsonNode, path: (string | number)[], isDirectory: boolean): void {
+function checkStaticPattern({ report }: RuleContext<Definitions>, pattern: JsonNode, path: JsonPath, isDirectory: boolean): void {
   if (typeof pattern.value !== 'string' || !isRelativeStaticPattern(pattern.value)) return;
   if (pattern.value.startsWith('~')) {
     report('permissions.relative-static', pattern, { jsonPath: path, pattern: pattern.value });
@@ -229,14 +229,14 @@ function withoutPlaceholders(text: string): string {
 }
 
 /** fs.list matches static entries by prefix: a glob there names a directory nobody has. */
-function checkListDirectory({ report }: RuleContext<Definitions>, entry: JsonNode, path: (string | number)[]): void {
+function checkListDirectory({ report }: RuleContext<Definitions>, entry: JsonNode, path: JsonPath): void {
   if (typeof entry.value !== 'string' || !globCharacter.test(withoutPlaceholders(entry.value))) return;
   const directory = withoutTrailingGlob(entry.value);
   const replacement = directory && !globCharacter.test(withoutPlaceholders(directory)) ? directory : undefined;
   report('permissions.list-static-glob', entry, { jsonPath: path, entry: entry.value, ...(replacement ? { replacement } : {}) });
 }
 
-function checkHost({ report }: RuleContext<Definitions>, entry: JsonNode, path: (string | number)[], isAllow: boolean): void {
+function checkHost({ report }: RuleContext<Definitions>, entry: JsonNode, path: JsonPath, isAllow: boolean): void {
   if (typeof entry.value !== 'string') return;
   const host = hostOf(entry.value);
   if (host !== entry.value) {

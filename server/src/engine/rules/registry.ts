@@ -1,5 +1,7 @@
+import type { DiagnosticOf } from '../diagnostics';
 import { actionRules } from './actions';
 import { commandViewRules } from './commandsViews';
+import { diagnosticsRules } from './diagnostics';
 import { fileRules } from './files';
 import { handlerRules } from './handlers';
 import { hookRules } from './hooks';
@@ -28,13 +30,26 @@ const referenceAreas = [
 ] as const;
 
 /** The definitions of the areas' own rules (the generic shape rules aside). */
-type AreaRule = (typeof referenceAreas)[number]['rules'][number] | (typeof syntaxRules)['rules'][number];
+type AreaRule = (typeof referenceAreas)[number]['rules'][number] | (typeof syntaxRules)['rules'][number] | (typeof diagnosticsRules)['rules'][number];
 
 /** Every rule code: a code no rule declares is not a `RuleCode`, so a typo does not compile. */
 export type RuleCode = AreaRule['code'] | ShapeCode;
 
 /** The data a finding of `code` carries: what its definition's message and fix take. */
 export type RuleData<C extends RuleCode> = C extends ShapeCode ? ShapeData : DataOf<readonly AreaRule[], C & AreaRule['code']>;
+
+/** Whether `code` is a registered rule's. */
+export function isRuleCode(code: string): code is RuleCode {
+  return ruleByCode.has(code);
+}
+
+/** The validator's diagnostic: LSP-shaped (0-based, UTF-16 positions) but free of any LSP import, of a registered rule. */
+export type ManifestDiagnostic = DiagnosticOf<RuleCode>;
+
+/** A diagnostic's data, typed by its code; undefined for a diagnostic of another code. */
+export function dataOf<C extends RuleCode>(diagnostic: ManifestDiagnostic, code: C): RuleData<C> | undefined {
+  return diagnostic.code === code ? (diagnostic.data as RuleData<C>) : undefined;
+}
 
 /** Every rule by its code; a code is registered once. */
 export const ruleByCode = new Map<string, AnyRule>();
@@ -44,7 +59,7 @@ const shapeRules = shapeArea(ruleByCode, referenceAreas);
 /** The areas in the order they run; syntax first, then the schema's shape rules, then the rest. */
 export const ruleAreas: readonly RuleArea[] = [syntaxRules, shapeRules, ...referenceAreas];
 
-for (const area of [syntaxRules, shapeRules, ...referenceAreas] as readonly RuleArea[]) {
+for (const area of [...ruleAreas, diagnosticsRules] as readonly RuleArea[]) {
   for (const rule of area.rules) {
     if (ruleByCode.has(rule.code)) throw new Error(`Rule code ${rule.code} is registered twice`);
     ruleByCode.set(rule.code, rule);

@@ -2,7 +2,7 @@ import type { Range, Severity } from '../diagnostics';
 import type { Fix } from '../fixes/fix';
 import type { PluginFolder } from '../folder/pluginFolder';
 import type { ReferencedFiles } from '../folder/referencedFiles';
-import type { Entry, ManifestModel } from '../model/manifestModel';
+import type { ManifestModel } from '../model/manifestModel';
 import type { JsonPath } from '../model/nodes';
 import type { JsonNode } from '../parse/jsonNode';
 import type { ShapeFinding } from '../shape/shapeFindings';
@@ -44,6 +44,8 @@ export interface RuleDefinition<C extends string = string, D = ShapeData> {
 }
 
 /** Any rule, whatever its data: what the registry holds. */
+// Its data is any rule's: `unknown` would refuse every definition (a message takes its own data type).
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyRule = RuleDefinition<string, any>;
 
 /**
@@ -97,6 +99,10 @@ export interface FileSpan {
   range: Range;
 }
 
+/**
+ * What an area's check is given. Every check runs on every validation, an edit's too (no finding is
+ * reported again from an earlier version), so a check may read anything of the model and the files.
+ */
 export interface RuleContext<R extends RuleList = RuleList> {
   model: ManifestModel;
   /** Absent when there is no folder to read (stdin, an unsaved document): cross-file rules stay quiet. */
@@ -112,27 +118,6 @@ export interface RuleContext<R extends RuleList = RuleList> {
   reportIn<C extends ReportableCode<R>>(code: C, span: FileSpan, data: DataOf<R, C>): void;
   /** A JSON Schema finding (the shape area only): its message from the rule's shapeMessage, its data ShapeData. */
   reportShape(code: string, target: Target, message: string, data: ShapeData): void;
-  /**
-   * Runs `check` on each entry of a list of the model (`list` names it), in order: the checks that read
-   * the entry and nothing else of the manifest but what `sameOutside` compares. A host that validates
-   * version after version of one document may instead report again what the check reported on the very
-   * same entry last time (the model hands an entry on only where the edit left it as it was), moved with
-   * the entry, when `sameOutside(the last model's outline, this model)` holds; the findings are the same either way.
-   */
-  eachEntry<E extends Entry>(list: string, entries: readonly E[], sameOutside: (before: ModelOutline, after: ManifestModel) => boolean, check: (entry: E, index: number) => void): void;
-}
-
-/** What a `sameOutside` is given of the last version: its lists and what its plugin declares (not its text, which a memo should not keep). */
-export type ModelOutline = Pick<ManifestModel, 'tools' | 'actions' | 'isProcess' | 'permissionsValue'>;
-
-/**
- * For a `sameOutside`: whether two versions of a list have the same length and every entry that is not
- * the very same object (the edited ones) is `same` as the one at its index before.
- */
-export function sameWhereChanged<E>(before: readonly E[], after: readonly E[], same: (before: E, after: E) => boolean): boolean {
-  if (before.length !== after.length) return false;
-  for (let i = 0; i < after.length; i++) if (before[i] !== after[i] && !same(before[i], after[i])) return false;
-  return true;
 }
 
 /** One area of the reference (one file under rules/): its rules and the checks that raise them. */

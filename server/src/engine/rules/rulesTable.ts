@@ -14,6 +14,7 @@ const areaTitles: Record<string, string> = {
   handlers: 'Handler modules (in the handler file)',
   paths: 'Paths',
   files: 'Files the manifest names',
+  diagnostics: 'The diagnostics themselves',
 };
 
 /** The README's rules table: one section per area, one row per rule, with the decisions we took. */

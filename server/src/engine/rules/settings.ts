@@ -4,8 +4,7 @@ import { own } from '../own';
 import { enumMessage, field, quote } from './messages';
 import { settingTypeOnlyKeys } from '../model/keysThatApply';
 import { settingTypes } from '../shape/schema';
-import type { ManifestModel } from '../model/manifestModel';
-import { defineRule, defineRules, type ModelOutline, type RuleArea } from './rule';
+import { defineRule, defineRules, type RuleArea } from './rule';
 
 interface At {
   jsonPath: JsonPath;
@@ -65,9 +64,9 @@ const definitions = defineRules([
 /** contributes.settings{}: the plugin's settings card, keyed by setting id. */
 export const settingRules: RuleArea<typeof definitions> = {
   rules: definitions,
-  check({ model, report, eachEntry }) {
-    eachEntry('settings', model.settings, sameRuntime, (setting) => {
-      if (setting.node.type !== 'object') return;
+  check({ model, report }) {
+    for (const setting of model.settings) {
+      if (setting.node.type !== 'object') continue;
       const { value } = setting;
       const type = value.type;
       if (type === 'action') {
@@ -96,14 +95,9 @@ export const settingRules: RuleArea<typeof definitions> = {
         const problem = defaultProblem(value.default, type, value.enum, min, max);
         if (problem) report('settings.default', defaultNode, { jsonPath: [...setting.jsonPath, 'default'], problem });
       }
-    });
+    }
   },
 };
-
-/** A setting's own checks read, beyond the setting, only whether the plugin runs as a process. */
-function sameRuntime(before: ModelOutline, after: ManifestModel): boolean {
-  return before.isProcess === after.isProcess;
-}
 
 const jsTypeOf: Record<string, string> = { string: 'string', boolean: 'boolean', number: 'number' };
 

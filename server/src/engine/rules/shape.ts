@@ -50,13 +50,13 @@ export function shapeArea(rules: ReadonlyMap<string, AnyRule>, others: readonly 
         const rule = rules.get(finding.code);
         const name = field(finding.jsonPath);
         const message = rule?.shapeMessage?.(finding, name, value) ?? genericMessage(finding, name, value);
-        reportShape(finding.code, target, message, dataOf(finding));
+        reportShape(finding.code, target, message, shapeDataOf(finding));
       }
     },
   };
 }
 
-function dataOf(finding: ShapeFinding): ShapeData {
+function shapeDataOf(finding: ShapeFinding): ShapeData {
   if (finding.keyword === 'required') return { jsonPath: finding.jsonPath, missingField: String(finding.params.missingProperty) };
   if (finding.keyword === 'additionalProperties') {
     const key = String(finding.params.additionalProperty);

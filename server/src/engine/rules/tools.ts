@@ -3,13 +3,13 @@ import type { Fix, OffsetEdit } from '../fixes/fix';
 import { legacyToolShape } from '../fixes/legacyTool';
 import { addRequiredField, nodeOf } from '../fixes/shared';
 import { formatJson, insertProperty, lineIndentAt, replaceNode } from '../fixes/textEdits';
-import { isLegacy, type ManifestModel } from '../model/manifestModel';
+import { isLegacy } from '../model/manifestModel';
 import { keyNode, leafValue, propertyNode, valueNode, type JsonPath } from '../model/nodes';
 import type { FileReference } from '../model/references';
 import type { SchemaDraft, ToolSchemaResult } from '../model/toolSchema';
 import { reportDuplicateIds, type DuplicateIdData } from './duplicateIds';
 import { field, quote } from './messages';
-import { defineRule, defineRules, type ModelOutline, type RuleArea, type RuleContext } from './rule';
+import { defineRule, defineRules, type RuleArea, type RuleContext } from './rule';
 
 /** A tool without annotations: which tool, and what its `annotations` (if any) says. */
 interface UndeclaredData {
@@ -65,6 +65,14 @@ const definitions = defineRules([
     description: 'A tool id is the MCP tool name and must not contain . (dots are reserved for namespace prefixing).',
     shapeMessage: (_finding, name, value) =>
       `${name} ${quote(value)} must not contain . (dots are reserved for namespace prefixing).`,
+  }),
+  defineRule({
+    code: 'tools.id-empty',
+    severity: 'error',
+    description: 'A tool id is the MCP tool name the agent calls the tool by.',
+    decision:
+      'An error: the reference requires an id and makes it the MCP tool name, and an empty one names no tool an agent could call. Rename refuses an empty id for the same reason.',
+    shapeMessage: (_finding, name) => `${name} is empty: the id is the MCP tool name the agent calls the tool by.`,
   }),
   defineRule({
     code: 'tools.legacy-shape',
@@ -125,7 +133,7 @@ const definitions = defineRules([
     code: 'tools.undeclared-annotations-write',
     severity: 'hint',
     description: 'A tool that declares no annotations, in a plugin that declares permissions.fs.write, is treated as readOnlyHint: false (modify).',
-    decision: 'A hint, not a warning: the loader does not log this case, but the tool asks per the trust table.',
+    decision: "A hint, not a warning: the loader does not log this case, but the tool then asks depending on the folder's trust level.",
     message: (data: UndeclaredData) => `${undeclared(data)}: because the plugin declares permissions.fs.write, it is treated as readOnlyHint: false, category modify, which ${data.asks}.`,
     fix: declareAnnotations,
   }),
@@ -181,7 +189,7 @@ export const toolRules: RuleArea<typeof definitions> = {
     const { model, report } = context;
     const plugin = pluginGatingFacts(model);
     reportDuplicateIds(context, model.tools, 'tools.duplicate-id');
-    context.eachEntry('tools', model.tools, sameGating, (tool, index) => {
+    model.tools.forEach((tool, index) => {
       if (tool.node.type !== 'object') return;
       if (isLegacy(tool.value)) {
         const at = keyNode(tool.node, 'name') ?? keyNode(tool.node, 'parameters')!;
@@ -211,12 +219,6 @@ export const toolRules: RuleArea<typeof definitions> = {
     for (const file of context.files().files) if (file.read === 'schema') checkSchema(context, file.reference, file.analysis);
   },
 };
-
-/** A tool's own checks read, beyond the tool, only how its plugin is gated (its runtime and permissions). */
-function sameGating(before: ModelOutline, after: ManifestModel): boolean {
-  const [was, is] = [pluginGatingFacts(before), pluginGatingFacts(after)];
-  return was.declaresFetch === is.declaresFetch && was.isProcess === is.isProcess && was.declaresFsWrite === is.declaresFsWrite;
-}
 
 /** A tool's schema file, read: JSON, a JSON Schema of a known draft, its path-like properties formatted. */
 function checkSchema({ report }: RuleContext<typeof definitions>, reference: FileReference, analysis: ToolSchemaResult): void {

@@ -1,4 +1,5 @@
 import manifestSchema from '../../../../schemas/manifest.schema.json';
+import type { JsonPath } from '../model/nodes';
 import { own } from '../own';
 
 /** A node of our JSON Schema, with the annotation keywords we read. */
@@ -49,7 +50,7 @@ function schemaAtPointer(pointer: string): SchemaNode | undefined {
  * The schema that describes the value at an instance path (["contributes", "tools", 0, "id"]),
  * for completion and hover. Undefined where the schema says nothing.
  */
-export function schemaForPath(path: (string | number)[]): SchemaNode | undefined {
+export function schemaForPath(path: JsonPath): SchemaNode | undefined {
   let node = resolveRef(schema);
   for (const segment of path) {
     if (!node) return undefined;

@@ -1,13 +1,14 @@
 import { promises as fsPromises } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import {
-  CancellationToken,
   DiagnosticRefreshRequest,
   DocumentDiagnosticReportKind,
   ErrorCodes,
   ResponseError,
+  type CancellationToken,
   type Connection,
   type DocumentDiagnosticReport,
+  type WorkspaceDiagnosticReport,
   type WorkspaceDocumentDiagnosticReport,
 } from 'vscode-languageserver';
 import type { ClientRequests } from '../clientRequests';
@@ -15,7 +16,7 @@ import type { EditorDocument } from '../editorDocument';
 import { diskResultId, filePathOf } from '../manifestCache';
 import type { OpenDocuments } from '../openDocuments';
 import type { PluginFolders } from '../pluginFolders';
-import { documentUriOf, invalidParams, runQuietly, runSafe, type Logger } from '../runSafe';
+import { runQuietly, runSafe, type Logger } from '../runSafe';
 import type { WorkspaceManifests } from '../workspaceManifests';
 import type { DiagnosticsCore, DiagnosticsStrategy } from './core';
 
@@ -51,33 +52,35 @@ export class PullDiagnostics implements DiagnosticsStrategy {
     private readonly env: PullEnvironment,
   ) {}
 
-  /** Answers the two pull requests (whatever the client declared, as the server always has). */
-  listen(): void {
-    const { connection } = this.env;
-    connection.languages.diagnostics.on(async (params, token) => {
-      await this.env.settingsKnown;
-      return runSafe<DocumentDiagnosticReport>(this.env.logger, 'Diagnostics', token, () => {
-        const uri = documentUriOf(params);
-        if (uri === undefined) return invalidParams('textDocument/diagnostic', '{ textDocument: { uri } }');
-        const document = this.env.documents.get(uri);
-        if (!document) return { kind: DocumentDiagnosticReportKind.Full, items: [] };
-        const entry = this.core.recognizedOpenManifest(document);
-        if (!entry) return this.handlerReport(document, params.previousResultId);
-        const resultId = entry.resultId();
-        if (params.previousResultId === resultId) return { kind: DocumentDiagnosticReportKind.Unchanged, resultId };
-        return { kind: DocumentDiagnosticReportKind.Full, resultId, items: this.core.forOpen(document, entry) };
-      });
+  /** `textDocument/diagnostic`, its params checked by routing.ts (answered whatever the client declared, as ever). */
+  async documentReport(
+    params: { textDocument: { uri: string }; previousResultId?: string },
+    token: CancellationToken,
+  ): Promise<DocumentDiagnosticReport | ResponseError<never>> {
+    await this.env.settingsKnown;
+    return runSafe<DocumentDiagnosticReport>(this.env.logger, 'Diagnostics', token, () => {
+      const document = this.env.documents.get(params.textDocument.uri);
+      if (!document) return { kind: DocumentDiagnosticReportKind.Full, items: [] };
+      const entry = this.core.recognizedOpenManifest(document);
+      if (!entry) return this.handlerReport(document, params.previousResultId);
+      const resultId = entry.resultId();
+      if (params.previousResultId === resultId) return { kind: DocumentDiagnosticReportKind.Unchanged, resultId };
+      return { kind: DocumentDiagnosticReportKind.Full, resultId, items: this.core.forOpen(document, entry) };
     });
-    connection.languages.diagnostics.onWorkspace(async (params, maybeToken) => {
-      const token = CancellationToken.is(maybeToken) ? maybeToken : CancellationToken.None;
-      if (!Array.isArray(params?.previousResultIds)) return invalidParams('workspace/diagnostic', '{ previousResultIds: { uri, value }[] }');
-      try {
-        return { items: await this.workspaceReports(new Map(params.previousResultIds.map((entry) => [entry?.uri, entry?.value])), token) };
-      } catch (error) {
-        this.env.logger.error(`Workspace diagnostics failed: ${(error as Error).stack ?? error}`);
-        return new ResponseError<never>(ErrorCodes.InternalError, `Filer manifest language server: workspace diagnostics failed: ${(error as Error).message}`);
-      }
-    });
+  }
+
+  /** `workspace/diagnostic`: the manifests that are not open (and open ones the client holds a stale report of). */
+  async workspaceReport(
+    params: { previousResultIds: { uri: string; value: string }[] },
+    token: CancellationToken,
+  ): Promise<WorkspaceDiagnosticReport | ResponseError<never>> {
+    const previous = new Map(params.previousResultIds.map((entry) => [entry.uri, entry.value]));
+    try {
+      return { items: await this.workspaceReports(previous, token) };
+    } catch (error) {
+      this.env.logger.error(`Workspace diagnostics failed: ${(error as Error).stack ?? error}`);
+      return new ResponseError<never>(ErrorCodes.InternalError, `Filer manifest language server: workspace diagnostics failed: ${(error as Error).message}`);
+    }
   }
 
   // The client pulls an open document itself; the open handlers a manifest names change with it.

@@ -7,7 +7,7 @@ import {
   type TextEdit,
   type WorkspaceEdit,
 } from 'vscode-languageserver';
-import { ruleByCode, type Creatable, type FixProposal, type ManifestAnalysis, type ManifestDiagnostic, type NewFile, type OffsetEdit } from '../../engine';
+import { proposeFixes, ruleByCode, type Creatable, type FixProposal, type ManifestAnalysis, type ManifestDiagnostic, type NewFile, type OffsetEdit } from '../../engine';
 
 /** What a quick fix may know about the document and the client. */
 interface FixContext {
@@ -38,11 +38,10 @@ interface FixContext {
 export function quickFixes(diagnostics: Diagnostic[], context: FixContext): CodeAction[] {
   const actions: CodeAction[] = [];
   for (const diagnostic of diagnostics) {
-    const fix = typeof diagnostic.code === 'string' ? ruleByCode.get(diagnostic.code)?.fix : undefined;
-    const finding = fix && engineDiagnosticOf(diagnostic, context.analysis.diagnostics, context.inFile);
+    const hasFix = typeof diagnostic.code === 'string' && ruleByCode.get(diagnostic.code)?.fix !== undefined;
+    const finding = hasFix && engineDiagnosticOf(diagnostic, context.analysis.diagnostics, context.inFile);
     if (!finding) continue;
-    const { analysis, creatable, folderName } = context;
-    for (const proposal of fix(finding.data, { analysis, diagnostic: finding, creatable, folderName })) {
+    for (const proposal of proposeFixes(finding, context.analysis, { creatable: context.creatable, folderName: context.folderName })) {
       const action = codeAction(proposal, diagnostic, context);
       if (action) actions.push(action);
     }

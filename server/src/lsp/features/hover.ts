@@ -7,6 +7,7 @@ import {
   toolLabel,
   type CategoryReason,
   type JsonNode,
+  type JsonPath,
   type ManifestModel,
   type ParsedDocument,
   type ToolEntry,
@@ -43,7 +44,7 @@ export function hoverAt(document: ParsedDocument, model: ManifestModel, offset: 
   return { contents: markupContent(markup, markup.sections(sections)), range: document.lines.rangeOf(span.offset, span.length) };
 }
 
-function describeKey(path: (string | number)[], isKey: boolean, markup: Markup): string | undefined {
+function describeKey(path: JsonPath, isKey: boolean, markup: Markup): string | undefined {
   const key = path[path.length - 1];
   if (isKey && matches(path, ['contributes', 'hooks', '*'])) {
     const event = String(key);
@@ -57,7 +58,7 @@ function describeKey(path: (string | number)[], isKey: boolean, markup: Markup):
   return typeof key === 'string' && isKey ? `${markup.strong(key)}${markup.text(`: ${description}`)}` : markup.text(description);
 }
 
-function describeValue(path: (string | number)[], node: JsonNode, model: ManifestModel, markup: Markup): string | undefined {
+function describeValue(path: JsonPath, node: JsonNode, model: ManifestModel, markup: Markup): string | undefined {
   if (matches(path, ['contributes', 'actions', '#', 'toolId']) && typeof node.value === 'string') {
     const tool = model.toolsById.get(node.value);
     return tool ? `${markup.text('Calls tool ')}${markup.strong(node.value)}${titleText(tool.value.title, markup)}${markup.text('.')}` : undefined;
@@ -100,7 +101,7 @@ function gatingText(tool: ToolEntry, model: ManifestModel, markup: Markup): stri
   ];
   gating.reasons.forEach((reason, index) => {
     const won = gating.reasons.length > 1 && index === 0 ? ' (wins)' : '';
-    const annotation = reason.source === 'default' ? markup.text('nothing that applies') : `${markup.code(reason.annotation)}${sourceText(reason.source, markup)}`;
+    const annotation = reason.source === 'default' ? markup.text(reason.annotation) : `${markup.code(reason.annotation)}${sourceText(reason.source, markup)}`;
     lines.push(`- ${annotation}${markup.text(` → ${reason.category}${won}`)}`);
   });
   lines.push('', `${markup.text('A tool in category ')}${markup.strong(gating.category)}${markup.text(` ${categoryMeaning[gating.category]}.`)}`);

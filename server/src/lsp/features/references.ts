@@ -1,5 +1,5 @@
 import { ResponseError, ErrorCodes, type Location, type Range, type WorkspaceEdit } from 'vscode-languageserver';
-import { kebabCase, type IdKind, type ManifestModel, type ParsedDocument } from '../../engine';
+import { renameRefusal, type ManifestModel, type ParsedDocument } from '../../engine';
 import { stringContent, symbolAt } from '../symbolIndex';
 
 /** Find references of a tool, action, setting or param id: its declarations (when asked) and every place that names it. */
@@ -18,15 +18,11 @@ export function prepareRenameAt(document: ParsedDocument, model: ManifestModel, 
   return { range: document.lines.rangeOf(content.offset, content.length), placeholder: found.symbol.name };
 }
 
-const idRules: Partial<Record<IdKind, { test(name: string): boolean; rule: string }>> = {
-  tool: { test: (name) => name.length > 0 && !name.includes('.'), rule: 'a tool id must not contain . (dots are reserved for namespace prefixing)' },
-  action: { test: (name) => kebabCase.test(name), rule: 'an action id is kebab-case (^[a-z0-9]+(-[a-z0-9]+)*$)' },
-};
-
 /**
  * Rename an id everywhere this manifest names it: a tool id and every `toolId`, an action id and every
  * `generate.actionId`, a setting and its `fetch.settings` entries, a param and the generate fields that
- * name it. A new name the reference would reject is refused with the rule.
+ * name it. A new name the validator would report, or one another entry already has, is refused, and
+ * the engine (renameRefusal) says why.
  */
 export function renameAt(
   uri: string,
@@ -39,14 +35,14 @@ export function renameAt(
 ): WorkspaceEdit | ResponseError<never> | null {
   const found = symbolAt(model, offset);
   if (!found) return null;
-  const rule = idRules[found.symbol.kind];
-  if (rule && !rule.test(newName)) return new ResponseError<never>(ErrorCodes.InvalidParams, `Cannot rename to ${JSON.stringify(newName)}: ${rule.rule}.`);
   const replacement = JSON.stringify(newName).slice(1, -1);
-  const edits = [...found.symbol.declarations, ...found.symbol.references]
+  const offsetEdits = [...found.symbol.declarations, ...found.symbol.references]
     .sort((a, b) => a.offset - b.offset)
-    .map((node) => {
-      const content = stringContent(node, document.text);
-      return { range: document.lines.rangeOf(content.offset, content.length), newText: replacement };
-    });
+    .map((node) => ({ ...stringContent(node, document.text), newText: replacement }));
+  const refusal = renameRefusal(model, found.symbol, newName, offsetEdits);
+  if (refusal) {
+    return new ResponseError<never>(ErrorCodes.InvalidParams, `Cannot rename ${JSON.stringify(found.symbol.name)} to ${JSON.stringify(newName)}: ${refusal}`);
+  }
+  const edits = offsetEdits.map((edit) => ({ range: document.lines.rangeOf(edit.offset, edit.length), newText: edit.newText }));
   return documentChanges ? { documentChanges: [{ textDocument: { uri, version }, edits }] } : { changes: { [uri]: edits } };
 }

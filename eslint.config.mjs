@@ -1,0 +1,39 @@
+// The linter (npm run lint): ESLint with typescript-eslint's recommended rules for every source file
+// (TypeScript, the scripts, the bench, the webview's script), and the line limit the formatter keeps
+// (Prettier, .prettierrc.json) also for the lines it cannot break: a long string or comment.
+import js from '@eslint/js';
+import stylistic from '@stylistic/eslint-plugin';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  {
+    ignores: [
+      'node_modules/',
+      'out/',
+      'dist/',
+      'server/dist/',
+      'media/codicons/',
+      'server/src/engine/shape/generated/',
+      'test/editor/workspace/',
+      'test/**/fixtures/',
+      'examples/',
+      '.vscode-test/',
+    ],
+  },
+  js.configs.recommended,
+  tseslint.configs.recommended,
+  {
+    plugins: { '@stylistic': stylistic },
+    rules: {
+      // The compiler checks every name in these files (the scripts and the webview's too: checkJs).
+      'no-undef': 'off',
+      // Matching NUL and terminal escapes is what hostile-input code and its tests do.
+      'no-control-regex': 'off',
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { args: 'all', argsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true },
+      ],
+      '@stylistic/max-len': ['error', { code: 120, tabWidth: 2, ignoreUrls: true }],
+    },
+  },
+);

@@ -1,0 +1,52 @@
+import type { Severity } from '../diagnostics';
+import { defineRule, defineRules, type RuleArea } from './rule';
+
+/** How many diagnostics past the cap were not listed, by severity, and the cap. */
+interface MoreData {
+  notShown: Record<Severity, number>;
+  max: number;
+}
+
+const severityOrder: readonly Severity[] = ['error', 'warning', 'information', 'hint'];
+
+const definitions = defineRules([
+  defineRule({
+    code: 'diagnostics.more',
+    severity: 'error',
+    description:
+      'More diagnostics than the cap (filerManifest.maxDiagnostics, the CLI’s --max-diagnostics, 1,000 by default): the last one listed says how many more there were.',
+    decision:
+      'Not a rule of the reference: the cap keeps a text with an error every few characters from flooding the editor. This diagnostic has the strictest severity of those it counts (error at most), so that an exit code stays right; a severity set for it replaces that one, and off leaves it out.',
+    message: ({ notShown, max }: MoreData) => {
+      const present = severityOrder.filter((severity) => notShown[severity] > 0);
+      const total = present.reduce((sum, severity) => sum + notShown[severity], 0);
+      const counts = present.map(
+        (severity) =>
+          `${notShown[severity].toLocaleString('en-US')} ${severity === 'information' ? 'information' : `${severity}${notShown[severity] === 1 ? '' : 's'}`}`,
+      );
+      // With a cap of 1 this diagnostic is the only one shown: none is "more" than another.
+      const more = max === 1 ? '' : 'more ';
+      const are = max === 1 ? 'is' : 'are';
+      return (
+        `${total.toLocaleString('en-US')} ${more}problems are not shown (${counts.join(', ')}): ` +
+        `at most ${max.toLocaleString('en-US')} ${are} listed per manifest.`
+      );
+    },
+  }),
+  defineRule({
+    code: 'diagnostics.file-too-large',
+    severity: 'information',
+    description:
+      'An open manifest larger than filerManifest.maxFileSize (16 MB by default) has only its JSON syntax checked; this diagnostic, at its start, says so.',
+    message: ({ megabytes, maxFileSize }: { megabytes: number; maxFileSize: number }) =>
+      `This manifest is ${megabytes.toFixed(1)} MB, more than filerManifest.maxFileSize (${maxFileSize} MB): only its JSON syntax is checked.`,
+  }),
+]);
+
+/** What is said of the diagnostics themselves: the validator reports these (validate.ts), no check of an area does. */
+export const diagnosticsRules: RuleArea<typeof definitions> = { rules: definitions };
+
+/** The strictest severity among those counted. */
+export function strictestOf(counts: Record<Severity, number>): Severity | undefined {
+  return severityOrder.find((severity) => counts[severity] > 0);
+}
