@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { FileChangeType, type CodeAction, type Diagnostic, type DocumentDiagnosticReport } from 'vscode-languageserver-protocol/node';
 import { realClients } from './clientCapabilities';
-import { applyWorkspaceEdit, LspClient, manifest, spanOf, tempFolder } from './lspClient';
+import { applyWorkspaceEdit, LspClient, manifest, pollUntil, spanOf, tempFolder } from './lspClient';
 
 /** Issue 26 over a real connection, with each real client's capabilities: findings in the handler file, and the fix that edits manifest.json. */
 
@@ -16,14 +16,10 @@ const manifestText = (permissions: string) =>
 /** The handler's diagnostics as the client gets them: pulled when it declares pull diagnostics, else the last published for this version. */
 async function handlerDiagnostics(client: LspClient, uri: string, pull: boolean, accept: (diagnostics: Diagnostic[]) => boolean): Promise<Diagnostic[]> {
   if (!pull) return client.diagnostics(uri, (params) => params.version === client.version(uri) && accept(params.diagnostics));
-  return client.waitFor(
-    async () => {
-      const report = await client.request<DocumentDiagnosticReport>('textDocument/diagnostic', { textDocument: { uri } });
-      return report.kind === 'full' && accept(report.items) ? report.items : undefined;
-    },
-    10000,
-    `pulled diagnostics of ${uri}`,
-  ) as unknown as Promise<Diagnostic[]>;
+  return pollUntil(async () => {
+    const report = await client.request<DocumentDiagnosticReport>('textDocument/diagnostic', { textDocument: { uri } });
+    return report.kind === 'full' && accept(report.items) ? report.items : undefined;
+  }, `pulled diagnostics of ${uri}`);
 }
 
 /** The quick fixes the client is offered for the handler's diagnostic of `code` (sent back as it was received). */

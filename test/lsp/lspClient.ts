@@ -372,6 +372,17 @@ export function spanOf(text: string, needle: string, occurrence = 0): string {
   return `${start.line}:${start.character}-${end.line}:${end.character}`;
 }
 
+/** Asks `probe` again (every 200 ms, for up to 10 s) until it answers something: for what the client must request to learn. */
+export async function pollUntil<T>(probe: () => Promise<T | undefined>, what: string, timeoutMs = 10000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}.`);
+    await new Promise((wake) => setTimeout(wake, 200));
+  }
+}
+
 /** `{ "a": |1 }` → the text without the marker, and the marker's position. */
 export function cursor(source: string): { text: string; position: { line: number; character: number }; offset: number } {
   const offset = source.indexOf('|');

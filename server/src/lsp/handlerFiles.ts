@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { fileReferences, normalizeRelativePath, type ManifestDiagnostic } from '../engine';
+import { fileReferences, namedHandler, normalizeRelativePath, type ManifestDiagnostic, type NamedHandler } from '../engine';
 import { isInside, readFileInside } from '../host/safeRead';
 import type { EditorDocument } from './editorDocument';
 import { filePathOf, type ManifestCache, type ManifestVersion } from './manifestCache';
@@ -54,6 +54,16 @@ export class HandlerFiles {
       if (fileReferences(entry.model).some((reference) => normalizeRelativePath(reference.filePath) === relative)) found.push({ entry, relative });
     }
     return found;
+  }
+
+  /** The handler at `filePath` as the first manifest that names it reads it (its folder's open texts included); undefined for any other file. */
+  named(filePath: string): NamedHandler | undefined {
+    for (const { entry, relative } of this.manifestsOf(filePath)) {
+      const folder = entry.folder();
+      const handler = folder && namedHandler(entry.model, folder, relative);
+      if (handler) return handler;
+    }
+    return undefined;
   }
 
   /** The findings of every manifest that names this open document in it; undefined when none names it. */

@@ -21,7 +21,7 @@ import {
   type Connection,
   type RequestHandler,
 } from 'vscode-languageserver';
-import { computeContextMenu, gatingReport, type JsonPath } from '../engine';
+import { computeContextMenu, gatingReport, type JsonPath, type NamedHandler } from '../engine';
 import {
   contextMenuMethod,
   gatingMethod,
@@ -45,6 +45,7 @@ import { hoverAt } from './features/hover';
 import { categoryHints } from './features/inlayHints';
 import { manifestStatus } from './features/manifestStatus';
 import { prepareRenameAt, referencesAt, renameAt } from './features/references';
+import { handlerCompletions, handlerHover } from './features/handlerAssist';
 import type { HandlerFiles } from './handlerFiles';
 import type { ManifestVersion } from './manifestCache';
 import type { OpenDocuments } from './openDocuments';
@@ -115,13 +116,17 @@ const routes: Route[] = [
       proposedElsewhere: (jsonPath: JsonPath, key: string) => keyProposedByBuiltInJson(env.builtInJson(), jsonPath, key),
     };
     const kind = entry.recognition().kind;
+    if (kind === 'other') return handlerAt(entry, env, (handler) => handlerCompletions(handler, entry.document.text, offsetOf(entry, params.position))) ?? [];
     if (kind === 'empty') return newManifestCompletion(entry.document, folder ? path.basename(folder.root) : '', completionEnv);
     if (kind !== 'filer') return [];
     return completeManifest(entry.document, entry.model, offsetOf(entry, params.position), completionEnv);
   }),
-  aboutManifest(HoverRequest.type, 'Hover', object(textDocumentPosition), null, (entry, params, env) =>
-    hoverAt(entry.document, entry.model, offsetOf(entry, params.position), env.client().hoverMarkup) ?? null,
-  ),
+  aboutDocument(HoverRequest.type, 'Hover', object(textDocumentPosition), null, (entry, params, env) => {
+    const offset = offsetOf(entry, params.position);
+    const markup = env.client().hoverMarkup;
+    if (entry.isFilerManifest) return hoverAt(entry.document, entry.model, offset, markup) ?? null;
+    return (entry.recognition().kind === 'other' && handlerAt(entry, env, (handler) => handlerHover(handler, offset, markup))) || null;
+  }),
   aboutDocument(
     CodeActionRequest.type,
     'Code actions',
@@ -271,6 +276,12 @@ function aboutManifest<P extends S, R, S extends { textDocument: { uri: string }
       return entry ? answer(entry, params, env) : none;
     }),
   );
+}
+
+/** `answer` about the document as a handler a Filer manifest names; undefined for any other document. */
+function handlerAt<R>(entry: ManifestVersion, env: FeatureEnvironment, answer: (handler: NamedHandler) => R | undefined): R | undefined {
+  const handler = entry.filePath === undefined ? undefined : env.handlers.named(entry.filePath);
+  return handler && answer(handler);
 }
 
 /** What a manifest's quick fixes are computed from: its analysis, its folder, the client's abilities. */

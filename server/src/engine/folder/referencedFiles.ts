@@ -13,7 +13,7 @@ type ReferencedFile = { reference: FileReference } & (
   /** A prompt or the process command: its existence is all that is checked. */
   | { read: 'exists' }
   /** A handler module: what its code does with ctx and the tool's arguments (engine/handlers/handlerFacts.ts). */
-  | { read: 'handler'; kind: HandlerKind; path: string; facts: HandlerFacts }
+  | { read: 'handler'; kind: HandlerKind; relativePath: string; facts: HandlerFacts }
   | { read: 'schema'; analysis: ToolSchemaResult }
 );
 
@@ -67,7 +67,7 @@ function readOne(reference: FileReference, folder: PluginFolder): ReferencedFile
   if (kind !== 'file') return { reference, read: 'unusable', why: unusable(kind) };
   if (reference.kind === 'prompt' || reference.kind === 'command') return { reference, read: 'exists' };
   const handler = handlerKinds[reference.kind];
-  return { reference, read: 'handler', kind: handler, path: relative, facts: readHandlerFacts(folder, relative, handler) };
+  return { reference, read: 'handler', kind: handler, relativePath: relative, facts: readHandlerFacts(folder, relative, handler) };
 }
 
 /** What each kind of handler a manifest names receives (HandlerKind says how). */
@@ -96,7 +96,14 @@ function readHandlerFacts(folder: PluginFolder, relativePath: string, kind: Hand
   });
 }
 
-const unreadHandler: HandlerFacts = { parse: undefined, handlerFound: false, ctxUses: [], argumentUses: [], argumentNames: [], envelopes: [] };
+const unreadHandler: HandlerFacts = {
+  parse: undefined,
+  handlerFound: false,
+  ctxUses: [],
+  argumentUses: [],
+  envelopes: [],
+  memberSites: [],
+};
 
 /** Through the host's memory when it has one, so it keeps facts instead of texts. */
 function derivedFrom<T>(folder: PluginFolder, relativePath: string, purpose: string, derive: () => T): T {
@@ -114,4 +121,40 @@ function unusable(kind: Exclude<FileKind, 'file'>): Unusable {
     case 'other':
       return { kind: 'not-a-file', what: 'other' };
   }
+}
+
+/** A handler module as a manifest names it: what its code does, and, for one tool's handler, that tool's arguments. */
+export interface NamedHandler {
+  kind: HandlerKind;
+  facts: HandlerFacts;
+  /** The arguments of the one tool it handles, when its schema tells them; undefined otherwise. */
+  toolArguments: ToolSchemaFacts['arguments'];
+  /** What the manifest declares (its `permissions`, `{}` when it has none). */
+  permissions: Record<string, unknown>;
+}
+
+/**
+ * The handler at `relativePath` as `model` names it (the facts are read once per version of the file, as
+ * for the rules); undefined when the manifest names no handler there. Named by several entries, it is read
+ * as the first names it; the tool's arguments are known only when exactly one tool names it.
+ */
+export function namedHandler(model: ManifestModel, folder: PluginFolder, relativePath: string): NamedHandler | undefined {
+  const references = fileReferences(model);
+  const naming = references.filter(
+    (reference): reference is FileReference & { kind: keyof typeof handlerKinds } =>
+      Object.hasOwn(handlerKinds, reference.kind) && readablePath(reference.filePath) === relativePath,
+  );
+  if (naming.length === 0) return undefined;
+  const kind = handlerKinds[naming[0].kind];
+  const facts = folder.stat(relativePath) === 'file' ? readHandlerFacts(folder, relativePath, kind) : unreadHandler;
+  const tools = naming.filter((reference) => reference.kind === 'tool-handler');
+  const schemaPath = tools.length === 1 && naming.length === 1 ? schemaPathOf(references, tools[0].toolIndex) : undefined;
+  const outcome = schemaPath !== undefined ? schemaOutcome(folder, schemaPath) : undefined;
+  const toolArguments = outcome?.kind === 'analysed' && outcome.analysis.kind === 'ok' ? outcome.analysis.facts.arguments : undefined;
+  return { kind, facts, toolArguments, permissions: model.permissionsValue };
+}
+
+function schemaPathOf(references: readonly FileReference[], toolIndex: number | undefined): string | undefined {
+  const schema = references.find((reference) => reference.kind === 'tool-schema' && reference.toolIndex === toolIndex);
+  return schema && readablePath(schema.filePath);
 }

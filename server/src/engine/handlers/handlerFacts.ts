@@ -24,6 +24,19 @@ interface ArgumentUse {
   span: Span;
 }
 
+/**
+ * A member written after a dot on ctx or the tool's arguments, or on an alias of a part of them (`ctx.fs.`,
+ * `fs.wr`, `args.pa`): what completion there offers. `path` is what the object before the dot stands for.
+ */
+interface MemberSite {
+  root: 'ctx' | 'args';
+  path: readonly string[];
+  /** Where the object before the dot ends: a cursor after the dot (and blanks) at the property is at this site. */
+  objectEnd: number;
+  /** The property's name as written (empty while it is being typed), where it is. */
+  property: { offset: number; length: number };
+}
+
 /** A content block of a returned MCP envelope that is not well-formed, and where. */
 interface EnvelopeFinding {
   problem: EnvelopeProblem;
@@ -51,13 +64,20 @@ export interface HandlerFacts {
   ctxUses: CtxUse[];
   /** Tool handlers only. */
   argumentUses: ArgumentUse[];
-  /** Tool handlers only: the local names bound to the whole arguments object (`args`, an alias), for completion after `args.`. */
-  argumentNames: string[];
   /** Tool handlers only: what the agent would receive instead of a returned envelope. */
   envelopes: EnvelopeFinding[];
+  /** Each member written on ctx or the arguments, for completion (by position). */
+  memberSites: MemberSite[];
 }
 
-const nothingKnown = (parse: ParseKind | undefined): HandlerFacts => ({ parse, handlerFound: false, ctxUses: [], argumentUses: [], argumentNames: [], envelopes: [] });
+const nothingKnown = (parse: ParseKind | undefined): HandlerFacts => ({
+  parse,
+  handlerFound: false,
+  ctxUses: [],
+  argumentUses: [],
+  envelopes: [],
+  memberSites: [],
+});
 
 /**
  * The facts of one handler module, from its text alone: parsed, never run, required or imported.
@@ -86,9 +106,12 @@ function isFunction(node: AnyNode | null | undefined): node is HandlerFunction {
   return node?.type === 'FunctionDeclaration' || node?.type === 'FunctionExpression' || node?.type === 'ArrowFunctionExpression';
 }
 
+/** The name acorn-loose gives a member it had to make up (`ctx.` with nothing after the dot yet). */
+const placeholderName = '✖';
+
 /** A member's or a key's name when it is written out: `a.b`, `a['b']`, `{ b: … }`; undefined for a computed one or a placeholder of the tolerant parser. */
 function staticName(key: AnyNode, computed: boolean): string | undefined {
-  if (!computed && key.type === 'Identifier') return key.name === '✖' ? undefined : key.name;
+  if (!computed && key.type === 'Identifier') return key.name === placeholderName ? undefined : key.name;
   if (key.type === 'Literal' && typeof key.value === 'string') return key.value;
   if (key.type === 'TemplateLiteral' && key.expressions.length === 0) return key.quasis[0].value.cooked ?? undefined;
   return undefined;
@@ -210,7 +233,12 @@ class Scope {
  * member (`ctx[name]`) and anything built at run time are not followed: what cannot be seen is not said.
  */
 class HandlerWalker {
-  readonly facts: Pick<HandlerFacts, 'ctxUses' | 'argumentUses' | 'argumentNames' | 'envelopes'> = { ctxUses: [], argumentUses: [], argumentNames: [], envelopes: [] };
+  readonly facts: Pick<HandlerFacts, 'ctxUses' | 'argumentUses' | 'envelopes' | 'memberSites'> = {
+    ctxUses: [],
+    argumentUses: [],
+      envelopes: [],
+    memberSites: [],
+  };
   private checksResults = false;
 
   constructor(private readonly spanOf: (node: AnyNode) => Span) {}
@@ -360,7 +388,9 @@ class HandlerWalker {
     const bound = base.type === 'Identifier' ? scope.lookup(base.name) : undefined;
     if (!bound) return undefined;
     const names = steps.map((step) => staticName(step.property, step.computed));
+    // Otherwise the chain is visited as an expression, which notes its sites.
     if (names.some((name) => name === undefined)) return undefined;
+    this.noteSites(bound, steps);
     if (bound.root === 'args' && bound.path.length === 0 && steps.length > 0) this.facts.argumentUses.push({ name: names[0]!, span: this.spanOf(steps[0].property) });
     return { root: bound.root, path: [...bound.path, ...(names as string[])] };
   }
@@ -379,6 +409,7 @@ class HandlerWalker {
       for (const step of steps) if (step.computed) this.visit(step.property, scope);
       return;
     }
+    this.noteSites(bound, steps);
     let path = bound.path;
     let reported = this.reportGated(bound, path, base);
     for (let i = 0; i < steps.length; i++) {
@@ -391,6 +422,19 @@ class HandlerWalker {
       if (bound.root === 'args' && path.length === 0) this.facts.argumentUses.push({ name, span: this.spanOf(step.property) });
       path = [...path, name];
       if (!reported) reported = this.reportGated(bound, path, step);
+    }
+  }
+
+  /** Each dotted step of a chain on ctx or the arguments, up to the first one that is computed or made up. */
+  private noteSites(bound: NonNullable<Bound>, steps: readonly MemberExpression[]): void {
+    let path = bound.path;
+    for (const step of steps) {
+      if (step.computed || step.property.type !== 'Identifier') return;
+      const typed = step.property.name !== placeholderName;
+      const property = { offset: step.property.start, length: typed ? step.property.end - step.property.start : 0 };
+      this.facts.memberSites.push({ root: bound.root, path, objectEnd: step.object.end, property });
+      if (!typed) return;
+      path = [...path, step.property.name];
     }
   }
 
@@ -413,7 +457,6 @@ class HandlerWalker {
       case 'Identifier':
         if (how === 'declare') target.declare(pattern.name, bound);
         else target.assign(pattern.name, bound);
-        if (bound?.root === 'args' && bound.path.length === 0 && !this.facts.argumentNames.includes(pattern.name)) this.facts.argumentNames.push(pattern.name);
         return;
       case 'ObjectPattern':
         for (const property of pattern.properties) {

@@ -32,7 +32,7 @@ export function permissionGaps(permissions: Record<string, unknown>, facts: Hand
 }
 
 /** A flag is declared by `true`; an object (fs.write, session) by being there; ai.complete and the like by `true`. */
-function isDeclared(permissions: Record<string, unknown>, path: readonly string[]): boolean {
+export function isDeclared(permissions: Record<string, unknown>, path: readonly string[]): boolean {
   let value: unknown = permissions;
   for (const key of path) value = asRecord(value)[key];
   return value === true || (value !== null && typeof value === 'object');

@@ -1,5 +1,5 @@
 /** One top-level property of a tool's argument schema, as a hover on `args.<name>` shows it. */
-interface SchemaArgument {
+export interface SchemaArgument {
   name: string;
   type?: string;
   format?: string;

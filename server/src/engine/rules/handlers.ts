@@ -23,7 +23,7 @@ const definitions = defineRules([
     description:
       'A handler uses a ctx member whose permission the manifest does not declare: ctx.toast and ctx.store are undefined, ctx.log silently does nothing, and the others throw a permission error (not-declared). Shown in the handler, at the use.',
     decision:
-      'Handler modules are parsed (acorn; acorn-loose while a syntax error is being typed), never run, required or imported; comments and strings are not code. The handler is what module.exports or export default is, else the module\u2019s one exported function; its ctx is the second parameter (a setting action\u2019s the first, unless it declares two), whatever it is named, with its aliases and destructurings. Nothing is said for a re-export, several exported functions, ctx passed to another function, or a member computed at run time (ctx[name]).',
+      'Handler modules are parsed (acorn; acorn-loose while a syntax error is being typed), never run, required or imported; comments and strings are not code. The handler is what module.exports or export default is, else the module\u2019s one exported function; its ctx is the second parameter (a setting action\u2019s the first, unless it declares two), whatever it is named, with its aliases and destructurings. Nothing is said for a re-export, several exported functions, ctx passed to another function, or a member computed at run time (ctx[name]); nor for a handler that cannot be read (a link out of the folder, a FIFO, past the size limit) or nests too deeply to parse. A file that is not UTF-8 is read as it decodes. Completion after ctx. offers the gated members only, each with the permission it needs and whether the manifest declares it; nowhere else does the server answer in a handler.',
     message: ({ jsonPath, member, without }: PermissionUse & { without: string }) =>
       `${member} needs \`${jsonPath.join('.')}\`, which the manifest does not declare: ${without}.`,
     fix: declarePermission,
@@ -43,7 +43,7 @@ const definitions = defineRules([
     severity: 'warning',
     description: "A tool handler reads an argument its tool's schema does not declare: the agent is given the schema's properties, so it never passes this one.",
     decision:
-      'Only where the schema\u2019s top level shows its properties (no allOf, anyOf, oneOf, if or other $ref there). A schema with additionalProperties: false (or unevaluatedProperties: false) allows no other argument, so every other name is reported; an open one allows others, so only a name one typo away from a declared property is. Only the first property read of the arguments (args.a.b: a).',
+      'Only where the schema\u2019s top level shows its properties (no allOf, anyOf, oneOf, if or other $ref there). A schema with additionalProperties: false (or unevaluatedProperties: false) allows no other argument, so every other name is reported; an open one allows others, so only a name one typo away from a declared property is. Only the first property read of the arguments (args.a.b: a). Hover on an argument shows its schema property and completion after args. offers the schema\u2019s properties (those written as identifiers), only for a module exactly one tool names: for several, which schema is meant is not known.',
     message: ({ tool, name, declared, suggestion }: InToolHandler & { name: string; declared: string[]; suggestion?: string }) =>
       `\`${name}\` is not an argument of tool ${quote(tool)}: its schema declares ${declaredWords(declared)}, so the agent never passes \`${name}\`.${didYouMean(suggestion)}`,
   }),
@@ -100,7 +100,7 @@ export const handlerRules: RuleArea<Definitions> = {
     for (const file of files) {
       if (file.read !== 'handler' || !file.facts.handlerFound) continue;
       const { reference, kind, facts } = file;
-      const at = (span: Span): FileSpan => ({ file: file.path, ...span });
+      const at = (span: Span): FileSpan => ({ file: file.relativePath, ...span });
       for (const { use, gap } of permissionGaps(context.model.permissionsValue, facts, kind)) {
         const data: PermissionUse = { jsonPath: ['permissions', ...use.gated.permission], filePath: reference.filePath, member: use.gated.member, handler: kind };
         if (gap === 'undeclared') reportOnce('handlers.undeclared-permission', at(use.span), { ...data, without: use.gated.without });

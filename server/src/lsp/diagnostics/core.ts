@@ -2,7 +2,7 @@ import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Diagnostic } from 'vscode-languageserver';
 import type { EditorDocument } from '../editorDocument';
-import { fileReferences, normalizeRelativePath, type ManifestDiagnostic } from '../../engine';
+import { containsDotDot, fileReferences, isAbsolutePath, normalizeRelativePath, type ManifestDiagnostic, type ReferenceKind } from '../../engine';
 import { describeUnread, isInside, readFileInside } from '../../host/safeRead';
 import { withoutBuiltInJsonDiagnostics, type BuiltInJson } from '../builtInJson';
 import { toLspDiagnostics } from './convert';
@@ -84,6 +84,14 @@ export class DiagnosticsCore {
 
   /** A manifest that is not open: read, validated, its diagnostics returned; never kept. Undefined when it is not a Filer manifest or cannot be read. */
   async fromDisk(filePath: string): Promise<Diagnostic[] | undefined> {
+    return (await this.fromDiskWithHandlers(filePath))?.own;
+  }
+
+  /**
+   * The same, with the findings in each handler the manifest names (every handler module that is a
+   * file of its folder, with or without findings: a handler whose findings went away is given none).
+   */
+  async fromDiskWithHandlers(filePath: string): Promise<DiskDiagnostics | undefined> {
     // Read as every file is: a link, a FIFO, a file past maxFileSize or in a folder linked from outside the workspace is not opened.
     const root = this.env.workspaceFolderPaths().find((folder) => isInside(folder, filePath)) ?? path.dirname(filePath);
     const read = readFileInside(root, filePath, maxFileBytes(this.env.settings()));
@@ -99,9 +107,28 @@ export class DiagnosticsCore {
       filePath,
       fileReferences(entry.model).map((reference) => path.join(folder.root, normalizeRelativePath(reference.filePath))),
     );
-    return toLspDiagnostics(ownDiagnostics(entry));
+    const diagnostics = entry.diagnostics();
+    // As the engine reads them: never a ".." or an absolute path, only a file of the folder.
+    const readable = fileReferences(entry.model).filter(
+      ({ kind, filePath: named }) => handlerReferenceKinds.has(kind) && !containsDotDot(named) && !isAbsolutePath(named),
+    );
+    const handlers = [...new Set(readable.map((reference) => normalizeRelativePath(reference.filePath)))]
+      .filter((relative) => folder.stat(relative) === 'file')
+      .map((relative) => ({
+        filePath: path.join(folder.root, relative),
+        diagnostics: toLspDiagnostics(diagnostics.filter((diagnostic) => diagnostic.file === relative)),
+      }));
+    return { own: toLspDiagnostics(ownDiagnostics(entry)), handlers };
   }
 }
+
+/** What a manifest on disk is given: its own diagnostics, and each handler's (by absolute path). */
+interface DiskDiagnostics {
+  own: Diagnostic[];
+  handlers: { filePath: string; diagnostics: Diagnostic[] }[];
+}
+
+const handlerReferenceKinds: ReadonlySet<ReferenceKind> = new Set(['tool-handler', 'hook-handler', 'command-handler', 'setting-handler']);
 
 /** A manifest's diagnostics in the manifest itself. */
 function ownDiagnostics(entry: ManifestVersion): ManifestDiagnostic[] {

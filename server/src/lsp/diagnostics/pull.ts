@@ -127,6 +127,13 @@ export class PullDiagnostics implements DiagnosticsStrategy {
     const { documents, workspace, folders } = this.env;
     await this.env.scanDone();
     const items = this.openDocumentReports(previous);
+    // Each URI once: a handler two manifests name is reported with the first of them.
+    const reported = new Set(items.map((item) => item.uri));
+    const add = (item: WorkspaceDocumentDiagnosticReport) => {
+      if (reported.has(item.uri)) return;
+      reported.add(item.uri);
+      items.push(item);
+    };
     for (const filePath of workspace.all()) {
       if (token.isCancellationRequested) break;
       if (documents.isOpen(filePath)) continue;
@@ -138,17 +145,32 @@ export class PullDiagnostics implements DiagnosticsStrategy {
         continue;
       }
       const resultId = diskResultId(stats, folders.forManifest(filePath).generation, this.env.settingsGeneration());
+      const handlerResultId = `${resultId}|handler`;
       if (previous.get(uri) === resultId) {
-        items.push({ uri, version: null, kind: DocumentDiagnosticReportKind.Unchanged, resultId });
+        add({ uri, version: null, kind: DocumentDiagnosticReportKind.Unchanged, resultId });
+        // Its handlers' reports are unchanged with it (a handler's edit changes the folder's generation).
+        for (const [held, value] of previous) {
+          const heldPath = filePathOf(held);
+          if (value === handlerResultId && heldPath && !documents.isOpen(heldPath)) {
+            add({ uri: held, version: null, kind: DocumentDiagnosticReportKind.Unchanged, resultId: handlerResultId });
+          }
+        }
         continue;
       }
-      const diagnostics = await this.core.fromDisk(filePath);
-      items.push({ uri, version: null, kind: DocumentDiagnosticReportKind.Full, resultId, items: diagnostics ?? [] });
+      const diagnostics = await this.core.fromDiskWithHandlers(filePath);
+      add({ uri, version: null, kind: DocumentDiagnosticReportKind.Full, resultId, items: diagnostics?.own ?? [] });
+      for (const handler of diagnostics?.handlers ?? []) {
+        if (documents.isOpen(handler.filePath)) continue;
+        const handlerUri = pathToFileURL(handler.filePath).href;
+        add({ uri: handlerUri, version: null, kind: DocumentDiagnosticReportKind.Full, resultId: handlerResultId, items: handler.diagnostics });
+      }
     }
-    // A manifest that went away loses what it had.
+    // A manifest that went away, or a handler no manifest names any more, loses what it had.
     for (const uri of previous.keys()) {
       const filePath = filePathOf(uri);
-      if (filePath && !workspace.has(filePath) && !documents.isOpen(filePath)) items.push({ uri, version: null, kind: DocumentDiagnosticReportKind.Full, items: [] });
+      if (filePath && !reported.has(uri) && !workspace.has(filePath) && !documents.isOpen(filePath)) {
+        add({ uri, version: null, kind: DocumentDiagnosticReportKind.Full, items: [] });
+      }
     }
     return items;
   }
