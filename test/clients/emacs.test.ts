@@ -1,5 +1,5 @@
 // Emacs 28 with Eglot 1.9 (Debian 12's packages) in batch mode, as a real LSP client of the built server,
-// with the README's configuration. emacs/driver.el does what a user does and writes what Emacs saw; the
+// with the configuration in docs/editors.md. emacs/driver.el does what a user does and writes what Emacs saw; the
 // assertions are here.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -61,7 +61,7 @@ describe('Emacs 28 + Eglot 1.9 (Debian 12)', () => {
     assert.deepEqual(codes(results.opened), ['11:tools.legacy-shape', '27:tools.legacy-shape']);
     assert.ok(results.opened.every((d) => d.type === 'eglot-error'));
     assert.match(results.opened[0].message, /`contributes\.tools\[0\]` uses the legacy tool shape/);
-    // The README's example of filer/manifestStatus.
+    // The example in docs/editors.md of filer/manifestStatus.
     assert.deepEqual(results.status, { recognized: true, name: 'image-resizer', reason: 'has contributes', errors: 2, warnings: 0 });
   });
 
@@ -90,8 +90,8 @@ describe('Emacs 28 + Eglot 1.9 (Debian 12)', () => {
     assert.ok(codes(results.afterFix).includes('20:tools.legacy-shape'), 'the other legacy tool is still reported');
   });
 
-  test('the README shows the Emacs configuration this suite runs, word for word', () => {
-    const readme = readFileSync(join(repositoryRoot, 'README.md'), 'utf8');
-    assert.ok(readme.includes(readFileSync(join(clientsRoot, 'emacs/config.el'), 'utf8').trimEnd()), 'README.md does not show test/clients/emacs/config.el');
+  test('docs/editors.md shows the Emacs configuration this suite runs, word for word', () => {
+    const readme = readFileSync(join(repositoryRoot, 'docs/editors.md'), 'utf8');
+    assert.ok(readme.includes(readFileSync(join(clientsRoot, 'emacs/config.el'), 'utf8').trimEnd()), 'docs/editors.md does not show test/clients/emacs/config.el');
   });
 });

@@ -1,6 +1,6 @@
 // Helix 25.07.1 (Debian sid's package, extracted) as a real LSP client of the built server, with the
-// README's languages.toml, in a terminal that tmux gives it: keys are sent as a user types them and the
-// screen is read back. vscode-json-language-server runs beside ours, as the README's configuration has it.
+// languages.toml in docs/editors.md, in a terminal that tmux gives it: keys are sent as a user types them and the
+// screen is read back. vscode-json-language-server runs beside ours, as the configuration in docs/editors.md has it.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -98,8 +98,8 @@ describe('Helix 25.07 (Debian sid), in tmux', () => {
     assert.equal(readFileSync(schemaFile, 'utf8'), golden('tools/resize_image.schema.json'));
   });
 
-  test('the README shows the Helix configuration this suite runs, word for word', () => {
-    const readme = readFileSync(join(repositoryRoot, 'README.md'), 'utf8');
-    assert.ok(readme.includes(readFileSync(join(clientsRoot, 'helix/languages.toml'), 'utf8').trimEnd()), 'README.md does not show test/clients/helix/languages.toml');
+  test('docs/editors.md shows the Helix configuration this suite runs, word for word', () => {
+    const readme = readFileSync(join(repositoryRoot, 'docs/editors.md'), 'utf8');
+    assert.ok(readme.includes(readFileSync(join(clientsRoot, 'helix/languages.toml'), 'utf8').trimEnd()), 'docs/editors.md does not show test/clients/helix/languages.toml');
   });
 });

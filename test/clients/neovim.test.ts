@@ -1,4 +1,4 @@
-// Neovim, headless, as a real LSP client of the built server, with the README's configuration for each
+// Neovim, headless, as a real LSP client of the built server, with the configuration in docs/editors.md for each
 // version: 0.7 (Debian 12's package, vim.lsp.start_client), 0.10 (Debian 13's, vim.lsp.start) and 0.12
 // (Debian sid's, vim.lsp.config), the last two downloaded from Debian's archive into the cache.
 // neovim/driver.lua does what a user does and writes what Neovim saw; the assertions are here.
@@ -47,7 +47,7 @@ interface Run {
   name: string;
   config: string;
   neovim: (editors: Editors) => Promise<NeovimCommand>;
-  /** Whether CreateFile makes the new file's folder (0.7 does not: the README says to make it first). */
+  /** Whether CreateFile makes the new file's folder (0.7 does not: docs/editors.md says to make it first). */
   makesFolders: boolean;
   /** Whether the second reload's diagnostics are checked. */
   secondReload: boolean;
@@ -149,7 +149,7 @@ for (const { name, config, neovim, makesFolders, secondReload } of runs) {
       assert.deepEqual(codes(results.afterSchemaClosed), ['20:tools.legacy-shape']);
     });
 
-    test('filer/contextMenu, the README\'s example: the menu for one selected PNG file', () => {
+    test('filer/contextMenu, the example in docs/editors.md: the menu for one selected PNG file', () => {
       const menu = results.contextMenu;
       assert.equal(menu.pluginName, 'Image Resizer');
       assert.deepEqual(menu.entries.map((entry) => [entry.source, entry.id, entry.kind, entry.tool.id, entry.tool.found, entry.tool.category]), [
@@ -172,11 +172,11 @@ for (const { name, config, neovim, makesFolders, secondReload } of runs) {
   });
 }
 
-test('the README shows each Neovim configuration this suite runs, word for word', () => {
-  const readme = readFileSync(join(repositoryRoot, 'README.md'), 'utf8');
+test('docs/editors.md shows each Neovim configuration this suite runs, word for word', () => {
+  const readme = readFileSync(join(repositoryRoot, 'docs/editors.md'), 'utf8');
   for (const { config } of runs) {
     const file = join(clientsRoot, 'neovim', config);
     assert.ok(existsSync(file));
-    assert.ok(readme.includes(readFileSync(file, 'utf8').trimEnd()), `README.md does not show ${config} as tested`);
+    assert.ok(readme.includes(readFileSync(file, 'utf8').trimEnd()), `docs/editors.md does not show ${config} as tested`);
   }
 });

@@ -1,5 +1,5 @@
 ;;; driver.el --- Drives Emacs + Eglot in batch mode as a user would  -*- lexical-binding: t -*-
-;; With the README's configuration loaded first (-l config.el): opens the copy of examples/legacy-tools in
+;; With the configuration in docs/editors.md loaded first (-l config.el): opens the copy of examples/legacy-tools in
 ;; the current folder, waits for Flymake's diagnostics, completes, asks for the hover Eldoc shows, applies
 ;; the legacy-tool fix through `eglot-code-actions' (answering its questions as a user would) and saves.
 ;; Everything seen goes to $FILER_RESULTS as JSON, which test/clients/emacs.test.ts asserts on; this
@@ -82,7 +82,7 @@
   (flymake-start)
   (filer-wait (lambda () (>= (length (flymake-diagnostics)) 2)))
   (filer-set 'opened (vconcat (filer-diagnostics)))
-  ;; The README's example of the server's own request, as Emacs sends it.
+  ;; The example in docs/editors.md of the server's own request, as Emacs sends it.
   (filer-set 'status (jsonrpc-request (eglot-current-server) :filer/manifestStatus (list :uri (eglot--path-to-uri (buffer-file-name))))))
 
 (filer-step "hover"
@@ -110,7 +110,7 @@
 
 (filer-step "legacy fix"
   ;; Emacs opens a file in a folder that does not exist read-only, and Eglot then cannot write the new
-  ;; schema into it: the README tells Eglot users to make the folder first.
+  ;; schema into it: docs/editors.md tells Eglot users to make the folder first.
   (make-directory "tools" t)
   (filer-goto "\"name\": \"resize_image\"")
   (let ((line (1- (line-number-at-pos))))

@@ -1,4 +1,4 @@
--- Drives headless Neovim (0.7 and later) as a user would, with the README's configuration loaded by -u:
+-- Drives headless Neovim (0.7 and later) as a user would, with the configuration in docs/editors.md loaded by -u:
 -- opens the copy of examples/legacy-tools in the current folder, waits for diagnostics, completes,
 -- hovers, applies the legacy-tool fix through vim.lsp.buf.code_action(), writes, changes the manifest on
 -- disk and reloads it with :edit. Everything seen goes to $FILER_RESULTS as JSON, which
@@ -124,7 +124,7 @@ step('completion in contributes.hooks', function()
 end)
 
 step('legacy fix', function()
-  -- Neovim 0.7 does not make the folder of a file it creates: the README tells its users to make it first.
+  -- Neovim 0.7 does not make the folder of a file it creates: docs/editors.md tells its users to make it first.
   if os.getenv('FILER_MAKE_TOOLS_FOLDER') == '1' then vim.fn.mkdir('tools', 'p') end
   local line = find(buf, '"name": "resize_image"')
   -- The diagnostics of the text without the typed hooks line: code_action() takes those on the cursor's line.
@@ -199,7 +199,7 @@ step('an unsaved edit of the schema, then :bd!', function()
 end)
 
 step('context menu', function()
-  -- The preview's data, as the README's example asks for it: the menu for one selected PNG file, once the fix gave the tool an id.
+  -- The preview's data, as the example in docs/editors.md asks for it: the menu for one selected PNG file, once the fix gave the tool an id.
   results.contextMenu = request(buf, 'filer/contextMenu', { uri = vim.uri_from_bufnr(buf), selection = { kind = 'file', names = { 'photo.png' } } })
 end)
 
