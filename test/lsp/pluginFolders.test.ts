@@ -73,7 +73,7 @@ test('a file that appears is seen once its path is reported: what a path names i
   disk.write('tools/a.js', 'module.exports = (args, ctx) => ctx.toast("hi");');
   assert.deepEqual(codes(), ['files.missing']);
   cached.forget(join(disk.root, 'tools/a.js'));
-  assert.deepEqual(codes(), ['permissions.undeclared-use']);
+  assert.deepEqual(codes(), ['permissions.undeclared-use', 'handlers.undeclared-permission']);
 });
 
 test('where a path leads through a symbolic link, any change in the folder forgets everything (the watcher names the target)', () => {
@@ -162,7 +162,7 @@ test('without file watching, what is known of an unchanged file survives (stat-c
   disk.write('tools/a.schema.json', unformattedSchema);
   disk.write('tools/a.js', 'module.exports = (args, ctx) => ctx.toast("hi");');
   await new Promise((resolve) => setTimeout(resolve, 2200));
-  assert.deepEqual(codes().sort(), ['permissions.undeclared-use', 'tools.path-without-format']);
+  assert.deepEqual(codes().sort(), ['handlers.undeclared-permission', 'permissions.undeclared-use', 'tools.path-without-format']);
   assert.deepEqual(reads.sort(), ['tools/a.js', 'tools/a.schema.json']);
   assert.ok(cached.generation > generation);
 });
