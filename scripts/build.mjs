@@ -7,8 +7,10 @@
 import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const run = (script, args = []) => execFileSync(process.execPath, [script, ...args], { cwd: root, stdio: 'inherit' });
@@ -40,9 +42,47 @@ const oneLanguageServerView = {
   },
 };
 
+/**
+ * The rules' examples (the `examples` of each definition in server/src/engine/rules/) are data for the
+ * tests and the rule pages, not for the bundles: each is blanked out, every other character left where
+ * it was (so the source maps stay right), and what only the examples import is then left out by esbuild
+ * as unused.
+ */
+const withoutRuleExamples = {
+  name: 'without-rule-examples',
+  setup(builder) {
+    builder.onLoad({ filter: /[\\/]server[\\/]src[\\/]engine[\\/]rules[\\/][^\\/]+\.ts$/ }, async (args) => ({
+      contents: withoutExamples(await readFile(args.path, 'utf8'), args.path),
+      loader: 'ts',
+    }));
+  },
+};
+
+/** The text with every `examples: …` property (and its comma) turned into spaces, line breaks kept. */
+function withoutExamples(text, file) {
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+  const cuts = [];
+  const visit = (node) => {
+    if (ts.isPropertyAssignment(node) && ts.isIdentifier(node.name) && node.name.text === 'examples') {
+      const comma = /^\s*,/.exec(text.slice(node.end));
+      cuts.push([node.getStart(source), node.end + (comma ? comma[0].length : 0)]);
+    } else {
+      ts.forEachChild(node, visit);
+    }
+  };
+  visit(source);
+  let out = '';
+  let from = 0;
+  for (const [start, end] of cuts) {
+    out += text.slice(from, start) + text.slice(start, end).replace(/[^\r\n]/g, ' ');
+    from = end;
+  }
+  return out + text.slice(from);
+}
+
 const common = {
   bundle: true,
-  plugins: [oneLanguageServerView],
+  plugins: [oneLanguageServerView, withoutRuleExamples],
   platform: 'node',
   target: 'node20',
   format: 'cjs',

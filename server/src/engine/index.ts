@@ -18,6 +18,7 @@ export { containsDotDot, fileReferences, isAbsolutePath, normalizeRelativePath, 
 export { analyzeManifest, defaultMaxDiagnostics, EntryFindingsMemo, FileFactsMemo, validateModel, type ManifestAnalysis, type SeverityOverride } from './validate';
 export { allRules, ruleByCode, syntaxCodes, type RuleCode, type RuleData } from './rules/registry';
 export type { RuleDefinition, RuleTag } from './rules/rule';
+export type { ExampleFile, FixedExample, RuleExample } from './rules/rule';
 export type { Creatable, FixProposal, NewFile, OffsetEdit } from './fixes/fix';
 export { eolOf, indentUnitOf, lineIndentAt } from './fixes/textEdits';
 export { pathSuggestion } from './fixes/pathSuggestion';
