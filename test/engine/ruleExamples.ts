@@ -1,7 +1,8 @@
 /**
  * Every rule's examples (the `examples` of its definition), as the runners (test/engine/ruleExamples.test.ts,
- * test/lsp/ruleExamples.test.ts) and the rule pages (scripts/update-rule-pages.mjs) read them: an example
- * with files is a plugin folder written to disk, one without is a manifest checked alone, as stdin is.
+ * test/lsp/ruleExamples.test.ts) and the rule pages (docs/rules/, scripts/update-rule-pages.mjs) read them:
+ * an example with files is a plugin folder written to disk, one without is a manifest checked alone, as
+ * stdin is.
  */
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -16,6 +17,8 @@ import {
   type OffsetEdit,
   type RuleExample,
 } from '../../server/src/engine';
+import { rulePageMarkdown, rulesIndexMarkdown, type ShownExample } from '../../server/src/engine/rules/rulePages';
+import { formatText } from '../../server/src/cli/formats/text';
 import { NodePluginFolder } from '../../server/src/host/nodePluginFolder';
 
 export type Rule = (typeof allRules)[number];
@@ -138,4 +141,29 @@ export function listed(diagnostics: readonly Said[]): string {
   const line = ({ code, message, range: { start } }: Said) =>
     `${start.line + 1}:${start.character + 1} ${code} ${message}`;
   return diagnostics.map((diagnostic) => `\n  ${line(diagnostic)}`).join('');
+}
+
+/**
+ * The rule pages, by file name under docs/rules/: a page per rule, each example with what
+ * `filer-manifest check` prints for it (the CLI's own text format), and the index.
+ */
+export function rulePages(): Map<string, string> {
+  const pages = new Map<string, string>([['README.md', rulesIndexMarkdown(allRules)]]);
+  for (const rule of allRules) {
+    const shown = (example: ExampleCase): ShownExample =>
+      analyzeExample(example.text, example.example, ({ diagnostics }) => {
+        const [file, command] = example.example.files
+          ? ['word-count/manifest.json', 'filer-manifest check word-count']
+          : ['<stdin>', 'filer-manifest check - < manifest.json'];
+        const output = formatText([{ file, path: undefined, diagnostics }], { color: false });
+        return { manifest: example.text, files: example.example.files, command, output, fixed: example.example.fixed };
+      });
+    const cases = casesOf(rule);
+    const page = rulePageMarkdown(rule, {
+      incorrect: cases.filter((example) => example.kind === 'incorrect').map(shown),
+      correct: cases.filter((example) => example.kind === 'correct').map(shown),
+    });
+    pages.set(`${rule.code}.md`, page);
+  }
+  return pages;
 }
