@@ -14,7 +14,7 @@ const severityMeaning: Readonly<Record<Severity, string>> = {
     'A warning is what the app accepts but ignores, skips or treats otherwise than the manifest seems to say: the ' +
     'plugin loads, and does not do what its author meant.',
   information: 'Information is what the app accepts and does as written, and is worth knowing.',
-  hint: 'A hint is what works as written, where a call may still be gated or granted otherwise than its author may think.',
+  hint: 'A hint is what works as written, where a call may still be gated or granted otherwise than its author thinks.',
 };
 
 /** One example as a page shows it: its text (without the marks), its files, and what the CLI prints for it. */
@@ -30,14 +30,15 @@ export interface ShownExample {
 /** docs/rules/<code>.md: what the rule checks, why its severity, its examples, how to turn it off. */
 export function rulePageMarkdown(rule: AnyRule, examples: { incorrect: ShownExample[]; correct: ShownExample[] }): string {
   const fixed = examples.incorrect.find((example) => example.fixed)?.fixed;
+  const withFix = rule.fix ? ', with a quick fix' : '';
   const lines = [
     `# ${rule.code}`,
     '',
-    `**${capitalized(rule.severity)}** in ${areaTitleOf(rule.code)}${rule.fix ? ', with a quick fix' : ''}. [Every rule](README.md)`,
+    `**${capitalized(rule.severity)}** in ${areaTitleOf(rule.code)}${withFix}. [Every rule](README.md)`,
     '',
     rule.description,
     '',
-    `## Why ${rule.severity === 'information' ? 'information' : `a${rule.severity === 'error' ? 'n' : ''} ${rule.severity}`}`,
+    `## Why ${severityNames[rule.severity]}`,
     '',
     severityMeaning[rule.severity],
     ...(rule.decision ? ['', rule.decision] : []),
@@ -73,8 +74,8 @@ export function rulesIndexMarkdown(rules: AnyRule[]): string {
   const lines = [
     '# Rules',
     '',
-    'Every rule of the manifest reference has a stable code, shown with each diagnostic, and a page here: what it checks,',
-    'why it has its severity, a plugin it reports and one it does not, its quick fix, and how to turn it off.',
+    'Every rule of the manifest reference has a stable code, shown with each diagnostic, and a page here: what it',
+    'checks, why it has its severity, a plugin it reports and one it does not, its quick fix, and how to turn it off.',
     '`filer-manifest explain <code>` prints the page in a terminal.',
     '',
     ...(['error', 'warning', 'hint'] as const).flatMap((severity) => [`- ${severityMeaning[severity]}`]),
@@ -85,13 +86,9 @@ export function rulesIndexMarkdown(rules: AnyRule[]): string {
 }
 
 function shown(example: ShownExample, incorrect: boolean): string[] {
-  return [
-    ...fenced('json', example.manifest),
-    ...invisibleIn(example.manifest),
-    ...filesShown(example.files ?? {}),
-    '',
-    ...(incorrect ? fenced('console', `$ ${example.command}\n${example.output}`) : [`\`${example.command}\` finds no problem.`]),
-  ];
+  const { manifest, files, command, output } = example;
+  const checked = incorrect ? fenced('console', `$ ${command}\n${output}`) : [`\`${command}\` finds nothing.`];
+  return [...fenced('json', manifest), ...invisibleIn(manifest), ...filesShown(files ?? {}), '', ...checked];
 }
 
 function fixShown(fixed: FixedExample): string[] {
@@ -118,7 +115,8 @@ function filesShown(files: Readonly<Record<string, ExampleFile>>): string[] {
 
 /** What a page cannot show of a text: the characters that print as nothing, each named with where it is. */
 function invisibleIn(text: string): string[] {
-  const found = [...text.matchAll(/[\u0000-\u0008\u000b-\u001f\u007f\u00ad\u200b-\u200f\u2060\ufeff]/g)].map((match) => {
+  const invisible = /[\u0000-\u0008\u000b-\u001f\u007f\u00ad\u200b-\u200f\u2060\ufeff]/g;
+  const found = [...text.matchAll(invisible)].map((match) => {
     const lines = text.slice(0, match.index).split('\n');
     const code = match[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0');
     return `U+${code} at line ${lines.length}, column ${lines[lines.length - 1].length + 1}`;
@@ -141,6 +139,14 @@ function languageOf(path: string): string {
 function sizeOf(bytes: number): string {
   return bytes >= 1024 * 1024 ? `${Math.round(bytes / 1024 / 1024)} MB` : `${bytes} bytes`;
 }
+
+/** How a page's heading names a severity: "Why an error". */
+const severityNames: Readonly<Record<Severity, string>> = {
+  error: 'an error',
+  warning: 'a warning',
+  information: 'information',
+  hint: 'a hint',
+};
 
 function capitalized(word: string): string {
   return word[0].toUpperCase() + word.slice(1);
