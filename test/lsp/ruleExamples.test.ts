@@ -2,12 +2,13 @@
  * Every rule's examples over a real LSP connection: the built server (dist/server.js), with the
  * capabilities VS Code declares. An incorrect example gets its rule's diagnostic at the marked range
  * and no other, a correct one none, and the fix a client asks for, applied, gives the text (and creates
- * the files) its `fixed` says. An example with files is a plugin folder on disk, opened by its file URI;
- * one without is an unsaved document, which has no folder (as the engine runner checks it alone).
+ * the files) its `fixed` says; the code links to the rule's page. An example with files is a plugin
+ * folder on disk, opened by its file URI; one without is an unsaved document, which has no folder (as
+ * the engine runner checks it alone).
  */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { relative } from 'node:path';
+import { join, relative } from 'node:path';
 import { after, before, test } from 'node:test';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { CodeAction, Diagnostic } from 'vscode-languageserver-protocol/node';
@@ -16,7 +17,7 @@ import { allRules } from '../../server/src/engine';
 import { casesOf, listed, writeExample, type ExampleCase } from '../engine/ruleExamples';
 import { vscodeCapabilities } from './clientCapabilities';
 import { applyFix, pickFix } from './fixHelpers';
-import { LspClient } from './lspClient';
+import { LspClient, repositoryRoot } from './lspClient';
 
 let client: LspClient;
 before(async () => {
@@ -50,6 +51,9 @@ async function check(example: ExampleCase): Promise<void> {
     assert.equal(diagnostic.code, rule.code, `${name}: reported by ${rule.code}`);
     const range = { start: document.positionAt(span.offset), end: document.positionAt(span.offset + span.length) };
     assert.deepEqual(diagnostic.range, range, `${name}: at the marked range`);
+    // VS Code takes codeDescription: the code links to the rule's page, the one the package ships.
+    const page = pathToFileURL(join(repositoryRoot, 'docs/rules', `${rule.code}.md`)).href;
+    assert.deepEqual(diagnostic.codeDescription, { href: page }, `${name}: the code links to its page`);
     const fixed = example.example.fixed;
     if (!fixed) return;
     const actions = await client.request<CodeAction[]>('textDocument/codeAction', {

@@ -15,6 +15,8 @@ export interface ClientFeatures {
   createFiles: boolean;
   /** Markdown, or plain text for clients whose `hover.contentFormat` prefers it (Eglot). */
   hoverMarkup: Markup;
+  /** A diagnostic's code may link to a page (`codeDescription`): what the client declares for the way it gets them. */
+  codeDescription: boolean;
 }
 
 /** What an editor may send as `initializationOptions`. */
@@ -26,7 +28,7 @@ export interface InitializationOptions {
 }
 
 export function readClientFeatures(capabilities: ClientCapabilities): ClientFeatures {
-  const workspace = capabilities.workspace;
+  const { workspace, textDocument } = capabilities;
   return {
     pullDiagnostics: !!capabilities.textDocument?.diagnostic,
     // Helix spells it `workspace.diagnostic` (its lsp-types' name), the specification `workspace.diagnostics`.
@@ -40,5 +42,6 @@ export function readClientFeatures(capabilities: ClientCapabilities): ClientFeat
     documentChanges: !!workspace?.workspaceEdit?.documentChanges,
     createFiles: !!workspace?.workspaceEdit?.resourceOperations?.includes('create'),
     hoverMarkup: markupFor(capabilities.textDocument?.hover?.contentFormat),
+    codeDescription: !!(textDocument?.diagnostic ?? textDocument?.publishDiagnostics)?.codeDescriptionSupport,
   };
 }
