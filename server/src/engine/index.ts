@@ -24,7 +24,7 @@ export { eolOf, indentUnitOf, lineIndentAt } from './fixes/textEdits';
 export { pathSuggestion } from './fixes/pathSuggestion';
 export { rulesTableMarkdown } from './rules/rulesTable';
 export { hookEventDocumentation, knownHookEvents } from './rules/hooks';
-export { kebabCase, toKebabCase } from './rules/messages';
+export { closest, kebabCase, toKebabCase } from './rules/messages';
 export { schemaForPath, resolveRef, scopeValues, settingTypes, type SchemaNode } from './shape/schema';
 export {
   asksAt,
