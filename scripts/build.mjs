@@ -1,12 +1,13 @@
 // Build: compile the schemas to standalone validators, type-check and emit out/ (for the tests), check
 // that the schema's keywords and the rule registry agree (scripts/check-schema-codes.mjs), then bundle the client, the language server and the CLI into dist/ with esbuild.
 //   --minify    minified bundles (the .vsix)
-//   --package   only the CLI and the language server, minified, into server/dist/ with the licence:
+//   --package   only the CLI and the language server, minified, into server/dist/ with the licence and
+//               the rule pages (server/docs/rules/, which diagnostics link to and `explain` prints):
 //               the `filer-manifest` npm package (server/package.json runs this on prepack). No
 //               type-check: the bundles carry every runtime dependency, so the package installs none.
 import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -122,4 +123,8 @@ for (const entry of entries) {
   const ascii = text.replace(/[^\x00-\x7f]/g, (unit) => `\\u${unit.charCodeAt(0).toString(16).padStart(4, '0')}`);
   if (ascii !== text) writeFileSync(file, ascii);
 }
-if (forPackage) copyFileSync(join(root, 'LICENSE'), join(root, 'server', 'LICENSE'));
+if (forPackage) {
+  copyFileSync(join(root, 'LICENSE'), join(root, 'server', 'LICENSE'));
+  rmSync(join(root, 'server', 'docs'), { recursive: true, force: true });
+  cpSync(join(root, 'docs', 'rules'), join(root, 'server', 'docs', 'rules'), { recursive: true });
+}
