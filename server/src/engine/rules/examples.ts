@@ -8,7 +8,7 @@
  * empty line), and the text ends with a line break.
  */
 export function text(source: string): string {
-  const lines = source.replace(/^\n/, '').replace(/\s+$/, '').split('\n');
+  const lines = source.replace(/^\n/, '').trimEnd().split('\n');
   const indent = Math.min(...lines.filter((line) => line.trim()).map((line) => line.length - line.trimStart().length));
   return lines.map((line) => line.slice(indent)).join('\n') + '\n';
 }
