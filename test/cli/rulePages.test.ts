@@ -4,7 +4,8 @@
  * file or, when the package's package.json names a repository, the repository's copy.
  */
 import assert from 'node:assert/strict';
-import { copyFileSync, cpSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, cpSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { test } from 'node:test';
 import { pathToFileURL } from 'node:url';
@@ -96,6 +97,19 @@ test('explain: no argument names a file, forges a line or takes long (the attack
   assert.equal(huge.status, 2, describeRun(huge));
   assert.match(huge.stderr, /^filer-manifest: No rule has the code "a{64}…" \(100,000 characters\)\.\n/);
   assert.ok(Date.now() - started < 10_000, 'answered at once');
+});
+
+test('explain prints the same page to a terminal as to a pipe, and no page holds what a terminal would act on', () => {
+  // No pager and no colour: nothing is run (a $PAGER is a program), and the page is its Markdown as shipped.
+  const command = `test -t 1 && ${JSON.stringify(process.execPath)} ${JSON.stringify(cliPath)} explain tools.id-dot`;
+  const onTerminal = spawnSync('script', ['-qec', command, '/dev/null'], { cwd, encoding: 'utf8' });
+  assert.equal(onTerminal.status, 0, onTerminal.stderr);
+  assert.equal(onTerminal.stdout.replace(/\r\n/g, '\n'), page('tools.id-dot'));
+  // What explain writes is a page as it is: none carries a control character or a bidirectional override.
+  for (const name of readdirSync(pagesFolder)) {
+    const found = /[\x00-\x09\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u.exec(page(name.slice(0, -3)));
+    assert.equal(found, null, `${name}: ${JSON.stringify(found?.[0])}`);
+  }
 });
 
 test('explain reads only the page the package ships: not one that is missing, nor a link in its place', () => {
