@@ -10,7 +10,7 @@ import { readRegularFile } from '../host/safeRead';
 import { UsageError } from './args';
 import { PathError } from './manifestFiles';
 
-export const explainHelp = `Usage: filer-manifest explain <code>
+const explainHelp = `Usage: filer-manifest explain <code>
 
 Prints the page of a rule: what it checks, why it has its severity, a manifest it
 reports and one it does not, its quick fix, and how to turn it off. The code is the
