@@ -111,7 +111,7 @@ test('--max-diagnostics 1: the one diagnostic says how many problems there are, 
   type Report = { diagnostics: { code: string; severity: string; message: string; range: { start: { character: number } } }[] };
   const [report] = JSON.parse(run.stdout) as Report[];
   assert.deepEqual(report.diagnostics.map((diagnostic) => [diagnostic.code, diagnostic.severity]), [['diagnostics.more', 'error']]);
-  assert.match(report.diagnostics[0].message, /^3 problems are not shown \(2 errors, 1 warning\): at most 1 is listed per manifest\.$/);
+  assert.match(report.diagnostics[0].message, /^3 problems are not shown \(2 errors, 1 warning\): at most one is listed per manifest\.$/);
   assert.equal(report.diagnostics[0].range.start.character, 10);
   const example = runCli(['check', path.join(repoRoot, 'examples', 'broken-everything'), '--max-diagnostics', '1'], { cwd });
   assert.equal(example.status, 1, describeRun(example));

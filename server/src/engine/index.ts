@@ -20,13 +20,14 @@ export { containsDotDot, fileReferences, isAbsolutePath, normalizeRelativePath, 
 export { analyzeManifest, defaultMaxDiagnostics, FileFactsMemo, validateModel, type ManifestAnalysis, type SeverityOverride } from './validate';
 export { allRules, dataOf, ruleByCode, syntaxCodes, type ManifestDiagnostic, type RuleCode, type RuleData } from './rules/registry';
 export type { RuleDefinition, RuleTag } from './rules/rule';
+export type { ExampleFile, FixedExample, RuleExample } from './rules/rule';
 export type { Creatable, FixProposal, NewFile, OffsetEdit } from './fixes/fix';
 export { proposeFixes } from './fixes/proposeFixes';
 export { eolOf, indentUnitOf, lineIndentAt } from './fixes/textEdits';
 export { pathSuggestion } from './fixes/pathSuggestion';
 export { rulesTableMarkdown } from './rules/rulesTable';
 export { hookEventDocumentation, knownHookEvents } from './rules/hooks';
-export { toKebabCase } from './rules/messages';
+export { closest, toKebabCase } from './rules/messages';
 export { schemaForPath, resolveRef, scopeValues, settingTypes, type SchemaNode } from './shape/schema';
 export {
   asksAt,

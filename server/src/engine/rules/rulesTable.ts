@@ -16,8 +16,17 @@ const areaTitles: Record<string, string> = {
   diagnostics: 'The diagnostics themselves',
 };
 
-/** The README's rules table: one section per area, one row per rule, with the decisions we took. */
-export function rulesTableMarkdown(rules: RuleDefinition[]): string {
+/** The title of a code's area, as the rules table heads its section. */
+export function areaTitleOf(code: string): string {
+  const area = code.split('.')[0];
+  return Object.hasOwn(areaTitles, area) ? areaTitles[area] : area;
+}
+
+/**
+ * The rules table: one section per area, one row per rule, with the decisions we took; each code a
+ * link to `pageOf(code)` when given (the index of the rule pages).
+ */
+export function rulesTableMarkdown(rules: RuleDefinition[], pageOf?: (code: string) => string): string {
   const byArea = new Map<string, RuleDefinition[]>();
   for (const rule of rules) {
     const area = rule.code.split('.')[0];
@@ -30,7 +39,10 @@ export function rulesTableMarkdown(rules: RuleDefinition[]): string {
     if (!areaRules) continue;
     const rows = [...areaRules]
       .sort((a, b) => a.code.localeCompare(b.code))
-      .map((rule) => `| \`${rule.code}\` | ${rule.severity} | ${cell(rule.description)} | ${cell(rule.decision ?? '')} |`);
+      .map((rule) => {
+        const code = pageOf ? `[\`${rule.code}\`](${pageOf(rule.code)})` : `\`${rule.code}\``;
+        return `| ${code} | ${rule.severity} | ${cell(rule.description)} | ${cell(rule.decision ?? '')} |`;
+      });
     sections.push(`#### ${areaTitles[area]}\n\n| Code | Severity | Rule | Decision where the reference is open |\n|---|---|---|---|\n${rows.join('\n')}`);
   }
   return sections.join('\n\n') + '\n';

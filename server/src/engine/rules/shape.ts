@@ -6,6 +6,7 @@ import { areas, shapeFindings, type Area, type ShapeFinding } from '../shape/sha
 import { closest, didYouMean, field, listOf } from './messages';
 import { addRequiredField, renameKey } from '../fixes/shared';
 import type { AnyRule, RuleArea, RuleDefinition, ShapeData, Target } from './rule';
+import { requiredExamples, unknownKeyExamples, wrongTypeExamples } from './shapeExamples';
 
 type RequiredArea = Exclude<Area, 'hooks' | 'permissions'>;
 /** The codes of the shape rules every area has: `tools.required`, `tools.wrong-type`, `tools.unknown-key`. */
@@ -19,8 +20,21 @@ export const genericShapeRules: readonly RuleDefinition<ShapeCode, ShapeData>[] 
   // hooks name their missing handler as hooks.shape, and no permission field is required.
   ...(area === 'hooks' || area === 'permissions'
     ? []
-    : [{ code: `${area}.required` as const, severity: 'error' as const, description: `A field the reference marks as required in ${areaTitle(area)} is missing.`, fix: addRequiredField }]),
-  { code: `${area}.wrong-type`, severity: 'error', description: `A field in ${areaTitle(area)} has the wrong JSON type.` },
+    : [
+        {
+          code: `${area}.required` as const,
+          severity: 'error' as const,
+          description: `A field the reference marks as required in ${areaTitle(area)} is missing.`,
+          fix: addRequiredField,
+          examples: requiredExamples[area],
+        },
+      ]),
+  {
+    code: `${area}.wrong-type`,
+    severity: 'error',
+    description: `A field in ${areaTitle(area)} has the wrong JSON type.`,
+    examples: wrongTypeExamples[area],
+  },
   {
     code: `${area}.unknown-key`,
     severity: 'warning',
@@ -29,6 +43,7 @@ export const genericShapeRules: readonly RuleDefinition<ShapeCode, ShapeData>[] 
     // Ignored by the app: shown faded.
     tags: ['unnecessary'],
     fix: renameKey,
+    examples: unknownKeyExamples[area],
   },
 ]);
 

@@ -1,5 +1,6 @@
 import { edit, type Fix } from '../fixes/fix';
 import { own } from '../own';
+import { plugin, text } from './examples';
 import { defineRule, defineRules, type RuleArea } from './rule';
 
 const messages: Readonly<Record<string, string>> = {
@@ -45,18 +46,47 @@ const definitions = defineRules([
           ? 'The manifest starts with a byte-order mark (U+FEFF), which JSON.parse rejects: save it as UTF-8 without a BOM.'
           : (own(messages, detail) ?? `Invalid JSON (${detail}).`),
     fix: removeByteOrderMark,
+    examples: {
+      incorrect: [
+        {
+          manifest: `«\uFEFF»${plugin(`"description": "Counts the words in a text file."`)}`,
+          fixed: {
+            title: 'Remove the byte-order mark',
+            manifest: plugin(`
+              "description": "Counts the words in a text file."`),
+          },
+        },
+        {
+          manifest: text(`
+            {
+              "name": "word-count",
+              "displayName": "Word Count"
+              «"version"»: "1.0.0"
+            }`),
+        },
+      ],
+      correct: [{ manifest: plugin(`"description": "Counts the words in a text file."`) }],
+    },
   }),
   defineRule({
     code: 'json.comment',
     severity: 'error',
     description: 'Comments are not allowed: the loader reads JSON, not JSON with comments.',
     message: (_: Record<string, never>) => 'Comments are not allowed in manifest.json: the loader reads strict JSON.',
+    examples: {
+      incorrect: [{ manifest: plugin(`«// Counts the words in a text file.»\n"keywords": ["words"]`) }],
+      correct: [{ manifest: plugin(`"description": "Counts the words in a text file.",\n"keywords": ["words"]`) }],
+    },
   }),
   defineRule({
     code: 'json.trailing-comma',
     severity: 'error',
     description: 'Trailing commas are not allowed: the loader reads JSON.',
     message: (_: Record<string, never>) => 'Trailing comma: the loader reads strict JSON, which does not allow one.',
+    examples: {
+      incorrect: [{ manifest: plugin(`"keywords": ["words", "count"]«,»`) }],
+      correct: [{ manifest: plugin(`"keywords": ["words", "count"]`) }],
+    },
   }),
   defineRule({
     code: 'json.duplicate-key',
@@ -64,6 +94,20 @@ const definitions = defineRules([
     description: 'A key given twice in one object: the loader keeps the last one and ignores the others.',
     decision: 'A warning, not an error: JSON.parse accepts duplicates. Every occurrence but the last is marked, since those are the ones ignored.',
     message: ({ key }: { key: string }) => `Duplicate key \`${key}\`: the loader keeps only the last one, so this one is ignored.`,
+    examples: {
+      incorrect: [
+        {
+          manifest: text(`
+            {
+              "name": "word-count",
+              «"version"»: "1.0.0",
+              "displayName": "Word Count",
+              "version": "1.1.0"
+            }`),
+        },
+      ],
+      correct: [{ manifest: plugin(`"description": "Counts the words in a text file."`) }],
+    },
   }),
   defineRule({
     code: 'json.too-deep',
@@ -71,6 +115,30 @@ const definitions = defineRules([
     description: 'Nesting deeper than 512 levels is not validated.',
     decision: 'No real manifest nests this deep; the limit keeps the parser from exhausting the stack. An error although the loader may read it: nothing below the limit is checked, so a CI run must not pass it.',
     message: ({ limit }: { limit: string }) => `The manifest nests deeper than ${limit} levels; it is not validated further.`,
+    examples: {
+      incorrect: [
+        {
+          manifest: plugin(`
+            "contributes": {
+              "views": [
+                { "id": "word-stats", "title": "Word statistics",
+                  "definition": ${'['.repeat(508)}«[»${']'.repeat(509)} }
+              ]
+            }`),
+        },
+      ],
+      correct: [
+        {
+          manifest: plugin(`
+            "contributes": {
+              "views": [
+                { "id": "word-stats", "title": "Word statistics",
+                  "definition": { "rows": [{ "cells": [{ "text": "Words" }, { "count": "words" }] }] } }
+              ]
+            }`),
+        },
+      ],
+    },
   }),
 ]);
 

@@ -40,6 +40,8 @@ interface DiagnosticsEnvironment {
   workspaceFolderPaths(): string[];
   /** VS Code's own JSON features, when the client says they run beside us. */
   builtInJson(): BuiltInJson | undefined;
+  /** The link to a rule's page, for a client that takes a diagnostic's codeDescription. */
+  rulePage(): ((code: string) => string | undefined) | undefined;
 }
 
 /** What both strategies send: a document's diagnostics, computed from its one parse, whether it is open or on disk. */
@@ -60,7 +62,9 @@ export class DiagnosticsCore {
 
   /** An open manifest's diagnostics, less what VS Code's own JSON validation already shows in it. */
   forOpen(document: EditorDocument, entry: ManifestVersion): Diagnostic[] {
-    return toLspDiagnostics(withoutBuiltInJsonDiagnostics(entry.diagnostics(), this.env.builtInJson(), document.languageId, entry.document.text));
+    const [builtIn, text] = [this.env.builtInJson(), entry.document.text];
+    const ours = withoutBuiltInJsonDiagnostics(entry.diagnostics(), builtIn, document.languageId, text);
+    return toLspDiagnostics(ours, this.env.rulePage());
   }
 
   /** A manifest that is not open: read, validated, its diagnostics returned; never kept. Undefined when it is not a Filer manifest or cannot be read. */
@@ -80,6 +84,6 @@ export class DiagnosticsCore {
       filePath,
       fileReferences(entry.model).map((reference) => path.join(folder.root, normalizeRelativePath(reference.filePath))),
     );
-    return toLspDiagnostics(entry.diagnostics());
+    return toLspDiagnostics(entry.diagnostics(), this.env.rulePage());
   }
 }
