@@ -25,7 +25,7 @@ export type { Creatable, FixProposal, NewFile, OffsetEdit } from './fixes/fix';
 export { proposeFixes } from './fixes/proposeFixes';
 export { eolOf, indentUnitOf, lineIndentAt } from './fixes/textEdits';
 export { pathSuggestion } from './fixes/pathSuggestion';
-export { rulesTableMarkdown } from './rules/rulesTable';
+export { decisionsTableMarkdown } from './rules/rulesTable';
 export { hookEventDocumentation, knownHookEvents } from './rules/hooks';
 export { closest, toKebabCase } from './rules/messages';
 export { schemaForPath, resolveRef, scopeValues, settingTypes, type SchemaNode } from './shape/schema';

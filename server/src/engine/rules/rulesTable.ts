@@ -49,3 +49,17 @@ export function rulesTableMarkdown(rules: RuleDefinition[], pageOf?: (code: stri
 }
 
 export const rulesTableAreas = Object.keys(areaTitles);
+
+/**
+ * The README's table of decisions: one row per rule that decides where the reference is open, in the
+ * order of the rules table, its code a link to `pageOf(code)`.
+ */
+export function decisionsTableMarkdown(rules: RuleDefinition[], pageOf: (code: string) => string): string {
+  const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+  const order = (code: string) => rulesTableAreas.indexOf(code.split('.')[0]);
+  const rows = rules
+    .filter((rule) => rule.decision)
+    .sort((a, b) => order(a.code) - order(b.code) || a.code.localeCompare(b.code))
+    .map((rule) => `| [\`${rule.code}\`](${pageOf(rule.code)}) | ${rule.severity} | ${cell(rule.decision ?? '')} |`);
+  return `| Rule | Severity | Decision where the reference is open |\n|---|---|---|\n${rows.join('\n')}\n`;
+}
