@@ -6,7 +6,7 @@ import { formatJson, insertProperty, lineIndentAt, replaceNode } from '../fixes/
 import { isLegacy, type ManifestModel } from '../model/manifestModel';
 import { keyNode, leafValue, propertyNode, valueNode, type JsonPath } from '../model/nodes';
 import type { FileReference } from '../model/references';
-import type { SchemaDraft, ToolSchemaResult } from '../model/toolSchema';
+import { maxRefChain, type SchemaDraft, type ToolSchemaResult } from '../model/toolSchema';
 import { reportDuplicateIds, type DuplicateIdData } from './duplicateIds';
 import { field, quote } from './messages';
 import { defineRule, defineRules, type ModelOutline, type RuleArea, type RuleContext } from './rule';
@@ -163,6 +163,14 @@ const definitions = defineRules([
     message: ({ filePath, property }: SchemaFileData & { property: string }) =>
       `Property \`${property}\` of ${quote(filePath)} looks like a path but has no "format": "file-path" (or "directory-path"): a path passed there gets no grant, so only a static rule could admit it.`,
   }),
+  defineRule({
+    code: 'tools.schema-ref-chain',
+    severity: 'warning',
+    description: 'A $ref chain in a tool\u2019s schema file that the path-format checks do not follow to its end.',
+    decision: `The reference sets no limit. A chain of local $refs is followed ${maxRefChain} links at most (real schemas have one or two), so that a schema of thousands of links cannot stall or overflow the checks; past that, a "format" or a path-like property behind it is not seen, and this warning says so.`,
+    message: ({ filePath, property, limit }: SchemaFileData & { property: string; limit: number }) =>
+      `${property === '' ? 'The root' : `Property \`${property}\``} of ${quote(filePath)} is a chain of more than ${limit} \`$ref\` links: it is not followed further, so a "format": "file-path" behind it is not seen.`,
+  }),
 ]);
 
 /** contributes.tools[]: MCP tools the agent can call. */
@@ -230,6 +238,7 @@ function checkSchema({ report }: RuleContext<typeof definitions>, reference: Fil
     report('tools.schema-invalid', reference.node, { ...file, draft: analysis.draft, reason: analysis.reason });
     return;
   }
+  if (analysis.cutRefChain) report('tools.schema-ref-chain', reference.node, { ...file, ...analysis.cutRefChain });
   for (const property of analysis.facts.unformattedPathLikeProperties) report('tools.path-without-format', reference.node, { ...file, property });
 }
 
