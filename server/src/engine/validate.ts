@@ -137,10 +137,16 @@ export function validateModel(model: ManifestModel, options: ValidateOptions = {
   const beyond: Record<Severity, number> = { error: 0, warning: 0, information: 0, hint: 0 };
   let files: ReferencedFiles | undefined;
   const fileFacts = options.fileFacts;
-  const emit = (code: string, target: Target, message: (rule: AnyRule) => string, data: unknown) => {
+  const ruleOf = (code: string): AnyRule => {
     const rule = ruleByCode.get(code);
     if (!rule) throw new Error(`Unregistered rule code ${code}`);
-    const severity = (Object.hasOwn(overrides, code) ? overrides[code] : undefined) ?? rule.severity;
+    return rule;
+  };
+  const severityOf = (rule: AnyRule): SeverityOverride => (Object.hasOwn(overrides, rule.code) ? overrides[rule.code] : undefined) ?? rule.severity;
+  // The message and data are made only for a finding that is kept: one past the cap is only counted.
+  const emit = (code: string, target: Target, described: (rule: AnyRule) => { message: string; data: unknown }) => {
+    const rule = ruleOf(code);
+    const severity = severityOf(rule);
     if (severity === 'off') return;
     if (diagnostics.length >= kept) {
       beyond[severity]++;
@@ -149,10 +155,10 @@ export function validateModel(model: ManifestModel, options: ValidateOptions = {
     // jsonc-parser reports an error at the end of the text with length 1: keep every range inside it.
     const offset = Math.min(target.offset, textLength);
     const length = Math.min(target.length, textLength - offset);
-    diagnostics.push({ range: lines.rangeOf(offset, length), offset, length, severity, code, message: message(rule), data });
+    const { message, data } = described(rule);
+    diagnostics.push({ range: lines.rangeOf(offset, length), offset, length, severity, code, message, data });
   };
-  // The message is built only for a finding that is kept: one past the cap is only counted.
-  const reportFinding = (code: string, target: Target, data: unknown) => emit(code, target, (rule) => messageOf(rule, data), data);
+  const reportFinding = (code: string, target: Target, data: unknown) => emit(code, target, (rule) => ({ message: messageOf(rule, data), data }));
   // While an entry's own check runs: what it reports, relative to the entry's node.
   let recording: { findings: EntryFinding[]; base: number } | undefined;
   const memo = options.entryFindings;
@@ -164,7 +170,7 @@ export function validateModel(model: ManifestModel, options: ValidateOptions = {
       recording?.findings.push({ code, offset: target.offset - recording.base, length: target.length, data });
       reportFinding(code, target, data);
     },
-    reportShape: (code, target, message, data) => emit(code, target, () => message, data),
+    reportShape: (code, target, described) => emit(code, target, described),
     eachEntry: (list, entries, sameOutside, check) => {
       const last = memo?.reusable(list, model, entries, sameOutside);
       const findings: (readonly EntryFinding[])[] = new Array(entries.length);
