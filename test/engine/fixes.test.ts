@@ -7,7 +7,7 @@ import { manifest, pluginFolder } from './helpers';
 function proposals(analysis: ManifestAnalysis, code: string, creatable: Creatable = () => 'free', data?: unknown): FixProposal[] {
   const diagnostic = analysis.diagnostics.find((d) => d.code === code);
   assert.ok(diagnostic, `a ${code} among ${analysis.diagnostics.map((d) => d.code).join(', ')}`);
-  return ruleByCode.get(code)!.fix!(data ?? diagnostic.data, { analysis, diagnostic, creatable, folderName: 'my-folder' });
+  return ruleByCode.get(code)!.fix!(data ?? diagnostic.data, { analysis, diagnostic, creatable, folderName: 'my-folder', shared: (_key, make) => make() });
 }
 
 function applied(text: string, edits: OffsetEdit[]): string {

@@ -42,11 +42,11 @@ const declareAnnotations: Fix<{ jsonPath: JsonPath }> = ({ jsonPath }, input) =>
   // `annotations: {}` declares nothing, like no annotations at all: the fix fills it in place.
   const present = valueNode(tool, 'annotations');
   if (present && !(present.type === 'object' && !present.children?.length)) return [];
-  const text = input.analysis.document.text;
+  const document = input.analysis.document;
   const declare = (annotations: Record<string, boolean>): OffsetEdit =>
     present
-      ? replaceNode(present, formatJson(annotations, text, lineIndentAt(text, present.offset)))
-      : insertProperty(text, tool, 'annotations', (indent) => formatJson(annotations, text, indent));
+      ? replaceNode(present, formatJson(annotations, document, lineIndentAt(document, present.offset)))
+      : insertProperty(document, tool, 'annotations', (indent) => formatJson(annotations, document, indent));
   return annotationChoices.map(({ label, annotations }) => ({ title: `Declare annotations: ${label}`, edits: [declare(annotations)], newFiles: [] }));
 };
 

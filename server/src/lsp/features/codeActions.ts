@@ -33,12 +33,18 @@ interface FixContext {
  */
 export function quickFixes(diagnostics: Diagnostic[], context: FixContext): CodeAction[] {
   const actions: CodeAction[] = [];
+  // What the fixes share in this request (a "fix all"), and the proposals sent: one shared by several diagnostics is sent once.
+  const made = new Map<string, unknown>();
+  const shared = <T>(key: string, make: () => T): T => (made.has(key) ? (made.get(key) as T) : (made.set(key, make()).get(key) as T));
+  const sent = new Set<FixProposal>();
   for (const diagnostic of diagnostics) {
     const fix = typeof diagnostic.code === 'string' ? ruleByCode.get(diagnostic.code)?.fix : undefined;
     const finding = fix && engineDiagnosticOf(diagnostic, context.analysis.diagnostics);
     if (!finding) continue;
     const { analysis, creatable, folderName } = context;
-    for (const proposal of fix(finding.data, { analysis, diagnostic: finding, creatable, folderName })) {
+    for (const proposal of fix(finding.data, { analysis, diagnostic: finding, creatable, folderName, shared })) {
+      if (sent.has(proposal)) continue;
+      sent.add(proposal);
       const action = codeAction(proposal, diagnostic, context);
       if (action) actions.push(action);
     }
