@@ -103,3 +103,38 @@ test('a manifest over 16 MB is named and not read (its size is checked first); t
   assert.equal(run.stderr, `filer-manifest: ${path.join('big', 'manifest.json')}: cannot be read (17.0 MB, too large to read: the limit is 16 MB).\n`);
   assert.match(run.stdout, /^Checked 1 manifest: no problems\.$/m);
 });
+
+test('a tool schema that is a $ref chain of 30,000 links (the CLI said "internal error: Maximum call stack size exceeded", exit 2, and reported nothing) is a warning, and every manifest is checked', () => {
+  const definitions: Record<string, unknown> = {};
+  for (let i = 0; i < 30_000; i++) definitions[`d${i}`] = i + 1 < 30_000 ? { $ref: `#/definitions/d${i + 1}` } : { type: 'string' };
+  const tool = '{ "id": "t", "title": "T", "description": "D", "schema": "./s.schema.json", "handler": "./h.js", "annotations": { "readOnlyHint": true } }';
+  const cwd = tempTree({
+    'chain/manifest.json': cleanManifest('chain', `"contributes": { "tools": [${tool}] }`),
+    'chain/s.schema.json': JSON.stringify({ type: 'object', definitions, properties: { source: { $ref: '#/definitions/d0' } } }),
+    'chain/h.js': '',
+    'other/manifest.json': cleanManifest('Not Kebab'),
+  });
+  const run = runCli(['check', '.', '--format', 'json'], { cwd });
+  assert.equal(run.status, 1, describeRun(run));
+  const report = JSON.parse(run.stdout) as { file: string; diagnostics: { code: string; severity: string }[] }[];
+  assert.deepEqual(
+    report.map((entry) => [entry.file, entry.diagnostics.map((d) => `${d.severity} ${d.code}`)]),
+    [
+      [path.join('chain', 'manifest.json'), ['warning tools.schema-ref-chain']],
+      [path.join('other', 'manifest.json'), ['error manifest.name']],
+    ],
+  );
+});
+
+test('a manifest nested 512 deep (taken for no Filer manifest: exit 0, nothing said) is checked: json.too-deep and its other errors, exit 1', () => {
+  const deep = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
+  const cwd = tempTree({ 'deep/manifest.json': cleanManifest('Not Kebab', `"contributes": {}, "x-deep": ${deep(512)}`), 'shallow/manifest.json': cleanManifest('Not-Kebab', `"x-deep": ${deep(511)}`) });
+  const run = runCli(['check', '.'], { cwd });
+  assert.equal(run.status, 1, describeRun(run));
+  assert.equal(run.stderr, '');
+  const lines = run.stdout.trimEnd().split('\n');
+  assert.ok(lines.some((line) => line.startsWith(`${path.join('deep', 'manifest.json')}:5:`) && line.includes(' error json.too-deep ')), run.stdout);
+  assert.ok(lines.some((line) => line.includes(`${path.join('deep', 'manifest.json')}:2:`) && line.includes(' error manifest.name ')), run.stdout);
+  assert.ok(lines.some((line) => line.includes(`${path.join('shallow', 'manifest.json')}:2:`) && line.includes(' error manifest.name ')), run.stdout);
+  assert.ok(!lines.some((line) => line.includes(path.join('shallow', 'manifest.json')) && line.includes('json.too-deep')), run.stdout);
+});

@@ -8,7 +8,7 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { analyzeManifest, dataOf, ruleByCode, type ManifestDiagnostic } from '../../server/src/engine';
+import { analyzeManifest, dataOf, recognizeContent, ruleByCode, type ManifestDiagnostic } from '../../server/src/engine';
 import { manifest, pluginFolder } from './helpers';
 
 function timed<T>(run: () => T): { result: T; ms: number } {
@@ -134,4 +134,35 @@ test('the legacy-tool fix of every tool shown, asked for each of them (a client 
   assert.equal(all[0]!.newFiles.length, 999);
   // The tool's parameters, moved into its file, and "name" renamed: on one line, the indent is none.
   assert.deepEqual(all[0]!.newFiles[998], { filePath: 'tools/tool_998.schema.json', text: '{"type":"object"}\n' });
+});
+
+/** `depth` arrays, one in another, with `inner` in the innermost. */
+const nested = (depth: number, inner = '') => `${'['.repeat(depth)}${inner}${']'.repeat(depth)}`;
+
+test('a manifest nested 512 deep is still a Filer manifest and validated (it was skipped whole, exit 0): json.too-deep at the value, and its other findings', () => {
+  for (const depth of [511, 512, 5_000, 100_000]) {
+    // The root object is a level: the array's own levels start at 2.
+    const text = manifest(`"name": "Not Kebab", "contributes": {}, "x-deep": ${nested(depth, '1')}`);
+    const { document, diagnostics } = analyzeManifest(text);
+    assert.equal(recognizeContent(document.value).kind, 'filer', String(depth));
+    const found = codes(diagnostics);
+    assert.ok(found.includes('manifest.name') && found.includes('manifest.unknown-key'), `${depth}: ${found.join(', ')}`);
+    const tooDeep = diagnostics.filter((d) => d.code === 'json.too-deep');
+    if (depth < 512) {
+      assert.equal(tooDeep.length, 0);
+      continue;
+    }
+    assert.equal(tooDeep.length, 1, String(depth));
+    const deepest = text.indexOf('[') + 511;
+    assert.deepEqual([tooDeep[0].offset, tooDeep[0].length, tooDeep[0].severity], [deepest, 1, 'error']);
+    assert.equal(tooDeep[0].message, 'This value nests deeper than 512 levels: what it holds is not validated (it is read as empty).');
+  }
+});
+
+test('nesting past the limit beside a syntax error and a comment: each is reported, with the line of each', () => {
+  const text = `{\n  // a comment\n  "name": "p", "displayName": "P", "version": "1.0.0",\n  "deep": ${nested(600)},\n  "x": ,\n  "contributes": {}\n}`;
+  const { document, diagnostics } = analyzeManifest(text);
+  assert.equal(recognizeContent(document.value).kind, 'filer');
+  // `"x": ,` has no value: the plain value has no `x`, so only the syntax error is said of it.
+  assert.deepEqual(diagnostics.map((d) => [d.code, d.range.start.line]), [['json.comment', 1], ['manifest.unknown-key', 3], ['json.too-deep', 3], ['json.syntax', 4]]);
 });

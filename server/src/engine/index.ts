@@ -7,7 +7,7 @@ export type { FileKind, FileRead, PluginFolder } from './folder/pluginFolder';
 export { LineIndex } from './text/lineIndex';
 export { detachedCopy } from './text/detachedCopy';
 export { own } from './own';
-export { parseDocument, type ParsedDocument } from './parse/parseDocument';
+export { parseDocument, parseSyntaxOnly, type ParsedDocument } from './parse/parseDocument';
 export { endOf, keyOf, type JsonNode } from './parse/jsonNode';
 export { reparseDocument } from './parse/incrementalParse';
 export { composeEditedRegions, extendEditedRegion, type EditedRegion } from './text/editedRegion';
@@ -15,7 +15,7 @@ export { buildModel, entryPlace, toolLabel, type Entry, type ManifestModel, type
 export { arrayItems, keyNode, pathOfNode, valueNode, type JsonPath } from './model/nodes';
 export { idSymbols, type IdKind, type IdSymbol } from './model/idSymbols';
 export { containsDotDot, fileReferences, isAbsolutePath, normalizeRelativePath, referenceKindAt, type FileReference, type ReferenceKind } from './model/references';
-export { analyzeManifest, defaultMaxDiagnostics, EntryFindingsMemo, FileFactsMemo, validateModel, type ManifestAnalysis, type SeverityOverride } from './validate';
+export { analyzeManifest, defaultMaxDiagnostics, EntryFindingsMemo, FileFactsMemo, findingsKept, validateModel, type ManifestAnalysis, type SeverityOverride } from './validate';
 export { allRules, ruleByCode, syntaxCodes, type RuleCode, type RuleData } from './rules/registry';
 export type { RuleDefinition, RuleTag } from './rules/rule';
 export type { Creatable, FixProposal, NewFile, OffsetEdit } from './fixes/fix';

@@ -107,6 +107,11 @@ function rebound(files: ReferencedFiles, references: FileReference[]): Reference
 /** A text of `1 1 1 …` would otherwise give a diagnostic every two characters: 2,000,000 for 4 MB. */
 export const defaultMaxDiagnostics = 1000;
 
+/** How many findings a validation under a cap of `maxDiagnostics` keeps (the rest are only counted): what a parse for it keeps of each kind. */
+export function findingsKept(maxDiagnostics = defaultMaxDiagnostics): number {
+  return 2 * Math.max(1, maxDiagnostics);
+}
+
 /** The code of the last diagnostic when there were more than maxDiagnostics. */
 const moreDiagnosticsCode = 'diagnostics.more';
 
@@ -120,7 +125,7 @@ export interface ManifestAnalysis {
 }
 
 export function analyzeManifest(text: string, options: ValidateOptions = {}): ManifestAnalysis {
-  const document = parseDocument(text);
+  const document = parseDocument(text, undefined, findingsKept(options.maxDiagnostics));
   const model = buildModel(document);
   return { document, model, diagnostics: validateModel(model, options) };
 }
@@ -133,7 +138,7 @@ export function validateModel(model: ManifestModel, options: ValidateOptions = {
   const overrides = options.severityOverrides ?? {};
   const max = Math.max(1, options.maxDiagnostics ?? defaultMaxDiagnostics);
   // Twice the cap is kept, so that the ones shown are the first by position of nearly all; the rest are only counted.
-  const kept = 2 * max;
+  const kept = findingsKept(max);
   const beyond: Record<Severity, number> = { error: 0, warning: 0, information: 0, hint: 0 };
   let files: ReferencedFiles | undefined;
   const fileFacts = options.fileFacts;
@@ -171,6 +176,10 @@ export function validateModel(model: ManifestModel, options: ValidateOptions = {
       reportFinding(code, target, data);
     },
     reportShape: (code, target, described) => emit(code, target, described),
+    countBeyond: (code, count) => {
+      const severity = severityOf(ruleOf(code));
+      if (severity !== 'off') beyond[severity] += count;
+    },
     eachEntry: (list, entries, sameOutside, check) => {
       const last = memo?.reusable(list, model, entries, sameOutside);
       const findings: (readonly EntryFinding[])[] = new Array(entries.length);
@@ -192,8 +201,8 @@ export function validateModel(model: ManifestModel, options: ValidateOptions = {
   };
   for (const area of ruleAreas) area.check?.(context);
   diagnostics.sort((a, b) => a.offset - b.offset || a.length - b.length);
-  if (diagnostics.length <= max) return diagnostics;
-  for (const cut of diagnostics.splice(max - 1)) beyond[cut.severity]++;
+  if (diagnostics.length <= max && severityOrder.every((severity) => beyond[severity] === 0)) return diagnostics;
+  for (const cut of diagnostics.splice(Math.min(max - 1, diagnostics.length))) beyond[cut.severity]++;
   return [...diagnostics, moreDiagnostics(beyond, max, diagnostics[diagnostics.length - 1])];
 }
 

@@ -105,6 +105,8 @@ export interface RuleContext<R extends RuleList = RuleList> {
    * keys would make 200,000 of them for the thousand shown).
    */
   reportShape(code: string, target: Target, described: () => { message: string; data: ShapeData }): void;
+  /** Findings of `code` only counted, never made (the parse kept no more of them): they count among those past the cap. */
+  countBeyond(code: ReportableCode<R>, count: number): void;
   /**
    * Runs `check` on each entry of a list of the model (`list` names it), in order: the checks that read
    * the entry and nothing else of the manifest but what `sameOutside` compares. A host that validates
