@@ -5,8 +5,8 @@
  * be checked is named while every other manifest is still checked.
  */
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { chmodSync, copyFileSync, mkdirSync, symlinkSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { chmodSync, closeSync, copyFileSync, mkdirSync, openSync, symlinkSync } from 'node:fs';
 import * as path from 'node:path';
 import { after, test } from 'node:test';
 import { cleanManifest, cliPath, describeRun, runCli, tempTree } from './runCli';
@@ -102,6 +102,24 @@ test('a manifest over 16 MB is named and not read (its size is checked first); t
   assert.equal(run.status, 2, describeRun(run));
   assert.equal(run.stderr, `filer-manifest: ${path.join('big', 'manifest.json')}: cannot be read (17.0 MB, too large to read: the limit is 16 MB).\n`);
   assert.match(run.stdout, /^Checked 1 manifest: no problems\.$/m);
+});
+
+test('stdin past 16 MB (100 MB of syntax errors aborted at 4.8 GB), or one that never ends (/dev/zero), is refused as a file that large is: not read further, in a small heap', () => {
+  const cwd = tempTree({ 'noise.json': `[${'1 '.repeat(50 * 1024 * 1024)}]` });
+  for (const input of [path.join(cwd, 'noise.json'), '/dev/zero']) {
+    const started = performance.now();
+    const stdin = openSync(input, 'r');
+    // Under a heap of 256 MB: 100 MB of text, read whole and parsed, would not fit.
+    const run = spawnSync(process.execPath, [cliPath, 'check', '-'], { cwd, stdio: [stdin, 'pipe', 'pipe'], encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '--max-old-space-size=256' } });
+    closeSync(stdin);
+    assert.equal(run.status, 2, `${input}: exit ${run.status}\n${run.stderr}`);
+    assert.equal(run.stderr, 'filer-manifest: <stdin>: cannot be read (more than 16 MB, too large to read: the limit is 16 MB).\n');
+    assert.ok(performance.now() - started < 30_000, input);
+  }
+  // Within the limit, stdin is read and checked.
+  const small = runCli(['check', '-'], { cwd, input: cleanManifest('Not Kebab') });
+  assert.equal(small.status, 1, describeRun(small));
+  assert.match(small.stdout, /manifest\.name/);
 });
 
 test('a tool schema that is a $ref chain of 30,000 links (the CLI said "internal error: Maximum call stack size exceeded", exit 2, and reported nothing) is a warning, and every manifest is checked', () => {

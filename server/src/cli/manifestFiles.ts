@@ -95,9 +95,22 @@ export function readManifest(file: ManifestPath, cwd: string): ManifestInput {
   throw new PathError(`${displayPath(file.path, cwd)}: cannot be read (${why}).`);
 }
 
+/**
+ * One manifest from stdin, under the limit a file has: past maxManifestMegabytes the reading stops
+ * (what follows is never held) and stdin is named as a file that large would be.
+ */
 export async function readStdin(): Promise<ManifestInput> {
+  const maxBytes = maxManifestMegabytes * 1024 * 1024;
   const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  let length = 0;
+  for await (const chunk of process.stdin) {
+    length += (chunk as Buffer).length;
+    if (length > maxBytes) {
+      process.stdin.destroy();
+      throw new PathError(`${stdinName}: cannot be read (more than ${maxManifestMegabytes} MB, too large to read: the limit is ${maxManifestMegabytes} MB).`);
+    }
+    chunks.push(chunk as Buffer);
+  }
   return { path: undefined, text: Buffer.concat(chunks).toString('utf8') };
 }
 
