@@ -16,4 +16,4 @@ const end = '<!-- rules:end -->';
 if (!readme.includes(start) || !readme.includes(end)) throw new Error(`README.md has no ${start} … ${end} markers`);
 const updated = readme.replace(new RegExp(`${start}[\\s\\S]*?${end}`), `${start}\n${decisionsTableMarkdown(allRules, rulePage)}${end}`);
 writeFileSync(readmePath, updated);
-console.log(`README.md: the decisions of ${allRules.filter((rule) => rule.decision).length} rules`);
+console.log(`README.md: the decisions of ${allRules.filter((/** @type {{ decision?: string }} */ rule) => rule.decision).length} rules`);

@@ -62,9 +62,22 @@ function corners(): Sample[] {
     "commands": [{ "title": "C", "contexts": "chat", "handlr": "x.js" }],
     "views": [{ "title": 1, "place": "x" }]
   }`).replace('  "name": "sample-plugin",\n', '');
+  // A $ref chain past the links the checks follow, at a schema's root and at a property.
+  const $defs: Record<string, unknown> = { d33: { type: 'string' } };
+  for (let i = 0; i < 33; i++) $defs[`d${i}`] = { $ref: `#/$defs/d${i + 1}` };
+  const chainFolder = pluginFolder({
+    'tools/root.schema.json': JSON.stringify({ $ref: '#/$defs/d0', $defs }),
+    'tools/property.schema.json': JSON.stringify({ $defs, properties: { src: { $ref: '#/$defs/d0' } } }),
+    'tools/h.js': '',
+  }).folder;
+  const chainTool = (id: string) =>
+    `{ "id": "${id}", "title": "T", "description": "d", "schema": "tools/${id}.schema.json", "handler": "tools/h.js",` +
+    ' "annotations": { "readOnlyHint": true } }';
+  const chainManifest = manifest(`"contributes": { "tools": [${chainTool('root')}, ${chainTool('property')}] }`);
   return [
     { text, folder },
     { text },
+    { text: chainManifest, folder: chainFolder },
     { text: shapes, folder: hookFolder },
     { text: shapes, maxDiagnostics: 3 },
     { text: shapes, tooLarge: { megabytes: 17.04, maxFileSize: 16 } },

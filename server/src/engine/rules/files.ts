@@ -32,8 +32,8 @@ const createFile: Fix<FileData> = ({ filePath, referenceKind }, { analysis, crea
   const file = normalizeRelativePath(filePath);
   // Missing, but where a folder on the way is a link out of the plugin folder (or a dangling one): never created there.
   if (!file || referenceKind === 'command' || creatable(file) !== 'free') return [];
-  const text = analysis.document.text;
-  const content = referenceKind === 'tool-schema' ? formatJson({ type: 'object', properties: {} }, text, '') + eolOf(text) : '';
+  const document = analysis.document;
+  const content = referenceKind === 'tool-schema' ? formatJson({ type: 'object', properties: {} }, document, '') + eolOf(document) : '';
   return [{ title: `Create ${file}`, edits: [], newFiles: [{ filePath: file, text: content }] }];
 };
 

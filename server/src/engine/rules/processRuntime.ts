@@ -18,7 +18,7 @@ const addParameterGrant: Fix<At> = ({ jsonPath }, { analysis }) => {
   const rule = nodeAtPath(analysis.document.root, jsonPath);
   if (rule?.type !== 'object') return [];
   const existing = propertyNode(rule, 'parameter')?.valueNode;
-  return edit('Add "parameter": true', [existing ? replaceNode(existing, 'true') : insertProperty(analysis.document.text, rule, 'parameter', () => 'true')]);
+  return edit('Add "parameter": true', [existing ? replaceNode(existing, 'true') : insertProperty(analysis.document, rule, 'parameter', () => 'true')]);
 };
 
 const definitions = defineRules([

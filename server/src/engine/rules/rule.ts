@@ -179,8 +179,14 @@ export interface RuleContext<R extends RuleList = RuleList> {
    * field); the message is the definition's, built from that data.
    */
   report<C extends ReportableCode<R>>(code: C, target: Target, data: DataOf<R, C>): void;
-  /** A JSON Schema finding (the shape area only): its message from the rule's shapeMessage, its data ShapeData. */
-  reportShape(code: string, target: Target, message: string, data: ShapeData): void;
+  /**
+   * A JSON Schema finding (the shape area only): its message from the rule's shapeMessage, its data
+   * ShapeData, both made only for a finding that is kept (a "did you mean" is a search: 200,000 unknown
+   * keys would make 200,000 of them for the thousand shown).
+   */
+  reportShape(code: string, target: Target, described: () => { message: string; data: ShapeData }): void;
+  /** Findings of `code` only counted, never made (the parse kept no more of them): they count among those past the cap. */
+  countBeyond(code: ReportableCode<R>, count: number): void;
 }
 
 /** One area of the reference (one file under rules/): its rules and the checks that raise them. */

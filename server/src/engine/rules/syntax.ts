@@ -113,8 +113,9 @@ const definitions = defineRules([
     code: 'json.too-deep',
     severity: 'error',
     description: 'Nesting deeper than 512 levels is not validated.',
-    decision: 'No real manifest nests this deep; the limit keeps the parser from exhausting the stack. An error although the loader may read it: nothing below the limit is checked, so a CI run must not pass it.',
-    message: ({ limit }: { limit: string }) => `The manifest nests deeper than ${limit} levels; it is not validated further.`,
+    decision:
+      'No real manifest nests this deep; the limit keeps the parsers from exhausting the stack. A container that opens past it is read as empty, and the rest of the manifest is validated. An error although the loader may read it: nothing below the limit is checked, so a CI run must not pass it.',
+    message: ({ limit }: { limit: string }) => `This value nests deeper than ${limit} levels: what it holds is not validated (it is read as empty).`,
     examples: {
       incorrect: [
         {
@@ -142,10 +143,21 @@ const definitions = defineRules([
   }),
 ]);
 
+/** The rule of each kind of syntax finding. */
+const codeOfKind = {
+  syntax: 'json.syntax',
+  comment: 'json.comment',
+  'trailing-comma': 'json.trailing-comma',
+  'duplicate-key': 'json.duplicate-key',
+  'too-deep': 'json.too-deep',
+} as const;
+
 /** JSON syntax as the loader reads it: strict JSON, one value. */
 export const syntaxRules: RuleArea<typeof definitions> = {
   rules: definitions,
-  check({ model, report }) {
+  check({ model, report, countBeyond }) {
+    const notKept = model.document.findingsNotKept;
+    for (const kind of Object.keys(notKept) as (keyof typeof notKept)[]) countBeyond(codeOfKind[kind], notKept[kind]!);
     for (const finding of model.document.findings) {
       switch (finding.kind) {
         case 'syntax':

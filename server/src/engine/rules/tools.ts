@@ -6,7 +6,7 @@ import { formatJson, insertProperty, lineIndentAt, replaceNode } from '../fixes/
 import { isLegacy } from '../model/manifestModel';
 import { keyNode, leafValue, propertyNode, valueNode, type JsonPath } from '../model/nodes';
 import type { FileReference } from '../model/references';
-import type { SchemaDraft, ToolSchemaResult } from '../model/toolSchema';
+import { maxRefChain, type SchemaDraft, type ToolSchemaResult } from '../model/toolSchema';
 import { reportDuplicateIds, type DuplicateIdData } from './duplicateIds';
 import { field, quote } from './messages';
 import { countWordsFiles, countWordsHandler, plugin, text } from './examples';
@@ -43,11 +43,11 @@ const declareAnnotations: Fix<{ jsonPath: JsonPath }> = ({ jsonPath }, input) =>
   // `annotations: {}` declares nothing, like no annotations at all: the fix fills it in place.
   const present = valueNode(tool, 'annotations');
   if (present && !(present.type === 'object' && !present.children?.length)) return [];
-  const text = input.analysis.document.text;
+  const document = input.analysis.document;
   const declare = (annotations: Record<string, boolean>): OffsetEdit =>
     present
-      ? replaceNode(present, formatJson(annotations, text, lineIndentAt(text, present.offset)))
-      : insertProperty(text, tool, 'annotations', (indent) => formatJson(annotations, text, indent));
+      ? replaceNode(present, formatJson(annotations, document, lineIndentAt(document, present.offset)))
+      : insertProperty(document, tool, 'annotations', (indent) => formatJson(annotations, document, indent));
   return annotationChoices.map(({ label, annotations }) => ({ title: `Declare annotations: ${label}`, edits: [declare(annotations)], newFiles: [] }));
 };
 
@@ -638,7 +638,54 @@ const definitions = defineRules([
       ],
     },
   }),
+  defineRule({
+    code: 'tools.schema-ref-chain',
+    severity: 'warning',
+    description: 'A $ref chain in a tool\u2019s schema file that the path-format checks do not follow to its end.',
+    decision: `The reference sets no limit. A chain of local $refs is followed ${maxRefChain} links at most (real schemas have one or two), so that a schema of thousands of links cannot stall or overflow the checks; past that, a "format" or a path-like property behind it is not seen, and this warning says so.`,
+    message: ({ filePath, property, limit }: SchemaFileData & { property: string; limit: number }) =>
+      `${property === '' ? 'The root' : `Property \`${property}\``} of ${quote(filePath)} is a chain of more than ${limit} \`$ref\` links: it is not followed further, so a "format": "file-path" behind it is not seen.`,
+    examples: {
+      incorrect: [
+        {
+          manifest: plugin(`
+            "contributes": {
+              "tools": [
+                { "id": "count_words", "title": "Count words", "description": "Counts the words in a text file.",
+                  "schema": «"./tools/count-words.schema.json"», "handler": "./tools/count-words.js",
+                  "annotations": { "readOnlyHint": true } }
+              ]
+            }`),
+          files: refChainFiles(maxRefChain + 2),
+        },
+      ],
+      correct: [
+        {
+          manifest: plugin(`
+            "contributes": {
+              "tools": [
+                { "id": "count_words", "title": "Count words", "description": "Counts the words in a text file.",
+                  "schema": "./tools/count-words.schema.json", "handler": "./tools/count-words.js",
+                  "annotations": { "readOnlyHint": true } }
+              ]
+            }`),
+          files: refChainFiles(2),
+        },
+      ],
+    },
+  }),
 ]);
+
+/** A word-count plugin's files, the schema's `text` property behind a chain of `links` local $refs. */
+function refChainFiles(links: number): Record<string, string> {
+  const definitions: Record<string, unknown> = {};
+  for (let i = 0; i < links; i++) definitions[`link${i}`] = i + 1 < links ? { $ref: `#/definitions/link${i + 1}` } : { type: 'string' };
+  const schema = { type: 'object', definitions, properties: { text: { $ref: '#/definitions/link0' } }, required: ['text'] };
+  return {
+    'tools/count-words.schema.json': `${JSON.stringify(schema, null, 2)}\n`,
+    'tools/count-words.js': 'module.exports = async ({ text }) => String(text.split(/\\s+/).filter(Boolean).length);\n',
+  };
+}
 
 /** contributes.tools[]: MCP tools the agent can call. */
 export const toolRules: RuleArea<typeof definitions> = {
@@ -699,6 +746,7 @@ function checkSchema({ report }: RuleContext<typeof definitions>, reference: Fil
     report('tools.schema-invalid', reference.node, { ...file, draft: analysis.draft, reason: analysis.reason });
     return;
   }
+  if (analysis.cutRefChain) report('tools.schema-ref-chain', reference.node, { ...file, ...analysis.cutRefChain });
   for (const property of analysis.facts.unformattedPathLikeProperties) report('tools.path-without-format', reference.node, { ...file, property });
 }
 
