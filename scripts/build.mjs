@@ -1,14 +1,17 @@
 // Build: compile the schemas to standalone validators, type-check and emit out/ (for the tests), check
 // that the schema's keywords and the rule registry agree (scripts/check-schema-codes.mjs), then bundle the client, the language server and the CLI into dist/ with esbuild.
 //   --minify    minified bundles (the .vsix)
-//   --package   only the CLI and the language server, minified, into server/dist/ with the licence:
+//   --package   only the CLI and the language server, minified, into server/dist/ with the licence and
+//               the rule pages (server/docs/rules/, which diagnostics link to and `explain` prints):
 //               the `filer-manifest` npm package (server/package.json runs this on prepack). No
 //               type-check: the bundles carry every runtime dependency, so the package installs none.
 import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const run = (/** @type {string} */ script, /** @type {string[]} */ args = []) =>
@@ -44,10 +47,55 @@ const oneLanguageServerView = {
   },
 };
 
+/**
+ * The rules' examples (the `examples` of each definition in server/src/engine/rules/) are data for the
+ * tests and the rule pages, not for the bundles: each is blanked out, every other character left where
+ * it was (so the source maps stay right), and what only the examples import is then left out by esbuild
+ * as unused.
+ */
+/** @type {import('esbuild').Plugin} */
+const withoutRuleExamples = {
+  name: 'without-rule-examples',
+  setup(builder) {
+    builder.onLoad({ filter: /[\\/]server[\\/]src[\\/]engine[\\/]rules[\\/][^\\/]+\.ts$/ }, async (args) => ({
+      contents: withoutExamples(await readFile(args.path, 'utf8'), args.path),
+      loader: 'ts',
+    }));
+  },
+};
+
+/**
+ * The text with every `examples: …` property (and its comma) turned into spaces, line breaks kept.
+ * @param {string} text
+ * @param {string} file
+ */
+function withoutExamples(text, file) {
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+  /** @type {[number, number][]} */
+  const cuts = [];
+  /** @param {import('typescript').Node} node */
+  const visit = (node) => {
+    if (ts.isPropertyAssignment(node) && ts.isIdentifier(node.name) && node.name.text === 'examples') {
+      const comma = /^\s*,/.exec(text.slice(node.end));
+      cuts.push([node.getStart(source), node.end + (comma ? comma[0].length : 0)]);
+    } else {
+      ts.forEachChild(node, visit);
+    }
+  };
+  visit(source);
+  let out = '';
+  let from = 0;
+  for (const [start, end] of cuts) {
+    out += text.slice(from, start) + text.slice(start, end).replace(/[^\r\n]/g, ' ');
+    from = end;
+  }
+  return out + text.slice(from);
+}
+
 /** @type {import('esbuild').BuildOptions} */
 const common = {
   bundle: true,
-  plugins: [oneLanguageServerView],
+  plugins: [oneLanguageServerView, withoutRuleExamples],
   platform: 'node',
   target: 'node20',
   format: 'cjs',
@@ -88,4 +136,8 @@ for (const entry of entries) {
   const ascii = text.replace(/[^\x00-\x7f]/g, (unit) => `\\u${unit.charCodeAt(0).toString(16).padStart(4, '0')}`);
   if (ascii !== text) writeFileSync(file, ascii);
 }
-if (forPackage) copyFileSync(join(root, 'LICENSE'), join(root, 'server', 'LICENSE'));
+if (forPackage) {
+  copyFileSync(join(root, 'LICENSE'), join(root, 'server', 'LICENSE'));
+  rmSync(join(root, 'server', 'docs'), { recursive: true, force: true });
+  cpSync(join(root, 'docs', 'rules'), join(root, 'server', 'docs', 'rules'), { recursive: true });
+}

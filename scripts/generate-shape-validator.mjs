@@ -12,7 +12,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const { default: Ajv } = ajvModule;
+const { default: Ajv, _, Name, str } = ajvModule;
 const { default: Ajv2019 } = ajv2019Module;
 const { default: Ajv2020 } = ajv2020Module;
 const { default: AjvDraft04 } = ajvDraft04Module;
@@ -34,32 +34,73 @@ export const annotationKeywords = [
   'doNotSuggest',
 ];
 
+/**
+ * Ajv's generated code gathers a called validator's errors with `vErrors = vErrors.concat(…)`, a copy
+ * of every error so far at each call: 32,000 tools with a few errors each took 34 s. They are
+ * appended instead. The build fails if ajv's code no longer has the shape this replaces.
+ * @param {string} code
+ */
+function appendingErrors(code) {
+  const concat = /vErrors = vErrors === null \? ([\w.]+)\.errors : vErrors\.concat\(\1\.errors\);/g;
+  const appended = code.replace(concat, (/** @type {string} */ _match, /** @type {string} */ callee) => `{if (vErrors === null) vErrors = ${callee}.errors; else for (const calleeError of ${callee}.errors) vErrors.push(calleeError);}`);
+  if (appended.includes('.concat(')) throw new Error('generate-shape-validator: ajv gathers errors in a way appendingErrors does not know.');
+  return appended;
+}
+
 const ajv = new Ajv({ allErrors: true, verbose: true, strict: true, strictTypes: false, code: { source: true, esm: true, lines: false } });
 ajv.addVocabulary(annotationKeywords);
 const validate = ajv.compile(schema);
 // Every compiled function keeps the errors of its last run, and with verbose they hold parts of the
 // validated document: the engine calls releaseErrors() once it has read them, so that no document
 // outlives its validation through them.
-const standalone = standaloneCode(ajv, validate);
+const standalone = appendingErrors(standaloneCode(ajv, validate));
 const validateFunctions = [...new Set([...standalone.matchAll(/function (validate\d+)\(/g)].map((match) => match[1]))];
 const code = `${standalone}\nexport function releaseErrors() {${validateFunctions.map((name) => ` ${name}.errors = null;`).join('')} }\n`;
 
+/**
+ * `uniqueItems` for the meta-schemas (`enum`, `required`, `type` arrays of a tool schema): ajv's own
+ * compares every pair of items whose type the schema does not give (an `enum` of 20,000 objects took
+ * 25 s); this one calls duplicateItems (server/src/engine/shape/uniqueItems.ts), linear in the items'
+ * size, and reports what ajv's does.
+ * @type {import('ajv').KeywordDefinition}
+ */
+const linearUniqueItems = {
+  keyword: 'uniqueItems',
+  type: 'array',
+  schemaType: 'boolean',
+  error: {
+    message: ({ params: { i, j } }) => str`must NOT have duplicate items (items ## ${j} and ${i} are identical)`,
+    params: ({ params: { i, j } }) => _`{i: ${i}, j: ${j}}`,
+  },
+  code(cxt) {
+    if (!cxt.schema) return;
+    const duplicate = cxt.gen.const('duplicate', _`${new Name('duplicateItems')}(${cxt.data})`);
+    cxt.setParams({ i: _`${duplicate}[0]`, j: _`${duplicate}[1]` });
+    cxt.fail(_`${duplicate} !== undefined`);
+  },
+};
+
 // One validator per draft, each by the ajv class that implements that draft (draft-04 through ajv-draft-04).
-const metaOptions = { allErrors: true, strict: false, code: { source: true, esm: true, lines: false } };
-const draft06 = new Ajv(metaOptions);
+// The meta-schemas are ajv's own: they are not validated here, where duplicateItems cannot run.
+const metaOptions = { allErrors: true, strict: false, validateSchema: false, code: { source: true, esm: true, lines: false } };
+const withLinearUniqueItems = (/** @type {import('ajv').default} */ ajv) => {
+  ajv.removeKeyword('uniqueItems');
+  return ajv.addKeyword(linearUniqueItems);
+};
+const draft06 = withLinearUniqueItems(new Ajv(metaOptions));
 draft06.addMetaSchema(JSON.parse(readFileSync(join(root, 'node_modules/ajv/dist/refs/json-schema-draft-06.json'), 'utf8')));
 /** @type {[name: string, ajv: import('ajv').default, id: string][]} */
 const drafts = [
-  ['validateDraft04', new AjvDraft04(metaOptions), 'http://json-schema.org/draft-04/schema'],
+  ['validateDraft04', withLinearUniqueItems(new AjvDraft04(metaOptions)), 'http://json-schema.org/draft-04/schema'],
   ['validateDraft06', draft06, 'http://json-schema.org/draft-06/schema'],
-  ['validateDraft07', new Ajv(metaOptions), 'http://json-schema.org/draft-07/schema'],
-  ['validateDraft2019', new Ajv2019(metaOptions), 'https://json-schema.org/draft/2019-09/schema'],
-  ['validateDraft2020', new Ajv2020(metaOptions), 'https://json-schema.org/draft/2020-12/schema'],
+  ['validateDraft07', withLinearUniqueItems(new Ajv(metaOptions)), 'http://json-schema.org/draft-07/schema'],
+  ['validateDraft2019', withLinearUniqueItems(new Ajv2019(metaOptions)), 'https://json-schema.org/draft/2019-09/schema'],
+  ['validateDraft2020', withLinearUniqueItems(new Ajv2020(metaOptions)), 'https://json-schema.org/draft/2020-12/schema'],
 ];
 // Each draft's code in its own function scope (the generated names repeat from draft to draft).
 const metaCode = drafts
   .map(([name, ajv, id]) => {
-    const code = standaloneCode(ajv, { [name]: id }).replace(/^"use strict";/, '');
+    const code = appendingErrors(standaloneCode(ajv, { [name]: id }).replace(/^"use strict";/, ''));
     const exported = new RegExp(`export const ${name} = (\\w+);`);
     const [, entry] = /** @type {RegExpMatchArray} */ (code.match(exported));
     return `export const ${name} = (() => {${code.replace(exported, '')}\nreturn ${entry};})();`;
@@ -70,4 +111,5 @@ const outDir = join(root, 'server/src/engine/shape/generated');
 mkdirSync(outDir, { recursive: true });
 const header = (/** @type {string} */ from) => `// @ts-nocheck\n// Generated by scripts/generate-shape-validator.mjs from ${from}. Do not edit.\n`;
 writeFileSync(join(outDir, 'manifestShape.ts'), `${header('schemas/manifest.schema.json')}${code}\n`);
-writeFileSync(join(outDir, 'jsonSchemaDrafts.ts'), `${header("ajv's meta-schemas of draft-04, -06, -07, 2019-09 and 2020-12")}"use strict";${metaCode}\n`);
+const imports = "import { duplicateItems } from '../uniqueItems';\n";
+writeFileSync(join(outDir, 'jsonSchemaDrafts.ts'), `${header("ajv's meta-schemas of draft-04, -06, -07, 2019-09 and 2020-12")}${imports}${metaCode}\n`);

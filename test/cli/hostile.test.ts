@@ -5,8 +5,8 @@
  * be checked is named while every other manifest is still checked.
  */
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { chmodSync, copyFileSync, mkdirSync, symlinkSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { chmodSync, closeSync, copyFileSync, mkdirSync, openSync, symlinkSync } from 'node:fs';
 import * as path from 'node:path';
 import { after, test } from 'node:test';
 import { cleanManifest, cliPath, describeRun, repoRoot, runCli, tempTree } from './runCli';
@@ -111,9 +111,62 @@ test('--max-diagnostics 1: the one diagnostic says how many problems there are, 
   type Report = { diagnostics: { code: string; severity: string; message: string; range: { start: { character: number } } }[] };
   const [report] = JSON.parse(run.stdout) as Report[];
   assert.deepEqual(report.diagnostics.map((diagnostic) => [diagnostic.code, diagnostic.severity]), [['diagnostics.more', 'error']]);
-  assert.match(report.diagnostics[0].message, /^3 problems are not shown \(2 errors, 1 warning\): at most 1 is listed per manifest\.$/);
+  assert.match(report.diagnostics[0].message, /^3 problems are not shown \(2 errors, 1 warning\): at most one is listed per manifest\.$/);
   assert.equal(report.diagnostics[0].range.start.character, 10);
   const example = runCli(['check', path.join(repoRoot, 'examples', 'broken-everything'), '--max-diagnostics', '1'], { cwd });
   assert.equal(example.status, 1, describeRun(example));
   assert.match(example.stdout, /diagnostics\.more [\d,]+ problems are not shown/);
+});
+
+test('stdin past 16 MB (100 MB of syntax errors aborted at 4.8 GB), or one that never ends (/dev/zero), is refused as a file that large is: not read further, in a small heap', () => {
+  const cwd = tempTree({ 'noise.json': `[${'1 '.repeat(50 * 1024 * 1024)}]` });
+  for (const input of [path.join(cwd, 'noise.json'), '/dev/zero']) {
+    const started = performance.now();
+    const stdin = openSync(input, 'r');
+    // Under a heap of 256 MB: 100 MB of text, read whole and parsed, would not fit.
+    const run = spawnSync(process.execPath, [cliPath, 'check', '-'], { cwd, stdio: [stdin, 'pipe', 'pipe'], encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '--max-old-space-size=256' } });
+    closeSync(stdin);
+    assert.equal(run.status, 2, `${input}: exit ${run.status}\n${run.stderr}`);
+    assert.equal(run.stderr, 'filer-manifest: <stdin>: cannot be read (more than 16 MB, too large to read: the limit is 16 MB).\n');
+    assert.ok(performance.now() - started < 30_000, input);
+  }
+  // Within the limit, stdin is read and checked.
+  const small = runCli(['check', '-'], { cwd, input: cleanManifest('Not Kebab') });
+  assert.equal(small.status, 1, describeRun(small));
+  assert.match(small.stdout, /manifest\.name/);
+});
+
+test('a tool schema that is a $ref chain of 30,000 links (the CLI said "internal error: Maximum call stack size exceeded", exit 2, and reported nothing) is a warning, and every manifest is checked', () => {
+  const definitions: Record<string, unknown> = {};
+  for (let i = 0; i < 30_000; i++) definitions[`d${i}`] = i + 1 < 30_000 ? { $ref: `#/definitions/d${i + 1}` } : { type: 'string' };
+  const tool = '{ "id": "t", "title": "T", "description": "D", "schema": "./s.schema.json", "handler": "./h.js", "annotations": { "readOnlyHint": true } }';
+  const cwd = tempTree({
+    'chain/manifest.json': cleanManifest('chain', `"contributes": { "tools": [${tool}] }`),
+    'chain/s.schema.json': JSON.stringify({ type: 'object', definitions, properties: { source: { $ref: '#/definitions/d0' } } }),
+    'chain/h.js': '',
+    'other/manifest.json': cleanManifest('Not Kebab'),
+  });
+  const run = runCli(['check', '.', '--format', 'json'], { cwd });
+  assert.equal(run.status, 1, describeRun(run));
+  const report = JSON.parse(run.stdout) as { file: string; diagnostics: { code: string; severity: string }[] }[];
+  assert.deepEqual(
+    report.map((entry) => [entry.file, entry.diagnostics.map((d) => `${d.severity} ${d.code}`)]),
+    [
+      [path.join('chain', 'manifest.json'), ['warning tools.schema-ref-chain']],
+      [path.join('other', 'manifest.json'), ['error manifest.name']],
+    ],
+  );
+});
+
+test('a manifest nested 512 deep (taken for no Filer manifest: exit 0, nothing said) is checked: json.too-deep and its other errors, exit 1', () => {
+  const deep = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
+  const cwd = tempTree({ 'deep/manifest.json': cleanManifest('Not Kebab', `"contributes": {}, "x-deep": ${deep(512)}`), 'shallow/manifest.json': cleanManifest('Not-Kebab', `"x-deep": ${deep(511)}`) });
+  const run = runCli(['check', '.'], { cwd });
+  assert.equal(run.status, 1, describeRun(run));
+  assert.equal(run.stderr, '');
+  const lines = run.stdout.trimEnd().split('\n');
+  assert.ok(lines.some((line) => line.startsWith(`${path.join('deep', 'manifest.json')}:5:`) && line.includes(' error json.too-deep ')), run.stdout);
+  assert.ok(lines.some((line) => line.includes(`${path.join('deep', 'manifest.json')}:2:`) && line.includes(' error manifest.name ')), run.stdout);
+  assert.ok(lines.some((line) => line.includes(`${path.join('shallow', 'manifest.json')}:2:`) && line.includes(' error manifest.name ')), run.stdout);
+  assert.ok(!lines.some((line) => line.includes(path.join('shallow', 'manifest.json')) && line.includes('json.too-deep')), run.stdout);
 });

@@ -8,9 +8,11 @@ import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as path from 'node:path';
 import { after, before, test } from 'node:test';
 import { createProtocolConnection, InitializeRequest, StreamMessageReader, StreamMessageWriter } from 'vscode-languageserver-protocol/node';
+import { editorCapabilities, LspClient } from '../lsp/lspClient';
 import { repoRoot } from './runCli';
 
 const work = mkdtempSync(path.join(tmpdir(), 'filer-package-'));
@@ -41,9 +43,11 @@ before(() => {
 
 after(() => rmSync(work, { recursive: true, force: true }));
 
-test('the package holds the two bundles, its README and the licence, and nothing of the tests or sources', () => {
+test('the package holds the two bundles, the rule pages, its README and the licence, and no test or source', () => {
   const listing = spawnSync('tar', ['-tzf', tarball], { encoding: 'utf8' }).stdout.trim().split('\n').sort();
-  assert.deepEqual(listing, ['package/LICENSE', 'package/README.md', 'package/dist/cli.js', 'package/dist/server.js', 'package/package.json']);
+  const pages = readdirSync(path.join(repoRoot, 'docs', 'rules')).map((name) => `package/docs/rules/${name}`);
+  const files = ['LICENSE', 'README.md', 'dist/cli.js', 'dist/server.js', 'package.json'].map((f) => `package/${f}`);
+  assert.deepEqual(listing, [...files, ...pages].sort());
   const installed = path.join(prefix, 'lib', 'node_modules', 'filer-manifest');
   assert.ok(!existsSync(path.join(installed, 'node_modules')), 'the package installs no dependency');
   for (const bundle of ['cli.js', 'server.js']) {
@@ -67,6 +71,22 @@ test('the installed CLI checks a broken plugin outside the repository: its error
   assert.equal(result.stderr, '');
 });
 
+test('the installed CLI prints a rule page it ships, and SARIF links to it there (offline)', () => {
+  const installed = path.join(prefix, 'lib', 'node_modules', 'filer-manifest');
+  const run = (args: string[], cwd: string) =>
+    spawnSync(bin('filer-manifest'), args, { cwd, env: userEnv(), encoding: 'utf8' });
+  const explained = run(['explain', 'tools.id-dot'], work);
+  assert.equal(explained.status, 0, explained.stderr);
+  assert.equal(explained.stdout, readFileSync(path.join(repoRoot, 'docs', 'rules', 'tools.id-dot.md'), 'utf8'));
+  const plugin = path.join(work, 'sarif-plugin');
+  cpSync(path.join(repoRoot, 'examples', 'broken-everything'), plugin, { recursive: true });
+  const log = JSON.parse(run(['check', '.', '--format', 'sarif'], plugin).stdout);
+  const rules = log.runs[0].tool.driver.rules as { id: string; helpUri?: string }[];
+  const shipped = (code: string) => pathToFileURL(path.join(installed, 'docs', 'rules', `${code}.md`)).href;
+  for (const rule of rules) assert.equal(rule.helpUri, shipped(rule.id));
+  assert.ok(rules.every((rule) => existsSync(fileURLToPath(rule.helpUri!))), 'every page is installed');
+});
+
 test('the installed language server answers initialize over stdio', async () => {
   const server = spawn(bin('filer-manifest-language-server'), ['--stdio'], { cwd: work, env: userEnv(), stdio: ['pipe', 'pipe', 'inherit'] });
   const connection = createProtocolConnection(new StreamMessageReader(server.stdout), new StreamMessageWriter(server.stdin));
@@ -78,5 +98,22 @@ test('the installed language server answers initialize over stdio', async () => 
   } finally {
     connection.dispose();
     server.kill();
+  }
+});
+
+test('the installed language server links a diagnostic to the page it ships (offline)', async () => {
+  const installed = path.join(prefix, 'lib', 'node_modules', 'filer-manifest');
+  const capabilities = editorCapabilities();
+  capabilities.textDocument!.publishDiagnostics!.codeDescriptionSupport = true;
+  const client = await LspClient.start({ server: path.join(installed, 'dist', 'server.js'), capabilities });
+  try {
+    const uri = 'untitled:/word-count/manifest.json';
+    await client.open(uri, '{ "name": "Word Count", "displayName": "W", "version": "1.0.0" }');
+    const [diagnostic] = await client.diagnostics(uri);
+    assert.equal(diagnostic.code, 'manifest.name');
+    const page = pathToFileURL(path.join(installed, 'docs', 'rules', 'manifest.name.md')).href;
+    assert.deepEqual(diagnostic.codeDescription, { href: page });
+  } finally {
+    await client.stop();
   }
 });

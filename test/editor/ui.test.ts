@@ -64,6 +64,35 @@ test('a squiggle marks the broken field, and its hover says what is wrong', { ti
     await workbench.screenshot('squiggle-and-message');
   }));
 
+test("a diagnostic's code is a link, in the Problems panel and a hover, to its page", { timeout: 120_000 }, () =>
+  showing('rule-page-link', async () => {
+    // The Problems panel shows the code as a link, beside the message.
+    await editor.page.keyboard.press('Control+Shift+M');
+    const row = editor.page.locator('.markers-panel .monaco-list-row', { hasText: '"notes.fetch" must not contain' }).first();
+    await row.waitFor({ timeout: 30_000 });
+    await row.locator('a', { hasText: 'tools.id-dot' }).first().waitFor({ timeout: 10_000 });
+    await workbench.screenshot('problems-rule-link');
+    await workbench.runCommand('View: Toggle Panel Visibility');
+
+    // The hover over the squiggle shows it too; clicking it opens the page the .vsix ships, offline.
+    await workbench.hoverText('notes.fetch', /must not contain/);
+    const link = editor.page.locator('.monaco-hover:not(.hidden) a.code-link', { hasText: 'tools.id-dot' }).first();
+    await link.waitFor({ timeout: 10_000 });
+    const href = (await link.getAttribute('href')) ?? '';
+    assert.match(href, /\/docs\/rules\/tools\.id-dot\.md$/, `the link is the page the extension ships: ${href}`);
+    assert.doesNotMatch(href, /^https?:/, 'not a page on the network');
+    await workbench.screenshot('hover-rule-link');
+    await link.click();
+    const tab = editor.page.locator('.editor-group-container.active .tab.active', { hasText: 'tools.id-dot.md' });
+    await tab.waitFor({ timeout: 30_000 });
+    for (const line of ['# tools.id-dot', '## Why an error']) {
+      await workbench.activeEditor().locator('.view-line', { hasText: line }).first().waitFor({ timeout: 15_000 });
+    }
+    await workbench.screenshot('rule-page');
+    assert.deepEqual(editor.blocked, [], 'no request left loopback');
+    await editor.page.keyboard.press('Control+W');
+  }));
+
 test('the language status says a Filer manifest is recognized; a browser-extension manifest.json gets nothing', { timeout: 90_000 }, () =>
   showing('language-status', async () => {
     const languageStatus = editor.page.locator('[id="status.languageStatus"]');

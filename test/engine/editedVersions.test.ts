@@ -223,6 +223,10 @@ const overBudget = defineRules([
       "A tool's timeout is longer than the plugin's permissions.execution.maxTimeout (a rule of this test only).",
     message: ({ jsonPath, maxTimeout }: { jsonPath: JsonPath; maxTimeout: string }) =>
       `${field(jsonPath)} is longer than the plugin's maxTimeout, ${maxTimeout}.`,
+    examples: {
+      incorrect: [{ manifest: '{ "permissions": { "execution": { "maxTimeout": "1m" } }, "contributes": { "tools": [{ "timeout": «"5m"» }] } }' }],
+      correct: [{ manifest: '{ "permissions": { "execution": { "maxTimeout": "10m" } }, "contributes": { "tools": [{ "timeout": "5m" }] } }' }],
+    },
   }),
 ]);
 

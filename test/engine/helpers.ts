@@ -88,9 +88,10 @@ function expectRuleInFile<C extends RuleCode>(code: C, manifestText: string, inF
 }
 
 /** Asserts that none of `codes` is reported (or, with no codes, that nothing at all is). */
-export function expectNone(text: string, codes: string[] = [], folder?: PluginFolder): void {
+export function expectNone(text: string, codes: RuleCode[] = [], folder?: PluginFolder): void {
   const diagnostics = analyzeManifest(text, { folder }).diagnostics;
-  const unwanted = codes.length === 0 ? diagnostics : diagnostics.filter((d) => codes.includes(d.code));
+  const named: readonly string[] = codes;
+  const unwanted = codes.length === 0 ? diagnostics : diagnostics.filter((d) => named.includes(d.code));
   assert.equal(unwanted.length, 0, `expected none of ${codes.join(', ') || 'any code'}, got: ${describe(unwanted)}`);
 }
 

@@ -6,8 +6,14 @@ import { allRules } from '../../server/src/engine';
 
 const repoRoot = join(__dirname, '../../..');
 const rulesDir = join(repoRoot, 'server/src/engine/rules');
-/** The rules/ modules that are not an area: the shared kinds, helpers, the registry and the README table. */
-const notAreas = new Set(['rule.ts', 'messages.ts', 'duplicateIds.ts', 'registry.ts', 'rulesTable.ts', 'shape.ts']);
+/**
+ * The rules/ modules that are not an area: the shared kinds, helpers (examples.ts writes every area's examples),
+ * the registry, the README table, the rule pages, and the shape rules with their examples.
+ */
+const notAreas = new Set([
+  'rule.ts', 'messages.ts', 'duplicateIds.ts', 'examples.ts', 'registry.ts', 'rulesTable.ts', 'rulePages.ts', 'shape.ts',
+  'shapeExamples.ts',
+]);
 const areaFiles = readdirSync(rulesDir).filter((name) => name.endsWith('.ts') && !notAreas.has(name));
 
 /** The file each code prefix lives in, where its name is not the prefix itself. */

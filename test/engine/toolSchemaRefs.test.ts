@@ -94,3 +94,12 @@ test('a $ref to a plain-name anchor in the same file ($anchor, or an "#name" $id
   assert.deepEqual(facts({ $schema: 'http://json-schema.org/draft-04/schema#', type: 'object', definitions: { p: { id: '#file', ...filePath } }, properties: { source: { $ref: '#file' } } }).pathProperties, ['source']);
   assert.deepEqual(facts({ type: 'object', properties: { source: { $ref: '#nowhere' } } }).pathProperties, []);
 });
+
+test('tools.schema-ref-chain: a chain of more than 32 local $refs is followed no further, said at the tool\u2019s schema; the format behind it is not seen', () => {
+  const $defs: Record<string, unknown> = { d40: filePath };
+  for (let i = 0; i < 40; i++) $defs[`d${i}`] = { $ref: `#/$defs/d${i + 1}` };
+  const schema = { type: 'object', $defs, properties: { source: { $ref: '#/$defs/d0' } } };
+  const found = expectRule('tools.schema-ref-chain', manifest(`"contributes": { "tools": [${tool}] }`), { folder: folderWith(schema), severity: 'warning', message: 'Property `source` of "tools/count.schema.json" is a chain of more than 32 `$ref` links' });
+  assert.deepEqual(found.data, { jsonPath: ['contributes', 'tools', 0, 'schema'], filePath: 'tools/count.schema.json', property: 'source', limit: 32 });
+  assert.deepEqual(facts(schema).pathProperties, []);
+});

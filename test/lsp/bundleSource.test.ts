@@ -30,3 +30,14 @@ test('dist/server.js makes one ES-module view of each CommonJS package it import
   assert.ok(views.size > 0, 'no ES-module view found: the check no longer matches what esbuild writes');
   assert.deepEqual([...views].filter(([, count]) => count > 1), []);
 });
+
+/**
+ * The rules' examples are data for the tests and the rule pages, and the bundles leave them out
+ * (scripts/build.mjs): none of their word-count plugin, none of their «» marks.
+ */
+for (const bundle of ['dist/server.js', 'dist/cli.js']) {
+  test(`${bundle} carries none of the rules' examples`, () => {
+    const text = readFileSync(join(repositoryRoot, bundle), 'utf8');
+    assert.deepEqual(['word-count', '\\u00ab', '\\xAB'].filter((said) => text.includes(said)), []);
+  });
+}

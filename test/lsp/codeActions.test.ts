@@ -3,6 +3,7 @@ import { cpSync, existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { CodeAction } from 'vscode-languageserver-protocol/node';
+import type { RuleCode } from '../../server/src/engine';
 import { applyFix, pickFix, quickFixesFor } from './fixHelpers';
 import { fixturesRoot, LspClient, manifest, tempFolder } from './lspClient';
 
@@ -12,7 +13,7 @@ before(async () => {
 });
 after(() => client.stop());
 
-const fixesFor = (uri: string, code: string) => quickFixesFor(client, uri, code);
+const fixesFor = (uri: string, code: RuleCode) => quickFixesFor(client, uri, code);
 const pick = pickFix;
 const apply = (uri: string, action: CodeAction) => applyFix(client, uri, action);
 
@@ -103,7 +104,7 @@ describe('quick fixes where the fix is certain', () => {
   let count = 0;
 
   /** Opens `text`, applies the fix titled `title` for the diagnostic `code`, returns the new text. */
-  async function fixed(text: string, code: string, title: string | RegExp): Promise<string> {
+  async function fixed(text: string, code: RuleCode, title: string | RegExp): Promise<string> {
     const uri = folder.uri(`case${++count}/manifest.json`);
     await client.open(uri, text);
     const { actions } = await fixesFor(uri, code);

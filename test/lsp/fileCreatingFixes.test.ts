@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { ClientCapabilities, CodeAction, TextDocumentEdit, TextEdit, WorkspaceEdit } from 'vscode-languageserver-protocol/node';
+import type { RuleCode } from '../../server/src/engine';
 import { fixturesRoot, LspClient, manifest, tempFolder } from './lspClient';
 
 // What each client declares about workspace edits (from their sources: Neovim 0.7.2
@@ -42,7 +43,7 @@ async function withLegacyFixture(capabilities: ClientCapabilities, check: (clien
   }
 }
 
-async function fixesFor(client: LspClient, uri: string, code: string): Promise<CodeAction[]> {
+async function fixesFor(client: LspClient, uri: string, code: RuleCode): Promise<CodeAction[]> {
   const diagnostic = (await client.diagnostics(uri)).find((d) => d.code === code);
   assert.ok(diagnostic, `a ${code} diagnostic`);
   return client.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri }, range: diagnostic.range, context: { diagnostics: [diagnostic] } });

@@ -1,9 +1,14 @@
 import assert from 'node:assert/strict';
 import { FileChangeType, type CodeAction, type Diagnostic } from 'vscode-languageserver-protocol/node';
+import type { RuleCode } from '../../server/src/engine';
 import { applyWorkspaceEdit, type LspClient } from './lspClient';
 
 /** The quick fixes offered for the first diagnostic with `code`, as a client asks for them (the diagnostic sent back with its data). */
-export async function quickFixesFor(client: LspClient, uri: string, code: string): Promise<{ diagnostic: Diagnostic; actions: CodeAction[] }> {
+export async function quickFixesFor(
+  client: LspClient,
+  uri: string,
+  code: RuleCode,
+): Promise<{ diagnostic: Diagnostic; actions: CodeAction[] }> {
   const diagnostics = await client.diagnostics(uri);
   const diagnostic = diagnostics.find((d) => d.code === code);
   assert.ok(diagnostic, `a ${code} diagnostic among ${diagnostics.map((d) => d.code).join(', ')}`);

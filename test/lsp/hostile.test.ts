@@ -196,6 +196,25 @@ describe('hostile referenced files', () => {
     await client.close(uri);
   });
 
+  test('a tool schema that is a $ref chain of 30,000 links (the server published nothing for the manifest) and a manifest nested 600 deep (shown nothing): each gets its finding, and its other diagnostics', async () => {
+    const definitions: Record<string, unknown> = {};
+    for (let i = 0; i < 30_000; i++) definitions[`d${i}`] = i + 1 < 30_000 ? { $ref: `#/definitions/d${i + 1}` } : { type: 'string' };
+    folder.write('chain/tools/chain.schema.json', JSON.stringify({ type: 'object', definitions, properties: { source: { $ref: '#/definitions/d0' } } }));
+    folder.write('chain/h.js', '');
+    const chainUri = folder.uri('chain/manifest.json');
+    await client.open(chainUri, manifest(`"contributes": { "tools": [ ${tool('chain', './tools/chain.schema.json')} ] }, "autor": "x"`));
+    assert.deepEqual(byField(await client.diagnostics(chainUri)), ['manifest.unknown-key @ autor', 'tools.schema-ref-chain @ contributes.tools.0.schema']);
+    const deepUri = folder.uri('deep/manifest.json');
+    const deep = `{ "name": "Not Kebab", "displayName": "D", "version": "1.0.0", "contributes": {}, "x": ${'['.repeat(600)}${']'.repeat(600)} }`;
+    await client.open(deepUri, deep);
+    const diagnostics = await client.diagnostics(deepUri);
+    assert.deepEqual(diagnostics.map((d) => d.code).sort(), ['json.too-deep', 'manifest.name', 'manifest.unknown-key']);
+    const status = await client.request<{ recognized: boolean }>('filer/manifestStatus', { uri: deepUri });
+    assert.equal(status.recognized, true);
+    await client.close(chainUri);
+    await client.close(deepUri);
+  });
+
   test('a schema nobody may read (mode 000): root reads it, another user gets files.unreadable', async (t) => {
     if (process.platform === 'win32') return t.skip('file modes cannot make a file unreadable on Windows');
     const locked = tempFolder({ 'plugin/h.js': '', 'plugin/locked.schema.json': '{ "type": "object", "properties": {} }\n' });

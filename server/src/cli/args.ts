@@ -26,6 +26,7 @@ export class UsageError extends Error {}
 export const helpText = `Usage: filer-manifest check [options] [paths...]
        filer-manifest gating [options] [paths...]   (see filer-manifest gating --help)
        filer-manifest menu <plugin> --select <names...>   (see filer-manifest menu --help)
+       filer-manifest explain <code>   (a rule's page: what it checks, with examples)
 
 Validates Filer plugin manifests the way the Filer loader does.
 
@@ -76,8 +77,12 @@ export function parseCommandLine(args: string[]): Command {
 
   const [command, ...paths] = positionals;
   if (command === undefined) throw new UsageError('No command given: use "filer-manifest check [paths...]".');
-  if (command === 'gating' || command === 'menu') throw new UsageError(`Put the command first: "filer-manifest ${command} [options]".`);
-  if (command !== 'check') throw new UsageError(`Unknown command "${command}": the commands are check, gating and menu.`);
+  if (command === 'gating' || command === 'menu' || command === 'explain') {
+    throw new UsageError(`Put the command first: "filer-manifest ${command} [options]".`);
+  }
+  if (command !== 'check') {
+    throw new UsageError(`Unknown command "${command}": the commands are check, gating, menu and explain.`);
+  }
 
   return {
     kind: 'check',

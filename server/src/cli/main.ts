@@ -1,14 +1,17 @@
 /**
  * `filer-manifest check [paths...]`: validates Filer plugin manifests with the same engine as the
  * editor and prints the diagnostics as text, JSON or SARIF. `gating` and `menu` (gating.ts, menu.ts)
- * show what each tool may do and the context menu for a selection. Exit 0: no errors; 1: errors (or more
- * warnings than --max-warnings); 2: bad usage or a path that cannot be checked.
+ * show what each tool may do and the context menu for a selection; `explain` (explain.ts) prints a
+ * rule's page. Exit 0: no errors; 1: errors (or more warnings than --max-warnings); 2: bad usage or a
+ * path that cannot be checked.
  */
 import * as path from 'node:path';
 import packageJson from '../../package.json';
 import { allRules, analyzeManifest, manifestFileName, recognizeText, terminalText } from '../engine';
 import { NodePluginFolder } from '../host/nodePluginFolder';
+import { rulePagesOf } from '../host/rulePages';
 import { helpText, parseCommandLine, UsageError, type CheckCommand } from './args';
+import { runExplain } from './explain';
 import { formatJson } from './formats/json';
 import { runGating } from './gating';
 import { runMenu } from './menu';
@@ -34,9 +37,12 @@ const programName = 'filer-manifest';
 function warn(message: string): void {
   process.stderr.write(`${programName}: ${terminalText(message)}\n`);
 }
+/** The bundle is dist/cli.js: the package's root, which ships docs/rules/, is the folder above. */
+const rulePages = () => rulePagesOf(path.join(__dirname, '..'));
 
 async function main(args: string[]): Promise<number> {
   try {
+    if (args[0] === 'explain') return runExplain(args.slice(1), rulePages(), (text) => process.stdout.write(text));
     if (args[0] === 'gating' || args[0] === 'menu') {
       const review = parseReviewCommand(args[0], args.slice(1));
       if (review.kind === 'help') {
@@ -154,7 +160,10 @@ function format(command: CheckCommand, results: CheckedManifest[], cwd: string):
       return formatJson(results);
     case 'sarif': {
       const homepage = (packageJson as { homepage?: string }).homepage;
-      return formatSarif(results, { name: programName, version: packageJson.version, rules: allRules, rulesUri: homepage ? `${homepage}#rules` : undefined }, cwd);
+      const pages = rulePages();
+      const { version } = packageJson;
+      const tool = { name: programName, version, rules: allRules, informationUri: homepage, helpUri: pages.link };
+      return formatSarif(results, tool, cwd);
     }
   }
 }

@@ -141,9 +141,22 @@ export function whyUnread(read: Exclude<FileRead, { kind: 'text' }>): string {
   return read.kind === 'too-large' ? `${describeUnread(read)}: the limit is ${maxManifestMegabytes} MB` : describeUnread(read);
 }
 
+/**
+ * One manifest from stdin, under the limit a file has: past maxManifestMegabytes the reading stops
+ * (what follows is never held) and stdin is named as a file that large would be.
+ */
 export async function readStdin(): Promise<ManifestInput> {
+  const maxBytes = maxManifestMegabytes * 1024 * 1024;
   const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  let length = 0;
+  for await (const chunk of process.stdin) {
+    length += (chunk as Buffer).length;
+    if (length > maxBytes) {
+      process.stdin.destroy();
+      throw new PathError(`${stdinName}: cannot be read (more than ${maxManifestMegabytes} MB, too large to read: the limit is ${maxManifestMegabytes} MB).`);
+    }
+    chunks.push(chunk as Buffer);
+  }
   return { absolutePath: undefined, text: Buffer.concat(chunks).toString('utf8') };
 }
 

@@ -8,7 +8,7 @@ export { LineIndex } from './text/lineIndex';
 export { detachedCopy } from './text/detachedCopy';
 export { jsonText, markdownCell, markdownCode, markdownText, terminalText } from './text/escapes';
 export { own } from './own';
-export { parseDocument, type ParsedDocument } from './parse/parseDocument';
+export { parseDocument, parseSyntaxOnly, type ParsedDocument } from './parse/parseDocument';
 export { endOf, keyOf, type JsonNode } from './parse/jsonNode';
 export { reparseDocument } from './parse/incrementalParse';
 export { composeEditedRegions, extendEditedRegion, type EditedRegion } from './text/editedRegion';
@@ -17,18 +17,19 @@ export { arrayItems, keyNode, pathOfNode, valueNode, type JsonPath } from './mod
 export { idSymbols, type IdSymbol } from './model/idSymbols';
 export { renameRefusal } from './rename';
 export { containsDotDot, fileReferences, isAbsolutePath, normalizeRelativePath, referenceKindAt, type FileReference, type ReferenceKind } from './model/references';
-export { analyzeManifest, defaultMaxDiagnostics, FileFactsMemo, validateModel, type ManifestAnalysis, type SeverityOverride } from './validate';
+export { analyzeManifest, defaultMaxDiagnostics, FileFactsMemo, findingsKept, validateModel, type ManifestAnalysis, type SeverityOverride } from './validate';
 export { allRules, dataOf, ruleByCode, syntaxCodes, type ManifestDiagnostic, type RuleCode, type RuleData } from './rules/registry';
 export type { RuleDefinition, RuleTag } from './rules/rule';
+export type { ExampleFile, FixedExample, RuleExample } from './rules/rule';
 export type { Creatable, FixProposal, NewFile, OffsetEdit } from './fixes/fix';
-export { proposeFixes } from './fixes/proposeFixes';
+export { proposeFixes, sharedInOneRequest } from './fixes/proposeFixes';
 export { eolOf, indentUnitOf, lineIndentAt } from './fixes/textEdits';
 export { pathSuggestion } from './fixes/pathSuggestion';
-export { rulesTableMarkdown } from './rules/rulesTable';
+export { decisionsTableMarkdown } from './rules/rulesTable';
 export { hookEventDocumentation, knownHookEvents } from './rules/hooks';
 export { namedHandler, type NamedHandler } from './folder/referencedFiles';
 export { argumentHoverAt, handlerCompletionsAt, type HandlerCompletion } from './handlers/handlerAssist';
-export { toKebabCase } from './rules/messages';
+export { closest, toKebabCase } from './rules/messages';
 export { schemaForPath, resolveRef, scopeValues, settingTypes, type SchemaNode } from './shape/schema';
 export {
   asksAt,

@@ -78,6 +78,11 @@ function rebound(files: ReferencedFiles, references: FileReference[]): Reference
 /** A text of `1 1 1 …` would otherwise give a diagnostic every two characters: 2,000,000 for 4 MB. */
 export const defaultMaxDiagnostics = 1000;
 
+/** How many findings a validation under a cap of `maxDiagnostics` keeps (the rest are only counted): what a parse for it keeps of each kind. */
+export function findingsKept(maxDiagnostics = defaultMaxDiagnostics): number {
+  return 2 * Math.max(1, maxDiagnostics);
+}
+
 /** Everything the features need about one version of a manifest: parsed once, read by all. */
 export interface ManifestAnalysis {
   document: ParsedDocument;
@@ -86,7 +91,7 @@ export interface ManifestAnalysis {
 }
 
 export function analyzeManifest(text: string, options: ValidateOptions = {}): ManifestAnalysis {
-  const document = parseDocument(text);
+  const document = parseDocument(text, undefined, findingsKept(options.maxDiagnostics));
   const model = buildModel(document);
   return { document, model, diagnostics: validateModel(model, options) };
 }
@@ -101,11 +106,13 @@ export function validateModel(full: ManifestModel, options: ValidateOptions = {}
   const overrides = options.severityOverrides ?? {};
   const max = Math.max(1, options.maxDiagnostics ?? defaultMaxDiagnostics);
   // Twice the cap is kept, so that the ones shown are the first by position of nearly all; the rest are only counted.
-  const kept = 2 * max;
+  const kept = findingsKept(max);
   const beyond: Record<Severity, number> = { error: 0, warning: 0, information: 0, hint: 0 };
   let files: ReferencedFiles | undefined;
   const fileFacts = options.fileFacts;
-  const emit = (code: string, target: Target | FileSpan, message: (rule: AnyRule) => string, data: unknown) => {
+  // The message and data are made only for a finding that is kept: one past the cap is only counted.
+  type Described = (rule: AnyRule) => { message: string; data: unknown };
+  const emit = (code: string, target: Target | FileSpan, described: Described) => {
     if (!isRuleCode(code)) throw new Error(`Unregistered rule code ${code}`);
     const rule = ruleByCode.get(code)!;
     const severity = severityOf(overrides, code) ?? rule.severity;
@@ -116,34 +123,39 @@ export function validateModel(full: ManifestModel, options: ValidateOptions = {}
     }
     if ('file' in target) {
       const { file, offset, length, range } = target;
-      diagnostics.push({ file, range, offset, length, severity, code, message: message(rule), data });
+      diagnostics.push({ file, range, offset, length, severity, code, ...described(rule) });
       return;
     }
     // jsonc-parser reports an error at the end of the text with length 1: keep every range inside it.
     const offset = Math.min(target.offset, textLength);
     const length = Math.min(target.length, textLength - offset);
-    diagnostics.push({ range: lines.rangeOf(offset, length), offset, length, severity, code, message: message(rule), data });
+    const { message, data } = described(rule);
+    diagnostics.push({ range: lines.rangeOf(offset, length), offset, length, severity, code, message, data });
   };
-  // The message is built only for a finding that is kept: one past the cap is only counted.
   const reportFinding = (code: string, target: Target | FileSpan, data: unknown) =>
-    emit(code, target, (rule) => messageOf(rule, data), data);
+    emit(code, target, (rule) => ({ message: messageOf(rule, data), data }));
   const context: RuleContext = {
     model,
     folder: options.folder,
     files: () => (files ??= fileFacts ? fileFacts.memo.files(model, options.folder, fileFacts.folderGeneration) : referencedFiles(model, options.folder)),
     report: reportFinding,
     reportIn: reportFinding,
-    reportShape: (code, target, message, data) => emit(code, target, () => message, data),
+    reportShape: (code, target, described) => emit(code, target, described),
+    countBeyond: (code, count) => {
+      const severity = severityOf(overrides, code) ?? ruleByCode.get(code)!.severity;
+      if (severity !== 'off') beyond[severity] += count;
+    },
   };
   if (options.tooLarge) reportFinding('diagnostics.file-too-large', { offset: 0, length: 0 }, options.tooLarge);
   for (const area of ruleAreas) area.check?.(context);
   // The manifest's own first, then each other file's, each by position.
   diagnostics.sort((a, b) => compareFiles(a.file, b.file) || a.offset - b.offset || a.length - b.length);
-  if (diagnostics.length <= max) return diagnostics;
-  const cuts = diagnostics.splice(max - 1);
+  // Findings the parse only counted are beyond the cap too.
+  if (diagnostics.length <= max && Object.values(beyond).every((count) => count === 0)) return diagnostics;
+  const cuts = diagnostics.splice(Math.min(max - 1, diagnostics.length));
   for (const cut of cuts) beyond[cut.severity]++;
-  // Said in the manifest: at the last of its own shown; with none of its own shown, at the first of its own
-  // that were cut, or at its start when every finding is in a handler.
+  // Said in the manifest: at the last of its own shown; with none of its own shown (a cap of 1, or every one
+  // shown in a handler), at the first of its own that were cut, else at its start.
   const inManifest = diagnostics.filter((diagnostic) => diagnostic.file === undefined);
   const at = inManifest[inManifest.length - 1] ??
     cuts.find((cut) => cut.file === undefined) ?? { range: lines.rangeOf(0, 0), offset: 0, length: 0 };

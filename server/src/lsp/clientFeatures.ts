@@ -16,6 +16,8 @@ export interface ClientFeatures {
   createFiles: boolean;
   /** Markdown, or plain text for clients whose `hover.contentFormat` prefers it (Eglot). */
   hoverMarkup: Markup;
+  /** A diagnostic's code may link to a page (`codeDescription`): what the client declares for the way it gets them. */
+  codeDescription: boolean;
 }
 
 /** What an editor may send as `initializationOptions`. */
@@ -27,7 +29,7 @@ export interface InitializationOptions {
 }
 
 export function readClientFeatures(capabilities: ClientCapabilities): ClientFeatures {
-  const workspace = capabilities.workspace;
+  const { workspace, textDocument } = capabilities;
   // Helix spells it `workspace.diagnostic` (its lsp-types' name), the specification `workspace.diagnostics`.
   const diagnosticRefresh =
     !!workspace?.diagnostics?.refreshSupport || !!(workspace as { diagnostic?: { refreshSupport?: boolean } } | undefined)?.diagnostic?.refreshSupport;
@@ -45,5 +47,6 @@ export function readClientFeatures(capabilities: ClientCapabilities): ClientFeat
     documentChanges: !!workspace?.workspaceEdit?.documentChanges,
     createFiles: !!workspace?.workspaceEdit?.resourceOperations?.includes('create'),
     hoverMarkup: markupFor(capabilities.textDocument?.hover?.contentFormat),
+    codeDescription: !!(textDocument?.diagnostic?.codeDescriptionSupport || textDocument?.publishDiagnostics?.codeDescriptionSupport),
   };
 }

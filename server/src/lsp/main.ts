@@ -2,7 +2,9 @@
  * `filer-manifest-language-server`: the Filer manifest language server. VS Code starts it with
  * `--node-ipc`; other editors with `--stdio` (also `--socket=<port>` and `--pipe=<name>` work).
  */
+import * as path from 'node:path';
 import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
+import { rulePagesOf } from '../host/rulePages';
 import { startServer } from './server';
 
 const transports = ['--stdio', '--node-ipc', '--socket', '--pipe'];
@@ -19,4 +21,5 @@ if (args.includes('--help') || args.includes('-h')) {
 // An editor that starts the server without naming a transport means stdio.
 if (!args.some((arg) => transports.some((transport) => arg === transport || arg.startsWith(`${transport}=`)))) process.argv.push('--stdio');
 
-startServer(createConnection(ProposedFeatures.all));
+// The bundle is dist/server.js: the package's root, which ships docs/rules/, is the folder above.
+startServer(createConnection(ProposedFeatures.all), rulePagesOf(path.join(__dirname, '..')));

@@ -6,7 +6,9 @@ import {
   FileFactsMemo,
   composeEditedRegions,
   extendEditedRegion,
+  findingsKept as findingsKeptUnder,
   parseDocument,
+  parseSyntaxOnly,
   reparseDocument,
   validateModel,
   type EditedRegion,
@@ -60,7 +62,7 @@ export class ManifestVersion {
   readonly filePath: string | undefined;
   /** This version's number in this server process: never the same for two versions, nor for a document closed and opened again. */
   readonly serial = ++versionsMade;
-  private parse: { document: ParsedDocument; model: ManifestModel } | undefined;
+  private parse: { document: ParsedDocument; model: ManifestModel; syntaxOnly: boolean; findingsKept: number } | undefined;
   private recognized: { generation: number; recognition: Recognition } | undefined;
   private validated: { key: string; analysis: ManifestAnalysis } | undefined;
 
@@ -92,7 +94,7 @@ export class ManifestVersion {
    * would parse its text again if it were ever read.
    */
   private handOverParse(): { document: ParsedDocument; model: ManifestModel } | undefined {
-    const parse = this.parse;
+    const parse = this.parse?.syntaxOnly ? undefined : this.parse;
     this.parse = undefined;
     this.validated = undefined;
     return parse;
@@ -158,15 +160,37 @@ export class ManifestVersion {
   }
 
   private parsed(): { document: ParsedDocument; model: ManifestModel } {
+    const syntaxOnly = this.isTooLarge;
+    const findingsKept = findingsKeptUnder(this.env.settings().maxDiagnostics);
+    if (this.parse && !this.parseServes(syntaxOnly, findingsKept)) this.parse = undefined;
     if (!this.parse) {
       const basis = this.basis;
       this.basis = undefined;
       const previous = basis?.previous.handOverParse();
+      // Past the size limit only the syntax is read: no tree, whatever the text holds.
+      if (syntaxOnly) {
+        const document = parseSyntaxOnly(this.text, this.lines, findingsKept);
+        this.parse = { document, model: buildModel(document), syntaxOnly, findingsKept };
+        return this.parse;
+      }
       // One line index per version: the editor document's, when there is one.
-      const document = previous ? reparseDocument(previous.document, this.text, basis!.region, this.lines) : parseDocument(this.text, this.lines);
-      this.parse = { document, model: buildModel(document, previous?.model) };
+      const document = previous
+        ? reparseDocument(previous.document, this.text, basis!.region, this.lines, findingsKept)
+        : parseDocument(this.text, this.lines, findingsKept);
+      this.parse = { document, model: buildModel(document, previous?.model), syntaxOnly, findingsKept };
     }
     return this.parse;
+  }
+
+  /**
+   * Whether this version's parse still serves after a settings change: a text only checked for its
+   * syntax is parsed whole once it is within the size limit, and one that kept fewer findings than a
+   * higher diagnostics cap shows is parsed again.
+   */
+  private parseServes(syntaxOnly: boolean, findingsKept: number): boolean {
+    const parse = this.parse!;
+    if (parse.syntaxOnly && !syntaxOnly) return false;
+    return parse.findingsKept >= findingsKept || Object.keys(parse.document.findingsNotKept).length === 0;
   }
 
   private validate(model: ManifestModel): ManifestDiagnostic[] {

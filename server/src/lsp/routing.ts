@@ -184,7 +184,10 @@ const routes: Route[] = [
   ),
   route(
     WorkspaceDiagnosticRequest.type,
-    object({ previousResultIds: array(object({ uri: string, value: string })) }),
+    object({
+      previousResultIds: array(object({ uri: string, value: string })),
+      partialResultToken: optional(either(string, integer, 'a string or an integer')),
+    }),
     (params, token, env) => env.pull.workspaceReport(params, token),
   ),
   // The preview's requests (the client's preview panel and status item).

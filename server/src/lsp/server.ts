@@ -14,9 +14,11 @@ import { routeRequests } from './routing';
 import { ServerLog, version } from './serverLog';
 import { WorkspaceFiles } from './workspaceFiles';
 import { WorkspaceManifests } from './workspaceManifests';
+import type { RulePages } from '../host/rulePages';
 
 /**
- * The language server, as a table of contents: each concern is one module, created and wired here.
+ * The language server, as a table of contents: each concern is one module, created and wired here
+ * (`rulePages`: where each rule's page is, for the link of its diagnostics).
  * - configuration.ts: the settings (initializationOptions, fetched or pushed; invalid values named once);
  * - openDocuments.ts: the open documents and their versions, each parsed once by manifestCache.ts;
  * - diagnostics/: one core that computes a document's diagnostics, pushed (push.ts) or pulled (pull.ts)
@@ -25,7 +27,7 @@ import { WorkspaceManifests } from './workspaceManifests';
  * - handlerFiles.ts: which manifests name an open JavaScript file as a handler (its findings are theirs);
  * - routing.ts: every other request, one row each, answered by its feature in features/.
  */
-export function startServer(connection: Connection): void {
+export function startServer(connection: Connection, rulePages: RulePages): void {
   const log = new ServerLog(connection.console);
   const logger = { error: (message: string) => log.error(message) };
   const requests = new ClientRequests(logger);
@@ -65,6 +67,7 @@ export function startServer(connection: Connection): void {
     settings: () => configuration.settings(),
     workspaceFolderPaths: () => files.workspaceFolderPaths(),
     builtInJson: () => builtInJson,
+    rulePage: () => (client.codeDescription ? rulePages.link : undefined),
   });
   const push = new PushDiagnostics(core, { connection, logger, documents, workspace, settingsKnown: configuration.settingsKnown });
   const pull = new PullDiagnostics(core, {

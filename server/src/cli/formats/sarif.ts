@@ -15,8 +15,10 @@ interface SarifTool {
   version: string;
   /** Every rule the engine can report, for tool.driver.rules. */
   rules: RuleDefinition[];
-  /** Where a rule is documented (the README's rules table), when the package says where it is published. */
-  rulesUri: string | undefined;
+  /** Where the tool is described, when the package says (its homepage). */
+  informationUri: string | undefined;
+  /** Each rule's page (host/rulePages.ts), for its helpUri. */
+  helpUri(code: string): string | undefined;
 }
 
 /**
@@ -35,14 +37,18 @@ export function formatSarif(results: CheckedManifest[], tool: SarifTool, cwd: st
           driver: {
             name: tool.name,
             version: tool.version,
-            ...(tool.rulesUri ? { informationUri: tool.rulesUri } : {}),
-            rules: tool.rules.map((rule) => ({
-              id: rule.code,
-              shortDescription: { text: rule.description },
-              ...(rule.decision ? { fullDescription: { text: `${rule.description} ${rule.decision}` } } : {}),
-              defaultConfiguration: { level: levels[rule.severity] },
-              ...(tool.rulesUri ? { helpUri: tool.rulesUri } : {}),
-            })),
+            ...(tool.informationUri ? { informationUri: tool.informationUri } : {}),
+            rules: tool.rules.map((rule) => {
+              const helpUri = tool.helpUri(rule.code);
+              return {
+                id: rule.code,
+                shortDescription: { text: rule.description },
+                // What the rule checks, and how it decides where the reference is open: its page's first paragraphs.
+                fullDescription: { text: rule.decision ? `${rule.description} ${rule.decision}` : rule.description },
+                defaultConfiguration: { level: levels[rule.severity] },
+                ...(helpUri ? { helpUri } : {}),
+              };
+            }),
           },
         },
         columnKind: 'utf16CodeUnits',

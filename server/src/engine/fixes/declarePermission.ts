@@ -36,14 +36,13 @@ export const declarePermission: Fix<PermissionUse> = ({ jsonPath, handler }, { a
  * is turned on. Nothing where something else stands in the way (the author's own value is not overwritten).
  */
 function declarationEdit(document: ParsedDocument, path: string[], value: unknown): OffsetEdit | undefined {
-  const text = document.text;
   let object = document.root;
   for (let depth = 0; object?.type === 'object'; depth++) {
     const existing = valueNode(object, path[depth]);
     const rest = path.slice(depth + 1);
     if (!existing) {
       const nested = rest.reduceRight<unknown>((inner, key) => ({ [key]: inner }), value);
-      return insertProperty(text, object, path[depth], (indent) => formatJson(nested, text, indent));
+      return insertProperty(document, object, path[depth], (indent) => formatJson(nested, document, indent));
     }
     if (rest.length === 0) return existing.value === false && value === true ? replaceNode(existing, 'true') : undefined;
     object = existing;

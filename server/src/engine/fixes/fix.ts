@@ -48,6 +48,13 @@ export interface FixInput<D = unknown> {
   creatable: Creatable;
   /** The plugin folder's name, for a placeholder `name`. */
   folderName: string;
+  /**
+   * What the fixes asked for in one request share, made on the first ask under `key`: a proposal that
+   * mends every diagnostic of a rule ("fix all") is the same for each of them, and is made (and sent) once.
+   * A client asks for the fixes of every diagnostic on a line, and a manifest written on one line has
+   * all of them there.
+   */
+  shared<T>(key: string, make: () => T): T;
 }
 
 /** A rule's quick fix: from the data its finding carries, the fixes it proposes (none when the document no longer fits). */

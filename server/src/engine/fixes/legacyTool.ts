@@ -16,7 +16,7 @@ interface LegacyToolData {
  * The legacy tool's fix: this tool, and, when the file has several, all of them at once (that proposal
  * mends every tools.legacy-shape diagnostic of the document).
  */
-export const legacyToolShape: Fix<LegacyToolData> = ({ toolIndex }, { analysis, sameRule, creatable }) => {
+export const legacyToolShape: Fix<LegacyToolData> = ({ toolIndex }, { analysis, diagnostic, sameRule, creatable, shared }) => {
   const { document, model } = analysis;
   const proposals: FixProposal[] = [];
   const single = fixLegacyTools(document, model, [toolIndex], creatable);
@@ -24,10 +24,13 @@ export const legacyToolShape: Fix<LegacyToolData> = ({ toolIndex }, { analysis, 
     const moves = single.newFiles.length > 0 ? ` and move its parameters to ./${single.newFiles[0].filePath}` : '';
     proposals.push({ title: `Use the current tool shape: rename "name" to "id"${moves}`, ...single, isPreferred: true });
   }
-  if (sameRule.length > 1) {
-    const all = fixLegacyTools(document, model, sameRule.map((finding) => finding.data.toolIndex), creatable);
-    if (all) proposals.push({ title: `Fix all legacy tools in this file (${sameRule.length})`, ...all, mends: sameRule.map((finding) => finding.diagnostic) });
-  }
+  // The same for every legacy tool of the document: made once per request.
+  const all = shared(`${diagnostic.code}: all`, (): FixProposal | undefined => {
+    if (sameRule.length < 2) return undefined;
+    const edits = fixLegacyTools(document, model, sameRule.map((finding) => finding.data.toolIndex), creatable);
+    return edits && { title: `Fix all legacy tools in this file (${sameRule.length})`, ...edits, mends: sameRule.map((finding) => finding.diagnostic) };
+  });
+  if (all) proposals.push(all);
   return proposals;
 };
 
@@ -52,7 +55,7 @@ const baseLengthLimit = 80;
  */
 function fixLegacyTools(document: ParsedDocument, model: ManifestModel, toolIndexes: number[], creatable: Creatable): LegacyToolEdits | undefined {
   const text = document.text;
-  const eol = eolOf(text);
+  const eol = eolOf(document);
   const taken = new Set<string>();
   const manifestEdits: OffsetEdit[] = [];
   const newFiles: NewFile[] = [];
@@ -76,11 +79,11 @@ function fixLegacyTools(document: ParsedDocument, model: ManifestModel, toolInde
     const parametersValue = parameters?.valueNode;
     if (parameters && parametersValue) {
       manifestEdits.push({ offset: parameters.offset, length: parameters.length, newText: schemaProperty });
-      const indent = lineIndentAt(text, parameters.offset);
+      const indent = lineIndentAt(document, parameters.offset);
       newFiles.push({ filePath, text: dedent(text.slice(parametersValue.offset, endOf(parametersValue)), indent, eol) + eol });
     } else {
-      const unit = indentUnitOf(text);
-      manifestEdits.push(insertProperty(text, tool.node, 'schema', () => JSON.stringify(`./${filePath}`)));
+      const unit = indentUnitOf(document);
+      manifestEdits.push(insertProperty(document, tool.node, 'schema', () => JSON.stringify(`./${filePath}`)));
       newFiles.push({ filePath, text: `{${eol}${unit}"type": "object",${eol}${unit}"properties": {}${eol}}${eol}` });
     }
   }

@@ -60,9 +60,9 @@ export const kebabCaseValue: Fix<{ jsonPath: JsonPath }> = ({ jsonPath }, input)
 export const addRequiredField: Fix<{ jsonPath: JsonPath; missingField?: string }> = ({ jsonPath, missingField }, input) => {
   const object = nodeOf(input, jsonPath);
   if (object?.type !== 'object' || !missingField || propertyNode(object, missingField)) return [];
-  const text = input.analysis.document.text;
+  const document = input.analysis.document;
   const value = placeholderValue(jsonPath, missingField, input);
-  return edit(`Add missing "${missingField}"`, [insertProperty(text, object, missingField, (indent) => formatJson(value, text, indent))]);
+  return edit(`Add missing "${missingField}"`, [insertProperty(document, object, missingField, (indent) => formatJson(value, document, indent))]);
 };
 
 function placeholderValue(objectPath: JsonPath, field: string, input: FixInput): unknown {

@@ -1,32 +1,59 @@
 import { endOf, type JsonNode } from '../parse/jsonNode';
+import type { LineIndex } from '../text/lineIndex';
 import type { OffsetEdit } from './fix';
 
-/** The edit helpers every fix builds on: pure, by offsets, keeping the document's indentation and line breaks. */
+/**
+ * The edit helpers every fix builds on: pure, by offsets, keeping the document's indentation and line breaks.
+ * They read a document's text through its line index, and learn its line break and indentation unit
+ * once: a fix of every tool of a manifest written on one line would otherwise scan the whole text per tool.
+ */
+
+/** What the helpers read of a document: its text and that text's line index (a ParsedDocument is one). */
+interface DocumentText {
+  readonly text: string;
+  readonly lines: LineIndex;
+}
+
+/** Each document's line break and indentation unit, found once. */
+const layouts = new WeakMap<DocumentText, { eol: string; unit: string }>();
+
+function layoutOf(document: DocumentText): { eol: string; unit: string } {
+  let layout = layouts.get(document);
+  if (!layout) {
+    const { text } = document;
+    const index = text.indexOf('\n');
+    const match = /\n([ \t]+)\S/.exec(text);
+    layout = {
+      eol: index > 0 && text[index - 1] === '\r' ? '\r\n' : '\n',
+      unit: !match ? '  ' : match[1].startsWith('\t') ? '\t' : match[1],
+    };
+    layouts.set(document, layout);
+  }
+  return layout;
+}
 
 /** The document's line break: a manifest edited on Windows keeps its CRLF. */
-export function eolOf(text: string): string {
-  const index = text.indexOf('\n');
-  return index > 0 && text[index - 1] === '\r' ? '\r\n' : '\n';
+export function eolOf(document: DocumentText): string {
+  return layoutOf(document).eol;
 }
 
 /** One level of the document's indentation, from its first indented line (two spaces when none is). */
-export function indentUnitOf(text: string): string {
-  const match = /\n([ \t]+)\S/.exec(text);
-  if (!match) return '  ';
-  return match[1].startsWith('\t') ? '\t' : match[1];
+export function indentUnitOf(document: DocumentText): string {
+  return layoutOf(document).unit;
 }
 
 /** The whitespace that starts the line holding `offset`. */
-export function lineIndentAt(text: string, offset: number): string {
-  const lineStart = Math.max(text.lastIndexOf('\n', offset - 1), text.lastIndexOf('\r', offset - 1)) + 1;
-  return /^[ \t]*/.exec(text.slice(lineStart, offset))![0];
+export function lineIndentAt(document: DocumentText, offset: number): string {
+  const { text } = document;
+  const lineStart = offset - document.lines.positionAt(offset).character;
+  let end = lineStart;
+  while (end < offset && (text.charCodeAt(end) === 32 || text.charCodeAt(end) === 9)) end++;
+  return text.slice(lineStart, end);
 }
 
 /** A JSON value as the document writes it: indented with its unit, continuation lines starting at `indent`. */
-export function formatJson(value: unknown, text: string, indent: string): string {
-  const unit = indentUnitOf(text);
-  const eol = eolOf(text);
-  return JSON.stringify(value, null, unit).split('\n').join(eol + indent);
+export function formatJson(value: unknown, document: DocumentText, indent: string): string {
+  return JSON.stringify(value, null, indentUnitOf(document)).split('\n').join(eolOf(document) + indent);
 }
 
 export function replaceNode(node: { offset: number; length: number }, newText: string): OffsetEdit {
@@ -38,18 +65,18 @@ export function replaceNode(node: { offset: number; length: number }, newText: s
  * on its own line at the indentation of its siblings when the object spans several lines.
  * `valueText` is JSON whose continuation lines are indented for the new property's level.
  */
-export function insertProperty(text: string, object: JsonNode, key: string, valueOf: (indent: string) => string): OffsetEdit {
+export function insertProperty(document: DocumentText, object: JsonNode, key: string, valueOf: (indent: string) => string): OffsetEdit {
   const properties = object.children ?? [];
-  const eol = eolOf(text);
-  const objectIndent = lineIndentAt(text, object.offset);
+  const eol = eolOf(document);
+  const objectIndent = lineIndentAt(document, object.offset);
   if (properties.length === 0) {
-    const indent = objectIndent + indentUnitOf(text);
+    const indent = objectIndent + indentUnitOf(document);
     const inner = { offset: object.offset + 1, length: Math.max(0, object.length - 2) };
     return { ...inner, newText: `${eol}${indent}${JSON.stringify(key)}: ${valueOf(indent)}${eol}${objectIndent}` };
   }
   const last = properties[properties.length - 1];
-  const multiline = /[\r\n]/.test(text.slice(object.offset, last.offset));
-  const indent = multiline ? lineIndentAt(text, last.offset) : objectIndent + indentUnitOf(text);
+  const multiline = document.lines.positionAt(object.offset).line !== document.lines.positionAt(last.offset).line;
+  const indent = multiline ? lineIndentAt(document, last.offset) : objectIndent + indentUnitOf(document);
   const at = endOf(last);
   const lead = multiline ? `,${eol}${indent}` : ', ';
   return { offset: at, length: 0, newText: `${lead}${JSON.stringify(key)}: ${valueOf(indent)}` };

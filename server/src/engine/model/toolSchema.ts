@@ -22,8 +22,14 @@ interface CheckedDraft {
   unknownDraft?: string;
 }
 
+/** Where the walk stopped following `$ref`s: a chain longer than maxRefChain, from this property ('' for the root). */
+interface CutRefChain {
+  property: string;
+  limit: number;
+}
+
 export type ToolSchemaResult =
-  | ({ kind: 'ok'; facts: ToolSchemaFacts } & CheckedDraft)
+  | ({ kind: 'ok'; facts: ToolSchemaFacts; cutRefChain?: CutRefChain } & CheckedDraft)
   | { kind: 'not-json'; reason: string }
   | ({ kind: 'invalid'; reason: string } & CheckedDraft);
 
@@ -57,6 +63,12 @@ function declaredDraft(schema: Record<string, unknown>): CheckedDraft {
 const pathFormats = new Set(['file-path', 'directory-path']);
 const pathLikeName = /^(path|paths|file|files|filename|dir|directory|folder)$|(Path|Paths|File|Files|Dir|Directory|Folder)$/;
 
+/**
+ * Nesting deeper than this is not checked: the meta-schema validators call themselves once per level,
+ * and would exhaust the stack (the manifest's own limit, MAX_NESTING_DEPTH).
+ */
+const maxSchemaDepth = 512;
+
 /** What a schema file's text says, for the rules. Not memoized here: a long-lived host remembers it per file (PluginFolder.rememberUntilChanged). */
 export function analyzeToolSchema(text: string): ToolSchemaResult {
   let schema: unknown;
@@ -69,25 +81,30 @@ export function analyzeToolSchema(text: string): ToolSchemaResult {
     return { kind: 'invalid', reason: 'it is not a JSON Schema object', draft: 'draft-07' };
   }
   const checked = declaredDraft(schema as Record<string, unknown>);
+  if (nestsDeeperThan(schema, maxSchemaDepth)) return { kind: 'invalid', reason: 'it is nested too deeply to check', ...checked };
   const validate = validators[checked.draft];
-  let valid: boolean;
-  try {
-    valid = validate(schema);
-  } catch (error) {
-    // The meta-schema check recurses once per level: a schema nested a thousand deep overflows the stack.
-    if (error instanceof RangeError) return { kind: 'invalid', reason: 'it is nested too deeply to check', ...checked };
-    throw error;
-  }
-  if (!valid) {
+  if (!validate(schema)) {
     const error = validate.errors?.[0];
     return { kind: 'invalid', reason: `${error?.instancePath || 'the schema'} ${error?.message ?? 'is not valid'}`, ...checked };
   }
   const facts: ToolSchemaFacts = { pathProperties: [], pathArrayProperties: [], unformattedPathLikeProperties: [], arguments: undefined };
-  const walk: Walk = { root: schema as SchemaLike, facts, budget: maxPropertiesWalked };
-  const root = resolved(walk, schema as SchemaLike, new Set());
-  collect(walk, root, '', new Set());
-  facts.arguments = schemaArguments(root as Record<string, unknown>, (property) => resolved(walk, property as SchemaLike, new Set()) as Record<string, unknown>);
-  return { kind: 'ok', facts, ...checked };
+  const walk: Walk = { root: schema as SchemaLike, facts, budget: maxPropertiesWalked, targets: new Map() };
+  collect(walk, schema as SchemaLike);
+  const argumentOf = (property: Record<string, unknown>) => resolved(walk, property as SchemaLike, '') as Record<string, unknown>;
+  facts.arguments = schemaArguments(resolved(walk, schema as SchemaLike, '') as Record<string, unknown>, argumentOf);
+  return { kind: 'ok', facts, ...(walk.cutRefChain ? { cutRefChain: walk.cutRefChain } : {}), ...checked };
+}
+
+/** Whether a parsed JSON value has containers nested deeper than `limit`, found without recursion. */
+function nestsDeeperThan(value: unknown, limit: number): boolean {
+  const pending: { value: unknown; depth: number }[] = [{ value, depth: 1 }];
+  while (pending.length > 0) {
+    const { value: next, depth } = pending.pop()!;
+    if (next === null || typeof next !== 'object') continue;
+    if (depth > limit) return true;
+    for (const child of Array.isArray(next) ? next : Object.values(next)) if (child !== null && typeof child === 'object') pending.push({ value: child, depth: depth + 1 });
+  }
+  return false;
 }
 
 interface SchemaLike {
@@ -98,6 +115,9 @@ interface SchemaLike {
   $ref?: unknown;
 }
 
+/** What the walk reads of a schema, seen through its `$ref`s. */
+type SchemaView = Omit<SchemaLike, '$ref'>;
+
 interface Walk {
   root: SchemaLike;
   facts: ToolSchemaFacts;
@@ -105,24 +125,66 @@ interface Walk {
   budget: number;
   /** The schemas named by plain-name anchors ("#file"), found on the first `$ref` to one. */
   anchors?: Map<string, SchemaLike>;
+  /** The schema each local `$ref` names (undefined: none), each pointer followed once. */
+  targets: Map<string, SchemaLike | undefined>;
+  /** The first `$ref` chain the walk did not follow to its end. */
+  cutRefChain?: CutRefChain;
 }
 
 const maxPropertiesWalked = 10_000;
 
+/** A local `$ref` chain is followed this many links at most: real schemas have one or two. */
+export const maxRefChain = 32;
+
 /**
- * A schema seen through its `$ref`s inside the same file ("#", "#/$defs/x", "#/definitions/x", "#anchor"): the
- * referring schema's own keywords win over its target's, as in 2019-09 and later. A `$ref` to another
- * file or a URL is never followed; a loop of `$ref`s ends where it comes back.
+ * A schema seen through its `$ref`s inside the same file ("#", "#/$defs/x", "#/definitions/x", "#anchor"):
+ * the referring schema's own keywords win over its target's, as in 2019-09 and later. A `$ref` to another
+ * file or a URL is never followed; a loop of `$ref`s ends where it comes back, and a chain ends after
+ * maxRefChain links (the walk notes where). Only what the walk reads is taken, link by link, without recursion.
  */
-function resolved(walk: Walk, schema: SchemaLike, refs: Set<string>): SchemaLike {
-  const ref = schema.$ref;
-  if (typeof ref !== 'string' || !ref.startsWith('#') || refs.has(ref)) return schema;
-  const target = atPointer(walk, ref);
-  if (!target) return schema;
-  refs.add(ref);
-  const { $ref: _followed, ...own } = schema;
-  return { ...resolved(walk, target, refs), ...own };
+function resolved(walk: Walk, schema: SchemaLike, property: string): SchemaView {
+  const view: SchemaView = {};
+  const followed = new Set<string>();
+  for (let current = schema; ; ) {
+    // What schemaArguments reads beyond SchemaLike (allOf, if, description, ...) is copied untyped.
+    for (const keyword of viewKeywords) {
+      if (Object.hasOwn(view, keyword) || !Object.hasOwn(current, keyword)) continue;
+      (view as Record<string, unknown>)[keyword] = (current as Record<string, unknown>)[keyword];
+    }
+    const ref = current.$ref;
+    if (typeof ref !== 'string' || !ref.startsWith('#') || followed.has(ref)) return view;
+    if (followed.size === maxRefChain) {
+      walk.cutRefChain ??= { property, limit: maxRefChain };
+      return view;
+    }
+    let target = walk.targets.get(ref);
+    if (!walk.targets.has(ref)) walk.targets.set(ref, (target = atPointer(walk, ref)));
+    if (!target) return view;
+    followed.add(ref);
+    current = target;
+  }
 }
+
+// What the path checks read (type, format, properties, items), and what a handler's arguments are told from.
+const viewKeywords = [
+  'type',
+  'format',
+  'properties',
+  'items',
+  'description',
+  'additionalProperties',
+  'unevaluatedProperties',
+  'patternProperties',
+  'allOf',
+  'anyOf',
+  'oneOf',
+  'if',
+  'then',
+  'else',
+  'not',
+  'dependentSchemas',
+  'dependencies',
+] as const;
 
 /** The schema a local `$ref` such as "#/$defs/file%20path" or "#file" names, or undefined. */
 function atPointer(walk: Walk, ref: string): SchemaLike | undefined {
@@ -159,27 +221,44 @@ function anchorsOf(root: SchemaLike): Map<string, SchemaLike> {
   return anchors;
 }
 
-/** Walks nested objects, through local `$ref`s; `active` holds the schemas being walked, so a recursive definition ends. */
-function collect(walk: Walk, schema: SchemaLike, prefix: string, active: Set<SchemaLike | Record<string, SchemaLike>>): void {
-  const { properties } = schema;
-  if (!properties || typeof properties !== 'object' || active.has(properties)) return;
-  active.add(properties);
-  for (const [name, raw] of Object.entries(properties)) {
+/**
+ * Walks nested objects, through local `$ref`s, depth first from a work list (a schema nested any depth
+ * costs no deeper a call stack). A `properties` object is not entered again while it is being walked,
+ * so a recursive definition ends.
+ */
+function collect(walk: Walk, schema: SchemaLike): void {
+  const frames: { properties: Record<string, SchemaLike>; names: string[]; next: number; prefix: string }[] = [];
+  const active = new Set<Record<string, SchemaLike>>();
+  const enter = ({ properties }: SchemaView, prefix: string): void => {
+    if (!properties || typeof properties !== 'object' || active.has(properties)) return;
+    active.add(properties);
+    frames.push({ properties, names: Object.keys(properties), next: 0, prefix });
+  };
+  enter(resolved(walk, schema, ''), '');
+  while (frames.length > 0) {
+    const frame = frames[frames.length - 1];
+    if (frame.next === frame.names.length) {
+      active.delete(frame.properties);
+      frames.pop();
+      continue;
+    }
+    const name = frame.names[frame.next++];
+    const raw = frame.properties[name];
     if (!raw || typeof raw !== 'object' || walk.budget-- <= 0) continue;
-    const property = resolved(walk, raw, new Set());
-    const qualified = prefix + name;
+    const qualified = frame.prefix + name;
+    const property = resolved(walk, raw, qualified);
     const rawItems = Array.isArray(property.items) ? property.items[0] : property.items;
-    const items = rawItems && typeof rawItems === 'object' ? resolved(walk, rawItems, new Set()) : undefined;
+    const items = rawItems && typeof rawItems === 'object' ? resolved(walk, rawItems, qualified) : undefined;
     const direct = pathFormats.has(String(property.format));
     const viaItems = !!items && pathFormats.has(String(items.format));
     if (direct || viaItems) walk.facts.pathProperties.push(qualified);
     if (viaItems) walk.facts.pathArrayProperties.push(qualified);
     if (!direct && !viaItems && pathLikeName.test(name) && holdsStrings(property, items)) walk.facts.unformattedPathLikeProperties.push(qualified);
-    if (property.properties) collect(walk, property, `${qualified}.`, active);
+    enter(property, `${qualified}.`);
   }
-  active.delete(properties);
 }
-function holdsStrings(property: SchemaLike, items: SchemaLike | undefined): boolean {
-  const isString = (s: SchemaLike | undefined) => s?.type === undefined || s.type === 'string' || (Array.isArray(s.type) && s.type.includes('string'));
+
+function holdsStrings(property: SchemaView, items: SchemaView | undefined): boolean {
+  const isString = (s: SchemaView | undefined) => s?.type === undefined || s.type === 'string' || (Array.isArray(s.type) && s.type.includes('string'));
   return property.type === 'array' ? isString(items) : isString(property);
 }

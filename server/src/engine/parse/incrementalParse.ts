@@ -24,12 +24,12 @@ const alwaysReparsedLength = 64 * 1024;
  * It takes `previous`'s tree over: the nodes are reused and changed in place, so `previous`
  * must not be read afterwards (its plain value is left as it was). `lines`, when the caller has
  * the new text's line index already (an editor document's), is used instead of shifting previous's
- * (and by a whole parse, when it comes to one).
+ * (and by a whole parse, when it comes to one), and `findingsKept` how many findings of each kind a whole parse keeps.
  */
-export function reparseDocument(previous: ParsedDocument, text: string, region: EditedRegion, lines?: LineIndex): ParsedDocument {
+export function reparseDocument(previous: ParsedDocument, text: string, region: EditedRegion, lines?: LineIndex, findingsKept?: number): ParsedDocument {
   const delta = region.newEnd - region.oldEnd;
   const root = previous.root;
-  if (!root || previous.findings.length > 0 || text.length !== previous.text.length + delta) return parseDocument(text, lines);
+  if (!root || previous.findings.length > 0 || text.length !== previous.text.length + delta) return parseDocument(text, lines, findingsKept);
 
   const largest = Math.max(text.length * largestShareReparsed, alwaysReparsedLength);
   for (let target = smallestValueEnclosing(root, region); target && target !== root; target = enclosingValue(target)) {
@@ -41,9 +41,9 @@ export function reparseDocument(previous: ParsedDocument, text: string, region: 
     if (parse.objectsWithDuplicateKeys.length > 0) break;
     const value = replaceValue(previous.value, target, parse.value);
     replaceNode(target, parse.root, delta);
-    return { text, lines: lines ?? previous.lines.afterEdit(text, region), root, value, findings: [] };
+    return { text, lines: lines ?? previous.lines.afterEdit(text, region), root, value, findings: [], findingsNotKept: {} };
   }
-  return parseDocument(text, lines);
+  return parseDocument(text, lines, findingsKept);
 }
 
 /** The deepest value node whose text contains the whole edited region (its ends included). */

@@ -18,48 +18,190 @@ interface SyntaxFinding {
 export interface ParsedDocument {
   text: string;
   lines: LineIndex;
-  /** The root value node; undefined for empty or unparseable text. */
+  /** The root value node; undefined for empty or unparseable text, and for a text only checked for its syntax. */
   root: JsonNode | undefined;
   /** The plain JSON value of the root (what JSON.parse would give where the text is valid). */
   value: unknown;
+  /** The first findings of each kind, at most as many as the parse was asked to keep, in the order found. */
   findings: SyntaxFinding[];
+  /** How many more findings of each kind there were. */
+  findingsNotKept: Readonly<Partial<Record<SyntaxFindingKind, number>>>;
 }
 
-/** Deeper than this the document is not walked: the recursive parser would exhaust the stack. */
+/**
+ * Deeper than this the document is not walked: the recursive parsers would exhaust the stack. A
+ * container that opens past it is read as empty (json.too-deep says so), and the rest is validated.
+ */
 export const MAX_NESTING_DEPTH = 512;
+
+/** How many findings of each kind a parse keeps when not told: twice the default diagnostics cap, as validateModel keeps. */
+const defaultFindingsKept = 2000;
+
+/**
+ * The findings of one parse, at most `kept` of each kind, the rest only counted: a text of `1 1 1 …`
+ * has a syntax error every two characters, and its findings would otherwise take more memory than its tree.
+ */
+class SyntaxFindings {
+  readonly kept: SyntaxFinding[] = [];
+  readonly notKept: Partial<Record<SyntaxFindingKind, number>> = {};
+  private readonly counts: Partial<Record<SyntaxFindingKind, number>> = {};
+
+  constructor(private readonly limit: number) {}
+
+  add(kind: SyntaxFindingKind, offset: number, length: number, detail: string): void {
+    const count = (this.counts[kind] ?? 0) + 1;
+    this.counts[kind] = count;
+    if (count <= this.limit) this.kept.push({ kind, offset, length, detail });
+    else this.notKept[kind] = count - this.limit;
+  }
+}
 
 /**
  * Parses the manifest once, building position-carrying nodes and the plain value together.
  * Comments and trailing commas are accepted by the parser (so the tree stays whole while the
  * author types) and reported as findings, because the loader reads strict JSON. `lines`, when the
  * caller has the text's line index already (an editor document's), is the parse's own.
+ * `findingsKept`: how many findings of each kind to keep (validateModel keeps twice its cap).
  */
-export function parseDocument(text: string, lines = new LineIndex(text)): ParsedDocument {
-  const strict = parseStrictJson(text, MAX_NESTING_DEPTH, 0, undefined, !lines.hasStarts);
+export function parseDocument(text: string, lines = new LineIndex(text), findingsKept = defaultFindingsKept): ParsedDocument {
+  const findings = new SyntaxFindings(findingsKept);
+  let parsed = text;
+  let strict = parseStrictJson(text, MAX_NESTING_DEPTH, 0, undefined, !lines.hasStarts);
+  if (!strict) {
+    // Past the limit a container is read as empty: the text with those emptied has the same offsets and line breaks.
+    const shallow = emptiedBeyond(text, MAX_NESTING_DEPTH, findings);
+    if (shallow !== undefined) strict = parseStrictJson((parsed = shallow), MAX_NESTING_DEPTH, 0, undefined, !lines.hasStarts);
+  }
   if (strict) {
     if (strict.lineStarts) lines.adoptStarts(strict.lineStarts);
-    const findings: SyntaxFinding[] = [];
     for (const object of strict.objectsWithDuplicateKeys) reportDuplicateKeys(object, findings);
-    return { text, lines, root: strict.root, value: strict.value, findings };
+    return { text, lines, root: strict.root, value: strict.value, findings: findings.kept, findingsNotKept: findings.notKept };
   }
-  return parseTolerantly(text, lines);
+  return { ...buildTolerantly(parsed, lines, findings), text };
 }
 
-/** The jsonc-parser path: any text, with comments, trailing commas and syntax errors reported. */
-export function parseTolerantly(text: string, lines: LineIndex): ParsedDocument {
-  const findings: SyntaxFinding[] = [];
+/**
+ * Only the syntax of a text past the size limit: no tree (root undefined), and the findings a parse
+ * makes but duplicate keys (which would hold every key of the text). The value is the text's value
+ * cut short (at most two levels deep, and at most maxOutlineMembers members in each container):
+ * enough to tell whether it is a Filer manifest, and what it is named.
+ */
+export function parseSyntaxOnly(text: string, lines = new LineIndex(text), findingsKept = defaultFindingsKept): ParsedDocument {
+  const findings = new SyntaxFindings(findingsKept);
+  const shallow = emptiedBeyond(text, MAX_NESTING_DEPTH, findings) ?? text;
+  // A frame per open container: its value, undefined when what is in it is not kept.
+  const stack: { value: Record<string, unknown> | unknown[] | undefined; members: number; key?: string }[] = [];
+  let rootValue: unknown;
+  const attach = (value: unknown): void => {
+    const top = stack[stack.length - 1];
+    if (!top) {
+      rootValue ??= value;
+      return;
+    }
+    const key = top.key;
+    top.key = undefined;
+    if (!top.value || top.members >= maxOutlineMembers) return;
+    if (Array.isArray(top.value)) top.value.push(value);
+    else if (key !== undefined) assignProperty(top.value, key, value);
+    else return;
+    top.members++;
+  };
+  const open = (value: Record<string, unknown> | unknown[]): void => {
+    const kept = stack.length < outlineDepth && (stack.length === 0 || stack[stack.length - 1].value !== undefined);
+    attach(value);
+    stack.push({ value: kept ? value : undefined, members: 0 });
+  };
+  visitSyntax(shallow, findings, {
+    onObjectBegin: () => open({}),
+    onArrayBegin: () => open([]),
+    onObjectProperty: (name) => {
+      const top = stack[stack.length - 1];
+      if (top) top.key = name;
+    },
+    onObjectEnd: () => void stack.pop(),
+    onArrayEnd: () => void stack.pop(),
+    onLiteralValue: (value) => attach(value),
+  });
+  return { text, lines, root: undefined, value: rootValue, findings: findings.kept, findingsNotKept: findings.notKept };
+}
 
-  const tooDeepAt = findExcessiveNesting(text, MAX_NESTING_DEPTH);
-  if (tooDeepAt >= 0) {
-    findings.push({ kind: 'too-deep', offset: tooDeepAt, length: 1, detail: String(MAX_NESTING_DEPTH) });
-    return { text, lines, root: undefined, value: undefined, findings };
-  }
+/** How deep and how wide the value of a text checked only for its syntax is kept. */
+const outlineDepth = 2;
+const maxOutlineMembers = 10_000;
 
+/**
+ * jsonc-parser's visit of a text nested no deeper than MAX_NESTING_DEPTH, reporting its comments,
+ * trailing commas and syntax errors; `visitor` is told of the values.
+ */
+function visitSyntax(text: string, findings: SyntaxFindings, visitor: ValueVisitor): void {
+  let lastTokenWasComma = false;
+  let lastCommaOffset = -1;
+  const noteTrailingComma = (): void => {
+    if (lastTokenWasComma) findings.add('trailing-comma', lastCommaOffset, 1, ',');
+    lastTokenWasComma = false;
+  };
+  visit(
+    text,
+    {
+      onObjectBegin: (offset) => {
+        lastTokenWasComma = false;
+        visitor.onObjectBegin(offset);
+      },
+      onObjectProperty: (name, offset, length) => {
+        lastTokenWasComma = false;
+        visitor.onObjectProperty(name, offset, length);
+      },
+      onObjectEnd: (offset, length) => {
+        noteTrailingComma();
+        visitor.onObjectEnd(offset, length);
+      },
+      onArrayBegin: (offset) => {
+        lastTokenWasComma = false;
+        visitor.onArrayBegin(offset);
+      },
+      onArrayEnd: (offset, length) => {
+        noteTrailingComma();
+        visitor.onArrayEnd(offset, length);
+      },
+      onLiteralValue: (value, offset, length) => {
+        lastTokenWasComma = false;
+        visitor.onLiteralValue(value, offset, length);
+      },
+      onSeparator: (character, offset) => {
+        lastTokenWasComma = character === ',';
+        if (lastTokenWasComma) lastCommaOffset = offset;
+        visitor.onSeparator?.(character, offset);
+      },
+      onComment: (offset, length) => findings.add('comment', offset, length, ''),
+      onError: (error: ParseErrorCode, offset, length) => {
+        findings.add('syntax', offset, length, printParseErrorCode(error));
+        lastTokenWasComma = false;
+      },
+    },
+    { allowTrailingComma: true, disallowComments: false, allowEmptyContent: false },
+  );
+}
+
+/** What a visit of the values is told (visitSyntax tells the findings apart). */
+interface ValueVisitor {
+  onObjectBegin(offset: number): void;
+  onObjectProperty(name: string, offset: number, length: number): void;
+  onObjectEnd(offset: number, length: number): void;
+  onArrayBegin(offset: number): void;
+  onArrayEnd(offset: number, length: number): void;
+  onLiteralValue(value: unknown, offset: number, length: number): void;
+  onSeparator?(character: string, offset: number): void;
+}
+
+/** The jsonc-parser path: any text nested no deeper than MAX_NESTING_DEPTH, with comments, trailing commas and syntax errors reported. */
+export function parseTolerantly(text: string, lines: LineIndex, findingsKept = defaultFindingsKept): ParsedDocument {
+  return buildTolerantly(text, lines, new SyntaxFindings(findingsKept));
+}
+
+function buildTolerantly(text: string, lines: LineIndex, findings: SyntaxFindings): ParsedDocument {
   const stack: { node: JsonNode; value: unknown }[] = [];
   let root: JsonNode | undefined;
   let rootValue: unknown;
-  let lastTokenWasComma = false;
-  let lastCommaOffset = -1;
 
   const closeProperty = (end: number): void => {
     const top = stack[stack.length - 1];
@@ -69,76 +211,50 @@ export function parseTolerantly(text: string, lines: LineIndex): ParsedDocument 
     }
   };
 
-  const noteTrailingComma = (): void => {
-    if (lastTokenWasComma) findings.push({ kind: 'trailing-comma', offset: lastCommaOffset, length: 1, detail: ',' });
-  };
-
-  visit(
-    text,
-    {
-      onObjectBegin: (offset) => {
-        const node = new ContainerNode('object', offset, -1, undefined, []);
-        const value: Record<string, unknown> = {};
-        attachContainer(node, value);
-        lastTokenWasComma = false;
-      },
-      onObjectProperty: (name, offset, length) => {
-        const top = stack[stack.length - 1];
-        const property = new PropertyNode(offset, top.node, name, length);
-        (top.node as ContainerNode).children.push(property);
-        stack.push({ node: property, value: undefined });
-        lastTokenWasComma = false;
-      },
-      onObjectEnd: (offset, length) => {
-        noteTrailingComma();
-        lastTokenWasComma = false;
-        closeProperty(offset); // a property whose value never came
-        const frame = stack.pop();
-        if (!frame) return;
-        frame.node.length = offset + length - frame.node.offset;
-        reportDuplicateKeys(frame.node, findings);
-        closeProperty(offset + length);
-      },
-      onArrayBegin: (offset) => {
-        const node = new ContainerNode('array', offset, -1, undefined, []);
-        attachContainer(node, []);
-        lastTokenWasComma = false;
-      },
-      onArrayEnd: (offset, length) => {
-        noteTrailingComma();
-        lastTokenWasComma = false;
-        const frame = stack.pop();
-        if (!frame) return;
-        frame.node.length = offset + length - frame.node.offset;
-        closeProperty(offset + length);
-      },
-      onLiteralValue: (value, offset, length) => {
-        const node = new LeafNode(leafTypeOf(value), value, offset, length, undefined);
-        attachValue(node, value);
-        closeProperty(offset + length);
-        lastTokenWasComma = false;
-      },
-      onSeparator: (character, offset) => {
-        if (character === ':') {
-          const top = stack[stack.length - 1];
-          if (top && isProperty(top.node)) top.node.colonOffset = offset;
-          lastTokenWasComma = false;
-        } else if (character === ',') {
-          closeProperty(offset); // `"a": ,` leaves a property without a value
-          lastTokenWasComma = true;
-          lastCommaOffset = offset;
-        }
-      },
-      onComment: (offset, length) => {
-        findings.push({ kind: 'comment', offset, length, detail: '' });
-      },
-      onError: (error: ParseErrorCode, offset, length) => {
-        findings.push({ kind: 'syntax', offset, length, detail: printParseErrorCode(error) });
-        lastTokenWasComma = false;
-      },
+  visitSyntax(text, findings, {
+    onObjectBegin: (offset) => {
+      const node = new ContainerNode('object', offset, -1, undefined, []);
+      const value: Record<string, unknown> = {};
+      attachContainer(node, value);
     },
-    { allowTrailingComma: true, disallowComments: false, allowEmptyContent: false },
-  );
+    onObjectProperty: (name, offset, length) => {
+      const top = stack[stack.length - 1];
+      const property = new PropertyNode(offset, top.node, name, length);
+      (top.node as ContainerNode).children.push(property);
+      stack.push({ node: property, value: undefined });
+    },
+    onObjectEnd: (offset, length) => {
+      closeProperty(offset); // a property whose value never came
+      const frame = stack.pop();
+      if (!frame) return;
+      frame.node.length = offset + length - frame.node.offset;
+      reportDuplicateKeys(frame.node, findings);
+      closeProperty(offset + length);
+    },
+    onArrayBegin: (offset) => {
+      const node = new ContainerNode('array', offset, -1, undefined, []);
+      attachContainer(node, []);
+    },
+    onArrayEnd: (offset, length) => {
+      const frame = stack.pop();
+      if (!frame) return;
+      frame.node.length = offset + length - frame.node.offset;
+      closeProperty(offset + length);
+    },
+    onLiteralValue: (value, offset, length) => {
+      const node = new LeafNode(leafTypeOf(value), value, offset, length, undefined);
+      attachValue(node, value);
+      closeProperty(offset + length);
+    },
+    onSeparator: (character, offset) => {
+      if (character === ':') {
+        const top = stack[stack.length - 1];
+        if (top && isProperty(top.node)) top.node.colonOffset = offset;
+      } else if (character === ',') {
+        closeProperty(offset); // `"a": ,` leaves a property without a value
+      }
+    },
+  });
 
   // Containers left open by truncated text end where the text ends.
   while (stack.length > 0) {
@@ -147,7 +263,7 @@ export function parseTolerantly(text: string, lines: LineIndex): ParsedDocument 
     else frame.node.length = text.length - frame.node.offset;
   }
 
-  return { text, lines, root, value: rootValue, findings };
+  return { text, lines, root, value: rootValue, findings: findings.kept, findingsNotKept: findings.notKept };
 
   function attachContainer(node: JsonNode, value: unknown): void {
     attachValue(node, value);
@@ -176,7 +292,7 @@ export function parseTolerantly(text: string, lines: LineIndex): ParsedDocument 
 }
 
 /** Every occurrence of a key but the last is ignored by JSON.parse: those are the ones reported. */
-function reportDuplicateKeys(object: JsonNode, findings: SyntaxFinding[]): void {
+function reportDuplicateKeys(object: JsonNode, findings: SyntaxFindings): void {
   const properties = object.children!;
   if (properties.length < 2) return;
   const lastIndexOf = new Map<string, number>();
@@ -184,12 +300,20 @@ function reportDuplicateKeys(object: JsonNode, findings: SyntaxFinding[]): void 
   if (lastIndexOf.size === properties.length) return;
   properties.forEach((property, index) => {
     const { key, offset, keyLength } = property as PropertyNode;
-    if (lastIndexOf.get(key) !== index) findings.push({ kind: 'duplicate-key', offset, length: keyLength, detail: key });
+    if (lastIndexOf.get(key) !== index) findings.add('duplicate-key', offset, keyLength, key);
   });
 }
 
-/** Offset of the first bracket past `limit` levels of nesting, or -1. Strings are skipped. */
-function findExcessiveNesting(text: string, limit: number): number {
+/**
+ * The text with every container that opens past `limit` levels of nesting emptied (its brackets kept,
+ * everything between them blank but its line breaks, so that every offset and line stays where it
+ * was), each of them a too-deep finding; undefined when nothing nests that deep. Strings are skipped,
+ * and an unclosed container is emptied to the end of the text.
+ */
+function emptiedBeyond(text: string, limit: number, findings: SyntaxFindings): string | undefined {
+  const parts: string[] = [];
+  let emptied = 0;
+  let kept = 0;
   let depth = 0;
   let inString = false;
   for (let i = 0; i < text.length; i++) {
@@ -200,10 +324,25 @@ function findExcessiveNesting(text: string, limit: number): number {
     } else if (ch === 34) {
       inString = true;
     } else if (ch === 123 /* { */ || ch === 91 /* [ */) {
-      if (++depth > limit) return i;
+      if (++depth === limit + 1) {
+        findings.add('too-deep', i, 1, String(limit));
+        emptied++;
+        parts.push(text.slice(kept, i + 1));
+        kept = i + 1;
+      }
     } else if (ch === 125 /* } */ || ch === 93 /* ] */) {
-      depth--;
+      if (depth-- === limit + 1) {
+        parts.push(blank(text.slice(kept, i)));
+        kept = i;
+      }
     }
   }
-  return -1;
+  if (emptied === 0) return undefined;
+  parts.push(depth > limit ? blank(text.slice(kept)) : text.slice(kept));
+  return parts.join('');
+}
+
+/** Spaces for every character but line breaks. */
+function blank(text: string): string {
+  return text.replace(/[^\r\n]/g, ' ');
 }

@@ -7,6 +7,7 @@ import { reportDuplicateIds, type DuplicateIdData } from './duplicateIds';
 import { closest, didYouMean, enumMessage, field, listOf, quote, suggester, toKebabCase, type Suggester } from './messages';
 import { scopeValues } from '../shape/schema';
 import { addRequiredField, kebabCaseValue, removeField, replaceWithSuggestion } from '../fixes/shared';
+import { countWordsFiles, plugin, text } from './examples';
 import { defineRule, defineRules, type ReportableCode, type RuleArea, type RuleContext } from './rule';
 
 
@@ -31,6 +32,40 @@ const definitions = defineRules([
       return `${name} ${quote(value)} must be kebab-case (^[a-z0-9]+(-[a-z0-9]+)*$).${kebab ? ` Did you mean ${quote(kebab)}?` : ''}`;
     },
     fix: kebabCaseValue,
+    examples: {
+      incorrect: [
+        {
+          manifest: plugin(`
+            "contributes": {
+              "actions": [
+                { "id": «"Summarize_File"», "title": "Summarize", "description": "Summarizes the selected file.",
+                  "scope": "single-file", "prompt": "./prompts/summarize.md" }
+              ]
+            }`),
+          fixed: {
+            title: 'Change to "summarize-file" (kebab-case)',
+            manifest: plugin(`
+              "contributes": {
+                "actions": [
+                  { "id": "summarize-file", "title": "Summarize", "description": "Summarizes the selected file.",
+                    "scope": "single-file", "prompt": "./prompts/summarize.md" }
+                ]
+              }`),
+          },
+        },
+      ],
+      correct: [
+        {
+          manifest: plugin(`
+            "contributes": {
+              "actions": [
+                { "id": "summarize-file", "title": "Summarize", "description": "Summarizes the selected file.",
+                  "scope": "single-file", "prompt": "./prompts/summarize.md" }
+              ]
+            }`),
+        },
+      ],
+    },
   }),
   defineRule({
     code: 'actions.scope',
@@ -41,6 +76,30 @@ const definitions = defineRules([
         ? `${name} must be "single-file", "multi-file" or "folder".`
         : `${name} must be "single-file", "multi-file", "folder", or an array of those.`) +
       (typeof value === 'string' ? didYouMean(closest(value, scopeValues)) : ''),
+    examples: {
+      incorrect: [
+        {
+          manifest: plugin(`
+            "contributes": {
+              "actions": [
+                { "id": "summarize", "title": "Summarize", "description": "Summarizes the selected file.",
+                  "scope": «"file"», "prompt": "./prompts/summarize.md" }
+              ]
+            }`),
+        },
+      ],
+      correct: [
+        {
+          manifest: plugin(`
+            "contributes": {
+              "actions": [
+                { "id": "summarize", "title": "Summarize", "description": "Summarizes the selected file.",
+                  "scope": "single-file", "prompt": "./prompts/summarize.md" }
+              ]
+            }`),
+        },
+      ],
+    },
   }),
   defineRule({
     code: 'actions.scope-empty',
@@ -48,6 +107,30 @@ const definitions = defineRules([
     description: 'scope: "single-file", "multi-file", "folder", or an array of those; an empty array names no selection to offer the action for.',
     decision: 'A warning, not an error: the reference does not refuse an empty array. Not for a hidden action, which stays out of the context menu anyway.',
     message: ({ jsonPath }: At) => `${field(jsonPath)} is empty, so the action is offered for no selection: name "single-file", "multi-file" or "folder".`,
+    examples: {
+      incorrect: [
+        {
+          manifest: plugin(`
+            "contributes": {
+              "actions": [
+                { "id": "summarize", "title": "Summarize", "description": "Summarizes the selected files.",
+                  "scope": «[]», "prompt": "./prompts/summarize.md" }
+              ]
+            }`),
+        },
+      ],
+      correct: [
+        {
+          manifest: plugin(`
+            "contributes": {
+              "actions": [
+                { "id": "summarize", "title": "Summarize", "description": "Summarizes the selected files.",
+                  "scope": ["single-file", "multi-file"], "prompt": "./prompts/summarize.md" }
+              ]
+            }`),
+        },
+      ],
+    },
   }),
   defineRule({
     code: 'actions.kind',
@@ -56,24 +139,136 @@ const definitions = defineRules([
     decision:
       'The approval gate "gates the agent\u2019s calls only", and a kind: "tool" action invokes its tool directly, with no agent turn: so the preview and `filer-manifest menu` say that choosing it runs the tool without asking, and give the tool\u2019s category as what the agent\u2019s calls of it get. A tool offered in the menu through its fileExtensions is taken the same way.',
     shapeMessage: enumMessage('"prompt" (the default: renders prompt and opens an agent turn in chat) or "tool" (invokes toolId directly, no agent turn, no model)', ['prompt', 'tool']),
+    examples: {
+      incorrect: [
+        {
+          manifest: plugin(`
+            "contributes": {
+              "actions": [
+                { "id": "summarize", "title": "Summarize", "description": "Summarizes the selected file.",
+                  "scope": "single-file", "kind": «"agent"», "prompt": "./prompts/summarize.md" }
+              ]
+            }`),
+        },
+      ],
+      correct: [
+        {
+          manifest: plugin(`
+            "contributes": {
+              "actions": [
+                { "id": "summarize", "title": "Summarize", "description": "Summarizes the selected file.",
+                  "scope": "single-file", "kind": "prompt", "prompt": "./prompts/summarize.md" }
+              ]
+            }`),
+        },
+      ],
+    },
   }),
   defineRule({
     code: 'actions.tool-scope',
     severity: 'error',
     description: 'toolScope: "none" (no tools this turn) or "read-only" (only tools that read the folder and its knowledge).',
     shapeMessage: enumMessage('"none" (no tools this turn) or "read-only" (only tools that read the folder and its knowledge)', ['none', 'read-only']),
+    examples: {
+      incorrect: [
+        {
+          manifest: plugin(`
+            "contributes": {
+              "actions": [
+                { "id": "summarize", "title": "Summarize", "description": "Summarizes the selected file.",
+                  "scope": "single-file", "prompt": "./prompts/summarize.md", "toolScope": «"readonly"» }
+              ]
+            }`),
+        },
+      ],
+      correct: [
+        {
+          manifest: plugin(`
+            "contributes": {
+              "actions": [
+                { "id": "summarize", "title": "Summarize", "description": "Summarizes the selected file.",
+                  "scope": "single-file", "prompt": "./prompts/summarize.md", "toolScope": "read-only" }
+              ]
+            }`),
+        },
+      ],
+    },
   }),
   defineRule({
     code: 'actions.multi-file-mode',
     severity: 'error',
     description: 'multiFileMode: "independent" (default, one tool call per selected file) or "batch" (exactly one call with every selected path).',
     shapeMessage: enumMessage('"independent" (one tool call per selected file) or "batch" (exactly one call with every selected path)', ['independent', 'batch']),
+    examples: {
+      incorrect: [
+        {
+          manifest: plugin(`
+            "contributes": {
+              "tools": [
+                { "id": "count_words", "title": "Count words", "description": "Counts the words in a text file.",
+                  "schema": "./tools/count-words.schema.json", "handler": "./tools/count-words.js",
+                  "annotations": { "readOnlyHint": true } }
+              ],
+              "actions": [
+                { "id": "count-words", "title": "Count words", "description": "Counts the words of each file.",
+                  "scope": "multi-file", "kind": "tool", "toolId": "count_words", "multiFileMode": «"parallel"» }
+              ]
+            }`),
+        },
+      ],
+      correct: [
+        {
+          manifest: plugin(`
+            "contributes": {
+              "tools": [
+                { "id": "count_words", "title": "Count words", "description": "Counts the words in a text file.",
+                  "schema": "./tools/count-words.schema.json", "handler": "./tools/count-words.js",
+                  "annotations": { "readOnlyHint": true } }
+              ],
+              "actions": [
+                { "id": "count-words", "title": "Count words", "description": "Counts the words of each file.",
+                  "scope": "multi-file", "kind": "tool", "toolId": "count_words", "multiFileMode": "independent" }
+              ]
+            }`),
+        },
+      ],
+    },
   }),
   defineRule({
     code: 'actions.param-type',
     severity: 'error',
     description: 'A params[] entry has type "select", "text" or "per-file-text".',
     shapeMessage: enumMessage('"select", "text" or "per-file-text"', ['select', 'text', 'per-file-text']),
+    examples: {
+      incorrect: [
+        {
+          manifest: plugin(`
+            "contributes": {
+              "actions": [
+                { "id": "summarize", "title": "Summarize", "description": "Summarizes the selected file.",
+                  "scope": "single-file", "prompt": "./prompts/summarize.md",
+                  "params": [
+                    { "id": "tone", "label": "Tone", "type": «"dropdown"», "options": ["formal", "casual"] }
+                  ] }
+              ]
+            }`),
+        },
+      ],
+      correct: [
+        {
+          manifest: plugin(`
+            "contributes": {
+              "actions": [
+                { "id": "summarize", "title": "Summarize", "description": "Summarizes the selected file.",
+                  "scope": "single-file", "prompt": "./prompts/summarize.md",
+                  "params": [
+                    { "id": "tone", "label": "Tone", "type": "select", "options": ["formal", "casual"] }
+                  ] }
+              ]
+            }`),
+        },
+      ],
+    },
   }),
   defineRule({
     code: 'actions.prompt-required',
@@ -82,6 +277,41 @@ const definitions = defineRules([
     message: ({ jsonPath }: At & { missingField: 'prompt' }) =>
       `${field(jsonPath)} is of kind "prompt" and needs \`prompt\`: the path to the prompt template, relative to the plugin root.`,
     fix: addRequiredField,
+    examples: {
+      incorrect: [
+        {
+          manifest: plugin(`
+            "contributes": {
+              "actions": [
+                { «"id"»: "summarize", "title": "Summarize", "description": "Summarizes the selected file.",
+                  "scope": "single-file" }
+              ]
+            }`),
+          fixed: {
+            title: 'Add missing "prompt"',
+            manifest: plugin(`
+              "contributes": {
+                "actions": [
+                  { "id": "summarize", "title": "Summarize", "description": "Summarizes the selected file.",
+                    "scope": "single-file",
+                    "prompt": "./prompts/summarize.md" }
+                ]
+              }`),
+          },
+        },
+      ],
+      correct: [
+        {
+          manifest: plugin(`
+            "contributes": {
+              "actions": [
+                { "id": "summarize", "title": "Summarize", "description": "Summarizes the selected file.",
+                  "scope": "single-file", "prompt": "./prompts/summarize.md" }
+              ]
+            }`),
+        },
+      ],
+    },
   }),
   defineRule({
     code: 'actions.prompt-forbidden',
@@ -89,6 +319,55 @@ const definitions = defineRules([
     description: 'prompt is forbidden for kind: "tool".',
     message: ({ jsonPath }: At) => `${field(jsonPath)} is forbidden for kind: "tool": a tool action invokes toolId directly, with no agent turn and no prompt.`,
     fix: removeField,
+    examples: {
+      incorrect: [
+        {
+          manifest: plugin(`
+            "contributes": {
+              "tools": [
+                { "id": "count_words", "title": "Count words", "description": "Counts the words in a text file.",
+                  "schema": "./tools/count-words.schema.json", "handler": "./tools/count-words.js",
+                  "annotations": { "readOnlyHint": true } }
+              ],
+              "actions": [
+                { "id": "count-words", "title": "Count words", "description": "Counts the words of the file.",
+                  "scope": "single-file", "kind": "tool", "toolId": "count_words", «"prompt"»: "./prompts/count.md" }
+              ]
+            }`),
+          fixed: {
+            title: 'Remove "prompt"',
+            manifest: plugin(`
+              "contributes": {
+                "tools": [
+                  { "id": "count_words", "title": "Count words", "description": "Counts the words in a text file.",
+                    "schema": "./tools/count-words.schema.json", "handler": "./tools/count-words.js",
+                    "annotations": { "readOnlyHint": true } }
+                ],
+                "actions": [
+                  { "id": "count-words", "title": "Count words", "description": "Counts the words of the file.",
+                    "scope": "single-file", "kind": "tool", "toolId": "count_words" }
+                ]
+              }`),
+          },
+        },
+      ],
+      correct: [
+        {
+          manifest: plugin(`
+            "contributes": {
+              "tools": [
+                { "id": "count_words", "title": "Count words", "description": "Counts the words in a text file.",
+                  "schema": "./tools/count-words.schema.json", "handler": "./tools/count-words.js",
+                  "annotations": { "readOnlyHint": true } }
+              ],
+              "actions": [
+                { "id": "count-words", "title": "Count words", "description": "Counts the words of the file.",
+                  "scope": "single-file", "kind": "tool", "toolId": "count_words" }
+              ]
+            }`),
+        },
+      ],
+    },
   }),
   defineRule({
     code: 'actions.tool-id-required',
@@ -97,6 +376,56 @@ const definitions = defineRules([
     message: ({ jsonPath }: At & { missingField: 'toolId' }) =>
       `${field(jsonPath)} is of kind "tool" and needs \`toolId\`: the id of a contributes.tools[] entry of this manifest.`,
     fix: addRequiredField,
+    examples: {
+      incorrect: [
+        {
+          manifest: plugin(`
+            "contributes": {
+              "tools": [
+                { "id": "count_words", "title": "Count words", "description": "Counts the words in a text file.",
+                  "schema": "./tools/count-words.schema.json", "handler": "./tools/count-words.js",
+                  "annotations": { "readOnlyHint": true } }
+              ],
+              "actions": [
+                { "id": "count-words", "title": "Count words", "description": "Counts the words of the file.",
+                  "scope": "single-file", «"kind"»: "tool" }
+              ]
+            }`),
+          fixed: {
+            title: 'Add missing "toolId"',
+            manifest: plugin(`
+              "contributes": {
+                "tools": [
+                  { "id": "count_words", "title": "Count words", "description": "Counts the words in a text file.",
+                    "schema": "./tools/count-words.schema.json", "handler": "./tools/count-words.js",
+                    "annotations": { "readOnlyHint": true } }
+                ],
+                "actions": [
+                  { "id": "count-words", "title": "Count words", "description": "Counts the words of the file.",
+                    "scope": "single-file", "kind": "tool",
+                    "toolId": "count_words" }
+                ]
+              }`),
+          },
+        },
+      ],
+      correct: [
+        {
+          manifest: plugin(`
+            "contributes": {
+              "tools": [
+                { "id": "count_words", "title": "Count words", "description": "Counts the words in a text file.",
+                  "schema": "./tools/count-words.schema.json", "handler": "./tools/count-words.js",
+                  "annotations": { "readOnlyHint": true } }
+              ],
+              "actions": [
+                { "id": "count-words", "title": "Count words", "description": "Counts the words of the file.",
+                  "scope": "single-file", "kind": "tool", "toolId": "count_words" }
+              ]
+            }`),
+        },
+      ],
+    },
   }),
   defineRule({
     code: 'actions.tool-id-unknown',
@@ -105,6 +434,55 @@ const definitions = defineRules([
     message: ({ jsonPath, toolId, suggestion }: Suggesting & { toolId: string }) =>
       `${field(jsonPath)} ${quote(toolId)} must match a contributes.tools[].id in the same manifest.${didYouMean(suggestion)}`,
     fix: replaceWithSuggestion,
+    examples: {
+      incorrect: [
+        {
+          manifest: plugin(`
+            "contributes": {
+              "tools": [
+                { "id": "count_words", "title": "Count words", "description": "Counts the words in a text file.",
+                  "schema": "./tools/count-words.schema.json", "handler": "./tools/count-words.js",
+                  "annotations": { "readOnlyHint": true } }
+              ],
+              "actions": [
+                { "id": "count-words", "title": "Count words", "description": "Counts the words of the file.",
+                  "scope": "single-file", "kind": "tool", "toolId": «"count-words"» }
+              ]
+            }`),
+          fixed: {
+            title: 'Change to "count_words"',
+            manifest: plugin(`
+              "contributes": {
+                "tools": [
+                  { "id": "count_words", "title": "Count words", "description": "Counts the words in a text file.",
+                    "schema": "./tools/count-words.schema.json", "handler": "./tools/count-words.js",
+                    "annotations": { "readOnlyHint": true } }
+                ],
+                "actions": [
+                  { "id": "count-words", "title": "Count words", "description": "Counts the words of the file.",
+                    "scope": "single-file", "kind": "tool", "toolId": "count_words" }
+                ]
+              }`),
+          },
+        },
+      ],
+      correct: [
+        {
+          manifest: plugin(`
+            "contributes": {
+              "tools": [
+                { "id": "count_words", "title": "Count words", "description": "Counts the words in a text file.",
+                  "schema": "./tools/count-words.schema.json", "handler": "./tools/count-words.js",
+                  "annotations": { "readOnlyHint": true } }
+              ],
+              "actions": [
+                { "id": "count-words", "title": "Count words", "description": "Counts the words of the file.",
+                  "scope": "single-file", "kind": "tool", "toolId": "count_words" }
+              ]
+            }`),
+        },
+      ],
+    },
   }),
   defineRule({
     code: 'actions.tool-id-ignored',
@@ -112,6 +490,40 @@ const definitions = defineRules([
     description: 'toolId is read for kind: "tool" only.',
     decision: 'A warning: the reference does not forbid toolId on a prompt action, but the app ignores it there.',
     message: ignoredMessage,
+    examples: {
+      incorrect: [
+        {
+          manifest: plugin(`
+            "contributes": {
+              "tools": [
+                { "id": "count_words", "title": "Count words", "description": "Counts the words in a text file.",
+                  "schema": "./tools/count-words.schema.json", "handler": "./tools/count-words.js",
+                  "annotations": { "readOnlyHint": true } }
+              ],
+              "actions": [
+                { "id": "count-words", "title": "Count words", "description": "Counts the words of the file.",
+                  "scope": "single-file", «"toolId"»: "count_words", "prompt": "./prompts/count.md" }
+              ]
+            }`),
+        },
+      ],
+      correct: [
+        {
+          manifest: plugin(`
+            "contributes": {
+              "tools": [
+                { "id": "count_words", "title": "Count words", "description": "Counts the words in a text file.",
+                  "schema": "./tools/count-words.schema.json", "handler": "./tools/count-words.js",
+                  "annotations": { "readOnlyHint": true } }
+              ],
+              "actions": [
+                { "id": "count-words", "title": "Count words", "description": "Counts the words of the file.",
+                  "scope": "single-file", "kind": "tool", "toolId": "count_words" }
+              ]
+            }`),
+        },
+      ],
+    },
   }),
   defineRule({
     code: 'actions.tool-scope-forbidden',
@@ -119,6 +531,50 @@ const definitions = defineRules([
     description: 'toolScope is forbidden for kind: "tool" (it runs no agent turn).',
     message: ({ jsonPath }: At) => `${field(jsonPath)} is forbidden for kind: "tool": it runs no agent turn.`,
     fix: removeField,
+    examples: {
+      incorrect: [
+        {
+          manifest: plugin(`
+            "contributes": {
+              "tools": [
+                { "id": "count_words", "title": "Count words", "description": "Counts the words in a text file.",
+                  "schema": "./tools/count-words.schema.json", "handler": "./tools/count-words.js",
+                  "annotations": { "readOnlyHint": true } }
+              ],
+              "actions": [
+                { "id": "count-words", "title": "Count words", "description": "Counts the words of the file.",
+                  "scope": "single-file", "kind": "tool", "toolId": "count_words", «"toolScope"»: "none" }
+              ]
+            }`),
+          fixed: {
+            title: 'Remove "toolScope"',
+            manifest: plugin(`
+              "contributes": {
+                "tools": [
+                  { "id": "count_words", "title": "Count words", "description": "Counts the words in a text file.",
+                    "schema": "./tools/count-words.schema.json", "handler": "./tools/count-words.js",
+                    "annotations": { "readOnlyHint": true } }
+                ],
+                "actions": [
+                  { "id": "count-words", "title": "Count words", "description": "Counts the words of the file.",
+                    "scope": "single-file", "kind": "tool", "toolId": "count_words" }
+                ]
+              }`),
+          },
+        },
+      ],
+      correct: [
+        {
+          manifest: plugin(`
+            "contributes": {
+              "actions": [
+                { "id": "summarize", "title": "Summarize", "description": "Summarizes the selected file.",
+                  "scope": "single-file", "prompt": "./prompts/summarize.md", "toolScope": "none" }
+              ]
+            }`),
+        },
+      ],
+    },
   }),
   defineRule({
     code: 'actions.multi-file-mode-ignored',
@@ -126,6 +582,30 @@ const definitions = defineRules([
     description: 'multiFileMode is read for kind: "tool" only.',
     decision: 'A warning: the reference marks it "tool kind" without forbidding it elsewhere; a prompt action ignores it.',
     message: ignoredMessage,
+    examples: {
+      incorrect: [
+        {
+          manifest: plugin(`
+            "contributes": {
+              "actions": [
+                { "id": "summarize", "title": "Summarize", "description": "Summarizes the files together.",
+                  "scope": "multi-file", "prompt": "./prompts/summarize.md", «"multiFileMode"»: "batch" }
+              ]
+            }`),
+        },
+      ],
+      correct: [
+        {
+          manifest: plugin(`
+            "contributes": {
+              "actions": [
+                { "id": "summarize", "title": "Summarize", "description": "Summarizes the files together.",
+                  "scope": "multi-file", "prompt": "./prompts/summarize.md" }
+              ]
+            }`),
+        },
+      ],
+    },
   }),
   defineRule({
     code: 'actions.duplicate-id',
@@ -133,6 +613,34 @@ const definitions = defineRules([
     description: 'Two actions of the manifest share an id.',
     decision: 'A warning, not an error: the reference states no rule against it, but generate.actionId names an action by its id alone, and the reference does not say which of the two the app would keep.',
     message: ({ id, firstPlace }: DuplicateIdData) => `Action id ${quote(id)} is already used by ${firstPlace}.`,
+    examples: {
+      incorrect: [
+        {
+          manifest: plugin(`
+            "contributes": {
+              "actions": [
+                { "id": "summarize", "title": "Summarize", "description": "Summarizes the selected file.",
+                  "scope": "single-file", "prompt": "./prompts/summarize.md" },
+                { "id": «"summarize"», "title": "Summarize all", "description": "Summarizes every file.",
+                  "scope": "folder", "prompt": "./prompts/summarize-folder.md" }
+              ]
+            }`),
+        },
+      ],
+      correct: [
+        {
+          manifest: plugin(`
+            "contributes": {
+              "actions": [
+                { "id": "summarize", "title": "Summarize", "description": "Summarizes the selected file.",
+                  "scope": "single-file", "prompt": "./prompts/summarize.md" },
+                { "id": "summarize-folder", "title": "Summarize all", "description": "Summarizes every file.",
+                  "scope": "folder", "prompt": "./prompts/summarize-folder.md" }
+              ]
+            }`),
+        },
+      ],
+    },
   }),
   defineRule({
     code: 'actions.duplicate-param-id',
@@ -140,6 +648,38 @@ const definitions = defineRules([
     description: 'Two params of one action share an id.',
     decision: 'A warning, not an error: the reference states no rule against it, but generate.populateParamId and forwardParamIds name params by id, so an id should name one param.',
     message: ({ jsonPath, id }: At & { id: string }) => `Param id ${quote(id)} is used twice in ${field(jsonPath.slice(0, -2))}.`,
+    examples: {
+      incorrect: [
+        {
+          manifest: plugin(`
+            "contributes": {
+              "actions": [
+                { "id": "summarize", "title": "Summarize", "description": "Summarizes the selected file.",
+                  "scope": "single-file", "prompt": "./prompts/summarize.md",
+                  "params": [
+                    { "id": "length", "label": "Length", "type": "select", "options": ["short", "long"] },
+                    { "id": «"length"», "label": "Words at most", "type": "text" }
+                  ] }
+              ]
+            }`),
+        },
+      ],
+      correct: [
+        {
+          manifest: plugin(`
+            "contributes": {
+              "actions": [
+                { "id": "summarize", "title": "Summarize", "description": "Summarizes the selected file.",
+                  "scope": "single-file", "prompt": "./prompts/summarize.md",
+                  "params": [
+                    { "id": "length", "label": "Length", "type": "select", "options": ["short", "long"] },
+                    { "id": "max-words", "label": "Words at most", "type": "text" }
+                  ] }
+              ]
+            }`),
+        },
+      ],
+    },
   }),
   defineRule({
     code: 'actions.select-options',
@@ -148,6 +688,46 @@ const definitions = defineRules([
     decision: 'A warning: the reference makes options optional, but a select with no options cannot be answered.',
     message: ({ jsonPath }: At & { missingField: 'options' }) => `${field(jsonPath)} is a "select" without \`options\`: the dialog would offer nothing to choose.`,
     fix: addRequiredField,
+    examples: {
+      incorrect: [
+        {
+          manifest: plugin(`
+            "contributes": {
+              "actions": [
+                { "id": "summarize", "title": "Summarize", "description": "Summarizes the selected file.",
+                  "scope": "single-file", "prompt": "./prompts/summarize.md",
+                  "params": [{ "id": "tone", "label": "Tone", "type": «"select"» }] }
+              ]
+            }`),
+          fixed: {
+            title: 'Add missing "options"',
+            placeholder: true,
+            manifest: plugin(`
+              "contributes": {
+                "actions": [
+                  { "id": "summarize", "title": "Summarize", "description": "Summarizes the selected file.",
+                    "scope": "single-file", "prompt": "./prompts/summarize.md",
+                    "params": [{ "id": "tone", "label": "Tone", "type": "select", "options": [] }] }
+                ]
+              }`),
+          },
+        },
+      ],
+      correct: [
+        {
+          manifest: plugin(`
+            "contributes": {
+              "actions": [
+                { "id": "summarize", "title": "Summarize", "description": "Summarizes the selected file.",
+                  "scope": "single-file", "prompt": "./prompts/summarize.md",
+                  "params": [
+                    { "id": "tone", "label": "Tone", "type": "select", "options": ["formal", "casual"] }
+                  ] }
+              ]
+            }`),
+        },
+      ],
+    },
   }),
   defineRule({
     code: 'actions.generate-action-unknown',
@@ -156,6 +736,67 @@ const definitions = defineRules([
     message: ({ jsonPath, actionId, suggestion }: Suggesting & { actionId: string }) =>
       `${field(jsonPath)} ${quote(actionId)} must name an action of this manifest: a sibling kind: "tool" action.${didYouMean(suggestion)}`,
     fix: replaceWithSuggestion,
+    examples: {
+      incorrect: [
+        {
+          manifest: plugin(`
+            "contributes": {
+              "tools": [
+                { "id": "draft_summary", "title": "Draft a summary", "description": "Drafts a summary of a file.",
+                  "schema": "./tools/draft-summary.schema.json", "handler": "./tools/draft-summary.js",
+                  "annotations": { "readOnlyHint": true } }
+              ],
+              "actions": [
+                { "id": "draft-summary", "title": "Draft a summary", "description": "Drafts a summary of each file.",
+                  "scope": "multi-file", "kind": "tool", "toolId": "draft_summary" },
+                { "id": "summarize", "title": "Summarize", "description": "Summarizes each file.",
+                  "scope": "multi-file", "prompt": "./prompts/summarize.md",
+                  "params": [{ "id": "summary", "label": "Summary", "type": "per-file-text" }],
+                  "generate": { "label": "Draft", "actionId": «"draft-sumary"», "populateParamId": "summary" } }
+              ]
+            }`),
+          fixed: {
+            title: 'Change to "draft-summary"',
+            manifest: plugin(`
+              "contributes": {
+                "tools": [
+                  { "id": "draft_summary", "title": "Draft a summary", "description": "Drafts a summary of a file.",
+                    "schema": "./tools/draft-summary.schema.json", "handler": "./tools/draft-summary.js",
+                    "annotations": { "readOnlyHint": true } }
+                ],
+                "actions": [
+                  { "id": "draft-summary", "title": "Draft a summary", "description": "Drafts a summary of each file.",
+                    "scope": "multi-file", "kind": "tool", "toolId": "draft_summary" },
+                  { "id": "summarize", "title": "Summarize", "description": "Summarizes each file.",
+                    "scope": "multi-file", "prompt": "./prompts/summarize.md",
+                    "params": [{ "id": "summary", "label": "Summary", "type": "per-file-text" }],
+                    "generate": { "label": "Draft", "actionId": "draft-summary", "populateParamId": "summary" } }
+                ]
+              }`),
+          },
+        },
+      ],
+      correct: [
+        {
+          manifest: plugin(`
+            "contributes": {
+              "tools": [
+                { "id": "draft_summary", "title": "Draft a summary", "description": "Drafts a summary of a file.",
+                  "schema": "./tools/draft-summary.schema.json", "handler": "./tools/draft-summary.js",
+                  "annotations": { "readOnlyHint": true } }
+              ],
+              "actions": [
+                { "id": "draft-summary", "title": "Draft a summary", "description": "Drafts a summary of each file.",
+                  "scope": "multi-file", "kind": "tool", "toolId": "draft_summary" },
+                { "id": "summarize", "title": "Summarize", "description": "Summarizes each file.",
+                  "scope": "multi-file", "prompt": "./prompts/summarize.md",
+                  "params": [{ "id": "summary", "label": "Summary", "type": "per-file-text" }],
+                  "generate": { "label": "Draft", "actionId": "draft-summary", "populateParamId": "summary" } }
+              ]
+            }`),
+        },
+      ],
+    },
   }),
   defineRule({
     code: 'actions.generate-action-not-tool',
@@ -165,6 +806,43 @@ const definitions = defineRules([
       'itself' in data
         ? `${field(data.jsonPath)} names this action itself: generate invokes a sibling kind: "tool" action.`
         : `${field(data.jsonPath)} ${quote(data.actionId)} is of kind "${data.targetKind}": generate invokes a sibling kind: "tool" action.`,
+    examples: {
+      incorrect: [
+        {
+          manifest: plugin(`
+            "contributes": {
+              "actions": [
+                { "id": "draft-summary", "title": "Draft a summary", "description": "Drafts a summary of each file.",
+                  "scope": "multi-file", "prompt": "./prompts/draft-summary.md" },
+                { "id": "summarize", "title": "Summarize", "description": "Summarizes each file.",
+                  "scope": "multi-file", "prompt": "./prompts/summarize.md",
+                  "params": [{ "id": "summary", "label": "Summary", "type": "per-file-text" }],
+                  "generate": { "label": "Draft", "actionId": «"draft-summary"», "populateParamId": "summary" } }
+              ]
+            }`),
+        },
+      ],
+      correct: [
+        {
+          manifest: plugin(`
+            "contributes": {
+              "tools": [
+                { "id": "draft_summary", "title": "Draft a summary", "description": "Drafts a summary of a file.",
+                  "schema": "./tools/draft-summary.schema.json", "handler": "./tools/draft-summary.js",
+                  "annotations": { "readOnlyHint": true } }
+              ],
+              "actions": [
+                { "id": "draft-summary", "title": "Draft a summary", "description": "Drafts a summary of each file.",
+                  "scope": "multi-file", "kind": "tool", "toolId": "draft_summary" },
+                { "id": "summarize", "title": "Summarize", "description": "Summarizes each file.",
+                  "scope": "multi-file", "prompt": "./prompts/summarize.md",
+                  "params": [{ "id": "summary", "label": "Summary", "type": "per-file-text" }],
+                  "generate": { "label": "Draft", "actionId": "draft-summary", "populateParamId": "summary" } }
+              ]
+            }`),
+        },
+      ],
+    },
   }),
   defineRule({
     code: 'actions.generate-populate',
@@ -174,6 +852,67 @@ const definitions = defineRules([
       `${field(jsonPath)} ${quote(paramId)} must name one of this action's per-file-text params${namesParam ? ` (it names ${describeParamType(paramType)})` : ''}.` +
       (perFileText.length > 0 ? ` Its per-file-text params: ${listOf(perFileText)}.` : ' It has no per-file-text param.'),
     fix: replaceWithSuggestion,
+    examples: {
+      incorrect: [
+        {
+          manifest: plugin(`
+            "contributes": {
+              "tools": [
+                { "id": "draft_summary", "title": "Draft a summary", "description": "Drafts a summary of a file.",
+                  "schema": "./tools/draft-summary.schema.json", "handler": "./tools/draft-summary.js",
+                  "annotations": { "readOnlyHint": true } }
+              ],
+              "actions": [
+                { "id": "draft-summary", "title": "Draft a summary", "description": "Drafts a summary of each file.",
+                  "scope": "multi-file", "kind": "tool", "toolId": "draft_summary", "hidden": true },
+                { "id": "summarize", "title": "Summarize", "description": "Summarizes each file.",
+                  "scope": "multi-file", "prompt": "./prompts/summarize.md",
+                  "params": [{ "id": "summary", "label": "Summary", "type": "per-file-text" }],
+                  "generate": { "label": "Draft", "actionId": "draft-summary", "populateParamId": «"sumary"» } }
+              ]
+            }`),
+          fixed: {
+            title: 'Change to "summary"',
+            manifest: plugin(`
+              "contributes": {
+                "tools": [
+                  { "id": "draft_summary", "title": "Draft a summary", "description": "Drafts a summary of a file.",
+                    "schema": "./tools/draft-summary.schema.json", "handler": "./tools/draft-summary.js",
+                    "annotations": { "readOnlyHint": true } }
+                ],
+                "actions": [
+                  { "id": "draft-summary", "title": "Draft a summary", "description": "Drafts a summary of each file.",
+                    "scope": "multi-file", "kind": "tool", "toolId": "draft_summary", "hidden": true },
+                  { "id": "summarize", "title": "Summarize", "description": "Summarizes each file.",
+                    "scope": "multi-file", "prompt": "./prompts/summarize.md",
+                    "params": [{ "id": "summary", "label": "Summary", "type": "per-file-text" }],
+                    "generate": { "label": "Draft", "actionId": "draft-summary", "populateParamId": "summary" } }
+                ]
+              }`),
+          },
+        },
+      ],
+      correct: [
+        {
+          manifest: plugin(`
+            "contributes": {
+              "tools": [
+                { "id": "draft_summary", "title": "Draft a summary", "description": "Drafts a summary of a file.",
+                  "schema": "./tools/draft-summary.schema.json", "handler": "./tools/draft-summary.js",
+                  "annotations": { "readOnlyHint": true } }
+              ],
+              "actions": [
+                { "id": "draft-summary", "title": "Draft a summary", "description": "Drafts a summary of each file.",
+                  "scope": "multi-file", "kind": "tool", "toolId": "draft_summary", "hidden": true },
+                { "id": "summarize", "title": "Summarize", "description": "Summarizes each file.",
+                  "scope": "multi-file", "prompt": "./prompts/summarize.md",
+                  "params": [{ "id": "summary", "label": "Summary", "type": "per-file-text" }],
+                  "generate": { "label": "Draft", "actionId": "draft-summary", "populateParamId": "summary" } }
+              ]
+            }`),
+        },
+      ],
+    },
   }),
   defineRule({
     code: 'actions.generate-forward',
@@ -183,6 +922,79 @@ const definitions = defineRules([
     message: ({ jsonPath, paramId, suggestion }: Suggesting & { paramId: string }) =>
       `${field(jsonPath)} ${quote(paramId)} names no param of this action, so nothing is forwarded under it.${didYouMean(suggestion)}`,
     fix: replaceWithSuggestion,
+    examples: {
+      incorrect: [
+        {
+          manifest: plugin(`
+            "contributes": {
+              "tools": [
+                { "id": "draft_summary", "title": "Draft a summary", "description": "Drafts a summary of a file.",
+                  "schema": "./tools/draft-summary.schema.json", "handler": "./tools/draft-summary.js",
+                  "annotations": { "readOnlyHint": true } }
+              ],
+              "actions": [
+                { "id": "draft-summary", "title": "Draft a summary", "description": "Drafts a summary of each file.",
+                  "scope": "multi-file", "kind": "tool", "toolId": "draft_summary", "hidden": true },
+                { "id": "summarize", "title": "Summarize", "description": "Summarizes each file.",
+                  "scope": "multi-file", "prompt": "./prompts/summarize.md",
+                  "params": [
+                    { "id": "tone", "label": "Tone", "type": "select", "options": ["formal", "casual"] },
+                    { "id": "summary", "label": "Summary", "type": "per-file-text" }
+                  ],
+                  "generate": { "label": "Draft", "actionId": "draft-summary", "populateParamId": "summary",
+                                "forwardParamIds": [«"tones"»] } }
+              ]
+            }`),
+          fixed: {
+            title: 'Change to "tone"',
+            manifest: plugin(`
+              "contributes": {
+                "tools": [
+                  { "id": "draft_summary", "title": "Draft a summary", "description": "Drafts a summary of a file.",
+                    "schema": "./tools/draft-summary.schema.json", "handler": "./tools/draft-summary.js",
+                    "annotations": { "readOnlyHint": true } }
+                ],
+                "actions": [
+                  { "id": "draft-summary", "title": "Draft a summary", "description": "Drafts a summary of each file.",
+                    "scope": "multi-file", "kind": "tool", "toolId": "draft_summary", "hidden": true },
+                  { "id": "summarize", "title": "Summarize", "description": "Summarizes each file.",
+                    "scope": "multi-file", "prompt": "./prompts/summarize.md",
+                    "params": [
+                      { "id": "tone", "label": "Tone", "type": "select", "options": ["formal", "casual"] },
+                      { "id": "summary", "label": "Summary", "type": "per-file-text" }
+                    ],
+                    "generate": { "label": "Draft", "actionId": "draft-summary", "populateParamId": "summary",
+                                  "forwardParamIds": ["tone"] } }
+                ]
+              }`),
+          },
+        },
+      ],
+      correct: [
+        {
+          manifest: plugin(`
+            "contributes": {
+              "tools": [
+                { "id": "draft_summary", "title": "Draft a summary", "description": "Drafts a summary of a file.",
+                  "schema": "./tools/draft-summary.schema.json", "handler": "./tools/draft-summary.js",
+                  "annotations": { "readOnlyHint": true } }
+              ],
+              "actions": [
+                { "id": "draft-summary", "title": "Draft a summary", "description": "Drafts a summary of each file.",
+                  "scope": "multi-file", "kind": "tool", "toolId": "draft_summary", "hidden": true },
+                { "id": "summarize", "title": "Summarize", "description": "Summarizes each file.",
+                  "scope": "multi-file", "prompt": "./prompts/summarize.md",
+                  "params": [
+                    { "id": "tone", "label": "Tone", "type": "select", "options": ["formal", "casual"] },
+                    { "id": "summary", "label": "Summary", "type": "per-file-text" }
+                  ],
+                  "generate": { "label": "Draft", "actionId": "draft-summary", "populateParamId": "summary",
+                                "forwardParamIds": ["tone"] } }
+              ]
+            }`),
+        },
+      ],
+    },
   }),
   defineRule({
     code: 'actions.hidden-unreachable',
@@ -190,6 +1002,44 @@ const definitions = defineRules([
     description: 'hidden: true keeps the action out of the context menu; it stays invocable as another action\u2019s generate.actionId.',
     decision: 'A warning when no action names the hidden action in generate.actionId: nothing could ever invoke it.',
     message: ({ actionId }: At & { actionId: string }) => `Action ${quote(actionId)} is hidden, and no action names it in generate.actionId: nothing can invoke it.`,
+    examples: {
+      incorrect: [
+        {
+          manifest: plugin(`
+            "contributes": {
+              "tools": [
+                { "id": "draft_summary", "title": "Draft a summary", "description": "Drafts a summary of a file.",
+                  "schema": "./tools/draft-summary.schema.json", "handler": "./tools/draft-summary.js",
+                  "annotations": { "readOnlyHint": true } }
+              ],
+              "actions": [
+                { "id": "draft-summary", "title": "Draft a summary", "description": "Drafts a summary of each file.",
+                  "scope": "multi-file", "kind": "tool", "toolId": "draft_summary", "hidden": «true» }
+              ]
+            }`),
+        },
+      ],
+      correct: [
+        {
+          manifest: plugin(`
+            "contributes": {
+              "tools": [
+                { "id": "draft_summary", "title": "Draft a summary", "description": "Drafts a summary of a file.",
+                  "schema": "./tools/draft-summary.schema.json", "handler": "./tools/draft-summary.js",
+                  "annotations": { "readOnlyHint": true } }
+              ],
+              "actions": [
+                { "id": "draft-summary", "title": "Draft a summary", "description": "Drafts a summary of each file.",
+                  "scope": "multi-file", "kind": "tool", "toolId": "draft_summary", "hidden": true },
+                { "id": "summarize", "title": "Summarize", "description": "Summarizes each file.",
+                  "scope": "multi-file", "prompt": "./prompts/summarize.md",
+                  "params": [{ "id": "summary", "label": "Summary", "type": "per-file-text" }],
+                  "generate": { "label": "Draft", "actionId": "draft-summary", "populateParamId": "summary" } }
+              ]
+            }`),
+        },
+      ],
+    },
   }),
   defineRule({
     code: 'actions.batch-without-array',
@@ -198,6 +1048,52 @@ const definitions = defineRules([
     decision: 'A warning: an array property whose items carry "format": "file-path" (or "directory-path") is required, found through local $refs as for tools.path-without-format.',
     message: ({ jsonPath, toolId }: At & { toolId: string }) =>
       `${field(jsonPath)} is "batch", but tool ${quote(toolId)}'s schema has no array-of-paths property (an array whose items carry "format": "file-path") to pass every selected path in.`,
+    examples: {
+      incorrect: [
+        {
+          manifest: plugin(`
+            "contributes": {
+              "tools": [
+                { "id": "count_words", "title": "Count words", "description": "Counts the words in a text file.",
+                  "schema": "./tools/count-words.schema.json", "handler": "./tools/count-words.js",
+                  "annotations": { "readOnlyHint": true } }
+              ],
+              "actions": [
+                { "id": "count-words", "title": "Count words", "description": "Counts the words of all files.",
+                  "scope": "multi-file", "kind": "tool", "toolId": "count_words", "multiFileMode": «"batch"» }
+              ]
+            },
+            "permissions": { "fs": { "read": { "parameter": true } } }`),
+          files: countWordsFiles,
+        },
+      ],
+      correct: [
+        {
+          manifest: plugin(`
+            "contributes": {
+              "tools": [
+                { "id": "count_words", "title": "Count words", "description": "Counts the words in a text file.",
+                  "schema": "./tools/count-words.schema.json", "handler": "./tools/count-words.js",
+                  "annotations": { "readOnlyHint": true } }
+              ],
+              "actions": [
+                { "id": "count-words", "title": "Count words", "description": "Counts the words of all files.",
+                  "scope": "multi-file", "kind": "tool", "toolId": "count_words", "multiFileMode": "batch" }
+              ]
+            },
+            "permissions": { "fs": { "read": { "parameter": true } } }`),
+          files: {
+            ...countWordsFiles,
+            'tools/count-words.schema.json': text(`
+              {
+                "type": "object",
+                "properties": { "paths": { "type": "array", "items": { "type": "string", "format": "file-path" } } },
+                "required": ["paths"]
+              }`),
+          },
+        },
+      ],
+    },
   }),
 ]);
 

@@ -1,4 +1,5 @@
 import type { Severity } from '../diagnostics';
+import { text } from './examples';
 import { defineRule, defineRules, type RuleArea } from './rule';
 
 /** How many diagnostics past the cap were not listed, by severity, and the cap. */
@@ -29,8 +30,33 @@ const definitions = defineRules([
       const are = max === 1 ? 'is' : 'are';
       return (
         `${total.toLocaleString('en-US')} ${more}problems are not shown (${counts.join(', ')}): ` +
-        `at most ${max.toLocaleString('en-US')} ${are} listed per manifest.`
+        `at most ${max === 1 ? 'one' : max.toLocaleString('en-US')} ${are} listed per manifest.`
       );
+    },
+    examples: {
+      incorrect: [
+        {
+          // Two problems, at most one listed: the one listed counts them.
+          manifest: text(`
+            {
+              "name": «"Word Count"»,
+              "displayName": "Word Count",
+              "version": "1.0"
+            }`),
+          checkedWith: { maxDiagnostics: 1 },
+        },
+      ],
+      correct: [
+        {
+          manifest: text(`
+            {
+              "name": "word-count",
+              "displayName": "Word Count",
+              "version": "1.0.0"
+            }`),
+          checkedWith: { maxDiagnostics: 1 },
+        },
+      ],
     },
   }),
   defineRule({
@@ -40,6 +66,11 @@ const definitions = defineRules([
       'An open manifest larger than filerManifest.maxFileSize (16 MB by default) has only its JSON syntax checked; this diagnostic, at its start, says so.',
     message: ({ megabytes, maxFileSize }: { megabytes: number; maxFileSize: number }) =>
       `This manifest is ${megabytes.toFixed(1)} MB, more than filerManifest.maxFileSize (${maxFileSize} MB): only its JSON syntax is checked.`,
+    examples: {
+      // The text stands for a larger one: what an editor found its size to be is given with it.
+      incorrect: [{ manifest: '«»{ "name": "Word Count", "version": "1.0" }\n', checkedWith: { tooLarge: { megabytes: 17, maxFileSize: 16 } } }],
+      correct: [{ manifest: '{ "name": "word-count", "displayName": "Word Count", "version": "1.0.0" }\n' }],
+    },
   }),
 ]);
 

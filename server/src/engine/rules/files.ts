@@ -4,6 +4,7 @@ import { eolOf, formatJson } from '../fixes/textEdits';
 import type { JsonPath } from '../model/nodes';
 import { normalizeRelativePath, type FileReference, type ReferenceKind } from '../model/references';
 import { field, quote } from './messages';
+import { countWordsFiles, plugin, summarizePrompt } from './examples';
 import { defineRule, defineRules, type RuleArea, type RuleContext } from './rule';
 
 const what: Record<ReferenceKind, string> = {
@@ -31,8 +32,8 @@ const createFile: Fix<FileData> = ({ filePath, referenceKind }, { analysis, crea
   const file = normalizeRelativePath(filePath);
   // Missing, but where a folder on the way is a link out of the plugin folder (or a dangling one): never created there.
   if (!file || referenceKind === 'command' || creatable(file) !== 'free') return [];
-  const text = analysis.document.text;
-  const content = referenceKind === 'tool-schema' ? formatJson({ type: 'object', properties: {} }, text, '') + eolOf(text) : '';
+  const document = analysis.document;
+  const content = referenceKind === 'tool-schema' ? formatJson({ type: 'object', properties: {} }, document, '') + eolOf(document) : '';
   return [{ title: `Create ${file}`, edits: [], newFiles: [{ filePath: file, text: content }] }];
 };
 
@@ -44,6 +45,43 @@ const definitions = defineRules([
     decision: 'An error, as a rule of the reference\u2019s tables ("path to a JSON-Schema file", "path to the handler module", "path to the prompt template"), though it does not say the loader looks for the files: the tool, action, hook, command or executable cannot run without its file.',
     message: (data: FileData) => `${named(data)}: ${what[data.referenceKind]} does not exist in the plugin folder.`,
     fix: createFile,
+    examples: {
+      incorrect: [
+        {
+          manifest: plugin(`
+            "contributes": {
+              "actions": [
+                { "id": "summarize", "title": "Summarize", "description": "Summarizes the selected file.",
+                  "scope": "single-file", "prompt": «"./prompts/summarize.md"» }
+              ]
+            }`),
+          files: { 'prompts/summarise.md': summarizePrompt },
+          fixed: {
+            title: 'Create prompts/summarize.md',
+            manifest: plugin(`
+              "contributes": {
+                "actions": [
+                  { "id": "summarize", "title": "Summarize", "description": "Summarizes the selected file.",
+                    "scope": "single-file", "prompt": "./prompts/summarize.md" }
+                ]
+              }`),
+            newFiles: { 'prompts/summarize.md': '' },
+          },
+        },
+      ],
+      correct: [
+        {
+          manifest: plugin(`
+            "contributes": {
+              "actions": [
+                { "id": "summarize", "title": "Summarize", "description": "Summarizes the selected file.",
+                  "scope": "single-file", "prompt": "./prompts/summarize.md" }
+              ]
+            }`),
+          files: { 'prompts/summarize.md': summarizePrompt },
+        },
+      ],
+    },
   }),
   defineRule({
     code: 'files.not-a-file',
@@ -54,6 +92,32 @@ const definitions = defineRules([
       const isPluginFolder = normalizeRelativePath(data.filePath) === '';
       return `${named(data)} names ${isPluginFolder ? 'the plugin folder itself' : data.isFolder ? 'a folder' : 'a device or special file'}, not ${what[data.referenceKind]}.`;
     },
+    examples: {
+      incorrect: [
+        {
+          manifest: plugin(`
+            "contributes": {
+              "actions": [
+                { "id": "summarize", "title": "Summarize", "description": "Summarizes the selected file.",
+                  "scope": "single-file", "prompt": «"./prompts"» }
+              ]
+            }`),
+          files: { 'prompts/summarize.md': summarizePrompt },
+        },
+      ],
+      correct: [
+        {
+          manifest: plugin(`
+            "contributes": {
+              "actions": [
+                { "id": "summarize", "title": "Summarize", "description": "Summarizes the selected file.",
+                  "scope": "single-file", "prompt": "./prompts/summarize.md" }
+              ]
+            }`),
+          files: { 'prompts/summarize.md': summarizePrompt },
+        },
+      ],
+    },
   }),
   defineRule({
     code: 'files.outside',
@@ -61,6 +125,32 @@ const definitions = defineRules([
     description: 'A path the manifest names must stay inside the plugin folder (a symlink that leaves it is not followed).',
     decision: 'An error, like "..": an installed plugin carries only its own folder, and nothing outside it is read.',
     message: (data: FileData) => `${named(data)} leads outside the plugin folder (through a symbolic link); it is not read.`,
+    examples: {
+      incorrect: [
+        {
+          manifest: plugin(`
+            "contributes": {
+              "actions": [
+                { "id": "summarize", "title": "Summarize", "description": "Summarizes the selected file.",
+                  "scope": "single-file", "prompt": «"./prompts/summarize.md"» }
+              ]
+            }`),
+          files: { 'prompts/summarize.md': { symlink: '../../shared/prompts/summarize.md' } },
+        },
+      ],
+      correct: [
+        {
+          manifest: plugin(`
+            "contributes": {
+              "actions": [
+                { "id": "summarize", "title": "Summarize", "description": "Summarizes the selected file.",
+                  "scope": "single-file", "prompt": "./prompts/summarize.md" }
+              ]
+            }`),
+          files: { 'prompts/summary.md': summarizePrompt, 'prompts/summarize.md': { symlink: 'summary.md' } },
+        },
+      ],
+    },
   }),
   defineRule({
     code: 'files.unreadable',
@@ -69,6 +159,36 @@ const definitions = defineRules([
     decision: 'A file over 2 MB is not read either (a schema or a handler is a few KB).',
     message: (data: FileData & ({ tooLargeMB: number } | { reason: string })) =>
       'tooLargeMB' in data ? `${named(data)} is too large to check (${data.tooLargeMB} MB).` : `${named(data)} cannot be read: ${data.reason}.`,
+    examples: {
+      incorrect: [
+        {
+          manifest: plugin(`
+            "contributes": {
+              "tools": [
+                { "id": "count_words", "title": "Count words", "description": "Counts the words in a text file.",
+                  "schema": «"./tools/count-words.schema.json"», "handler": "./tools/count-words.js",
+                  "annotations": { "readOnlyHint": true } }
+              ]
+            },
+            "permissions": { "fs": { "read": { "parameter": true } } }`),
+          files: { ...countWordsFiles, 'tools/count-words.schema.json': { bytes: 3 * 1024 * 1024 } },
+        },
+      ],
+      correct: [
+        {
+          manifest: plugin(`
+            "contributes": {
+              "tools": [
+                { "id": "count_words", "title": "Count words", "description": "Counts the words in a text file.",
+                  "schema": "./tools/count-words.schema.json", "handler": "./tools/count-words.js",
+                  "annotations": { "readOnlyHint": true } }
+              ]
+            },
+            "permissions": { "fs": { "read": { "parameter": true } } }`),
+          files: countWordsFiles,
+        },
+      ],
+    },
   }),
 ]);
 

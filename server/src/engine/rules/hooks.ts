@@ -2,6 +2,7 @@ import { own } from '../own';
 import { closest, didYouMean, quote } from './messages';
 import { renameKey } from '../fixes/shared';
 import type { JsonPath } from '../model/nodes';
+import { plugin } from './examples';
 import { defineRule, defineRules, type RuleArea } from './rule';
 
 /**
@@ -30,6 +31,28 @@ const definitions = defineRules([
       finding.keyword === 'required'
         ? `${name} needs \`handler\`: a hook is a handler path or { handler, filter? }.`
         : `${name} must be a handler path or { handler, filter? }.`,
+    examples: {
+      incorrect: [
+        {
+          manifest: plugin(`
+            "contributes": {
+              "hooks": {
+                «"onAgentComplete"»: { "filter": { "status": "success" } }
+              }
+            }`),
+        },
+      ],
+      correct: [
+        {
+          manifest: plugin(`
+            "contributes": {
+              "hooks": {
+                "onAgentComplete": { "handler": "./hooks/done.js", "filter": { "status": "success" } }
+              }
+            }`),
+        },
+      ],
+    },
   }),
   defineRule({
     code: 'hooks.unknown-event',
@@ -39,6 +62,37 @@ const definitions = defineRules([
     message: ({ event, suggestion }: { jsonPath: JsonPath; event: string; suggestion?: string }) =>
       `Hook event ${quote(event)} is not one the reference names (${Object.keys(knownHookEvents).join(', ')}); its handler may never run.${didYouMean(suggestion)}`,
     fix: renameKey,
+    examples: {
+      incorrect: [
+        {
+          manifest: plugin(`
+            "contributes": {
+              "hooks": {
+                «"onAgentCompleted"»: "./hooks/done.js"
+              }
+            }`),
+          fixed: {
+            title: 'Change to "onAgentComplete"',
+            manifest: plugin(`
+              "contributes": {
+                "hooks": {
+                  "onAgentComplete": "./hooks/done.js"
+                }
+              }`),
+          },
+        },
+      ],
+      correct: [
+        {
+          manifest: plugin(`
+            "contributes": {
+              "hooks": {
+                "onAgentComplete": "./hooks/done.js"
+              }
+            }`),
+        },
+      ],
+    },
   }),
 ]);
 

@@ -4,6 +4,7 @@ import { enumMessage, listOf, quote, toKebabCase } from './messages';
 import { processOnlyKeys } from '../model/keysThatApply';
 import { addRequiredField, kebabCaseValue } from '../fixes/shared';
 import type { JsonPath } from '../model/nodes';
+import { plugin, text } from './examples';
 import { defineRule, defineRules, type RuleArea } from './rule';
 
 const definitions = defineRules([
@@ -12,6 +13,17 @@ const definitions = defineRules([
     severity: 'error',
     description: 'The manifest is one JSON object.',
     shapeMessage: () => 'The manifest must be a JSON object: { "name", "displayName", "version", … }.',
+    examples: {
+      incorrect: [
+        {
+          manifest: text(`
+            «[
+              { "name": "word-count", "displayName": "Word Count", "version": "1.0.0" }
+            ]»`),
+        },
+      ],
+      correct: [{ manifest: text(`{ "name": "word-count", "displayName": "Word Count", "version": "1.0.0" }`) }],
+    },
   }),
   defineRule({
     code: 'manifest.name',
@@ -21,6 +33,28 @@ const definitions = defineRules([
       `${field} ${quote(value)} must be kebab-case (^[a-z0-9]+(-[a-z0-9]+)*$): it doubles as the plugin's identity in the installed registry and in a folder's plugin allow-list.` +
       suggestKebab(value),
     fix: kebabCaseValue,
+    examples: {
+      incorrect: [
+        {
+          manifest: text(`
+            {
+              "name": «"Word Count"»,
+              "displayName": "Word Count",
+              "version": "1.0.0"
+            }`),
+          fixed: {
+            title: 'Change to "word-count" (kebab-case)',
+            manifest: text(`
+              {
+                "name": "word-count",
+                "displayName": "Word Count",
+                "version": "1.0.0"
+              }`),
+          },
+        },
+      ],
+      correct: [{ manifest: plugin(`"description": "Counts the words in a text file."`) }],
+    },
   }),
   defineRule({
     code: 'manifest.version',
@@ -29,6 +63,28 @@ const definitions = defineRules([
     decision: 'Numbers without leading zeros, as semver has them; a +build suffix is not accepted (the reference names only -prerelease).',
     shapeMessage: (_finding, field, value) =>
       `${field} ${quote(value)} must be semver MAJOR.MINOR.PATCH with an optional -prerelease suffix (e.g. "1.2.0" or "1.2.0-beta.1").`,
+    examples: {
+      incorrect: [
+        {
+          manifest: text(`
+            {
+              "name": "word-count",
+              "displayName": "Word Count",
+              "version": «"1.0"»
+            }`),
+        },
+      ],
+      correct: [
+        {
+          manifest: text(`
+            {
+              "name": "word-count",
+              "displayName": "Word Count",
+              "version": "1.0.0-beta.1"
+            }`),
+        },
+      ],
+    },
   }),
   defineRule({
     code: 'manifest.capabilities',
@@ -36,6 +92,10 @@ const definitions = defineRules([
     description: 'capabilities[]: flat lowercase tags (^[a-z0-9]+([.-][a-z0-9]+)*$), e.g. channel.telegram, audio.stt.',
     shapeMessage: (_finding, field, value) =>
       `${field} ${quote(value)} must be a flat lowercase tag (^[a-z0-9]+([.-][a-z0-9]+)*$), e.g. "channel.telegram" or "audio.stt".`,
+    examples: {
+      incorrect: [{ manifest: plugin(`"capabilities": ["text.count", «"Word_Count"»]`) }],
+      correct: [{ manifest: plugin(`"capabilities": ["text.count", "text.word-count"]`) }],
+    },
   }),
   defineRule({
     code: 'manifest.runtime',
@@ -45,6 +105,10 @@ const definitions = defineRules([
       '"node" (the default: handlers are JavaScript files run in the app\'s plugin host) or "process" (the plugin is its own executable)',
       ['node', 'process'],
     ),
+    examples: {
+      incorrect: [{ manifest: plugin(`"runtime": «"python"»`) }],
+      correct: [{ manifest: plugin(`"runtime": "node"`) }],
+    },
   }),
   defineRule({
     code: 'manifest.command-required',
@@ -53,6 +117,20 @@ const definitions = defineRules([
     message: (_: { jsonPath: JsonPath; missingField: 'command' }) =>
       '`command` is required for runtime: "process": the executable that speaks the plugin\'s tools, relative to the plugin\'s install directory.',
     fix: addRequiredField,
+    examples: {
+      incorrect: [
+        {
+          manifest: plugin(`"runtime": «"process"»`),
+          fixed: {
+            title: 'Add missing "command"',
+            manifest: plugin(`
+              "runtime": "process",
+              "command": "./bin/plugin"`),
+          },
+        },
+      ],
+      correct: [{ manifest: plugin(`"runtime": "process",\n"command": "./bin/word-count"`) }],
+    },
   }),
   defineRule({
     code: 'manifest.command-absolute',
@@ -60,6 +138,10 @@ const definitions = defineRules([
     description: 'command must be relative to the plugin\u2019s install directory: absolute on either OS is rejected (manifests are portable).',
     message: ({ filePath }: { jsonPath: JsonPath; filePath: string }) =>
       `\`command\` ${quote(filePath)} must be relative to the plugin's install directory: absolute on either OS is rejected (manifests are portable).`,
+    examples: {
+      incorrect: [{ manifest: plugin(`"runtime": "process",\n"command": «"/usr/local/bin/word-count"»`) }],
+      correct: [{ manifest: plugin(`"runtime": "process",\n"command": "./bin/word-count"`) }],
+    },
   }),
   defineRule({
     code: 'manifest.process-only',
@@ -67,6 +149,10 @@ const definitions = defineRules([
     description: 'command and args are read for runtime: "process" only.',
     decision: 'A warning: under runtime "node" the app ignores them, which is rarely what the author meant.',
     message: ({ jsonPath, runtime }: { jsonPath: [string]; runtime: string }) => `\`${jsonPath[0]}\` is read for runtime: "process" only; under runtime ${quote(runtime)} it is ignored.`,
+    examples: {
+      incorrect: [{ manifest: plugin(`«"args"»: ["--stdio"]`) }],
+      correct: [{ manifest: plugin(`"runtime": "process",\n"command": "./bin/word-count",\n"args": ["--stdio"]`) }],
+    },
   }),
 ]);
 

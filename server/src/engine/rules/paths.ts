@@ -1,5 +1,6 @@
 import { containsDotDot, isAbsolutePath } from '../model/references';
 import { field, quote } from './messages';
+import { plugin } from './examples';
 import { defineRule, defineRules, type RuleArea } from './rule';
 import type { JsonPath } from '../model/nodes';
 
@@ -16,6 +17,30 @@ const definitions = defineRules([
     description: 'Paths in the manifest (schema, handler, prompt, hooks, commands, command) must not contain "..".',
     decision: 'Literally, as the reference words it: any "..", also inside a file name. Also for an action setting\u2019s handler, which the reference calls a relative path without repeating the rule.',
     message: ({ jsonPath, filePath }: PathData) => `${field(jsonPath)} ${quote(filePath)} must not contain "..": paths stay inside the plugin folder.`,
+    examples: {
+      incorrect: [
+        {
+          manifest: plugin(`
+            "contributes": {
+              "actions": [
+                { "id": "summarize", "title": "Summarize", "description": "Summarizes the selected file.",
+                  "scope": "single-file", "prompt": «"../shared/prompts/summarize.md"» }
+              ]
+            }`),
+        },
+      ],
+      correct: [
+        {
+          manifest: plugin(`
+            "contributes": {
+              "actions": [
+                { "id": "summarize", "title": "Summarize", "description": "Summarizes the selected file.",
+                  "scope": "single-file", "prompt": "./prompts/summarize.md" }
+              ]
+            }`),
+        },
+      ],
+    },
   }),
   defineRule({
     code: 'paths.absolute',
@@ -24,6 +49,30 @@ const definitions = defineRules([
     decision: 'A warning (the reference rejects absolute paths outright only for command): such a path is not portable, and it is never read.',
     message: ({ jsonPath, filePath }: PathData) =>
       `${field(jsonPath)} ${quote(filePath)} is absolute: write it relative to the plugin root (manifests are portable). It is not read.`,
+    examples: {
+      incorrect: [
+        {
+          manifest: plugin(`
+            "contributes": {
+              "actions": [
+                { "id": "summarize", "title": "Summarize", "description": "Summarizes the selected file.",
+                  "scope": "single-file", "prompt": «"/home/me/word-count/prompts/summarize.md"» }
+              ]
+            }`),
+        },
+      ],
+      correct: [
+        {
+          manifest: plugin(`
+            "contributes": {
+              "actions": [
+                { "id": "summarize", "title": "Summarize", "description": "Summarizes the selected file.",
+                  "scope": "single-file", "prompt": "./prompts/summarize.md" }
+              ]
+            }`),
+        },
+      ],
+    },
   }),
 ]);
 

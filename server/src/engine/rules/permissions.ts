@@ -10,6 +10,7 @@ import type { FileReference } from '../model/references';
 import type { ToolSchemaFacts } from '../model/toolSchema';
 import type { JsonNode } from '../parse/jsonNode';
 import { closest, didYouMean, quote } from './messages';
+import { countWordsFiles, doneHook, plugin, text } from './examples';
 import { defineRule, defineRules, type RuleArea, type RuleContext } from './rule';
 
 interface At {
@@ -31,6 +32,19 @@ const definitions = defineRules([
         : `${relative} Write ${quote(replacement)} (the plugin's data directory) or an absolute path.`;
     },
     fix: replaceWithReplacement,
+    examples: {
+      incorrect: [
+        {
+          manifest: plugin(`"permissions": { "fs": { "write": { "static": [«"./cache/**"»] } } }`),
+          fixed: {
+            title: 'Change to "${dataDir}/cache/**"',
+            manifest: plugin(`
+              "permissions": { "fs": { "write": { "static": ["\${dataDir}/cache/**"] } } }`),
+          },
+        },
+      ],
+      correct: [{ manifest: plugin(`"permissions": { "fs": { "write": { "static": ["\${dataDir}/cache/**"] } } }`) }],
+    },
   }),
   defineRule({
     code: 'permissions.list-static-glob',
@@ -40,6 +54,19 @@ const definitions = defineRules([
     message: ({ entry, replacement }: At & { entry: string; replacement?: string }) =>
       `\`permissions.fs.list.static\` entry ${quote(entry)} is a glob, but fs.list static entries are directory paths matched by prefix (a listed directory covers everything below it)${replacement ? `: write ${quote(replacement)}` : ''}.`,
     fix: replaceWithReplacement,
+    examples: {
+      incorrect: [
+        {
+          manifest: plugin(`"permissions": { "fs": { "list": { "static": [«"\${dataDir}/exports/**"»] } } }`),
+          fixed: {
+            title: 'Change to "${dataDir}/exports"',
+            manifest: plugin(`
+              "permissions": { "fs": { "list": { "static": ["\${dataDir}/exports"] } } }`),
+          },
+        },
+      ],
+      correct: [{ manifest: plugin(`"permissions": { "fs": { "list": { "static": ["\${dataDir}/exports"] } } }`) }],
+    },
   }),
   defineRule({
     code: 'permissions.fetch-url',
@@ -49,6 +76,26 @@ const definitions = defineRules([
     message: ({ jsonPath, entry, replacement }: At & { entry: string; replacement?: string }) =>
       `${quote(entry)} is a URL: \`${jsonPath.slice(0, 3).join('.')}\` entries are host names${replacement ? `; write ${quote(replacement)}` : ''}.`,
     fix: replaceWithReplacement,
+    examples: {
+      incorrect: [
+        {
+          manifest: plugin(`"permissions": { "fetch": { "static": [«"https://api.example.com/v1"»] } }`),
+          fixed: {
+            title: 'Change to "api.example.com"',
+            manifest: plugin(`
+              "permissions": { "fetch": { "static": ["api.example.com"] } }`),
+          },
+        },
+      ],
+      correct: [
+        {
+          manifest: plugin(`
+            "permissions": {
+              "fetch": { "static": ["api.example.com"], "deny": ["localhost"] }
+            }`),
+        },
+      ],
+    },
   }),
   defineRule({
     code: 'permissions.fetch-private',
@@ -56,6 +103,24 @@ const definitions = defineRules([
     description: 'localhost and private ranges are refused regardless of fetch.static (SSRF guard).',
     decision: 'A warning: the manifest loads, and the host is refused when a handler fetches it.',
     message: ({ host }: At & { host: string }) => `${quote(host)} is localhost or a private address: it is refused regardless of fetch.static (SSRF guard).`,
+    examples: {
+      incorrect: [
+        {
+          manifest: plugin(`
+            "permissions": {
+              "fetch": { "static": ["api.example.com", «"localhost"»] }
+            }`),
+        },
+      ],
+      correct: [
+        {
+          manifest: plugin(`
+            "permissions": {
+              "fetch": { "static": ["api.example.com"], "deny": ["localhost"] }
+            }`),
+        },
+      ],
+    },
   }),
   defineRule({
     code: 'permissions.fetch-setting-unknown',
@@ -65,6 +130,40 @@ const definitions = defineRules([
     message: ({ setting, suggestion }: At & { setting: string; suggestion?: string }) =>
       `\`permissions.fetch.settings\` names ${quote(setting)}, which is not a setting of this manifest (contributes.settings): it grants no host.${didYouMean(suggestion)}`,
     fix: replaceWithSuggestion,
+    examples: {
+      incorrect: [
+        {
+          manifest: plugin(`
+            "contributes": {
+              "settings": {
+                "apiUrl": { "type": "string", "title": "API address", "default": "https://api.example.com/v1" }
+              }
+            },
+            "permissions": { "fetch": { "settings": [«"apiURL"»] } }`),
+          fixed: {
+            title: 'Change to "apiUrl"',
+            manifest: plugin(`
+              "contributes": {
+                "settings": {
+                  "apiUrl": { "type": "string", "title": "API address", "default": "https://api.example.com/v1" }
+                }
+              },
+              "permissions": { "fetch": { "settings": ["apiUrl"] } }`),
+          },
+        },
+      ],
+      correct: [
+        {
+          manifest: plugin(`
+            "contributes": {
+              "settings": {
+                "apiUrl": { "type": "string", "title": "API address", "default": "https://api.example.com/v1" }
+              }
+            },
+            "permissions": { "fetch": { "settings": ["apiUrl"] } }`),
+        },
+      ],
+    },
   }),
   defineRule({
     code: 'permissions.fetch-setting-type',
@@ -72,6 +171,30 @@ const definitions = defineRules([
     description: 'A setting named by fetch.settings holds a full URL (https://api.example.com/v1), so it is of type "string".',
     message: ({ setting, type }: At & { setting: string; type: unknown }) =>
       `Setting ${quote(setting)} is of type ${quote(type)}, but fetch.settings reads a full URL (https://api.example.com/v1) from it: make it a "string" setting.`,
+    examples: {
+      incorrect: [
+        {
+          manifest: plugin(`
+            "contributes": {
+              "settings": {
+                "apiUrl": { "type": "info", "title": "API address", "description": "Words are looked up online." }
+              }
+            },
+            "permissions": { "fetch": { "settings": [«"apiUrl"»] } }`),
+        },
+      ],
+      correct: [
+        {
+          manifest: plugin(`
+            "contributes": {
+              "settings": {
+                "apiUrl": { "type": "string", "title": "API address", "description": "Words are looked up online." }
+              }
+            },
+            "permissions": { "fetch": { "settings": ["apiUrl"] } }`),
+        },
+      ],
+    },
   }),
   defineRule({
     code: 'permissions.fetch-setting-default',
@@ -81,6 +204,30 @@ const definitions = defineRules([
     decision: "Checked on the setting's default, the one value the manifest shows.",
     message: ({ setting, value }: At & { setting: string; value: string }) =>
       `The default of setting ${quote(setting)} is ${quote(value)}, but fetch.settings takes the host from a full URL (https://api.example.com/v1): a bare host name parses as nothing and grants nothing.`,
+    examples: {
+      incorrect: [
+        {
+          manifest: plugin(`
+            "contributes": {
+              "settings": {
+                "apiUrl": { "type": "string", "title": "API address", "default": «"api.example.com"» }
+              }
+            },
+            "permissions": { "fetch": { "settings": ["apiUrl"] } }`),
+        },
+      ],
+      correct: [
+        {
+          manifest: plugin(`
+            "contributes": {
+              "settings": {
+                "apiUrl": { "type": "string", "title": "API address", "default": "https://api.example.com/v1" }
+              }
+            },
+            "permissions": { "fetch": { "settings": ["apiUrl"] } }`),
+        },
+      ],
+    },
   }),
   defineRule({
     code: 'permissions.parameter-without-path-property',
@@ -89,6 +236,48 @@ const definitions = defineRules([
       'fs rules with "parameter": true grant the path of a schema property marked "format": "file-path" (or "directory-path"); with no such property in any tool schema, no path can ever be granted.',
     message: ({ jsonPath }: At) =>
       `\`${jsonPath.join('.')}\` is true, but no tool schema has a property with "format": "file-path" (or "directory-path"): no path can ever be granted.`,
+    examples: {
+      incorrect: [
+        {
+          manifest: plugin(`
+            "contributes": {
+              "tools": [
+                { "id": "count_words", "title": "Count words", "description": "Counts the words in a text file.",
+                  "schema": "./tools/count-words.schema.json", "handler": "./tools/count-words.js",
+                  "annotations": { "readOnlyHint": true } }
+              ]
+            },
+            "permissions": { "fs": { "read": { «"parameter"»: true } } }`),
+          files: {
+            'tools/count-words.schema.json': text(`
+              {
+                "type": "object",
+                "properties": { "document": { "type": "string", "description": "The file whose words are counted." } },
+                "required": ["document"]
+              }`),
+            'tools/count-words.js': text(`
+              module.exports = async ({ document }, ctx) => {
+                const text = await ctx.fs.read(document);
+                return String(text.split(/\\s+/).filter(Boolean).length);
+              };`),
+          },
+        },
+      ],
+      correct: [
+        {
+          manifest: plugin(`
+            "contributes": {
+              "tools": [
+                { "id": "count_words", "title": "Count words", "description": "Counts the words in a text file.",
+                  "schema": "./tools/count-words.schema.json", "handler": "./tools/count-words.js",
+                  "annotations": { "readOnlyHint": true } }
+              ]
+            },
+            "permissions": { "fs": { "read": { "parameter": true } } }`),
+          files: countWordsFiles,
+        },
+      ],
+    },
   }),
   defineRule({
     code: 'permissions.undeclared-use',
@@ -100,6 +289,53 @@ const definitions = defineRules([
     message: ({ jsonPath, filePath, member, without }: PermissionUse & { without: string }) =>
       `${quote(filePath)} uses ${member}, but \`${jsonPath.join('.')}\` is not declared: ${without}.`,
     fix: declarePermission,
+    examples: {
+      incorrect: [
+        {
+          manifest: plugin(`
+            "contributes": {
+              "tools": [
+                { "id": "count_words", "title": "Count words", "description": "Counts the words in a text file.",
+                  "schema": "./tools/count-words.schema.json", "handler": «"./tools/count-words.js"»,
+                  "annotations": { "readOnlyHint": true } }
+              ]
+            }`),
+          files: countWordsFiles,
+          fixed: {
+            title: 'Declare `permissions.fs.read` with "parameter": true (the path comes from the tool’s arguments)',
+            manifest: plugin(`
+              "contributes": {
+                "tools": [
+                  { "id": "count_words", "title": "Count words", "description": "Counts the words in a text file.",
+                    "schema": "./tools/count-words.schema.json", "handler": "./tools/count-words.js",
+                    "annotations": { "readOnlyHint": true } }
+                ]
+              },
+              "permissions": {
+                "fs": {
+                  "read": {
+                    "parameter": true
+                  }
+                }
+              }`),
+          },
+        },
+      ],
+      correct: [
+        {
+          manifest: plugin(`
+            "contributes": {
+              "tools": [
+                { "id": "count_words", "title": "Count words", "description": "Counts the words in a text file.",
+                  "schema": "./tools/count-words.schema.json", "handler": "./tools/count-words.js",
+                  "annotations": { "readOnlyHint": true } }
+              ]
+            },
+            "permissions": { "fs": { "read": { "parameter": true } } }`),
+          files: countWordsFiles,
+        },
+      ],
+    },
   }),
   defineRule({
     code: 'permissions.hook-parameter-only',
@@ -110,6 +346,40 @@ const definitions = defineRules([
       'A warning when a hook handler uses ctx.fs and the fs rule it needs has no static patterns; whether a pattern covers the path the hook uses is not known from its text. Slash commands and setting actions too: they run outside any agent call, with no tool arguments a path could be granted from (handlers.parameter-grants-nothing marks each use in the handler).',
     message: ({ jsonPath, filePath, member, handler }: PermissionUse & { handler: keyof typeof noGrantWords }) =>
       `${handlerWords[handler]} ${quote(filePath)} uses ${member}, but \`${jsonPath.join('.')}\` has no static patterns, and ${noGrantWords[handler].where} parameter: true grants nothing: only static rules (and deny) apply there.`,
+    examples: {
+      incorrect: [
+        {
+          manifest: plugin(`
+            "contributes": {
+              "tools": [
+                { "id": "count_words", "title": "Count words", "description": "Counts the words in a text file.",
+                  "schema": "./tools/count-words.schema.json", "handler": "./tools/count-words.js",
+                  "annotations": { "readOnlyHint": true } }
+              ],
+              "hooks": { "onAgentComplete": «"./hooks/done.js"» }
+            },
+            "permissions": { "fs": { "read": { "parameter": true }, "write": { "parameter": true } } }`),
+          files: { ...countWordsFiles, 'hooks/done.js': doneHook },
+        },
+      ],
+      correct: [
+        {
+          manifest: plugin(`
+            "contributes": {
+              "tools": [
+                { "id": "count_words", "title": "Count words", "description": "Counts the words in a text file.",
+                  "schema": "./tools/count-words.schema.json", "handler": "./tools/count-words.js",
+                  "annotations": { "readOnlyHint": true } }
+              ],
+              "hooks": { "onAgentComplete": "./hooks/done.js" }
+            },
+            "permissions": {
+              "fs": { "read": { "parameter": true }, "write": { "static": ["\${dataDir}/last-run.txt"] } }
+            }`),
+          files: { ...countWordsFiles, 'hooks/done.js': doneHook },
+        },
+      ],
+    },
   }),
 ]);
 

@@ -4,6 +4,7 @@ import { insertProperty, replaceNode } from '../fixes/textEdits';
 import { asRecord } from '../model/manifestModel';
 import { arrayItems, keyNode, nodeAtPath, propertyNode, valueNode, type JsonPath } from '../model/nodes';
 import { field } from './messages';
+import { plugin } from './examples';
 import { defineRule, defineRules, type RuleArea } from './rule';
 
 const why = 'under runtime: "process"';
@@ -17,7 +18,7 @@ const addParameterGrant: Fix<At> = ({ jsonPath }, { analysis }) => {
   const rule = nodeAtPath(analysis.document.root, jsonPath);
   if (rule?.type !== 'object') return [];
   const existing = propertyNode(rule, 'parameter')?.valueNode;
-  return edit('Add "parameter": true', [existing ? replaceNode(existing, 'true') : insertProperty(analysis.document.text, rule, 'parameter', () => 'true')]);
+  return edit('Add "parameter": true', [existing ? replaceNode(existing, 'true') : insertProperty(analysis.document, rule, 'parameter', () => 'true')]);
 };
 
 const definitions = defineRules([
@@ -27,6 +28,33 @@ const definitions = defineRules([
     description: 'contributes.hooks (non-empty) is rejected for runtime: "process".',
     message: (_: At) => `\`contributes.hooks\` is not available ${why}: hooks run in the app's plugin host, which a process plugin does not use.`,
     fix: removeField,
+    examples: {
+      incorrect: [
+        {
+          manifest: plugin(`
+            "runtime": "process",
+            "command": "./bin/word-count",
+            "contributes": {
+              «"hooks"»: { "onAppReady": "./hooks/ready.js" }
+            }`),
+          fixed: {
+            title: 'Remove "hooks"',
+            manifest: plugin(`
+              "runtime": "process",
+              "command": "./bin/word-count",
+              "contributes": {}`),
+          },
+        },
+      ],
+      correct: [
+        {
+          manifest: plugin(`
+            "contributes": {
+              "hooks": { "onAppReady": "./hooks/ready.js" }
+            }`),
+        },
+      ],
+    },
   }),
   defineRule({
     code: 'process.views',
@@ -34,6 +62,33 @@ const definitions = defineRules([
     description: 'contributes.views (non-empty) is rejected for runtime: "process".',
     message: (_: At) => `\`contributes.views\` is not available ${why}.`,
     fix: removeField,
+    examples: {
+      incorrect: [
+        {
+          manifest: plugin(`
+            "runtime": "process",
+            "command": "./bin/word-count",
+            "contributes": {
+              «"views"»: [{ "id": "word-stats", "title": "Word statistics" }]
+            }`),
+          fixed: {
+            title: 'Remove "views"',
+            manifest: plugin(`
+              "runtime": "process",
+              "command": "./bin/word-count",
+              "contributes": {}`),
+          },
+        },
+      ],
+      correct: [
+        {
+          manifest: plugin(`
+            "contributes": {
+              "views": [{ "id": "word-stats", "title": "Word statistics" }]
+            }`),
+        },
+      ],
+    },
   }),
   defineRule({
     code: 'process.action-setting',
@@ -41,6 +96,44 @@ const definitions = defineRules([
     description: 'A contributes.settings[*] of type: "action" is rejected for runtime: "process".',
     message: ({ jsonPath }: At) => `${field(jsonPath)} is of type "action", which is not available ${why}: there is no plugin host to run its handler.`,
     fix: removeField,
+    examples: {
+      incorrect: [
+        {
+          manifest: plugin(`
+            "runtime": "process",
+            "command": "./bin/word-count",
+            "contributes": {
+              "settings": {
+                "language": { "type": "string", "title": "Language" },
+                "reset": { "type": «"action"», "title": "Reset", "handler": "./settings/reset.js" }
+              }
+            }`),
+          fixed: {
+            title: 'Remove "reset"',
+            manifest: plugin(`
+              "runtime": "process",
+              "command": "./bin/word-count",
+              "contributes": {
+                "settings": {
+                  "language": { "type": "string", "title": "Language" }
+                }
+              }`),
+          },
+        },
+      ],
+      correct: [
+        {
+          manifest: plugin(`
+            "runtime": "process",
+            "command": "./bin/word-count",
+            "contributes": {
+              "settings": {
+                "language": { "type": "string", "title": "Language" }
+              }
+            }`),
+        },
+      ],
+    },
   }),
   defineRule({
     code: 'process.sandbox',
@@ -49,6 +142,23 @@ const definitions = defineRules([
     decision: 'Any sandbox key is reported, also sandbox: false, since the reference rejects the field under this runtime.',
     message: (_: At) => `\`sandbox\` is rejected ${why}: the executable is already its own OS process.`,
     fix: removeField,
+    examples: {
+      incorrect: [
+        {
+          manifest: plugin(`
+            "runtime": "process",
+            "command": "./bin/word-count",
+            «"sandbox"»: true`),
+          fixed: {
+            title: 'Remove "sandbox"',
+            manifest: plugin(`
+              "runtime": "process",
+              "command": "./bin/word-count"`),
+          },
+        },
+      ],
+      correct: [{ manifest: plugin(`"sandbox": true`) }],
+    },
   }),
   defineRule({
     code: 'process.static-fs',
@@ -59,6 +169,31 @@ const definitions = defineRules([
     message: ({ access }: At & { access: 'read' | 'write' }) =>
       `A static \`permissions.fs.${access}\` rule without "parameter": true is rejected ${why}: a process plugin does its own OS I/O and never receives the ctx.fs proxy that enforces static rules, so the rule would be silently unenforced. Use "parameter": true (dispatch-time enforcement) instead.`,
     fix: addParameterGrant,
+    examples: {
+      incorrect: [
+        {
+          manifest: plugin(`
+            "runtime": "process",
+            "command": "./bin/word-count",
+            "permissions": { "fs": { "read": { «"static"»: ["\${dataDir}/texts/**"] } } }`),
+          fixed: {
+            title: 'Add "parameter": true',
+            manifest: plugin(`
+              "runtime": "process",
+              "command": "./bin/word-count",
+              "permissions": { "fs": { "read": { "static": ["\${dataDir}/texts/**"], "parameter": true } } }`),
+          },
+        },
+      ],
+      correct: [
+        {
+          manifest: plugin(`
+            "runtime": "process",
+            "command": "./bin/word-count",
+            "permissions": { "fs": { "read": { "static": ["\${dataDir}/texts/**"], "parameter": true } } }`),
+        },
+      ],
+    },
   }),
   defineRule({
     code: 'process.tool-handler',
@@ -66,6 +201,47 @@ const definitions = defineRules([
     description: 'A tool entry must not carry handler under runtime: "process": a tool is called by its own id.',
     message: ({ jsonPath }: At) => `${field(jsonPath)} is forbidden ${why}: the process transport calls a tool by its own id.`,
     fix: removeField,
+    examples: {
+      incorrect: [
+        {
+          manifest: plugin(`
+            "runtime": "process",
+            "command": "./bin/word-count",
+            "contributes": {
+              "tools": [
+                { "id": "count_words", "title": "Count words", "description": "Counts the words in a text file.",
+                  "schema": "./tools/count-words.schema.json", «"handler"»: "./tools/count-words.js",
+                  "annotations": { "readOnlyHint": true } }
+              ]
+            }`),
+          fixed: {
+            title: 'Remove "handler"',
+            manifest: plugin(`
+              "runtime": "process",
+              "command": "./bin/word-count",
+              "contributes": {
+                "tools": [
+                  { "id": "count_words", "title": "Count words", "description": "Counts the words in a text file.",
+                    "schema": "./tools/count-words.schema.json", "annotations": { "readOnlyHint": true } }
+                ]
+              }`),
+          },
+        },
+      ],
+      correct: [
+        {
+          manifest: plugin(`
+            "runtime": "process",
+            "command": "./bin/word-count",
+            "contributes": {
+              "tools": [
+                { "id": "count_words", "title": "Count words", "description": "Counts the words in a text file.",
+                  "schema": "./tools/count-words.schema.json", "annotations": { "readOnlyHint": true } }
+              ]
+            }`),
+        },
+      ],
+    },
   }),
 ]);
 

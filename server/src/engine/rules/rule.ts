@@ -41,7 +41,76 @@ export interface RuleDefinition<C extends string = string, D = ShapeData> {
   tags?: readonly RuleTag[];
   /** Its quick fix, if it has one: a pure function of the finding's data and the document (engine/fixes). */
   fix?: Fix<NoInfer<D>>;
+  /**
+   * Plugins that show it: its page (docs/rules/<code>.md) and its tests are made from them. Data for the
+   * tests and the docs only: scripts/build.mjs strips every `examples` of rules/ from the bundles, so no
+   * code that runs in the server, the CLI or the client may read it.
+   */
+  examples: RuleExamples;
 }
+
+/**
+ * A file of an example's plugin folder: its text, a symbolic link (its target, relative to the link as
+ * `ln -s` takes it), or a file of that many bytes.
+ */
+export type ExampleFile = string | { readonly symlink: string } | { readonly bytes: number };
+
+/** A plugin as its author writes it. */
+export interface RuleExample {
+  /** manifest.json. In an incorrect example, the one span the rule reports is marked «like this». */
+  readonly manifest: string;
+  /**
+   * The plugin folder's other files, by path. Without them the manifest is checked alone, as stdin is:
+   * the rules that read files stay quiet.
+   */
+  readonly files?: Readonly<Record<string, ExampleFile>>;
+  /**
+   * What it is checked with where that is not the default: a cap on the diagnostics (the CLI's
+   * --max-diagnostics), or the size an editor found it to be, past its filerManifest.maxFileSize.
+   */
+  readonly checkedWith?: {
+    readonly maxDiagnostics?: number;
+    readonly tooLarge?: { readonly megabytes: number; readonly maxFileSize: number };
+  };
+}
+
+/** What the rule's quick fix makes of an incorrect example. */
+export interface FixedExample {
+  /** The fix's title, as an editor offers it. */
+  readonly title: string;
+  /** manifest.json after it. */
+  readonly manifest: string;
+  /** The files it creates, by path. */
+  readonly newFiles?: Readonly<Record<string, string>>;
+  /** The fix leaves a value for the author to fill in, which the rule still reports (`"options": []`). */
+  readonly placeholder?: true;
+}
+
+interface Examples<First, Other> {
+  /** Plugins the rule reports: once each, at the marked span, and nothing else is reported. */
+  readonly incorrect: readonly [First, ...Other[]];
+  /** Near misses: as close to an incorrect one as can be, and nothing at all is reported. */
+  readonly correct: readonly [RuleExample, ...RuleExample[]];
+}
+
+/** The examples of a rule with a quick fix: the first incorrect one says what the fix makes of it. */
+export type FixedRuleExamples = Examples<
+  RuleExample & { readonly fixed: FixedExample },
+  RuleExample & { readonly fixed?: FixedExample }
+>;
+
+/** The examples of a rule without a quick fix. */
+export type PlainRuleExamples = Examples<
+  RuleExample & { readonly fixed?: never },
+  RuleExample & { readonly fixed?: never }
+>;
+
+type RuleExamples = FixedRuleExamples | PlainRuleExamples;
+
+/** A rule with a quick fix shows what it makes of an example; one without shows none. */
+type Exemplified<D> =
+  | { fix: Fix<NoInfer<D>>; examples: FixedRuleExamples }
+  | { fix?: undefined; examples: PlainRuleExamples };
 
 /** Any rule, whatever its data: what the registry holds. */
 // Its data is any rule's: `unknown` would refuse every definition (a message takes its own data type).
@@ -50,10 +119,15 @@ export type AnyRule = RuleDefinition<string, any>;
 
 /**
  * One rule definition, its code kept as a literal type and its data type taken from its message
- * builder (ShapeData when the schema alone reports it). The fix must take that data: the compiler checks.
+ * builder (ShapeData when the schema alone reports it). The fix must take that data, and a rule with a
+ * fix must show what it makes of an example: the compiler checks.
  */
-export function defineRule<const C extends string, D>(rule: RuleDefinition<C, D> & Reportable<D>): RuleDefinition<C, D> & Reportable<D>;
-export function defineRule<const C extends string>(rule: RuleDefinition<C, ShapeData> & { message?: undefined }): RuleDefinition<C, ShapeData>;
+export function defineRule<const C extends string, D>(
+  rule: RuleDefinition<C, D> & Reportable<D> & Exemplified<D>,
+): RuleDefinition<C, D> & Reportable<D>;
+export function defineRule<const C extends string>(
+  rule: RuleDefinition<C, ShapeData> & { message?: undefined } & Exemplified<ShapeData>,
+): RuleDefinition<C, ShapeData>;
 export function defineRule<const C extends string, D>(rule: RuleDefinition<C, D>): RuleDefinition<C, D> {
   return rule;
 }
@@ -116,8 +190,14 @@ export interface RuleContext<R extends RuleList = RuleList> {
   report<C extends ReportableCode<R>>(code: C, target: Target, data: DataOf<R, C>): void;
   /** A finding in another file than the manifest (a handler), at a span of it: the same rules, the same data, its own place. */
   reportIn<C extends ReportableCode<R>>(code: C, span: FileSpan, data: DataOf<R, C>): void;
-  /** A JSON Schema finding (the shape area only): its message from the rule's shapeMessage, its data ShapeData. */
-  reportShape(code: string, target: Target, message: string, data: ShapeData): void;
+  /**
+   * A JSON Schema finding (the shape area only): its message from the rule's shapeMessage, its data
+   * ShapeData, both made only for a finding that is kept (a "did you mean" is a search: 200,000 unknown
+   * keys would make 200,000 of them for the thousand shown).
+   */
+  reportShape(code: string, target: Target, described: () => { message: string; data: ShapeData }): void;
+  /** Findings of `code` only counted, never made (the parse kept no more of them): they count among those past the cap. */
+  countBeyond(code: ReportableCode<R>, count: number): void;
 }
 
 /** One area of the reference (one file under rules/): its rules and the checks that raise them. */

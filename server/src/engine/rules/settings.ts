@@ -4,6 +4,7 @@ import { own } from '../own';
 import { enumMessage, field, quote } from './messages';
 import { settingTypeOnlyKeys } from '../model/keysThatApply';
 import { settingTypes } from '../shape/schema';
+import { plugin } from './examples';
 import { defineRule, defineRules, type RuleArea } from './rule';
 
 interface At {
@@ -16,12 +17,56 @@ const definitions = defineRules([
     severity: 'error',
     description: 'A setting\u2019s type is "string", "boolean", "number", "action" or "info".',
     shapeMessage: enumMessage('"string", "boolean", "number", "action" or "info"', settingTypes),
+    examples: {
+      incorrect: [
+        {
+          manifest: plugin(`
+            "contributes": {
+              "settings": {
+                "language": { "type": «"text"», "title": "Language", "default": "en" }
+              }
+            }`),
+        },
+      ],
+      correct: [
+        {
+          manifest: plugin(`
+            "contributes": {
+              "settings": {
+                "language": { "type": "string", "title": "Language", "default": "en" }
+              }
+            }`),
+        },
+      ],
+    },
   }),
   defineRule({
     code: 'settings.variant',
     severity: 'error',
     description: 'variant is "primary", "secondary" or "danger".',
     shapeMessage: enumMessage('"primary", "secondary" or "danger"', ['primary', 'secondary', 'danger']),
+    examples: {
+      incorrect: [
+        {
+          manifest: plugin(`
+            "contributes": {
+              "settings": {
+                "reset": { "type": "action", "title": "Reset", "handler": "./reset.js", "variant": «"warning"» }
+              }
+            }`),
+        },
+      ],
+      correct: [
+        {
+          manifest: plugin(`
+            "contributes": {
+              "settings": {
+                "reset": { "type": "action", "title": "Reset", "handler": "./reset.js", "variant": "danger" }
+              }
+            }`),
+        },
+      ],
+    },
   }),
   defineRule({
     code: 'settings.action-handler',
@@ -30,6 +75,37 @@ const definitions = defineRules([
     decision: 'A warning, not an error: the reference lists handler? as optional for every setting and names no refusal, but an action setting without one is a button that runs nothing.',
     message: ({ jsonPath }: At & { missingField: 'handler' }) => `${field(jsonPath)} is of type "action" and needs \`handler\`: the relative path of what its button runs.`,
     fix: addRequiredField,
+    examples: {
+      incorrect: [
+        {
+          manifest: plugin(`
+            "contributes": {
+              "settings": {
+                "reset": { "type": «"action"», "title": "Reset" }
+              }
+            }`),
+          fixed: {
+            title: 'Add missing "handler"',
+            manifest: plugin(`
+              "contributes": {
+                "settings": {
+                  "reset": { "type": "action", "title": "Reset", "handler": "./settings/reset.js" }
+                }
+              }`),
+          },
+        },
+      ],
+      correct: [
+        {
+          manifest: plugin(`
+            "contributes": {
+              "settings": {
+                "reset": { "type": "action", "title": "Reset", "handler": "./settings/reset.js" }
+              }
+            }`),
+        },
+      ],
+    },
   }),
   defineRule({
     code: 'settings.action-only',
@@ -37,6 +113,28 @@ const definitions = defineRules([
     description: 'handler and variant belong to type: "action" settings.',
     decision: 'A warning: on other types the app ignores them.',
     message: ({ jsonPath, type }: At & { type: string }) => `${field(jsonPath)} belongs to type: "action" settings; this one is of type ${quote(type)}, so it is ignored.`,
+    examples: {
+      incorrect: [
+        {
+          manifest: plugin(`
+            "contributes": {
+              "settings": {
+                "language": { "type": "string", "title": "Language", «"variant"»: "primary" }
+              }
+            }`),
+        },
+      ],
+      correct: [
+        {
+          manifest: plugin(`
+            "contributes": {
+              "settings": {
+                "reset": { "type": "action", "title": "Reset", "handler": "./settings/reset.js", "variant": "primary" }
+              }
+            }`),
+        },
+      ],
+    },
   }),
   defineRule({
     code: 'settings.min-max',
@@ -44,6 +142,28 @@ const definitions = defineRules([
     description: 'min and max bound a number setting.',
     decision: 'A warning when min > max, not an error: the reference states no order between them, so nothing says the loader refuses it, but no value could be entered.',
     message: ({ jsonPath, min, max }: At & { min: number; max: number }) => `${field(jsonPath)} (${min}) exceeds max (${max}): no value could be entered.`,
+    examples: {
+      incorrect: [
+        {
+          manifest: plugin(`
+            "contributes": {
+              "settings": {
+                "minLength": { "type": "number", "title": "Shortest word counted", "min": «20», "max": 1 }
+              }
+            }`),
+        },
+      ],
+      correct: [
+        {
+          manifest: plugin(`
+            "contributes": {
+              "settings": {
+                "minLength": { "type": "number", "title": "Shortest word counted", "min": 1, "max": 20 }
+              }
+            }`),
+        },
+      ],
+    },
   }),
   defineRule({
     code: 'settings.number-only',
@@ -51,6 +171,28 @@ const definitions = defineRules([
     description: 'min and max are read for type: "number" only.',
     decision: 'A warning: the reference lists min? and max? for every setting, and only a number has bounds.',
     message: ({ jsonPath }: At) => `${field(jsonPath)} is read for type: "number" only.`,
+    examples: {
+      incorrect: [
+        {
+          manifest: plugin(`
+            "contributes": {
+              "settings": {
+                "language": { "type": "string", "title": "Language", «"max"»: 5 }
+              }
+            }`),
+        },
+      ],
+      correct: [
+        {
+          manifest: plugin(`
+            "contributes": {
+              "settings": {
+                "minLength": { "type": "number", "title": "Shortest word counted", "max": 5 }
+              }
+            }`),
+        },
+      ],
+    },
   }),
   defineRule({
     code: 'settings.default',
@@ -58,6 +200,28 @@ const definitions = defineRules([
     description: 'default matches the setting: of its type, within enum, within min and max.',
     decision: 'A warning: the reference does not say the loader checks defaults, but a default the card cannot show is a mistake.',
     message: ({ jsonPath, problem }: At & { problem: string }) => `${field(jsonPath)} ${problem}.`,
+    examples: {
+      incorrect: [
+        {
+          manifest: plugin(`
+            "contributes": {
+              "settings": {
+                "minLength": { "type": "number", "title": "Shortest word counted", "default": «"3"» }
+              }
+            }`),
+        },
+      ],
+      correct: [
+        {
+          manifest: plugin(`
+            "contributes": {
+              "settings": {
+                "minLength": { "type": "number", "title": "Shortest word counted", "default": 3 }
+              }
+            }`),
+        },
+      ],
+    },
   }),
 ]);
 

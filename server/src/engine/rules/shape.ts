@@ -1,11 +1,12 @@
-import { keyNode, nodeAtPath, type JsonPath } from '../model/nodes';
+import { firstPropertyNode, keyNode, nodeAtPath, type JsonPath } from '../model/nodes';
 import { own } from '../own';
-import { keyOf, type JsonNode } from '../parse/jsonNode';
+import type { JsonNode } from '../parse/jsonNode';
 import { resolveRef } from '../shape/schema';
 import { areas, shapeFindings, type Area, type ShapeFinding } from '../shape/shapeFindings';
 import { closest, didYouMean, field, listOf } from './messages';
 import { addRequiredField, renameKey } from '../fixes/shared';
 import type { AnyRule, RuleArea, RuleDefinition, ShapeData, Target } from './rule';
+import { requiredExamples, unknownKeyExamples, wrongTypeExamples } from './shapeExamples';
 
 type RequiredArea = Exclude<Area, 'hooks' | 'permissions'>;
 /** The codes of the shape rules every area has: `tools.required`, `tools.wrong-type`, `tools.unknown-key`. */
@@ -19,8 +20,21 @@ export const genericShapeRules: readonly RuleDefinition<ShapeCode, ShapeData>[] 
   // hooks name their missing handler as hooks.shape, and no permission field is required.
   ...(area === 'hooks' || area === 'permissions'
     ? []
-    : [{ code: `${area}.required` as const, severity: 'error' as const, description: `A field the reference marks as required in ${areaTitle(area)} is missing.`, fix: addRequiredField }]),
-  { code: `${area}.wrong-type`, severity: 'error', description: `A field in ${areaTitle(area)} has the wrong JSON type.` },
+    : [
+        {
+          code: `${area}.required` as const,
+          severity: 'error' as const,
+          description: `A field the reference marks as required in ${areaTitle(area)} is missing.`,
+          fix: addRequiredField,
+          examples: requiredExamples[area],
+        },
+      ]),
+  {
+    code: `${area}.wrong-type`,
+    severity: 'error',
+    description: `A field in ${areaTitle(area)} has the wrong JSON type.`,
+    examples: wrongTypeExamples[area],
+  },
   {
     code: `${area}.unknown-key`,
     severity: 'warning',
@@ -29,6 +43,7 @@ export const genericShapeRules: readonly RuleDefinition<ShapeCode, ShapeData>[] 
     // Ignored by the app: shown faded.
     tags: ['unnecessary'],
     fix: renameKey,
+    examples: unknownKeyExamples[area],
   },
 ]);
 
@@ -46,11 +61,13 @@ export function shapeArea(rules: ReadonlyMap<string, AnyRule>, others: readonly 
         if (others.some((area) => area.explainsShapeFinding?.(finding, model))) continue;
         const target = targetOf(finding, model.document.root);
         if (!target) continue;
-        const value = valueAt(model.document.value, finding.jsonPath);
-        const rule = rules.get(finding.code);
-        const name = field(finding.jsonPath);
-        const message = rule?.shapeMessage?.(finding, name, value) ?? genericMessage(finding, name, value);
-        reportShape(finding.code, target, message, shapeDataOf(finding));
+        reportShape(finding.code, target, () => {
+          const value = valueAt(model.document.value, finding.jsonPath);
+          const name = field(finding.jsonPath);
+          const data = shapeDataOf(finding);
+          const message = rules.get(finding.code)?.shapeMessage?.(finding, name, value) ?? genericMessage(finding, name, value, data);
+          return { message, data };
+        });
       }
     },
   };
@@ -72,7 +89,8 @@ function targetOf(finding: ShapeFinding, root: JsonNode): Target | undefined {
   if (!node) return undefined;
   if (finding.keyword === 'additionalProperties') {
     const key = String(finding.params.additionalProperty);
-    const property = node.type === 'object' ? node.children!.find((p) => keyOf(p) === key) : undefined;
+    // The first property of that key, as ajv reports an unknown key once (a duplicate is json.duplicate-key's).
+    const property = firstPropertyNode(node, key);
     return property ? keyNode(property) : node;
   }
   if (finding.keyword === 'required') {
@@ -102,7 +120,8 @@ const typeNames: Record<string, string> = {
   null: 'null',
 };
 
-function genericMessage(finding: ShapeFinding, name: string, value: unknown): string {
+/** The message of a shape finding no rule words itself; `data` is its data (an unknown key's suggestion is found once, for both). */
+function genericMessage(finding: ShapeFinding, name: string, value: unknown, data: ShapeData): string {
   const { keyword, params, schemaNode } = finding;
   switch (keyword) {
     case 'type': {
@@ -120,10 +139,8 @@ function genericMessage(finding: ShapeFinding, name: string, value: unknown): st
     }
     case 'additionalProperties': {
       const key = String(params.additionalProperty);
-      const known = Object.keys(schemaNode.properties ?? {});
-      const suggestion = closest(key, known);
       const where = finding.jsonPath.length === 0 ? 'at the top level' : `in ${name}`;
-      return `Unknown key \`${key}\` ${where}: the reference does not define it, so it is ignored.${didYouMean(suggestion)}`;
+      return `Unknown key \`${key}\` ${where}: the reference does not define it, so it is ignored.${didYouMean(data.suggestion)}`;
     }
     case 'enum': {
       const allowed = (schemaNode.enum ?? []) as unknown[];

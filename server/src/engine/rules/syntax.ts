@@ -1,5 +1,6 @@
 import { edit, type Fix } from '../fixes/fix';
 import { own } from '../own';
+import { plugin, text } from './examples';
 import { defineRule, defineRules, type RuleArea } from './rule';
 
 const messages: Readonly<Record<string, string>> = {
@@ -45,18 +46,47 @@ const definitions = defineRules([
           ? 'The manifest starts with a byte-order mark (U+FEFF), which JSON.parse rejects: save it as UTF-8 without a BOM.'
           : (own(messages, detail) ?? `Invalid JSON (${detail}).`),
     fix: removeByteOrderMark,
+    examples: {
+      incorrect: [
+        {
+          manifest: `«\uFEFF»${plugin(`"description": "Counts the words in a text file."`)}`,
+          fixed: {
+            title: 'Remove the byte-order mark',
+            manifest: plugin(`
+              "description": "Counts the words in a text file."`),
+          },
+        },
+        {
+          manifest: text(`
+            {
+              "name": "word-count",
+              "displayName": "Word Count"
+              «"version"»: "1.0.0"
+            }`),
+        },
+      ],
+      correct: [{ manifest: plugin(`"description": "Counts the words in a text file."`) }],
+    },
   }),
   defineRule({
     code: 'json.comment',
     severity: 'error',
     description: 'Comments are not allowed: the loader reads JSON, not JSON with comments.',
     message: (_: Record<string, never>) => 'Comments are not allowed in manifest.json: the loader reads strict JSON.',
+    examples: {
+      incorrect: [{ manifest: plugin(`«// Counts the words in a text file.»\n"keywords": ["words"]`) }],
+      correct: [{ manifest: plugin(`"description": "Counts the words in a text file.",\n"keywords": ["words"]`) }],
+    },
   }),
   defineRule({
     code: 'json.trailing-comma',
     severity: 'error',
     description: 'Trailing commas are not allowed: the loader reads JSON.',
     message: (_: Record<string, never>) => 'Trailing comma: the loader reads strict JSON, which does not allow one.',
+    examples: {
+      incorrect: [{ manifest: plugin(`"keywords": ["words", "count"]«,»`) }],
+      correct: [{ manifest: plugin(`"keywords": ["words", "count"]`) }],
+    },
   }),
   defineRule({
     code: 'json.duplicate-key',
@@ -64,20 +94,70 @@ const definitions = defineRules([
     description: 'A key given twice in one object: the loader keeps the last one and ignores the others.',
     decision: 'A warning, not an error: JSON.parse accepts duplicates. Every occurrence but the last is marked, since those are the ones ignored.',
     message: ({ key }: { key: string }) => `Duplicate key \`${key}\`: the loader keeps only the last one, so this one is ignored.`,
+    examples: {
+      incorrect: [
+        {
+          manifest: text(`
+            {
+              "name": "word-count",
+              «"version"»: "1.0.0",
+              "displayName": "Word Count",
+              "version": "1.1.0"
+            }`),
+        },
+      ],
+      correct: [{ manifest: plugin(`"description": "Counts the words in a text file."`) }],
+    },
   }),
   defineRule({
     code: 'json.too-deep',
     severity: 'error',
     description: 'Nesting deeper than 512 levels is not validated.',
-    decision: 'No real manifest nests this deep; the limit keeps the parser from exhausting the stack. An error although the loader may read it: nothing below the limit is checked, so a CI run must not pass it.',
-    message: ({ limit }: { limit: string }) => `The manifest nests deeper than ${limit} levels; it is not validated further.`,
+    decision:
+      'No real manifest nests this deep; the limit keeps the parsers from exhausting the stack. A container that opens past it is read as empty, and the rest of the manifest is validated. An error although the loader may read it: nothing below the limit is checked, so a CI run must not pass it.',
+    message: ({ limit }: { limit: string }) => `This value nests deeper than ${limit} levels: what it holds is not validated (it is read as empty).`,
+    examples: {
+      incorrect: [
+        {
+          manifest: plugin(`
+            "contributes": {
+              "views": [
+                { "id": "word-stats", "title": "Word statistics",
+                  "definition": ${'['.repeat(508)}«[»${']'.repeat(509)} }
+              ]
+            }`),
+        },
+      ],
+      correct: [
+        {
+          manifest: plugin(`
+            "contributes": {
+              "views": [
+                { "id": "word-stats", "title": "Word statistics",
+                  "definition": { "rows": [{ "cells": [{ "text": "Words" }, { "count": "words" }] }] } }
+              ]
+            }`),
+        },
+      ],
+    },
   }),
 ]);
+
+/** The rule of each kind of syntax finding. */
+const codeOfKind = {
+  syntax: 'json.syntax',
+  comment: 'json.comment',
+  'trailing-comma': 'json.trailing-comma',
+  'duplicate-key': 'json.duplicate-key',
+  'too-deep': 'json.too-deep',
+} as const;
 
 /** JSON syntax as the loader reads it: strict JSON, one value. */
 export const syntaxRules: RuleArea<typeof definitions> = {
   rules: definitions,
-  check({ model, report }) {
+  check({ model, report, countBeyond }) {
+    const notKept = model.document.findingsNotKept;
+    for (const kind of Object.keys(notKept) as (keyof typeof notKept)[]) countBeyond(codeOfKind[kind], notKept[kind]!);
     for (const finding of model.document.findings) {
       switch (finding.kind) {
         case 'syntax':

@@ -6,9 +6,10 @@ import { formatJson, insertProperty, lineIndentAt, replaceNode } from '../fixes/
 import { isLegacy } from '../model/manifestModel';
 import { keyNode, leafValue, propertyNode, valueNode, type JsonPath } from '../model/nodes';
 import type { FileReference } from '../model/references';
-import type { SchemaDraft, ToolSchemaResult } from '../model/toolSchema';
+import { maxRefChain, type SchemaDraft, type ToolSchemaResult } from '../model/toolSchema';
 import { reportDuplicateIds, type DuplicateIdData } from './duplicateIds';
 import { field, quote } from './messages';
+import { countWordsFiles, countWordsHandler, plugin, text } from './examples';
 import { defineRule, defineRules, type RuleArea, type RuleContext } from './rule';
 
 /** A tool without annotations: which tool, and what its `annotations` (if any) says. */
@@ -42,11 +43,11 @@ const declareAnnotations: Fix<{ jsonPath: JsonPath }> = ({ jsonPath }, input) =>
   // `annotations: {}` declares nothing, like no annotations at all: the fix fills it in place.
   const present = valueNode(tool, 'annotations');
   if (present && !(present.type === 'object' && !present.children?.length)) return [];
-  const text = input.analysis.document.text;
+  const document = input.analysis.document;
   const declare = (annotations: Record<string, boolean>): OffsetEdit =>
     present
-      ? replaceNode(present, formatJson(annotations, text, lineIndentAt(text, present.offset)))
-      : insertProperty(text, tool, 'annotations', (indent) => formatJson(annotations, text, indent));
+      ? replaceNode(present, formatJson(annotations, document, lineIndentAt(document, present.offset)))
+      : insertProperty(document, tool, 'annotations', (indent) => formatJson(annotations, document, indent));
   return annotationChoices.map(({ label, annotations }) => ({ title: `Declare annotations: ${label}`, edits: [declare(annotations)], newFiles: [] }));
 };
 
@@ -65,6 +66,32 @@ const definitions = defineRules([
     description: 'A tool id is the MCP tool name and must not contain . (dots are reserved for namespace prefixing).',
     shapeMessage: (_finding, name, value) =>
       `${name} ${quote(value)} must not contain . (dots are reserved for namespace prefixing).`,
+    examples: {
+      incorrect: [
+        {
+          manifest: plugin(`
+            "contributes": {
+              "tools": [
+                { "id": «"words.count"», "title": "Count words", "description": "Counts the words in a text file.",
+                  "schema": "./tools/count-words.schema.json", "handler": "./tools/count-words.js",
+                  "annotations": { "readOnlyHint": true } }
+              ]
+            }`),
+        },
+      ],
+      correct: [
+        {
+          manifest: plugin(`
+            "contributes": {
+              "tools": [
+                { "id": "count_words", "title": "Count words", "description": "Counts the words in a text file.",
+                  "schema": "./tools/count-words.schema.json", "handler": "./tools/count-words.js",
+                  "annotations": { "readOnlyHint": true } }
+              ]
+            }`),
+        },
+      ],
+    },
   }),
   defineRule({
     code: 'tools.id-empty',
@@ -73,6 +100,32 @@ const definitions = defineRules([
     decision:
       'An error: the reference requires an id and makes it the MCP tool name, and an empty one names no tool an agent could call. Rename refuses an empty id for the same reason.',
     shapeMessage: (_finding, name) => `${name} is empty: the id is the MCP tool name the agent calls the tool by.`,
+    examples: {
+      incorrect: [
+        {
+          manifest: plugin(`
+            "contributes": {
+              "tools": [
+                { "id": «""», "title": "Count words", "description": "Counts the words in a text file.",
+                  "schema": "./tools/count-words.schema.json", "handler": "./tools/count-words.js",
+                  "annotations": { "readOnlyHint": true } }
+              ]
+            }`),
+        },
+      ],
+      correct: [
+        {
+          manifest: plugin(`
+            "contributes": {
+              "tools": [
+                { "id": "count_words", "title": "Count words", "description": "Counts the words in a text file.",
+                  "schema": "./tools/count-words.schema.json", "handler": "./tools/count-words.js",
+                  "annotations": { "readOnlyHint": true } }
+              ]
+            }`),
+        },
+      ],
+    },
   }),
   defineRule({
     code: 'tools.legacy-shape',
@@ -83,6 +136,58 @@ const definitions = defineRules([
     message: ({ jsonPath }: { jsonPath: JsonPath; toolIndex: number }) =>
       `${field(jsonPath)} uses the legacy tool shape (name/parameters), which is refused at load time: declare \`id\` instead of \`name\`, and move the inline \`parameters\` into a JSON-Schema file named by \`schema\`.`,
     fix: legacyToolShape,
+    examples: {
+      incorrect: [
+        {
+          manifest: plugin(`
+            "contributes": {
+              "tools": [
+                { «"name"»: "count_words", "title": "Count words", "description": "Counts the words in a text file.",
+                  "parameters": {
+                    "type": "object",
+                    "properties": { "path": { "type": "string", "format": "file-path" } }
+                  },
+                  "handler": "./tools/count-words.js", "annotations": { "readOnlyHint": true } }
+              ]
+            },
+            "permissions": { "fs": { "read": { "parameter": true } } }`),
+          files: { 'tools/count-words.js': countWordsHandler },
+          fixed: {
+            title: 'Use the current tool shape: rename "name" to "id" and move its parameters to ./tools/count_words.schema.json',
+            manifest: plugin(`
+              "contributes": {
+                "tools": [
+                  { "id": "count_words", "title": "Count words", "description": "Counts the words in a text file.",
+                    "schema": "./tools/count_words.schema.json",
+                    "handler": "./tools/count-words.js", "annotations": { "readOnlyHint": true } }
+                ]
+              },
+              "permissions": { "fs": { "read": { "parameter": true } } }`),
+            newFiles: {
+              'tools/count_words.schema.json': text(`
+                {
+                  "type": "object",
+                  "properties": { "path": { "type": "string", "format": "file-path" } }
+                }`),
+            },
+          },
+        },
+      ],
+      correct: [
+        {
+          manifest: plugin(`
+            "contributes": {
+              "tools": [
+                { "id": "count_words", "title": "Count words", "description": "Counts the words in a text file.",
+                  "schema": "./tools/count-words.schema.json", "handler": "./tools/count-words.js",
+                  "annotations": { "readOnlyHint": true } }
+              ]
+            },
+            "permissions": { "fs": { "read": { "parameter": true } } }`),
+          files: countWordsFiles,
+        },
+      ],
+    },
   }),
   defineRule({
     code: 'tools.handler-required',
@@ -91,6 +196,43 @@ const definitions = defineRules([
     message: ({ jsonPath }: { jsonPath: JsonPath; missingField: 'handler' }) =>
       `${field(jsonPath)} has no \`handler\`: the path to the handler module, relative to the plugin root, is required for runtime: "node".`,
     fix: addRequiredField,
+    examples: {
+      incorrect: [
+        {
+          manifest: plugin(`
+            "contributes": {
+              "tools": [
+                { «"id"»: "count_words", "title": "Count words", "description": "Counts the words in a text file.",
+                  "schema": "./tools/count-words.schema.json", "annotations": { "readOnlyHint": true } }
+              ]
+            }`),
+          fixed: {
+            title: 'Add missing "handler"',
+            manifest: plugin(`
+              "contributes": {
+                "tools": [
+                  { "id": "count_words", "title": "Count words", "description": "Counts the words in a text file.",
+                    "schema": "./tools/count-words.schema.json", "annotations": { "readOnlyHint": true },
+                    "handler": "./tools/count_words.js" }
+                ]
+              }`),
+          },
+        },
+      ],
+      correct: [
+        {
+          manifest: plugin(`
+            "runtime": "process",
+            "command": "./bin/word-count",
+            "contributes": {
+              "tools": [
+                { "id": "count_words", "title": "Count words", "description": "Counts the words in a text file.",
+                  "schema": "./tools/count-words.schema.json", "annotations": { "readOnlyHint": true } }
+              ]
+            }`),
+        },
+      ],
+    },
   }),
   defineRule({
     code: 'tools.annotations',
@@ -102,6 +244,32 @@ const definitions = defineRules([
         : finding.keyword === 'type' && finding.jsonPath[finding.jsonPath.length - 1] === 'annotations'
           ? `${name} must be an object { readOnlyHint?, destructiveHint?, idempotentHint?, openWorldHint? }.`
           : `${name} must be a boolean: MCP tool annotations are booleans only.`,
+    examples: {
+      incorrect: [
+        {
+          manifest: plugin(`
+            "contributes": {
+              "tools": [
+                { "id": "count_words", "title": "Count words", "description": "Counts the words in a text file.",
+                  "schema": "./tools/count-words.schema.json", "handler": "./tools/count-words.js",
+                  "annotations": { «"readOnly"»: true } }
+              ]
+            }`),
+        },
+      ],
+      correct: [
+        {
+          manifest: plugin(`
+            "contributes": {
+              "tools": [
+                { "id": "count_words", "title": "Count words", "description": "Counts the words in a text file.",
+                  "schema": "./tools/count-words.schema.json", "handler": "./tools/count-words.js",
+                  "annotations": { "readOnlyHint": true, "idempotentHint": true } }
+              ]
+            }`),
+        },
+      ],
+    },
   }),
   defineRule({
     code: 'tools.timeout',
@@ -110,6 +278,32 @@ const definitions = defineRules([
     decision: 'A warning unless it is a whole number followed by ms, s, m or h ("500ms", "30s", "2m", "1h"); a number without a unit is that warning too.',
     shapeMessage: (_finding, name, value) => notADuration(name, value),
     message: ({ jsonPath, value }: { jsonPath: JsonPath; value: string }) => notADuration(field(jsonPath), value),
+    examples: {
+      incorrect: [
+        {
+          manifest: plugin(`
+            "contributes": {
+              "tools": [
+                { "id": "count_words", "title": "Count words", "description": "Counts the words in a text file.",
+                  "schema": "./tools/count-words.schema.json", "handler": "./tools/count-words.js",
+                  "annotations": { "readOnlyHint": true }, "timeout": «"30 seconds"» }
+              ]
+            }`),
+        },
+      ],
+      correct: [
+        {
+          manifest: plugin(`
+            "contributes": {
+              "tools": [
+                { "id": "count_words", "title": "Count words", "description": "Counts the words in a text file.",
+                  "schema": "./tools/count-words.schema.json", "handler": "./tools/count-words.js",
+                  "annotations": { "readOnlyHint": true }, "timeout": "30s" }
+              ]
+            }`),
+        },
+      ],
+    },
   }),
   defineRule({
     code: 'tools.duplicate-id',
@@ -117,6 +311,38 @@ const definitions = defineRules([
     description: 'One name, one tool: a later tool whose name is already taken is skipped with a warning that names its source.',
     decision: 'A warning on every tool after the first, as the app gives one: the manifest loads, and the agent loop skips the later tool.',
     message: ({ id, firstPlace }: DuplicateIdData) => `Tool id ${quote(id)} is already used by ${firstPlace}: one name, one tool; the later tool is skipped with a warning.`,
+    examples: {
+      incorrect: [
+        {
+          manifest: plugin(`
+            "contributes": {
+              "tools": [
+                { "id": "count_words", "title": "Count words", "description": "Counts the words in a text file.",
+                  "schema": "./tools/count-words.schema.json", "handler": "./tools/count-words.js",
+                  "annotations": { "readOnlyHint": true } },
+                { "id": «"count_words"», "title": "Count lines", "description": "Counts the lines in a text file.",
+                  "schema": "./tools/count-lines.schema.json", "handler": "./tools/count-lines.js",
+                  "annotations": { "readOnlyHint": true } }
+              ]
+            }`),
+        },
+      ],
+      correct: [
+        {
+          manifest: plugin(`
+            "contributes": {
+              "tools": [
+                { "id": "count_words", "title": "Count words", "description": "Counts the words in a text file.",
+                  "schema": "./tools/count-words.schema.json", "handler": "./tools/count-words.js",
+                  "annotations": { "readOnlyHint": true } },
+                { "id": "count_lines", "title": "Count lines", "description": "Counts the lines in a text file.",
+                  "schema": "./tools/count-lines.schema.json", "handler": "./tools/count-lines.js",
+                  "annotations": { "readOnlyHint": true } }
+              ]
+            }`),
+        },
+      ],
+    },
   }),
   defineRule({
     code: 'tools.undeclared-annotations',
@@ -128,6 +354,47 @@ const definitions = defineRules([
     message: (data: UndeclaredData & { because: ('permissions.fetch' | 'runtime: "process"')[] }) =>
       `${undeclared(data)}: because the plugin ${data.because.map((source) => (source === 'permissions.fetch' ? 'declares permissions.fetch' : 'runs as runtime: "process"')).join(' and ')}, it is treated as openWorldHint: true, category external, which ${data.asks}. Declare annotations so a read-only tool does not ask.`,
     fix: declareAnnotations,
+    examples: {
+      incorrect: [
+        {
+          manifest: plugin(`
+            "contributes": {
+              "tools": [
+                { "id": «"define_word"», "title": "Define a word", "description": "Looks a word up online.",
+                  "schema": "./tools/define-word.schema.json", "handler": "./tools/define-word.js" }
+              ]
+            },
+            "permissions": { "fetch": { "static": ["api.dictionaryapi.dev"] } }`),
+          fixed: {
+            title: 'Declare annotations: external (openWorldHint: true)',
+            manifest: plugin(`
+              "contributes": {
+                "tools": [
+                  { "id": "define_word", "title": "Define a word", "description": "Looks a word up online.",
+                    "schema": "./tools/define-word.schema.json", "handler": "./tools/define-word.js",
+                    "annotations": {
+                      "openWorldHint": true
+                    } }
+                ]
+              },
+              "permissions": { "fetch": { "static": ["api.dictionaryapi.dev"] } }`),
+          },
+        },
+      ],
+      correct: [
+        {
+          manifest: plugin(`
+            "contributes": {
+              "tools": [
+                { "id": "define_word", "title": "Define a word", "description": "Looks a word up online.",
+                  "schema": "./tools/define-word.schema.json", "handler": "./tools/define-word.js",
+                  "annotations": { "readOnlyHint": true, "openWorldHint": true } }
+              ]
+            },
+            "permissions": { "fetch": { "static": ["api.dictionaryapi.dev"] } }`),
+        },
+      ],
+    },
   }),
   defineRule({
     code: 'tools.undeclared-annotations-write',
@@ -136,6 +403,47 @@ const definitions = defineRules([
     decision: "A hint, not a warning: the loader does not log this case, but the tool then asks depending on the folder's trust level.",
     message: (data: UndeclaredData) => `${undeclared(data)}: because the plugin declares permissions.fs.write, it is treated as readOnlyHint: false, category modify, which ${data.asks}.`,
     fix: declareAnnotations,
+    examples: {
+      incorrect: [
+        {
+          manifest: plugin(`
+            "contributes": {
+              "tools": [
+                { "id": «"save_count"», "title": "Save the count", "description": "Writes the count beside the file.",
+                  "schema": "./tools/save-count.schema.json", "handler": "./tools/save-count.js" }
+              ]
+            },
+            "permissions": { "fs": { "write": { "parameter": true } } }`),
+          fixed: {
+            title: 'Declare annotations: read (readOnlyHint: true)',
+            manifest: plugin(`
+              "contributes": {
+                "tools": [
+                  { "id": "save_count", "title": "Save the count", "description": "Writes the count beside the file.",
+                    "schema": "./tools/save-count.schema.json", "handler": "./tools/save-count.js",
+                    "annotations": {
+                      "readOnlyHint": true
+                    } }
+                ]
+              },
+              "permissions": { "fs": { "write": { "parameter": true } } }`),
+          },
+        },
+      ],
+      correct: [
+        {
+          manifest: plugin(`
+            "contributes": {
+              "tools": [
+                { "id": "save_count", "title": "Save the count", "description": "Writes the count beside the file.",
+                  "schema": "./tools/save-count.schema.json", "handler": "./tools/save-count.js",
+                  "annotations": { "readOnlyHint": false } }
+              ]
+            },
+            "permissions": { "fs": { "write": { "parameter": true } } }`),
+        },
+      ],
+    },
   }),
   defineRule({
     code: 'tools.schema-not-json',
@@ -143,6 +451,43 @@ const definitions = defineRules([
     description: 'A tool\u2019s schema file must parse as JSON.',
     decision: 'An error, as a rule of the tools table ("path to a JSON-Schema file"), though the reference does not say the loader parses it: the tool\u2019s arguments then have no schema.',
     message: ({ jsonPath, filePath, reason }: SchemaFileData & { reason: string }) => `${field(jsonPath)}: ${quote(filePath)} is not JSON (${reason}).`,
+    examples: {
+      incorrect: [
+        {
+          manifest: plugin(`
+            "contributes": {
+              "tools": [
+                { "id": "count_words", "title": "Count words", "description": "Counts the words in a text file.",
+                  "schema": «"./tools/count-words.schema.json"», "handler": "./tools/count-words.js",
+                  "annotations": { "readOnlyHint": true } }
+              ]
+            },
+            "permissions": { "fs": { "read": { "parameter": true } } }`),
+          files: {
+            ...countWordsFiles,
+            'tools/count-words.schema.json': text(`
+              {
+                "type": "object",
+                "properties": { "path": { "type": "string", "format": "file-path" }, }
+              }`),
+          },
+        },
+      ],
+      correct: [
+        {
+          manifest: plugin(`
+            "contributes": {
+              "tools": [
+                { "id": "count_words", "title": "Count words", "description": "Counts the words in a text file.",
+                  "schema": "./tools/count-words.schema.json", "handler": "./tools/count-words.js",
+                  "annotations": { "readOnlyHint": true } }
+              ]
+            },
+            "permissions": { "fs": { "read": { "parameter": true } } }`),
+          files: countWordsFiles,
+        },
+      ],
+    },
   }),
   defineRule({
     code: 'tools.schema-invalid',
@@ -152,6 +497,44 @@ const definitions = defineRules([
       'An error, like tools.schema-not-json. The reference says only "a JSON-Schema file": checked against the meta-schema of the draft its $schema declares (draft-04, -06, -07, 2019-09, 2020-12), draft-07 when it declares none; a $ref to another file or a URL is never followed.',
     message: ({ jsonPath, filePath, draft, reason }: SchemaFileData & { draft: SchemaDraft; reason: string }) =>
       `${field(jsonPath)}: ${quote(filePath)} is not a valid JSON Schema (${draft}): ${reason}.`,
+    examples: {
+      incorrect: [
+        {
+          manifest: plugin(`
+            "contributes": {
+              "tools": [
+                { "id": "count_words", "title": "Count words", "description": "Counts the words in a text file.",
+                  "schema": «"./tools/count-words.schema.json"», "handler": "./tools/count-words.js",
+                  "annotations": { "readOnlyHint": true } }
+              ]
+            },
+            "permissions": { "fs": { "read": { "parameter": true } } }`),
+          files: {
+            ...countWordsFiles,
+            'tools/count-words.schema.json': text(`
+              {
+                "type": "object",
+                "properties": { "path": { "type": "string", "format": "file-path" } },
+                "required": "path"
+              }`),
+          },
+        },
+      ],
+      correct: [
+        {
+          manifest: plugin(`
+            "contributes": {
+              "tools": [
+                { "id": "count_words", "title": "Count words", "description": "Counts the words in a text file.",
+                  "schema": "./tools/count-words.schema.json", "handler": "./tools/count-words.js",
+                  "annotations": { "readOnlyHint": true } }
+              ]
+            },
+            "permissions": { "fs": { "read": { "parameter": true } } }`),
+          files: countWordsFiles,
+        },
+      ],
+    },
   }),
   defineRule({
     code: 'tools.schema-unknown-draft',
@@ -160,6 +543,52 @@ const definitions = defineRules([
     decision: 'A warning, not an error: the reference does not name a draft. The schema is checked as draft-07, and the message says so.',
     message: ({ jsonPath, filePath, declared, draft }: SchemaFileData & { declared: string; draft: SchemaDraft }) =>
       `${field(jsonPath)} ${quote(filePath)} declares "$schema": ${quote(declared)}, a draft this validator does not know: it is checked as ${draft}.`,
+    examples: {
+      incorrect: [
+        {
+          manifest: plugin(`
+            "contributes": {
+              "tools": [
+                { "id": "count_words", "title": "Count words", "description": "Counts the words in a text file.",
+                  "schema": «"./tools/count-words.schema.json"», "handler": "./tools/count-words.js",
+                  "annotations": { "readOnlyHint": true } }
+              ]
+            },
+            "permissions": { "fs": { "read": { "parameter": true } } }`),
+          files: {
+            ...countWordsFiles,
+            'tools/count-words.schema.json': text(`
+              {
+                "$schema": "http://json-schema.org/draft-03/schema#",
+                "type": "object",
+                "properties": { "path": { "type": "string", "format": "file-path" } }
+              }`),
+          },
+        },
+      ],
+      correct: [
+        {
+          manifest: plugin(`
+            "contributes": {
+              "tools": [
+                { "id": "count_words", "title": "Count words", "description": "Counts the words in a text file.",
+                  "schema": "./tools/count-words.schema.json", "handler": "./tools/count-words.js",
+                  "annotations": { "readOnlyHint": true } }
+              ]
+            },
+            "permissions": { "fs": { "read": { "parameter": true } } }`),
+          files: {
+            ...countWordsFiles,
+            'tools/count-words.schema.json': text(`
+              {
+                "$schema": "http://json-schema.org/draft-07/schema#",
+                "type": "object",
+                "properties": { "path": { "type": "string", "format": "file-path" } }
+              }`),
+          },
+        },
+      ],
+    },
   }),
   defineRule({
     code: 'tools.path-without-format',
@@ -170,8 +599,93 @@ const definitions = defineRules([
       'A hint on properties named path, file, filePath, dir, folder, …Path, …File, …Dir of string type. Local $refs ("#/$defs/filePath", "#/definitions/…", "#anchor") are followed, with a cycle guard; a $ref to another file or a URL never is, so the format behind it is not seen.',
     message: ({ filePath, property }: SchemaFileData & { property: string }) =>
       `Property \`${property}\` of ${quote(filePath)} looks like a path but has no "format": "file-path" (or "directory-path"): a path passed there gets no grant, so only a static rule could admit it.`,
+    examples: {
+      incorrect: [
+        {
+          manifest: plugin(`
+            "contributes": {
+              "tools": [
+                { "id": "count_words", "title": "Count words", "description": "Counts the words in a text file.",
+                  "schema": «"./tools/count-words.schema.json"», "handler": "./tools/count-words.js",
+                  "annotations": { "readOnlyHint": true } }
+              ]
+            },
+            "permissions": { "fs": { "read": { "static": ["\${dataDir}/texts/**"] } } }`),
+          files: {
+            ...countWordsFiles,
+            'tools/count-words.schema.json': text(`
+              {
+                "type": "object",
+                "properties": { "path": { "type": "string" } },
+                "required": ["path"]
+              }`),
+          },
+        },
+      ],
+      correct: [
+        {
+          manifest: plugin(`
+            "contributes": {
+              "tools": [
+                { "id": "count_words", "title": "Count words", "description": "Counts the words in a text file.",
+                  "schema": "./tools/count-words.schema.json", "handler": "./tools/count-words.js",
+                  "annotations": { "readOnlyHint": true } }
+              ]
+            },
+            "permissions": { "fs": { "read": { "parameter": true } } }`),
+          files: countWordsFiles,
+        },
+      ],
+    },
+  }),
+  defineRule({
+    code: 'tools.schema-ref-chain',
+    severity: 'warning',
+    description: 'A $ref chain in a tool\u2019s schema file that the path-format checks do not follow to its end.',
+    decision: `The reference sets no limit. A chain of local $refs is followed ${maxRefChain} links at most (real schemas have one or two), so that a schema of thousands of links cannot stall or overflow the checks; past that, a "format" or a path-like property behind it is not seen, and this warning says so.`,
+    message: ({ filePath, property, limit }: SchemaFileData & { property: string; limit: number }) =>
+      `${property === '' ? 'The root' : `Property \`${property}\``} of ${quote(filePath)} is a chain of more than ${limit} \`$ref\` links: it is not followed further, so a "format": "file-path" behind it is not seen.`,
+    examples: {
+      incorrect: [
+        {
+          manifest: plugin(`
+            "contributes": {
+              "tools": [
+                { "id": "count_words", "title": "Count words", "description": "Counts the words in a text file.",
+                  "schema": «"./tools/count-words.schema.json"», "handler": "./tools/count-words.js",
+                  "annotations": { "readOnlyHint": true } }
+              ]
+            }`),
+          files: refChainFiles(maxRefChain + 2),
+        },
+      ],
+      correct: [
+        {
+          manifest: plugin(`
+            "contributes": {
+              "tools": [
+                { "id": "count_words", "title": "Count words", "description": "Counts the words in a text file.",
+                  "schema": "./tools/count-words.schema.json", "handler": "./tools/count-words.js",
+                  "annotations": { "readOnlyHint": true } }
+              ]
+            }`),
+          files: refChainFiles(2),
+        },
+      ],
+    },
   }),
 ]);
+
+/** A word-count plugin's files, the schema's `text` property behind a chain of `links` local $refs. */
+function refChainFiles(links: number): Record<string, string> {
+  const definitions: Record<string, unknown> = {};
+  for (let i = 0; i < links; i++) definitions[`link${i}`] = i + 1 < links ? { $ref: `#/definitions/link${i + 1}` } : { type: 'string' };
+  const schema = { type: 'object', definitions, properties: { text: { $ref: '#/definitions/link0' } }, required: ['text'] };
+  return {
+    'tools/count-words.schema.json': `${JSON.stringify(schema, null, 2)}\n`,
+    'tools/count-words.js': 'module.exports = async ({ text }) => String(text.split(/\\s+/).filter(Boolean).length);\n',
+  };
+}
 
 /** contributes.tools[]: MCP tools the agent can call. */
 export const toolRules: RuleArea<typeof definitions> = {
@@ -232,6 +746,7 @@ function checkSchema({ report }: RuleContext<typeof definitions>, reference: Fil
     report('tools.schema-invalid', reference.node, { ...file, draft: analysis.draft, reason: analysis.reason });
     return;
   }
+  if (analysis.cutRefChain) report('tools.schema-ref-chain', reference.node, { ...file, ...analysis.cutRefChain });
   for (const property of analysis.facts.unformattedPathLikeProperties) report('tools.path-without-format', reference.node, { ...file, property });
 }
 

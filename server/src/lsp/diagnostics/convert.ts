@@ -19,8 +19,12 @@ const tags: Record<RuleTag, DiagnosticTag> = {
 /**
  * The engine's diagnostics as LSP sends them: the rule code as `code` (quick fixes are found by it)
  * and the finding's typed data as `data` (a quick fix is computed from the engine's own finding, not from what a client sends back).
+ * With `pageOf` (for a client that takes codeDescription), the code links to the rule's page.
  */
-export function toLspDiagnostics(diagnostics: ManifestDiagnostic[]): Diagnostic[] {
+export function toLspDiagnostics(
+  diagnostics: ManifestDiagnostic[],
+  pageOf?: (code: string) => string | undefined,
+): Diagnostic[] {
   return diagnostics.map((diagnostic) => {
     const converted: Diagnostic = {
       range: diagnostic.range,
@@ -30,8 +34,10 @@ export function toLspDiagnostics(diagnostics: ManifestDiagnostic[]): Diagnostic[
       message: diagnostic.message,
     };
     if (diagnostic.data) converted.data = diagnostic.data;
-    const ruleTags = ruleByCode.get(diagnostic.code)?.tags;
-    if (ruleTags) converted.tags = ruleTags.map((tag) => tags[tag]);
+    const rule = ruleByCode.get(diagnostic.code);
+    if (rule?.tags) converted.tags = rule.tags.map((tag) => tags[tag]);
+    const page = rule && pageOf?.(rule.code);
+    if (page) converted.codeDescription = { href: page };
     return converted;
   });
 }

@@ -42,6 +42,8 @@ interface DiagnosticsEnvironment {
   workspaceFolderPaths(): string[];
   /** VS Code's own JSON features, when the client says they run beside us. */
   builtInJson(): BuiltInJson | undefined;
+  /** The link to a rule's page, for a client that takes a diagnostic's codeDescription. */
+  rulePage(): ((code: string) => string | undefined) | undefined;
 }
 
 /** What both strategies send: a document's diagnostics, computed from its one parse, whether it is open or on disk. */
@@ -62,13 +64,15 @@ export class DiagnosticsCore {
 
   /** An open manifest's diagnostics (its own: those in its handlers go to them), less what VS Code's own JSON validation already shows in it. */
   forOpen(document: EditorDocument, entry: ManifestVersion): Diagnostic[] {
-    return toLspDiagnostics(withoutBuiltInJsonDiagnostics(ownDiagnostics(entry), this.env.builtInJson(), document.languageId, entry.document.text));
+    const [builtIn, text] = [this.env.builtInJson(), entry.document.text];
+    const ours = withoutBuiltInJsonDiagnostics(ownDiagnostics(entry), builtIn, document.languageId, text);
+    return toLspDiagnostics(ours, this.env.rulePage());
   }
 
   /** An open handler's diagnostics (its manifests' findings in it); undefined when no manifest names it. */
   forOpenHandler(document: EditorDocument): Diagnostic[] | undefined {
     const diagnostics = this.env.handlers.diagnostics(document);
-    return diagnostics && toLspDiagnostics(diagnostics);
+    return diagnostics && toLspDiagnostics(diagnostics, this.env.rulePage());
   }
 
   /** Identifies an open handler's diagnostics: its version and its manifests' result ids. */
@@ -108,6 +112,7 @@ export class DiagnosticsCore {
       fileReferences(entry.model).map((reference) => path.join(folder.root, normalizeRelativePath(reference.filePath))),
     );
     const diagnostics = entry.diagnostics();
+    const pageOf = this.env.rulePage();
     // As the engine reads them: never a ".." or an absolute path, only a file of the folder.
     const readable = fileReferences(entry.model).filter(
       ({ kind, filePath: named }) => handlerReferenceKinds.has(kind) && !containsDotDot(named) && !isAbsolutePath(named),
@@ -116,9 +121,9 @@ export class DiagnosticsCore {
       .filter((relative) => folder.stat(relative) === 'file')
       .map((relative) => ({
         filePath: path.join(folder.root, relative),
-        diagnostics: toLspDiagnostics(diagnostics.filter((diagnostic) => diagnostic.file === relative)),
+        diagnostics: toLspDiagnostics(diagnostics.filter((diagnostic) => diagnostic.file === relative), pageOf),
       }));
-    return { own: toLspDiagnostics(ownDiagnostics(entry)), handlers };
+    return { own: toLspDiagnostics(ownDiagnostics(entry), pageOf), handlers };
   }
 }
 

@@ -5,7 +5,9 @@ import {
   DocumentDiagnosticReportKind,
   ErrorCodes,
   ResponseError,
+  WorkspaceDiagnosticRequest,
   type CancellationToken,
+  type ProgressToken,
   type Connection,
   type DocumentDiagnosticReport,
   type WorkspaceDiagnosticReport,
@@ -19,6 +21,9 @@ import type { PluginFolders } from '../pluginFolders';
 import { runQuietly, runSafe, type Logger } from '../runSafe';
 import type { WorkspaceManifests } from '../workspaceManifests';
 import type { DiagnosticsCore, DiagnosticsStrategy } from './core';
+
+/** Sends one item of a workspace report as a partial result; settled once written. */
+type Report = (item: WorkspaceDocumentDiagnosticReport) => Promise<void>;
 
 interface PullEnvironment {
   connection: Connection;
@@ -43,6 +48,10 @@ interface PullEnvironment {
  * size; the plugin-folder generation; the settings generation) that never repeats, so an unchanged
  * manifest answers `unchanged` and a reopened one never does; when a referenced file or the
  * settings change the server sends `workspace/diagnostic/refresh`.
+ *
+ * A client that takes partial results (it sends a `partialResultToken`, as VS Code does) gets the
+ * workspace report manifest by manifest, each once the one before is written: a workspace of 2,000
+ * noisy manifests is never held whole (as one response it took 1.4 GB), nor read faster than the client reads.
  */
 export class PullDiagnostics implements DiagnosticsStrategy {
   private pendingRefresh: NodeJS.Timeout | undefined;
@@ -71,12 +80,17 @@ export class PullDiagnostics implements DiagnosticsStrategy {
 
   /** `workspace/diagnostic`: the manifests that are not open (and open ones the client holds a stale report of). */
   async workspaceReport(
-    params: { previousResultIds: { uri: string; value: string }[] },
+    params: { previousResultIds: { uri: string; value: string }[]; partialResultToken?: ProgressToken },
     token: CancellationToken,
   ): Promise<WorkspaceDiagnosticReport | ResponseError<never>> {
     const previous = new Map(params.previousResultIds.map((entry) => [entry.uri, entry.value]));
+    const { connection } = this.env;
+    const partialResults = params.partialResultToken;
+    // A client that takes partial results gets the report manifest by manifest, each once the last is written.
+    const report: Report | undefined =
+      partialResults === undefined ? undefined : (item) => connection.sendProgress(WorkspaceDiagnosticRequest.partialResult, partialResults, { items: [item] });
     try {
-      return { items: await this.workspaceReports(previous, token) };
+      return { items: await this.workspaceReports(previous, token, report) };
     } catch (error) {
       this.env.logger.error(`Workspace diagnostics failed: ${(error as Error).stack ?? error}`);
       return new ResponseError<never>(ErrorCodes.InternalError, `Filer manifest language server: workspace diagnostics failed: ${(error as Error).message}`);
@@ -123,17 +137,20 @@ export class PullDiagnostics implements DiagnosticsStrategy {
     this.pendingRefresh = setTimeout(() => runQuietly(this.env.logger, 'Diagnostic refresh', () => this.refresh()), delayMs);
   }
 
-  private async workspaceReports(previous: Map<string, string>, token: CancellationToken): Promise<WorkspaceDocumentDiagnosticReport[]> {
+  /** The workspace report: each item sent by `report` (settled once written) when the client takes partial results, the rest returned. */
+  private async workspaceReports(previous: Map<string, string>, token: CancellationToken, report?: Report): Promise<WorkspaceDocumentDiagnosticReport[]> {
     const { documents, workspace, folders } = this.env;
     await this.env.scanDone();
-    const items = this.openDocumentReports(previous);
+    const items: WorkspaceDocumentDiagnosticReport[] = [];
     // Each URI once: a handler two manifests name is reported with the first of them.
-    const reported = new Set(items.map((item) => item.uri));
-    const add = (item: WorkspaceDocumentDiagnosticReport) => {
+    const reported = new Set<string>();
+    const add = async (item: WorkspaceDocumentDiagnosticReport): Promise<void> => {
       if (reported.has(item.uri)) return;
       reported.add(item.uri);
-      items.push(item);
+      if (report) await report(item);
+      else items.push(item);
     };
+    for (const item of this.openDocumentReports(previous)) await add(item);
     for (const filePath of workspace.all()) {
       if (token.isCancellationRequested) break;
       if (documents.isOpen(filePath)) continue;
@@ -147,29 +164,30 @@ export class PullDiagnostics implements DiagnosticsStrategy {
       const resultId = diskResultId(stats, folders.forManifest(filePath).generation, this.env.settingsGeneration());
       const handlerResultId = `${resultId}|handler`;
       if (previous.get(uri) === resultId) {
-        add({ uri, version: null, kind: DocumentDiagnosticReportKind.Unchanged, resultId });
+        await add({ uri, version: null, kind: DocumentDiagnosticReportKind.Unchanged, resultId });
         // Its handlers' reports are unchanged with it (a handler's edit changes the folder's generation).
         for (const [held, value] of previous) {
           const heldPath = filePathOf(held);
           if (value === handlerResultId && heldPath && !documents.isOpen(heldPath)) {
-            add({ uri: held, version: null, kind: DocumentDiagnosticReportKind.Unchanged, resultId: handlerResultId });
+            await add({ uri: held, version: null, kind: DocumentDiagnosticReportKind.Unchanged, resultId: handlerResultId });
           }
         }
         continue;
       }
       const diagnostics = await this.core.fromDiskWithHandlers(filePath);
-      add({ uri, version: null, kind: DocumentDiagnosticReportKind.Full, resultId, items: diagnostics?.own ?? [] });
+      await add({ uri, version: null, kind: DocumentDiagnosticReportKind.Full, resultId, items: diagnostics?.own ?? [] });
       for (const handler of diagnostics?.handlers ?? []) {
         if (documents.isOpen(handler.filePath)) continue;
         const handlerUri = pathToFileURL(handler.filePath).href;
-        add({ uri: handlerUri, version: null, kind: DocumentDiagnosticReportKind.Full, resultId: handlerResultId, items: handler.diagnostics });
+        const items = handler.diagnostics;
+        await add({ uri: handlerUri, version: null, kind: DocumentDiagnosticReportKind.Full, resultId: handlerResultId, items });
       }
     }
     // A manifest that went away, or a handler no manifest names any more, loses what it had.
     for (const uri of previous.keys()) {
       const filePath = filePathOf(uri);
       if (filePath && !reported.has(uri) && !workspace.has(filePath) && !documents.isOpen(filePath)) {
-        add({ uri, version: null, kind: DocumentDiagnosticReportKind.Full, items: [] });
+        await add({ uri, version: null, kind: DocumentDiagnosticReportKind.Full, items: [] });
       }
     }
     return items;

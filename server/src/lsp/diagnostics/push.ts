@@ -1,5 +1,5 @@
 import { pathToFileURL } from 'node:url';
-import type { Connection, Diagnostic } from 'vscode-languageserver';
+import type { Connection, Diagnostic, PublishDiagnosticsParams } from 'vscode-languageserver';
 import { filePathOf } from '../manifestCache';
 import type { OpenDocuments } from '../openDocuments';
 import { runQuietly, type Logger } from '../runSafe';
@@ -19,11 +19,20 @@ interface PushEnvironment {
  * Push diagnostics, for any client that does not pull: `textDocument/publishDiagnostics` after every
  * change (also an empty list), debounced: a new change replaces the pending run, so a burst of typing
  * validates once. Manifests that are not open are published too, without a version.
+ *
+ * What is sent waits in vscode-languageserver's writer (its WriteableStreamMessageWriter queues every
+ * message until the one before is written): a client that does not read would make that queue, and
+ * the server, grow without end (2.5 GB in 50 s). So each document has at most one list there: while
+ * one is unwritten, the next waits here, and a newer one replaces it (the client never wanted the
+ * superseded one). The workspace's manifests are validated one after the other as the client reads
+ * them: a publish is awaited until written before the next manifest is read.
  */
 export class PushDiagnostics implements DiagnosticsStrategy {
   private readonly pending = new Map<string, NodeJS.Timeout>();
   /** Documents we published a non-empty list for: they get an empty one when they stop being manifests. */
   private readonly published = new Set<string>();
+  /** For each document with a list in the writer, until it is written: settled then, and the newer list to send after it, if any. */
+  private readonly unwritten = new Map<string, { written: Promise<void>; next?: PublishDiagnosticsParams }>();
 
   constructor(
     private readonly core: DiagnosticsCore,
@@ -92,18 +101,41 @@ export class PushDiagnostics implements DiagnosticsStrategy {
     for (const handlerUri of this.core.openHandlersOf(uri)) if (handlerUri !== uri) this.documentChanged(handlerUri, 0);
   }
 
+  /** Settled once what it published is written (or replaced by a newer list): the next manifest on disk is read after that. */
   private async publishFromDisk(filePath: string): Promise<void> {
     const uri = pathToFileURL(filePath).href;
     if (this.env.documents.isOpen(filePath)) return;
     const diagnostics = await this.core.fromDisk(filePath);
     if (this.env.documents.isOpen(filePath)) return;
     // A file that is not a Filer manifest gets nothing, or an empty list if it had diagnostics from us.
-    if (diagnostics || this.published.has(uri)) this.publish(uri, diagnostics ?? [], undefined);
+    if (diagnostics || this.published.has(uri)) await this.publish(uri, diagnostics ?? [], undefined);
   }
 
-  private publish(uri: string, diagnostics: Diagnostic[], version: number | undefined): void {
+  /** Settled once this list is written, or a newer list of the same document replaced it unsent. */
+  private publish(uri: string, diagnostics: Diagnostic[], version: number | undefined): Promise<void> {
     if (diagnostics.length > 0) this.published.add(uri);
     else this.published.delete(uri);
-    void this.env.connection.sendDiagnostics({ uri, diagnostics, ...(version !== undefined ? { version } : {}) });
+    const params: PublishDiagnosticsParams = { uri, diagnostics, ...(version !== undefined ? { version } : {}) };
+    const inWriter = this.unwritten.get(uri);
+    if (inWriter) {
+      inWriter.next = params;
+      return inWriter.written;
+    }
+    return this.send(params);
+  }
+
+  private send(params: PublishDiagnosticsParams): Promise<void> {
+    const written = this.env.connection.sendDiagnostics(params).then(
+      () => this.sendNext(params.uri),
+      () => this.sendNext(params.uri),
+    );
+    this.unwritten.set(params.uri, { written });
+    return written;
+  }
+
+  private sendNext(uri: string): void {
+    const next = this.unwritten.get(uri)?.next;
+    this.unwritten.delete(uri);
+    if (next) void this.send(next);
   }
 }

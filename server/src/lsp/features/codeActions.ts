@@ -7,7 +7,7 @@ import {
   type TextEdit,
   type WorkspaceEdit,
 } from 'vscode-languageserver';
-import { proposeFixes, ruleByCode, type Creatable, type FixProposal, type ManifestAnalysis, type ManifestDiagnostic, type NewFile, type OffsetEdit } from '../../engine';
+import { proposeFixes, ruleByCode, sharedInOneRequest, type Creatable, type FixProposal, type ManifestAnalysis, type ManifestDiagnostic, type NewFile, type OffsetEdit } from '../../engine';
 
 /** What a quick fix may know about the document and the client. */
 interface FixContext {
@@ -37,11 +37,17 @@ interface FixContext {
  */
 export function quickFixes(diagnostics: Diagnostic[], context: FixContext): CodeAction[] {
   const actions: CodeAction[] = [];
+  // What the fixes share in this request (a "fix all"), and the proposals sent: one shared by several diagnostics is sent once.
+  const shared = sharedInOneRequest();
+  const sent = new Set<FixProposal>();
   for (const diagnostic of diagnostics) {
     const hasFix = typeof diagnostic.code === 'string' && ruleByCode.get(diagnostic.code)?.fix !== undefined;
     const finding = hasFix && engineDiagnosticOf(diagnostic, context.analysis.diagnostics, context.inFile);
     if (!finding) continue;
-    for (const proposal of proposeFixes(finding, context.analysis, { creatable: context.creatable, folderName: context.folderName })) {
+    const { analysis, creatable, folderName } = context;
+    for (const proposal of proposeFixes(finding, analysis, { creatable, folderName, shared })) {
+      if (sent.has(proposal)) continue;
+      sent.add(proposal);
       const action = codeAction(proposal, diagnostic, context);
       if (action) actions.push(action);
     }

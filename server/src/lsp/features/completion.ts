@@ -85,7 +85,7 @@ export function newManifestCompletion(document: ParsedDocument, folderName: stri
 
 function toItem(proposal: Proposal, index: number, context: Exclude<CursorContext, { kind: 'none' }>, document: ParsedDocument, env: CompletionEnvironment): CompletionItem {
   const snippet = proposal.snippet + context.separatorAfter;
-  const newText = env.snippets ? snippet : plainText(snippet, document.text, context.span.offset);
+  const newText = env.snippets ? snippet : plainText(snippet, document, context.span.offset);
   const item: CompletionItem = {
     label: proposal.label,
     kind: proposal.kind,
@@ -108,9 +108,9 @@ function filterTextOf(proposal: Proposal, context: Exclude<CursorContext, { kind
 }
 
 /** A snippet as plain text for clients without snippets, indented like the line it lands on. */
-function plainText(snippet: string, text: string, offset: number): string {
-  const indent = lineIndentAt(text, offset);
-  return flattenSnippet(snippet).replace(/\n/g, eolOf(text) + indent).replace(/\t/g, indentUnitOf(text));
+function plainText(snippet: string, document: ParsedDocument, offset: number): string {
+  const indent = lineIndentAt(document, offset);
+  return flattenSnippet(snippet).replace(/\n/g, eolOf(document) + indent).replace(/\t/g, indentUnitOf(document));
 }
 
 // ---------------------------------------------------------------------------------------------

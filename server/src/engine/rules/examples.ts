@@ -1,0 +1,50 @@
+/**
+ * What the rules' examples (each definition's `examples`) are written with. The examples are data for
+ * the tests and the rule pages: the bundles leave them out, and this module with them.
+ */
+
+/**
+ * A whole file, written indented in the source: the lines lose the indentation they share (and a first
+ * empty line), and the text ends with a line break.
+ */
+export function text(source: string): string {
+  const lines = source.replace(/^\n/, '').trimEnd().split('\n');
+  const indent = Math.min(...lines.filter((line) => line.trim()).map((line) => line.length - line.trimStart().length));
+  return lines.map((line) => line.slice(indent)).join('\n') + '\n';
+}
+
+/** A manifest: the word-count plugin's top level, then the fields of `body` (written as for text()). */
+export function plugin(body: string): string {
+  const fields = text(body).trimEnd().replace(/\n/g, '\n  ');
+  return `{\n  "name": "word-count",\n  "displayName": "Word Count",\n  "version": "1.0.0",\n  ${fields}\n}\n`;
+}
+
+/** The tool's argument schema of the word-count plugin: one file path, marked as one. */
+const countWordsSchema = text(`
+  {
+    "type": "object",
+    "properties": { "path": { "type": "string", "format": "file-path" } },
+    "required": ["path"]
+  }`);
+
+/** Its handler: it reads the file the call names. */
+export const countWordsHandler = text(`
+  module.exports = async ({ path }, ctx) => {
+    const text = await ctx.fs.read(path);
+    return String(text.split(/\\s+/).filter(Boolean).length);
+  };`);
+
+/** The word-count plugin's files, as its manifest names them. */
+export const countWordsFiles = {
+  'tools/count-words.schema.json': countWordsSchema,
+  'tools/count-words.js': countWordsHandler,
+};
+
+/** A prompt template. */
+export const summarizePrompt = 'Summarize the selected file in three sentences.\n';
+
+/** A hook handler that writes a file when an agent's run completes. */
+export const doneHook = text(`
+  module.exports = async (event, ctx) => {
+    await ctx.fs.write('\${dataDir}/last-run.txt', new Date().toISOString());
+  };`);

@@ -1,0 +1,153 @@
+import type { Severity } from '../diagnostics';
+import type { AnyRule, ExampleFile, FixedExample } from './rule';
+import { areaTitleOf, rulesTableMarkdown } from './rulesTable';
+
+/**
+ * What a severity says, the same for every rule: what the decision column of a rule adds is why this
+ * rule has the one it has.
+ */
+const severityMeaning: Readonly<Record<Severity, string>> = {
+  error:
+    'An error is what the loader refuses ("a manifest that fails validation is refused with one message per broken ' +
+    'rule and the plugin is not loaded"), or what cannot work as written: a CI run must not pass it.',
+  warning:
+    'A warning is what the app accepts but ignores, skips or treats otherwise than the manifest seems to say: the ' +
+    'plugin loads, and does not do what its author meant.',
+  information: 'Information is what the app accepts and does as written, and is worth knowing.',
+  hint: 'A hint is what works as written, where a call may still be gated or granted otherwise than its author thinks.',
+};
+
+/** One example as a page shows it: its text (without the marks), its files, and what the CLI prints for it. */
+export interface ShownExample {
+  manifest: string;
+  files?: Readonly<Record<string, ExampleFile>>;
+  /** The command line that checks it, and what it prints. */
+  command: string;
+  output: string;
+  fixed?: FixedExample;
+}
+
+/** docs/rules/<code>.md: what the rule checks, why its severity, its examples, how to turn it off. */
+export function rulePageMarkdown(rule: AnyRule, examples: { incorrect: ShownExample[]; correct: ShownExample[] }): string {
+  const fixed = examples.incorrect.find((example) => example.fixed)?.fixed;
+  const withFix = rule.fix ? ', with a quick fix' : '';
+  const lines = [
+    `# ${rule.code}`,
+    '',
+    `**${capitalized(rule.severity)}** in ${areaTitleOf(rule.code)}${withFix}. [Every rule](README.md)`,
+    '',
+    rule.description,
+    '',
+    `## Why ${severityNames[rule.severity]}`,
+    '',
+    severityMeaning[rule.severity],
+    ...(rule.decision ? ['', rule.decision] : []),
+    '',
+    '## Incorrect',
+    ...examples.incorrect.flatMap((example) => ['', ...shown(example, true)]),
+    '',
+    '## Correct',
+    ...examples.correct.flatMap((example) => ['', ...shown(example, false)]),
+    ...(fixed ? ['', '## The quick fix', '', ...fixShown(fixed)] : []),
+    '',
+    '## Turning it off',
+    '',
+    'In VS Code (or in the `filerManifest` settings of any editor), a severity per rule code:',
+    '',
+    '```json',
+    `"filerManifest.rules": { "${rule.code}": "off" }`,
+    '```',
+    '',
+    'On the command line, and so in CI:',
+    '',
+    '```sh',
+    `filer-manifest check --rule ${rule.code}=off`,
+    '```',
+    '',
+    'The other severities (`hint`, `information`, `warning`, `error`) change it instead of turning it off.',
+  ];
+  return `${lines.join('\n')}\n`;
+}
+
+/** docs/rules/README.md: what the severities mean, and every rule, linked to its page. */
+export function rulesIndexMarkdown(rules: AnyRule[]): string {
+  const lines = [
+    '# Rules',
+    '',
+    'Every rule of the manifest reference has a stable code, shown with each diagnostic, and a page here: what it',
+    'checks, why it has its severity, a plugin it reports and one it does not, its quick fix, and how to turn it off.',
+    '`filer-manifest explain <code>` prints the page in a terminal.',
+    '',
+    ...(['error', 'warning', 'hint'] as const).flatMap((severity) => [`- ${severityMeaning[severity]}`]),
+    '',
+    rulesTableMarkdown(rules, (code) => `${code}.md`).trimEnd(),
+  ];
+  return `${lines.join('\n')}\n`;
+}
+
+function shown(example: ShownExample, incorrect: boolean): string[] {
+  const { manifest, files, command, output } = example;
+  const checked = incorrect ? fenced('console', `$ ${command}\n${output}`) : [`\`${command}\` finds nothing.`];
+  return [...fenced('json', manifest), ...invisibleIn(manifest), ...filesShown(files ?? {}), '', ...checked];
+}
+
+function fixShown(fixed: FixedExample): string[] {
+  const created = Object.entries(fixed.newFiles ?? {});
+  return [
+    `**${fixed.title}** makes the first incorrect example:`,
+    '',
+    ...fenced('json', fixed.manifest),
+    ...created.flatMap(([path, text]) => {
+      const content = text ? ['', ...fenced(languageOf(path), text)] : [];
+      return ['', `and creates \`${path}\`${text ? ':' : ', empty.'}`, ...content];
+    }),
+    ...(fixed.placeholder ? ['', 'It adds a value for you to fill in: until you do, the rule still reports it.'] : []),
+  ];
+}
+
+function filesShown(files: Readonly<Record<string, ExampleFile>>): string[] {
+  return Object.entries(files).flatMap(([path, file]) => {
+    if (typeof file === 'string') return ['', `Beside it, \`${path}\`:`, '', ...fenced(languageOf(path), file)];
+    if ('symlink' in file) return ['', `Beside it, \`${path}\` is a symbolic link to \`${file.symlink}\`.`];
+    return ['', `Beside it, \`${path}\` is a file of ${sizeOf(file.bytes)}.`];
+  });
+}
+
+/** What a page cannot show of a text: the characters that print as nothing, each named with where it is. */
+function invisibleIn(text: string): string[] {
+  const invisible = /[\u0000-\u0008\u000b-\u001f\u007f\u00ad\u200b-\u200f\u2060\ufeff]/g;
+  const found = [...text.matchAll(invisible)].map((match) => {
+    const lines = text.slice(0, match.index).split('\n');
+    const code = match[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0');
+    return `U+${code} at line ${lines.length}, column ${lines[lines.length - 1].length + 1}`;
+  });
+  return found.length > 0 ? ['', `It holds what does not show above: ${found.join(', ')}.`] : [];
+}
+
+/** A fenced block long enough for any backticks inside. */
+function fenced(language: string, text: string): string[] {
+  const longest = Math.max(2, ...[...text.matchAll(/`+/g)].map((run) => run[0].length));
+  const fence = '`'.repeat(longest + 1);
+  return [`${fence}${language}`, text.replace(/\n$/, ''), fence];
+}
+
+function languageOf(path: string): string {
+  if (path.endsWith('.json')) return 'json';
+  return /\.[cm]?js$/.test(path) ? 'js' : 'text';
+}
+
+function sizeOf(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${Math.round(bytes / 1024 / 1024)} MB` : `${bytes} bytes`;
+}
+
+/** How a page's heading names a severity: "Why an error". */
+const severityNames: Readonly<Record<Severity, string>> = {
+  error: 'an error',
+  warning: 'a warning',
+  information: 'information',
+  hint: 'a hint',
+};
+
+function capitalized(word: string): string {
+  return word[0].toUpperCase() + word.slice(1);
+}

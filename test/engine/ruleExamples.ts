@@ -1,0 +1,176 @@
+/**
+ * Every rule's examples (the `examples` of its definition), as the runners (test/engine/ruleExamples.test.ts,
+ * test/lsp/ruleExamples.test.ts) and the rule pages (docs/rules/, scripts/update-rule-pages.mjs) read them:
+ * an example with files is a plugin folder written to disk, one without is a manifest checked alone, as
+ * stdin is.
+ */
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative, resolve } from 'node:path';
+import {
+  allRules,
+  analyzeManifest,
+  type ExampleFile,
+  type FixedExample,
+  type ManifestAnalysis,
+  type OffsetEdit,
+  type RuleExample,
+} from '../../server/src/engine';
+import { rulePageMarkdown, rulesIndexMarkdown, type ShownExample } from '../../server/src/engine/rules/rulePages';
+import { formatText } from '../../server/src/cli/formats/text';
+import { NodePluginFolder } from '../../server/src/host/nodePluginFolder';
+
+export type Rule = (typeof allRules)[number];
+
+
+/** One example of one rule. */
+export interface ExampleCase {
+  rule: Rule;
+  kind: 'incorrect' | 'correct';
+  example: RuleExample & { fixed?: FixedExample };
+  /** How a failure names it: `tools.id-dot, incorrect example 1`. */
+  name: string;
+  /** manifest.json without the marks. */
+  text: string;
+  /** In an incorrect example, the span marked «…»: where the rule must point. */
+  span?: { offset: number; length: number };
+}
+
+/** A rule's examples, each with its text; a rule without examples (one added without them) fails here, by name. */
+export function casesOf(rule: Rule): ExampleCase[] {
+  const examples = rule.examples as Rule['examples'] | undefined;
+  assert.ok(examples, `${rule.code} has no examples: its definition needs an incorrect and a correct plugin`);
+  assert.ok(examples.incorrect.length > 0 && examples.correct.length > 0, `${rule.code} needs both examples`);
+  if (rule.fix) assert.ok(examples.incorrect[0].fixed, `${rule.code} has a fix: its first incorrect example shows it`);
+  const cases = (kind: ExampleCase['kind'], list: readonly ExampleCase['example'][]) =>
+    list.map((example, index): ExampleCase => {
+      const name = `${rule.code}, ${kind} example ${index + 1}`;
+      if (kind === 'correct') {
+        assert.ok(!/[«»]/.test(example.manifest), `${name} marks no span: nothing is reported in it`);
+        return { rule, kind, example, name, text: example.manifest };
+      }
+      const source = example.manifest;
+      const [start, end] = [source.indexOf('«'), source.indexOf('»')];
+      const once = start >= 0 && end > start && source.indexOf('«', start + 1) < 0;
+      assert.ok(once, `${name} marks the one span the rule reports with «…»`);
+      const text = source.slice(0, start) + source.slice(start + 1, end) + source.slice(end + 1);
+      return { rule, kind, example, name, text, span: { offset: start, length: end - start - 1 } };
+    });
+  return [...cases('incorrect', examples.incorrect), ...cases('correct', examples.correct)];
+}
+
+/** Every rule's examples. */
+export function everyCase(): ExampleCase[] {
+  return allRules.flatMap(casesOf);
+}
+
+/** An example's plugin folder on disk: `<sandbox>/word-count/`, removed by `remove`. */
+export interface WrittenExample {
+  root: string;
+  manifestPath: string;
+  folder: NodePluginFolder;
+  remove(): void;
+}
+
+/**
+ * Writes `files` (and manifest.json, `text`) as a plugin folder in a fresh sandbox. A symbolic link's
+ * target is made (empty) where it points, which must be in the sandbox: beside the plugin folder, not in it.
+ */
+export function writeExample(
+  text: string,
+  files: Readonly<Record<string, ExampleFile>>,
+  extra: Readonly<Record<string, string>> = {},
+): WrittenExample {
+  const sandbox = realpathSync(mkdtempSync(join(tmpdir(), 'filer-example-')));
+  const root = join(sandbox, 'word-count');
+  const write = (path: string, content: string | Buffer) => {
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, content);
+  };
+  write(join(root, 'manifest.json'), text);
+  for (const [path, file] of [...Object.entries(files), ...Object.entries(extra)]) {
+    const at = join(root, path);
+    if (typeof file === 'string') write(at, file);
+    else if ('bytes' in file) write(at, Buffer.alloc(file.bytes, ' '));
+    else {
+      const target = resolve(dirname(at), file.symlink);
+      assert.ok(!relative(sandbox, target).startsWith('..'), `the link ${path} points into the example's sandbox`);
+      write(target, '');
+      mkdirSync(dirname(at), { recursive: true });
+      symlinkSync(file.symlink, at);
+    }
+  }
+  const remove = () => rmSync(sandbox, { recursive: true, force: true });
+  return { root, manifestPath: join(root, 'manifest.json'), folder: new NodePluginFolder(root), remove };
+}
+
+/** The engine's analysis of an example: with its plugin folder when it has files (the folder is removed after). */
+export function analyzeExample<T>(
+  text: string,
+  example: RuleExample,
+  use: (analysis: ManifestAnalysis, written: WrittenExample | undefined) => T,
+): T {
+  const written = example.files ? writeExample(text, example.files) : undefined;
+  try {
+    return use(analyzeManifest(text, { folder: written?.folder, ...example.checkedWith }), written);
+  } finally {
+    written?.remove();
+  }
+}
+
+/** The text after the edits (by offset, none overlapping). */
+export function applyEdits(text: string, edits: readonly OffsetEdit[]): string {
+  let out = text;
+  for (const { offset, length, newText } of [...edits].sort((a, b) => b.offset - a.offset)) {
+    out = out.slice(0, offset) + newText + out.slice(offset + length);
+  }
+  return out;
+}
+
+/** A diagnostic as the engine or an LSP server gives it, for listed(). */
+interface Said {
+  code?: string | number;
+  message: unknown;
+  range: { start: { line: number; character: number } };
+}
+
+/** Diagnostics, one a line, as a failure lists them. */
+export function listed(diagnostics: readonly Said[]): string {
+  if (diagnostics.length === 0) return '(none)';
+  const line = ({ code, message, range: { start } }: Said) =>
+    `${start.line + 1}:${start.character + 1} ${code} ${message}`;
+  return diagnostics.map((diagnostic) => `\n  ${line(diagnostic)}`).join('');
+}
+
+/** The command that gives an example's output, with what it is checked with. */
+function commandOf({ checkedWith }: RuleExample, command: string): string {
+  if (checkedWith?.tooLarge) return `in an editor, a manifest of ${checkedWith.tooLarge.megabytes} MB (filerManifest.maxFileSize: ${checkedWith.tooLarge.maxFileSize})`;
+  const [check, ...rest] = command.split(' < ');
+  return checkedWith?.maxDiagnostics === undefined ? command : [`${check} --max-diagnostics ${checkedWith.maxDiagnostics}`, ...rest].join(' < ');
+}
+
+/**
+ * The rule pages, by file name under docs/rules/: a page per rule, each example with what
+ * `filer-manifest check` prints for it (the CLI's own text format), and the index.
+ */
+export function rulePages(): Map<string, string> {
+  const pages = new Map<string, string>([['README.md', rulesIndexMarkdown(allRules)]]);
+  for (const rule of allRules) {
+    const shown = (example: ExampleCase): ShownExample =>
+      analyzeExample(example.text, example.example, ({ diagnostics }) => {
+        const [file, command] = example.example.files
+          ? ['word-count/manifest.json', 'filer-manifest check word-count']
+          : ['<stdin>', 'filer-manifest check - < manifest.json'];
+        const output = formatText([{ file, absolutePath: undefined, diagnostics }], { color: false });
+        return { manifest: example.text, files: example.example.files, command: commandOf(example.example, command), output, fixed: example.example.fixed };
+      });
+    const cases = casesOf(rule);
+    const page = rulePageMarkdown(rule, {
+      incorrect: cases.filter((example) => example.kind === 'incorrect').map(shown),
+      correct: cases.filter((example) => example.kind === 'correct').map(shown),
+    });
+    pages.set(`${rule.code}.md`, page);
+  }
+  return pages;
+}

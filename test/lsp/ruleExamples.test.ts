@@ -1,0 +1,91 @@
+/**
+ * Every rule's examples over a real LSP connection: the built server (dist/server.js), with the
+ * capabilities VS Code declares. An incorrect example gets its rule's diagnostic at the marked range
+ * and no other, a correct one none, and the fix a client asks for, applied, gives the text (and creates
+ * the files) its `fixed` says; the code links to the rule's page. An example with files is a plugin
+ * folder on disk, opened by its file URI; one without is an unsaved document, which has no folder (as
+ * the engine runner checks it alone).
+ */
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { after, before, test } from 'node:test';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { CodeAction, Diagnostic } from 'vscode-languageserver-protocol/node';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { allRules } from '../../server/src/engine';
+import { casesOf, listed, writeExample, type ExampleCase } from '../engine/ruleExamples';
+import { vscodeCapabilities } from './clientCapabilities';
+import { applyFix, pickFix } from './fixHelpers';
+import { LspClient, repositoryRoot } from './lspClient';
+
+let client: LspClient;
+before(async () => {
+  // Every manifest.json is taken as one, whatever it looks like: an example that is not a JSON object is one too.
+  const settings = { files: { include: ['**/manifest.json'] } };
+  client = await LspClient.start({ capabilities: vscodeCapabilities, settings });
+});
+after(() => client.stop());
+
+async function pulled(uri: string): Promise<Diagnostic[]> {
+  const report = await client.request<{ items?: Diagnostic[] }>('textDocument/diagnostic', { textDocument: { uri } });
+  return report.items ?? [];
+}
+
+let unsaved = 0;
+
+async function check(example: ExampleCase): Promise<void> {
+  const { rule, name, text, span } = example;
+  const written = example.example.files ? writeExample(text, example.example.files) : undefined;
+  const uri = written ? pathToFileURL(written.manifestPath).href : `untitled:/example-${++unsaved}/manifest.json`;
+  try {
+    await client.open(uri, text);
+    const diagnostics = await pulled(uri);
+    if (!span) {
+      assert.equal(diagnostics.length, 0, `${name}: nothing is reported, got ${listed(diagnostics)}`);
+      return;
+    }
+    assert.equal(diagnostics.length, 1, `${name}: one ${rule.code} and nothing else, got ${listed(diagnostics)}`);
+    const [diagnostic] = diagnostics;
+    const document = TextDocument.create(uri, 'json', 1, text);
+    assert.equal(diagnostic.code, rule.code, `${name}: reported by ${rule.code}`);
+    const range = { start: document.positionAt(span.offset), end: document.positionAt(span.offset + span.length) };
+    assert.deepEqual(diagnostic.range, range, `${name}: at the marked range`);
+    // VS Code takes codeDescription: the code links to the rule's page, the one the package ships.
+    const page = pathToFileURL(join(repositoryRoot, 'docs/rules', `${rule.code}.md`)).href;
+    assert.deepEqual(diagnostic.codeDescription, { href: page }, `${name}: the code links to its page`);
+    const fixed = example.example.fixed;
+    if (!fixed) return;
+    const actions = await client.request<CodeAction[]>('textDocument/codeAction', {
+      textDocument: { uri },
+      range: diagnostic.range,
+      context: { diagnostics: [diagnostic], only: ['quickfix'] },
+    });
+    const action = pickFix(actions, fixed.title);
+    const changes = action.edit?.documentChanges ?? [];
+    const created = changes.flatMap((change) => ('kind' in change && change.kind === 'create' ? [change.uri] : []));
+    assert.equal(await applyFix(client, uri, action), fixed.manifest, `${name}: the text after "${fixed.title}"`);
+    // As `newFiles` names them: relative to the plugin folder, with forward slashes.
+    const asNamed = (file: string) => relative(written!.root, fileURLToPath(file)).split('\\').join('/');
+    const newFiles = Object.fromEntries(created.map((uri) => [asNamed(uri), readFileSync(fileURLToPath(uri), 'utf8')]));
+    assert.deepEqual(newFiles, fixed.newFiles ?? {}, `${name}: the files "${fixed.title}" creates`);
+    if (fixed.placeholder) return;
+    const again = (await pulled(uri)).filter((d) => d.code === rule.code);
+    assert.equal(again.length, 0, `${name}: ${rule.code} is gone after "${fixed.title}", got ${listed(again)}`);
+  } finally {
+    await client.close(uri);
+    written?.remove();
+  }
+}
+
+// An example checked with other settings (a cap, a size an editor found) is the engine runner's: the
+// server's settings are one for every document (test/lsp/settings*.test.ts and hostile.test.ts hold those).
+const withDefaults = (example: ExampleCase) => example.example.checkedWith === undefined;
+
+for (const rule of allRules) {
+  const cases = casesOf(rule).filter(withDefaults);
+  if (cases.length === 0) continue;
+  test(`${rule.code}: its examples, over LSP`, async () => {
+    for (const example of cases) await check(example);
+  });
+}
