@@ -17,6 +17,7 @@ import {
   type OffsetEdit,
   type RuleExample,
 } from '../../server/src/engine';
+import { isRuleCode } from '../../server/src/engine/rules/registry';
 import { rulePageMarkdown, rulesIndexMarkdown, type ShownExample } from '../../server/src/engine/rules/rulePages';
 import { formatText } from '../../server/src/cli/formats/text';
 import { NodePluginFolder } from '../../server/src/host/nodePluginFolder';
@@ -31,10 +32,19 @@ export interface ExampleCase {
   example: RuleExample & { fixed?: FixedExample };
   /** How a failure names it: `tools.id-dot, incorrect example 1`. */
   name: string;
-  /** manifest.json without the marks. */
+  /** manifest.json without the marks (the example's `files` are without them too). */
   text: string;
-  /** In an incorrect example, the span marked «…»: where the rule must point. */
-  span?: { offset: number; length: number };
+  /** In an incorrect example, the span marked «…»: where the rule must point, in manifest.json or in `file`. */
+  span?: { file?: string; offset: number; length: number };
+}
+
+/** The text without its one «…» mark, and the span marked; undefined when it has no mark. */
+function unmarked(source: string, name: string): { text: string; offset: number; length: number } | undefined {
+  const [start, end] = [source.indexOf('«'), source.indexOf('»')];
+  if (start < 0 && end < 0) return undefined;
+  const once = start >= 0 && end > start && source.indexOf('«', start + 1) < 0 && source.indexOf('»', end + 1) < 0;
+  assert.ok(once, `${name} marks the one span the rule reports with «…»`);
+  return { text: source.slice(0, start) + source.slice(start + 1, end) + source.slice(end + 1), offset: start, length: end - start - 1 };
 }
 
 /** A rule's examples, each with its text; a rule without examples (one added without them) fails here, by name. */
@@ -46,16 +56,30 @@ export function casesOf(rule: Rule): ExampleCase[] {
   const cases = (kind: ExampleCase['kind'], list: readonly ExampleCase['example'][]) =>
     list.map((example, index): ExampleCase => {
       const name = `${rule.code}, ${kind} example ${index + 1}`;
+      const texts = Object.entries(example.files ?? {}).filter((entry): entry is [string, string] => typeof entry[1] === 'string');
       if (kind === 'correct') {
-        assert.ok(!/[«»]/.test(example.manifest), `${name} marks no span: nothing is reported in it`);
+        const marked = [example.manifest, ...texts.map(([, text]) => text)].some((text) => /[«»]/.test(text));
+        assert.ok(!marked, `${name} marks no span: nothing is reported in it`);
+        assert.ok(!example.alsoReported, `${name} is reported by nothing, so no other rule either`);
         return { rule, kind, example, name, text: example.manifest };
       }
-      const source = example.manifest;
-      const [start, end] = [source.indexOf('«'), source.indexOf('»')];
-      const once = start >= 0 && end > start && source.indexOf('«', start + 1) < 0;
-      assert.ok(once, `${name} marks the one span the rule reports with «…»`);
-      const text = source.slice(0, start) + source.slice(start + 1, end) + source.slice(end + 1);
-      return { rule, kind, example, name, text, span: { offset: start, length: end - start - 1 } };
+      for (const code of example.alsoReported ?? []) {
+        assert.ok(isRuleCode(code) && code !== rule.code, `${name}: ${code} is another registered rule's code`);
+      }
+      const inManifest = unmarked(example.manifest, name);
+      const inFiles = texts.flatMap(([path, text]) => {
+        const found = unmarked(text, `${name} (${path})`);
+        return found ? [{ path, ...found }] : [];
+      });
+      const marks = (inManifest ? 1 : 0) + inFiles.length;
+      assert.equal(marks, 1, `${name} marks the one span the rule reports with «…», in manifest.json or in one file`);
+      if (inManifest) {
+        const { text, offset, length } = inManifest;
+        return { rule, kind, example, name, text, span: { offset, length } };
+      }
+      const [{ path, text, offset, length }] = inFiles;
+      const files = { ...example.files, [path]: text };
+      return { rule, kind, example: { ...example, files }, name, text: example.manifest, span: { file: path, offset, length } };
     });
   return [...cases('incorrect', examples.incorrect), ...cases('correct', examples.correct)];
 }
@@ -130,6 +154,8 @@ export function applyEdits(text: string, edits: readonly OffsetEdit[]): string {
 
 /** A diagnostic as the engine or an LSP server gives it, for listed(). */
 interface Said {
+  /** A handler's path, for a finding in it. */
+  file?: string;
   code?: string | number;
   message: unknown;
   range: { start: { line: number; character: number } };
@@ -138,8 +164,8 @@ interface Said {
 /** Diagnostics, one a line, as a failure lists them. */
 export function listed(diagnostics: readonly Said[]): string {
   if (diagnostics.length === 0) return '(none)';
-  const line = ({ code, message, range: { start } }: Said) =>
-    `${start.line + 1}:${start.character + 1} ${code} ${message}`;
+  const line = ({ file, code, message, range: { start } }: Said) =>
+    `${file ? `${file}:` : ''}${start.line + 1}:${start.character + 1} ${code} ${message}`;
   return diagnostics.map((diagnostic) => `\n  ${line(diagnostic)}`).join('');
 }
 
@@ -162,7 +188,9 @@ export function rulePages(): Map<string, string> {
         const [file, command] = example.example.files
           ? ['word-count/manifest.json', 'filer-manifest check word-count']
           : ['<stdin>', 'filer-manifest check - < manifest.json'];
-        const output = formatText([{ file, absolutePath: undefined, diagnostics }], { color: false });
+        // A handler's findings are printed at the handler, as the CLI does for a folder it was given.
+        const absolutePath = example.example.files ? file : undefined;
+        const output = formatText([{ file, absolutePath, diagnostics }], { color: false });
         return { manifest: example.text, files: example.example.files, command: commandOf(example.example, command), output, fixed: example.example.fixed };
       });
     const cases = casesOf(rule);

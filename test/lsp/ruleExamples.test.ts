@@ -3,8 +3,8 @@
  * capabilities VS Code declares. An incorrect example gets its rule's diagnostic at the marked range
  * and no other, a correct one none, and the fix a client asks for, applied, gives the text (and creates
  * the files) its `fixed` says; the code links to the rule's page. An example with files is a plugin
- * folder on disk, opened by its file URI; one without is an unsaved document, which has no folder (as
- * the engine runner checks it alone).
+ * folder on disk, opened by its file URI, with its handlers open beside it (what is said in each counts);
+ * one without is an unsaved document, which has no folder (as the engine runner checks it alone).
  */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -38,17 +38,34 @@ async function check(example: ExampleCase): Promise<void> {
   const { rule, name, text, span } = example;
   const written = example.example.files ? writeExample(text, example.example.files) : undefined;
   const uri = written ? pathToFileURL(written.manifestPath).href : `untitled:/example-${++unsaved}/manifest.json`;
+  // Its handlers open beside it, as an author has them: each pulled for what is said in it.
+  const handlers = Object.entries(example.example.files ?? {}).flatMap(([path, file]) =>
+    typeof file === 'string' && /\.[cm]?js$/.test(path) ? [{ path, uri: pathToFileURL(join(written!.root, path)).href, text: file }] : [],
+  );
+  const everyDiagnostic = async () => {
+    const inHandlers = await Promise.all(handlers.map(async (handler) => ({ handler, items: await pulled(handler.uri) })));
+    return [
+      ...(await pulled(uri)).map((diagnostic) => ({ ...diagnostic, file: undefined })),
+      ...inHandlers.flatMap(({ handler, items }) => items.map((diagnostic) => ({ ...diagnostic, file: handler.path }))),
+    ];
+  };
   try {
     await client.open(uri, text);
-    const diagnostics = await pulled(uri);
+    for (const handler of handlers) await client.open(handler.uri, handler.text, 1, 'javascript');
+    const diagnostics = await everyDiagnostic();
     if (!span) {
       assert.equal(diagnostics.length, 0, `${name}: nothing is reported, got ${listed(diagnostics)}`);
       return;
     }
-    assert.equal(diagnostics.length, 1, `${name}: one ${rule.code} and nothing else, got ${listed(diagnostics)}`);
-    const [diagnostic] = diagnostics;
-    const document = TextDocument.create(uri, 'json', 1, text);
-    assert.equal(diagnostic.code, rule.code, `${name}: reported by ${rule.code}`);
+    const expected = [rule.code, ...(example.example.alsoReported ?? [])].sort().join(', ');
+    const got = diagnostics.map((d) => d.code).sort().join(', ');
+    assert.equal(got, expected, `${name}: ${expected} once each and nothing else, got ${listed(diagnostics)}`);
+    const diagnostic = diagnostics.find((d) => d.code === rule.code)!;
+    assert.equal(diagnostic.file, span.file, `${name}: in ${span.file ?? 'manifest.json'}`);
+    const handler = handlers.find((candidate) => candidate.path === span.file);
+    const document = handler
+      ? TextDocument.create(handler.uri, 'javascript', 1, handler.text)
+      : TextDocument.create(uri, 'json', 1, text);
     const range = { start: document.positionAt(span.offset), end: document.positionAt(span.offset + span.length) };
     assert.deepEqual(diagnostic.range, range, `${name}: at the marked range`);
     // VS Code takes codeDescription: the code links to the rule's page, the one the package ships.
@@ -56,10 +73,11 @@ async function check(example: ExampleCase): Promise<void> {
     assert.deepEqual(diagnostic.codeDescription, { href: page }, `${name}: the code links to its page`);
     const fixed = example.example.fixed;
     if (!fixed) return;
+    const { file: _file, ...sent } = diagnostic;
     const actions = await client.request<CodeAction[]>('textDocument/codeAction', {
-      textDocument: { uri },
+      textDocument: { uri: document.uri },
       range: diagnostic.range,
-      context: { diagnostics: [diagnostic], only: ['quickfix'] },
+      context: { diagnostics: [sent], only: ['quickfix'] },
     });
     const action = pickFix(actions, fixed.title);
     const changes = action.edit?.documentChanges ?? [];
@@ -70,9 +88,10 @@ async function check(example: ExampleCase): Promise<void> {
     const newFiles = Object.fromEntries(created.map((uri) => [asNamed(uri), readFileSync(fileURLToPath(uri), 'utf8')]));
     assert.deepEqual(newFiles, fixed.newFiles ?? {}, `${name}: the files "${fixed.title}" creates`);
     if (fixed.placeholder) return;
-    const again = (await pulled(uri)).filter((d) => d.code === rule.code);
+    const again = (await everyDiagnostic()).filter((d) => d.code === rule.code);
     assert.equal(again.length, 0, `${name}: ${rule.code} is gone after "${fixed.title}", got ${listed(again)}`);
   } finally {
+    for (const handler of handlers) await client.close(handler.uri);
     await client.close(uri);
     written?.remove();
   }

@@ -1090,6 +1090,12 @@ const definitions = defineRules([
                 "properties": { "paths": { "type": "array", "items": { "type": "string", "format": "file-path" } } },
                 "required": ["paths"]
               }`),
+            // The handler reads what the schema declares (handlers.unknown-argument would report `path`).
+            'tools/count-words.js': text(`
+              module.exports = async ({ paths }, ctx) => {
+                const texts = await Promise.all(paths.map((path) => ctx.fs.read(path)));
+                return String(texts.join(' ').split(/\\s+/).filter(Boolean).length);
+              };`),
           },
         },
       ],

@@ -48,3 +48,26 @@ export const doneHook = text(`
   module.exports = async (event, ctx) => {
     await ctx.fs.write('\${dataDir}/last-run.txt', new Date().toISOString());
   };`);
+
+/** The word-count tool's handler, its ctx use written as `use` (with the example's mark). */
+export function markedHandler(use: string): string {
+  return countWordsHandler.replace('ctx.fs.read', use);
+}
+
+/** The word-count tool's handler reading its file path as `args.<name>`. */
+export function argumentsHandler(name: string): string {
+  return text(`
+    module.exports = async (args, ctx) => {
+      const text = await ctx.fs.read(args.${name});
+      return String(text.split(/\\s+/).filter(Boolean).length);
+    };`);
+}
+
+/** The word-count tool's handler returning an MCP content envelope with one block, `block`. */
+export function envelopeHandler(block: string): string {
+  return text(`
+    module.exports = async ({ path }, ctx) => {
+      const count = String((await ctx.fs.read(path)).split(/\\s+/).filter(Boolean).length);
+      return { content: [${block}] };
+    };`);
+}

@@ -5,9 +5,9 @@ import { permissionGaps } from '../handlers/permissionGaps';
 import { knownBlockTypes, type EnvelopeProblem } from '../handlers/resultShape';
 import type { ToolSchemaFacts } from '../model/toolSchema';
 import type { JsonPath } from '../model/nodes';
+import { argumentsHandler, countWordsFiles, doneHook, envelopeHandler, markedHandler, plugin } from './examples';
 import { closest, didYouMean, quote } from './messages';
 import { defineRule, defineRules, type FileSpan, type RuleArea, type RuleContext } from './rule';
-
 
 /** A tool handler's finding: the manifest field that names the handler, and the tool. */
 interface InToolHandler {
@@ -27,6 +27,54 @@ const definitions = defineRules([
     message: ({ jsonPath, member, without }: PermissionUse & { without: string }) =>
       `${member} needs \`${jsonPath.join('.')}\`, which the manifest does not declare: ${without}.`,
     fix: declarePermission,
+    examples: {
+      incorrect: [
+        {
+          manifest: plugin(`
+            "contributes": {
+              "tools": [
+                { "id": "count_words", "title": "Count words", "description": "Counts the words in a text file.",
+                  "schema": "./tools/count-words.schema.json", "handler": "./tools/count-words.js",
+                  "annotations": { "readOnlyHint": true } }
+              ]
+            }`),
+          files: { ...countWordsFiles, 'tools/count-words.js': markedHandler('«ctx.fs.read»') },
+          alsoReported: ['permissions.undeclared-use'],
+          fixed: {
+            title: 'Declare `permissions.fs.read` with "parameter": true (the path comes from the tool\u2019s arguments)',
+            manifest: plugin(`
+              "contributes": {
+                "tools": [
+                  { "id": "count_words", "title": "Count words", "description": "Counts the words in a text file.",
+                    "schema": "./tools/count-words.schema.json", "handler": "./tools/count-words.js",
+                    "annotations": { "readOnlyHint": true } }
+                ]
+              },
+              "permissions": {
+                "fs": {
+                  "read": {
+                    "parameter": true
+                  }
+                }
+              }`),
+          },
+        },
+      ],
+      correct: [
+        {
+          manifest: plugin(`
+            "contributes": {
+              "tools": [
+                { "id": "count_words", "title": "Count words", "description": "Counts the words in a text file.",
+                  "schema": "./tools/count-words.schema.json", "handler": "./tools/count-words.js",
+                  "annotations": { "readOnlyHint": true } }
+              ]
+            },
+            "permissions": { "fs": { "read": { "parameter": true } } }`),
+          files: countWordsFiles,
+        },
+      ],
+    },
   }),
   defineRule({
     code: 'handlers.parameter-grants-nothing',
@@ -37,6 +85,41 @@ const definitions = defineRules([
       'Slash commands and setting actions too: they run outside any agent call, with no tool arguments a path could be granted from. A warning when the fs rule has no static patterns; whether one covers the path used is not known from the code.',
     message: ({ jsonPath, member, handler }: PermissionUse & { handler: keyof typeof noGrantWords }) =>
       `${noGrantWords[handler].why}, and \`${jsonPath.join('.')}\` has no static patterns: ${noGrantWords[handler].where} "parameter": true grants nothing, so ${member} is refused here. Add a static pattern for what it touches.`,
+    examples: {
+      incorrect: [
+        {
+          manifest: plugin(`
+            "contributes": {
+              "tools": [
+                { "id": "count_words", "title": "Count words", "description": "Counts the words in a text file.",
+                  "schema": "./tools/count-words.schema.json", "handler": "./tools/count-words.js",
+                  "annotations": { "readOnlyHint": true } }
+              ],
+              "hooks": { "onAgentComplete": "./hooks/done.js" }
+            },
+            "permissions": { "fs": { "read": { "parameter": true }, "write": { "parameter": true } } }`),
+          files: { ...countWordsFiles, 'hooks/done.js': doneHook.replace('ctx.fs.write', '«ctx.fs.write»') },
+          alsoReported: ['permissions.hook-parameter-only'],
+        },
+      ],
+      correct: [
+        {
+          manifest: plugin(`
+            "contributes": {
+              "tools": [
+                { "id": "count_words", "title": "Count words", "description": "Counts the words in a text file.",
+                  "schema": "./tools/count-words.schema.json", "handler": "./tools/count-words.js",
+                  "annotations": { "readOnlyHint": true } }
+              ],
+              "hooks": { "onAgentComplete": "./hooks/done.js" }
+            },
+            "permissions": {
+              "fs": { "read": { "parameter": true }, "write": { "static": ["\${dataDir}/last-run.txt"] } }
+            }`),
+          files: { ...countWordsFiles, 'hooks/done.js': doneHook },
+        },
+      ],
+    },
   }),
   defineRule({
     code: 'handlers.unknown-argument',
@@ -46,6 +129,36 @@ const definitions = defineRules([
       'Only where the schema\u2019s top level shows its properties (no allOf, anyOf, oneOf, if or other $ref there). A schema with additionalProperties: false (or unevaluatedProperties: false) allows no other argument, so every other name is reported; an open one allows others, so only a name one typo away from a declared property is. Only the first property read of the arguments (args.a.b: a). Hover on an argument shows its schema property and completion after args. offers the schema\u2019s properties (those written as identifiers), only for a module exactly one tool names: for several, which schema is meant is not known.',
     message: ({ tool, name, declared, suggestion }: InToolHandler & { name: string; declared: string[]; suggestion?: string }) =>
       `\`${name}\` is not an argument of tool ${quote(tool)}: its schema declares ${declaredWords(declared)}, so the agent never passes \`${name}\`.${didYouMean(suggestion)}`,
+    examples: {
+      incorrect: [
+        {
+          manifest: plugin(`
+            "contributes": {
+              "tools": [
+                { "id": "count_words", "title": "Count words", "description": "Counts the words in a text file.",
+                  "schema": "./tools/count-words.schema.json", "handler": "./tools/count-words.js",
+                  "annotations": { "readOnlyHint": true } }
+              ]
+            },
+            "permissions": { "fs": { "read": { "parameter": true } } }`),
+          files: { ...countWordsFiles, 'tools/count-words.js': argumentsHandler('«pth»') },
+        },
+      ],
+      correct: [
+        {
+          manifest: plugin(`
+            "contributes": {
+              "tools": [
+                { "id": "count_words", "title": "Count words", "description": "Counts the words in a text file.",
+                  "schema": "./tools/count-words.schema.json", "handler": "./tools/count-words.js",
+                  "annotations": { "readOnlyHint": true } }
+              ]
+            },
+            "permissions": { "fs": { "read": { "parameter": true } } }`),
+          files: { ...countWordsFiles, 'tools/count-words.js': argumentsHandler('path') },
+        },
+      ],
+    },
   }),
   defineRule({
     code: 'handlers.malformed-envelope',
@@ -56,6 +169,36 @@ const definitions = defineRules([
       'Only an object literal the handler returns, with content an array literal: blocks of MCP\u2019s types text (text), image and audio (data, mimeType), resource (resource) and resource_link (uri, name), each field there and a string where it holds one. A block with a spread, or a type computed at run time, is not judged.',
     message: ({ problem }: InToolHandler & { problem: EnvelopeProblem }) =>
       `${envelopeWords(problem)}: a malformed envelope falls back to the plain text wrapping, so the agent receives the whole returned object as one JSON text block, not its content blocks.`,
+    examples: {
+      incorrect: [
+        {
+          manifest: plugin(`
+            "contributes": {
+              "tools": [
+                { "id": "count_words", "title": "Count words", "description": "Counts the words in a text file.",
+                  "schema": "./tools/count-words.schema.json", "handler": "./tools/count-words.js",
+                  "annotations": { "readOnlyHint": true } }
+              ]
+            },
+            "permissions": { "fs": { "read": { "parameter": true } } }`),
+          files: { ...countWordsFiles, 'tools/count-words.js': envelopeHandler("{ type: «'text'», value: count }") },
+        },
+      ],
+      correct: [
+        {
+          manifest: plugin(`
+            "contributes": {
+              "tools": [
+                { "id": "count_words", "title": "Count words", "description": "Counts the words in a text file.",
+                  "schema": "./tools/count-words.schema.json", "handler": "./tools/count-words.js",
+                  "annotations": { "readOnlyHint": true } }
+              ]
+            },
+            "permissions": { "fs": { "read": { "parameter": true } } }`),
+          files: { ...countWordsFiles, 'tools/count-words.js': envelopeHandler("{ type: 'text', text: count }") },
+        },
+      ],
+    },
   }),
 ]);
 

@@ -301,6 +301,7 @@ const definitions = defineRules([
               ]
             }`),
           files: countWordsFiles,
+          alsoReported: ['handlers.undeclared-permission'],
           fixed: {
             title: 'Declare `permissions.fs.read` with "parameter": true (the path comes from the tool’s arguments)',
             manifest: plugin(`
@@ -360,6 +361,7 @@ const definitions = defineRules([
             },
             "permissions": { "fs": { "read": { "parameter": true }, "write": { "parameter": true } } }`),
           files: { ...countWordsFiles, 'hooks/done.js': doneHook },
+          alsoReported: ['handlers.parameter-grants-nothing'],
         },
       ],
       correct: [

@@ -57,13 +57,22 @@ export type ExampleFile = string | { readonly symlink: string } | { readonly byt
 
 /** A plugin as its author writes it. */
 export interface RuleExample {
-  /** manifest.json. In an incorrect example, the one span the rule reports is marked «like this». */
+  /**
+   * manifest.json. In an incorrect example, the one span the rule reports is marked «like this»: here,
+   * or in one of `files` (a handler) for a rule that reports in that file.
+   */
   readonly manifest: string;
   /**
    * The plugin folder's other files, by path. Without them the manifest is checked alone, as stdin is:
    * the rules that read files stay quiet.
    */
   readonly files?: Readonly<Record<string, ExampleFile>>;
+  /**
+   * The codes of the other rules an incorrect example is reported by too, each once, in whichever file:
+   * where one mistake is said in two places (a handler's finding and the manifest's summary at its path),
+   * each rule's example marks its own span and lists the other. Nothing beyond them is reported.
+   */
+  readonly alsoReported?: readonly string[];
   /**
    * What it is checked with where that is not the default: a cap on the diagnostics (the CLI's
    * --max-diagnostics), or the size an editor found it to be, past its filerManifest.maxFileSize.
