@@ -33,10 +33,11 @@ export function readClientFeatures(capabilities: ClientCapabilities): ClientFeat
   // Helix spells it `workspace.diagnostic` (its lsp-types' name), the specification `workspace.diagnostics`.
   const diagnosticRefresh =
     !!workspace?.diagnostics?.refreshSupport || !!(workspace as { diagnostic?: { refreshSupport?: boolean } } | undefined)?.diagnostic?.refreshSupport;
+  // A client that pulls but cannot be asked to pull again (Neovim 0.10 pulls a buffer on its own edits
+  // only) would keep a manifest's diagnostics after a file it names changed: it is pushed to instead.
+  const pullDiagnostics = !!capabilities.textDocument?.diagnostic && diagnosticRefresh;
   return {
-    // A client that pulls but cannot be asked to pull again (Neovim 0.10 pulls a buffer on its own edits
-    // only) would keep a manifest's diagnostics after a file it names changed: it is pushed to instead.
-    pullDiagnostics: !!capabilities.textDocument?.diagnostic && diagnosticRefresh,
+    pullDiagnostics,
     diagnosticRefresh,
     inlayHintRefresh: !!workspace?.inlayHint?.refreshSupport,
     configuration: !!workspace?.configuration,
@@ -47,6 +48,7 @@ export function readClientFeatures(capabilities: ClientCapabilities): ClientFeat
     documentChanges: !!workspace?.workspaceEdit?.documentChanges,
     createFiles: !!workspace?.workspaceEdit?.resourceOperations?.includes('create'),
     hoverMarkup: markupFor(capabilities.textDocument?.hover?.contentFormat),
-    codeDescription: !!(textDocument?.diagnostic?.codeDescriptionSupport || textDocument?.publishDiagnostics?.codeDescriptionSupport),
+    // As the client declares it for the way it is given diagnostics: pulled, or pushed.
+    codeDescription: !!(pullDiagnostics ? textDocument?.diagnostic : textDocument?.publishDiagnostics)?.codeDescriptionSupport,
   };
 }
