@@ -44,7 +44,8 @@ function unmarked(source: string, name: string): { text: string; offset: number;
   if (start < 0 && end < 0) return undefined;
   const once = start >= 0 && end > start && source.indexOf('«', start + 1) < 0 && source.indexOf('»', end + 1) < 0;
   assert.ok(once, `${name} marks the one span the rule reports with «…»`);
-  return { text: source.slice(0, start) + source.slice(start + 1, end) + source.slice(end + 1), offset: start, length: end - start - 1 };
+  const text = source.slice(0, start) + source.slice(start + 1, end) + source.slice(end + 1);
+  return { text, offset: start, length: end - start - 1 };
 }
 
 /** A rule's examples, each with its text; a rule without examples (one added without them) fails here, by name. */
@@ -56,7 +57,8 @@ export function casesOf(rule: Rule): ExampleCase[] {
   const cases = (kind: ExampleCase['kind'], list: readonly ExampleCase['example'][]) =>
     list.map((example, index): ExampleCase => {
       const name = `${rule.code}, ${kind} example ${index + 1}`;
-      const texts = Object.entries(example.files ?? {}).filter((entry): entry is [string, string] => typeof entry[1] === 'string');
+      const isText = (entry: [string, ExampleFile]): entry is [string, string] => typeof entry[1] === 'string';
+      const texts = Object.entries(example.files ?? {}).filter(isText);
       if (kind === 'correct') {
         const marked = [example.manifest, ...texts.map(([, text]) => text)].some((text) => /[«»]/.test(text));
         assert.ok(!marked, `${name} marks no span: nothing is reported in it`);
@@ -72,14 +74,15 @@ export function casesOf(rule: Rule): ExampleCase[] {
         return found ? [{ path, ...found }] : [];
       });
       const marks = (inManifest ? 1 : 0) + inFiles.length;
-      assert.equal(marks, 1, `${name} marks the one span the rule reports with «…», in manifest.json or in one file`);
+      assert.equal(marks, 1, `${name} marks the one span the rule reports with «…», in manifest.json or one file`);
       if (inManifest) {
         const { text, offset, length } = inManifest;
         return { rule, kind, example, name, text, span: { offset, length } };
       }
       const [{ path, text, offset, length }] = inFiles;
       const files = { ...example.files, [path]: text };
-      return { rule, kind, example: { ...example, files }, name, text: example.manifest, span: { file: path, offset, length } };
+      const span = { file: path, offset, length };
+      return { rule, kind, example: { ...example, files }, name, text: example.manifest, span };
     });
   return [...cases('incorrect', examples.incorrect), ...cases('correct', examples.correct)];
 }

@@ -39,11 +39,14 @@ async function check(example: ExampleCase): Promise<void> {
   const written = example.example.files ? writeExample(text, example.example.files) : undefined;
   const uri = written ? pathToFileURL(written.manifestPath).href : `untitled:/example-${++unsaved}/manifest.json`;
   // Its handlers open beside it, as an author has them: each pulled for what is said in it.
-  const handlers = Object.entries(example.example.files ?? {}).flatMap(([path, file]) =>
-    typeof file === 'string' && /\.[cm]?js$/.test(path) ? [{ path, uri: pathToFileURL(join(written!.root, path)).href, text: file }] : [],
-  );
+  const handlers = Object.entries(example.example.files ?? {}).flatMap(([path, file]) => {
+    if (typeof file !== 'string' || !/\.[cm]?js$/.test(path)) return [];
+    return [{ path, uri: pathToFileURL(join(written!.root, path)).href, text: file }];
+  });
   const everyDiagnostic = async () => {
-    const inHandlers = await Promise.all(handlers.map(async (handler) => ({ handler, items: await pulled(handler.uri) })));
+    const inHandlers = await Promise.all(
+      handlers.map(async (handler) => ({ handler, items: await pulled(handler.uri) })),
+    );
     return [
       ...(await pulled(uri)).map((diagnostic) => ({ ...diagnostic, file: undefined })),
       ...inHandlers.flatMap(({ handler, items }) => items.map((diagnostic) => ({ ...diagnostic, file: handler.path }))),

@@ -36,6 +36,8 @@ export function readClientFeatures(capabilities: ClientCapabilities): ClientFeat
   // A client that pulls but cannot be asked to pull again (Neovim 0.10 pulls a buffer on its own edits
   // only) would keep a manifest's diagnostics after a file it names changed: it is pushed to instead.
   const pullDiagnostics = !!capabilities.textDocument?.diagnostic && diagnosticRefresh;
+  // What it declares for the way it is given diagnostics (a link, for one): pulled, or pushed.
+  const givenDiagnostics = pullDiagnostics ? textDocument?.diagnostic : textDocument?.publishDiagnostics;
   return {
     pullDiagnostics,
     diagnosticRefresh,
@@ -48,7 +50,6 @@ export function readClientFeatures(capabilities: ClientCapabilities): ClientFeat
     documentChanges: !!workspace?.workspaceEdit?.documentChanges,
     createFiles: !!workspace?.workspaceEdit?.resourceOperations?.includes('create'),
     hoverMarkup: markupFor(capabilities.textDocument?.hover?.contentFormat),
-    // As the client declares it for the way it is given diagnostics: pulled, or pushed.
-    codeDescription: !!(pullDiagnostics ? textDocument?.diagnostic : textDocument?.publishDiagnostics)?.codeDescriptionSupport,
+    codeDescription: !!givenDiagnostics?.codeDescriptionSupport,
   };
 }
