@@ -195,7 +195,7 @@ test('the messages say what is wrong and what the params must be', async () => {
       [
         'workspace/diagnostic',
         null,
-        'workspace/diagnostic: params must be an object, not null; params must be { previousResultIds: { uri, value }[] }.',
+        'workspace/diagnostic: params must be an object, not null; params must be { previousResultIds: { uri, value }[], partialResultToken? }.',
       ],
       [
         'filer/contextMenu',

@@ -47,6 +47,6 @@ export function readClientFeatures(capabilities: ClientCapabilities): ClientFeat
     documentChanges: !!workspace?.workspaceEdit?.documentChanges,
     createFiles: !!workspace?.workspaceEdit?.resourceOperations?.includes('create'),
     hoverMarkup: markupFor(capabilities.textDocument?.hover?.contentFormat),
-    codeDescription: !!(textDocument?.diagnostic?.codeDescriptionSupport || textDocument?.publishDiagnostics?.codeDescriptionSupport),
+    codeDescription: !!(textDocument?.diagnostic ?? textDocument?.publishDiagnostics)?.codeDescriptionSupport,
   };
 }
