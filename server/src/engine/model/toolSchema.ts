@@ -2,6 +2,8 @@ import { validateDraft04, validateDraft06, validateDraft07, validateDraft2019, v
 
 /** What the rules need to know about one tool's argument schema file. */
 export interface ToolSchemaFacts {
+  /** The names of the arguments: the properties of the schema's root, in its order. */
+  argumentNames: string[];
   /** Properties carrying "format": "file-path" or "directory-path" (or arrays whose items do). */
   pathProperties: string[];
   /** Array properties whose items carry a path format: what a "batch" action passes every path in. */
@@ -79,7 +81,12 @@ export function analyzeToolSchema(text: string): ToolSchemaResult {
     const error = validate.errors?.[0];
     return { kind: 'invalid', reason: `${error?.instancePath || 'the schema'} ${error?.message ?? 'is not valid'}`, ...checked };
   }
-  const facts: ToolSchemaFacts = { pathProperties: [], pathArrayProperties: [], unformattedPathLikeProperties: [] };
+  const facts: ToolSchemaFacts = {
+    argumentNames: [],
+    pathProperties: [],
+    pathArrayProperties: [],
+    unformattedPathLikeProperties: [],
+  };
   const walk: Walk = { root: schema as SchemaLike, facts, budget: maxPropertiesWalked };
   collect(walk, resolved(walk, schema as SchemaLike, new Set()), '', new Set());
   return { kind: 'ok', facts, ...checked };
@@ -160,6 +167,7 @@ function collect(walk: Walk, schema: SchemaLike, prefix: string, active: Set<Sch
   if (!properties || typeof properties !== 'object' || active.has(properties)) return;
   active.add(properties);
   for (const [name, raw] of Object.entries(properties)) {
+    if (prefix === '' && walk.facts.argumentNames.length < maxPropertiesWalked) walk.facts.argumentNames.push(name);
     if (!raw || typeof raw !== 'object' || walk.budget-- <= 0) continue;
     const property = resolved(walk, raw, new Set());
     const qualified = prefix + name;
