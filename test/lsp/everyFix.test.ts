@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { allRules } from '../../server/src/engine';
 import { applyFix, pickFix, quickFixesFor } from './fixHelpers';
-import { LspClient, manifest, tempFolder } from './lspClient';
+import { handlerText, LspClient, manifest, tempFolder } from './lspClient';
 
 /**
  * Every rule with a fix has a test here or elsewhere in test/lsp that asks a real server for it over
@@ -13,7 +13,7 @@ import { LspClient, manifest, tempFolder } from './lspClient';
  */
 
 let client: LspClient;
-const folder = tempFolder({ 'tools/t.js': '', 'tools/t.schema.json': '{ "type": "object" }', 'p.md': 'P' });
+const folder = tempFolder({ 'tools/t.js': handlerText, 'tools/t.schema.json': '{ "type": "object" }', 'p.md': 'P' });
 before(async () => {
   client = await LspClient.start();
 });
