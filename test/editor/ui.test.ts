@@ -374,6 +374,15 @@ test('the preview panel lists the entries Filer would offer and shows the dialog
     assert.ok(single.entries.length > 0, 'the example offers something for report.md');
     await titles.first().waitFor({ timeout: 30_000 });
     assert.deepEqual(await titles.allInnerTexts(), single.entries.map((entry) => entry.title));
+    // Every kind badge says what it means when pointed at; "tool · by extension" most of all.
+    const byExtension = single.entries.find((entry) => entry.source === 'tool');
+    assert.ok(byExtension, 'the example offers a tool by its fileExtensions');
+    const byExtensionBadge = view.locator(`#entries [data-key="tool:${byExtension.id}"] .badge.kind`);
+    assert.equal(await byExtensionBadge.innerText(), 'tool · by extension');
+    assert.match((await byExtensionBadge.getAttribute('title')) ?? '', /not through an action: its fileExtensions match every selected file/);
+    for (const badge of await view.locator('#entries .badge.kind').all()) {
+      assert.ok(((await badge.getAttribute('title')) ?? '').length > 0, `the ${await badge.innerText()} badge has a tooltip`);
+    }
 
     // Several files: what the engine says for the same selection, then the dialog of the prompt action.
     await view.locator('input[name="kind"][value="files"]').check();
@@ -480,6 +489,21 @@ test('the preview reads in dark and high-contrast themes', { timeout: 90_000 }, 
     }
     await workbench.setColorTheme('Light Modern');
   }));
+
+/**
+ * Runs in the webview: how many lines an element's text takes, as the distinct tops of its line boxes (a
+ * table cell is as tall as its row, so its height would not tell).
+ */
+function linesOf(element: unknown): number {
+  type Range = { selectNodeContents(node: unknown): void; getClientRects(): ArrayLike<{ top: number; height: number }> };
+  const page = globalThis as unknown as { document: { createRange(): Range } };
+  const range = page.document.createRange();
+  range.selectNodeContents(element);
+  const tops = Array.from(range.getClientRects())
+    .filter((rect) => rect.height > 0)
+    .map((rect) => Math.round(rect.top));
+  return new Set(tops).size;
+}
 
 /**
  * Runs in the webview: the WCAG contrast ratio of an element's text colour against the first opaque
@@ -613,6 +637,30 @@ test('the Gating view lists every tool as the engine derives it, follows edits, 
     }
     assert.ok((await view.locator('#gating-undeclared').innerText()).includes(report.undeclaredTools.why), 'what a tool without annotations gets');
     await workbench.screenshot('preview-gating');
+
+    // At 1400 px the gate's words take at most three lines, and the table fits the panel: no sideways scroll.
+    const panelWidth = () => view.locator('body').evaluate((body) => (body as { clientWidth: number }).clientWidth);
+    const wideWidth = await panelWidth();
+    await editor.page.setViewportSize({ width: 1400, height: 1000 });
+    await waitUntil(async () => (await panelWidth()) < wideWidth, 'the panel narrower at 1400 px');
+    const gateLines = await view.locator('.gated-asks').evaluateAll((cells) => cells.map(linesOf));
+    assert.ok(Math.max(...gateLines) <= 3, `"The gate" cells take ${gateLines.join(', ')} lines`);
+    const overflow = await view.locator('html').evaluate((html) => {
+      const { scrollWidth, clientWidth } = html as { scrollWidth: number; clientWidth: number };
+      return scrollWidth - clientWidth;
+    });
+    assert.ok(overflow <= 0, `the Gating table is ${overflow} px wider than the panel`);
+    await workbench.screenshot('preview-gating-1400');
+
+    // Light High Contrast: the external badge's icon stands out from its badge (WCAG's 3:1 for graphics).
+    await workbench.setColorTheme('Light High Contrast');
+    await view.locator('body.vscode-high-contrast-light, body.vscode-high-contrast').first().waitFor({ timeout: 15_000 });
+    const externalIcon = view.locator('.badge.category-external .codicon').first();
+    const iconContrast = await externalIcon.evaluate(contrastWithBackground);
+    assert.ok(iconContrast >= 3, `the external badge's icon has contrast ${iconContrast.toFixed(2)} in Light High Contrast`);
+    await workbench.screenshot('preview-gating-light-high-contrast');
+    await workbench.setColorTheme('Light Modern');
+    await editor.page.setViewportSize({ width: 1600, height: 1000 });
 
     // An unsaved edit of an annotation: the tool's category follows.
     const exportRow = view.locator('#gating-tools tr[data-tool-id="export_minutes"]');
