@@ -491,18 +491,20 @@ test('the preview reads in dark and high-contrast themes', { timeout: 90_000 }, 
   }));
 
 /**
- * Runs in the webview: how many lines an element's text takes, as the distinct tops of its line boxes (a
- * table cell is as tall as its row, so its height would not tell).
+ * Runs in the webview: how many lines each element's text takes, as the distinct tops of its line boxes (a
+ * table cell is as tall as its row, so its height would not tell). Self-contained: Playwright sends its source.
  */
-function linesOf(element: unknown): number {
+function linesOfEach(elements: unknown[]): number[] {
   type Range = { selectNodeContents(node: unknown): void; getClientRects(): ArrayLike<{ top: number; height: number }> };
   const page = globalThis as unknown as { document: { createRange(): Range } };
-  const range = page.document.createRange();
-  range.selectNodeContents(element);
-  const tops = Array.from(range.getClientRects())
-    .filter((rect) => rect.height > 0)
-    .map((rect) => Math.round(rect.top));
-  return new Set(tops).size;
+  return elements.map((element) => {
+    const range = page.document.createRange();
+    range.selectNodeContents(element);
+    const tops = Array.from(range.getClientRects())
+      .filter((rect) => rect.height > 0)
+      .map((rect) => Math.round(rect.top));
+    return new Set(tops).size;
+  });
 }
 
 /**
@@ -638,12 +640,14 @@ test('the Gating view lists every tool as the engine derives it, follows edits, 
     assert.ok((await view.locator('#gating-undeclared').innerText()).includes(report.undeclaredTools.why), 'what a tool without annotations gets');
     await workbench.screenshot('preview-gating');
 
-    // At 1400 px the gate's words take at most three lines, and the table fits the panel: no sideways scroll.
+    // At 1400 px, with the side bar shown (the preview panel some 500 px wide), the gate's words take at most
+    // three lines, and the table fits the panel: no sideways scroll.
     const panelWidth = () => view.locator('body').evaluate((body) => (body as { clientWidth: number }).clientWidth);
     const wideWidth = await panelWidth();
     await editor.page.setViewportSize({ width: 1400, height: 1000 });
+    await workbench.runCommand('View: Toggle Primary Side Bar Visibility');
     await waitUntil(async () => (await panelWidth()) < wideWidth, 'the panel narrower at 1400 px');
-    const gateLines = await view.locator('.gated-asks').evaluateAll((cells) => cells.map(linesOf));
+    const gateLines = await view.locator('.gated-asks').evaluateAll(linesOfEach);
     assert.ok(Math.max(...gateLines) <= 3, `"The gate" cells take ${gateLines.join(', ')} lines`);
     const overflow = await view.locator('html').evaluate((html) => {
       const { scrollWidth, clientWidth } = html as { scrollWidth: number; clientWidth: number };
@@ -660,6 +664,7 @@ test('the Gating view lists every tool as the engine derives it, follows edits, 
     assert.ok(iconContrast >= 3, `the external badge's icon has contrast ${iconContrast.toFixed(2)} in Light High Contrast`);
     await workbench.screenshot('preview-gating-light-high-contrast');
     await workbench.setColorTheme('Light Modern');
+    await workbench.runCommand('View: Toggle Primary Side Bar Visibility');
     await editor.page.setViewportSize({ width: 1600, height: 1000 });
 
     // An unsaved edit of an annotation: the tool's category follows.
