@@ -99,6 +99,23 @@
     return badge;
   }
 
+  /** What an entry is, with a tooltip that says what that means for the user who chooses it. */
+  function kindBadge(/** @type {MenuEntry} */ entry) {
+    if (entry.source === 'tool') {
+      const badge = el('span', 'badge kind kind-tool', 'tool · by extension');
+      badge.title =
+        'A tool offered by itself, not through an action: its fileExtensions match every selected file. ' +
+        'Choosing it calls the tool directly.';
+      return badge;
+    }
+    const badge = el('span', `badge kind kind-${entry.kind}`, entry.kind);
+    badge.title =
+      entry.kind === 'tool'
+        ? 'An action of kind "tool": it calls its tool directly, with no agent turn and no model.'
+        : 'An action of kind "prompt": it renders its prompt template and opens an agent turn in chat.';
+    return badge;
+  }
+
   function renderEntries() {
     entriesList.replaceChildren();
     const entries = model ? model.entries : [];
@@ -114,7 +131,7 @@
       text.append(el('span', 'entry-title', entry.title), el('span', 'entry-description', entry.description));
       item.append(text);
       const badges = el('span', 'badges');
-      badges.append(el('span', `badge kind kind-${entry.kind}`, entry.source === 'tool' ? 'tool · by extension' : entry.kind));
+      badges.append(kindBadge(entry));
       if (entry.tool) {
         if (entry.tool.id) badges.append(el('span', 'badge tool-id', entry.tool.id));
         badges.append(categoryBadge(entry.tool));

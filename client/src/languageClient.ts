@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
-import { saveCreatedFilesMiddleware } from './saveCreatedFiles';
+import { fileCreatingFixesMiddleware } from './fileCreatingFixes';
 
 /** The client id: vscode-languageclient reads the `filerManifest.trace.server` setting from it. */
 const clientId = 'filerManifest';
@@ -39,7 +39,7 @@ export function createLanguageClient(context: vscode.ExtensionContext, outputCha
     traceOutputChannel: outputChannel,
     synchronize: { configurationSection: settingsSection },
     initializationOptions: initializationOptions(),
-    middleware: saveCreatedFilesMiddleware,
+    middleware: fileCreatingFixesMiddleware,
   };
   return new LanguageClient(clientId, 'Filer Manifest', serverOptions, clientOptions);
 }

@@ -28,6 +28,11 @@ export class ManifestStatusItem implements vscode.Disposable {
       vscode.workspace.onDidChangeTextDocument((event) => {
         if (event.document === vscode.window.activeTextEditor?.document) this.refreshSoon();
       }),
+      // Its count follows the diagnostics when a file the manifest names changes on disk, with no edit of it.
+      vscode.languages.onDidChangeDiagnostics((event) => {
+        const active = vscode.window.activeTextEditor?.document.uri.toString();
+        if (event.uris.some((uri) => uri.toString() === active)) this.refreshSoon();
+      }),
       client.onDidChangeState(() => this.refresh()),
     );
     this.refresh();

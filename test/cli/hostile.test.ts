@@ -143,7 +143,7 @@ test('a tool schema that is a $ref chain of 30,000 links (the CLI said "internal
   const cwd = tempTree({
     'chain/manifest.json': cleanManifest('chain', `"contributes": { "tools": [${tool}] }`),
     'chain/s.schema.json': JSON.stringify({ type: 'object', definitions, properties: { source: { $ref: '#/definitions/d0' } } }),
-    'chain/h.js': '',
+    'chain/h.js': 'module.exports = async () => "";\n',
     'other/manifest.json': cleanManifest('Not Kebab'),
   });
   const run = runCli(['check', '.', '--format', 'json'], { cwd });

@@ -127,13 +127,93 @@ test('hover on a tool shows its approval category; ${dataDir} is coloured apart 
     assert.notEqual(colours[0], colours[1], `\${dataDir} (${colours[0]}) stands out from the string (${colours[1]})`);
   }));
 
-test('the legacy quick fix is in the Ctrl+. menu, and applying it rewrites the tool', { timeout: 120_000 }, () =>
+/** The problems the Filer status item counts for the active manifest: "1 error, 0 warnings", or "no problems". */
+async function manifestProblems(): Promise<string> {
+  const label = (await editor.page.locator('[id="status.languageStatus"]').getAttribute('aria-label')) ?? '';
+  return /\d+ errors?, \d+ warnings?|no problems/.exec(label)?.[0] ?? `(no Filer status in: ${label})`;
+}
+
+/** Waits until the Filer status item counts `expected` for the active manifest; a timeout says what it counted. */
+async function waitForProblems(expected: string, what: string, timeoutMs?: number): Promise<void> {
+  try {
+    await waitUntil(async () => (await manifestProblems()) === expected, what, timeoutMs);
+  } catch (error) {
+    throw new Error(`${(error as Error).message}: the status item counts ${await manifestProblems()}, not ${expected}`);
+  }
+}
+
+/** Whether the active tab of the active group (the manifest's, here), or the tab of `name`, shows unsaved changes. */
+async function isDirty(name?: string): Promise<boolean> {
+  const tab = name ? editor.page.locator('.tabs-container .tab', { hasText: name }) : editor.page.locator('.editor-group-container.active .tab.active');
+  return (await tab.first().getAttribute('class'))?.split(/\s+/).includes('dirty') ?? false;
+}
+
+/** The text of the editor that shows `name` (in any group), lines sorted by their position. */
+async function textOfEditor(name: string): Promise<string> {
+  const group = editor.page.locator('.editor-group-container', { has: editor.page.locator('.tab.active', { hasText: name }) });
+  type LineElement = { style: { top: string }; textContent: string | null };
+  return group.locator('.monaco-editor').first().evaluate((element) =>
+    (Array.from(element.querySelectorAll('.view-lines .view-line')) as LineElement[])
+      .sort((a, b) => parseFloat(a.style.top) - parseFloat(b.style.top))
+      .map((line) => (line.textContent ?? '').replace(/\u00a0/g, ' '))
+      .join('\n'),
+  );
+}
+
+/**
+ * Clicks `target`, opens the Ctrl+. menu and picks the row matching `row`; returns the menu's text. The first
+ * Ctrl+. sometimes shows only the light bulb: the menu is closed and asked for again.
+ */
+async function chooseQuickFix(target: ReturnType<Workbench['activeEditor']>, row: RegExp, screenshot: string): Promise<string> {
+  const box = await target.boundingBox();
+  assert.ok(box, 'the squiggle is on screen');
+  const fixRow = editor.page.locator('.action-widget .monaco-list-row', { hasText: row }).first();
+  for (let attempt = 0; attempt < 3; attempt++) {
+    await editor.page.mouse.click(box.x + Math.min(box.width / 2, 20), box.y + box.height / 2);
+    await editor.page.keyboard.press('Control+.');
+    try {
+      await fixRow.waitFor({ timeout: 8_000 });
+      break;
+    } catch {
+      await editor.page.keyboard.press('Escape');
+    }
+  }
+  await fixRow.waitFor({ timeout: 1_000 });
+  const menu = await editor.page.locator('.action-widget .monaco-list').first().innerText();
+  await workbench.screenshot(screenshot);
+  await fixRow.click();
+  return menu;
+}
+
+test('the legacy quick fix writes the new schema whole, laid out like the manifest, and opens it; Undo takes the file away, Redo brings it back; nothing is saved unasked', { timeout: 180_000 }, () =>
   showing('quick-fix', async () => {
+    const manifestFile = join(workspace.path, 'fixtures', 'legacy', 'manifest.json');
+    const schemaFile = join(workspace.path, 'fixtures', 'legacy', 'tools', 'resize_image.schema.json');
+    const onDisk = readFileSync(manifestFile, 'utf8');
+    // The manifest writes the parameters on one line; the new file lays them out with the manifest's two spaces.
+    const expectedSchema = [
+      '{',
+      '  "type": "object",',
+      '  "required": [',
+      '    "path",',
+      '    "width"',
+      '  ],',
+      '  "properties": {',
+      '    "path": {',
+      '      "type": "string",',
+      '      "format": "file-path"',
+      '    },',
+      '    "width": {',
+      '      "type": "integer",',
+      '      "minimum": 16',
+      '    }',
+      '  }',
+      '}',
+      '',
+    ].join('\n');
     await workbench.openFile('fixtures/legacy/manifest.json', 'resize_image');
     const squiggle = workbench.activeEditor().locator('.squiggly-error').first();
     await squiggle.waitFor({ timeout: 60_000 });
-    const box = await squiggle.boundingBox();
-    assert.ok(box, 'the legacy tool is squiggled');
     // The injection grammar: the file-path format value is coloured unlike an ordinary string value.
     const formatColours = await Promise.all(
       [/^"?file-path"?$/, /^"?string"?$/].map((text) =>
@@ -145,36 +225,138 @@ test('the legacy quick fix is in the Ctrl+. menu, and applying it rewrites the t
       ),
     );
     assert.notEqual(formatColours[0], formatColours[1], `"file-path" (${formatColours[0]}) stands out from "string" (${formatColours[1]})`);
+    await waitForProblems('1 error, 0 warnings', 'the legacy shape reported');
 
-    const fixRow = editor.page.locator('.action-widget .monaco-list-row', { hasText: /schema/i }).first();
-    // The first Ctrl+. sometimes shows only the light bulb: close it and ask again.
-    for (let attempt = 0; attempt < 3; attempt++) {
-      await editor.page.mouse.click(box.x + Math.min(box.width / 2, 20), box.y + box.height / 2);
-      await editor.page.keyboard.press('Control+.');
-      try {
-        await fixRow.waitFor({ timeout: 8_000 });
-        break;
-      } catch {
-        await editor.page.keyboard.press('Escape');
-      }
-    }
-    await fixRow.waitFor({ timeout: 1_000 });
-    const menu = await editor.page.locator('.action-widget .monaco-list').first().innerText();
-    await workbench.screenshot('quick-fix-menu');
-    await fixRow.click();
-
+    const menu = await chooseQuickFix(squiggle, /schema/i, 'quick-fix-menu');
     await workbench.activeEditor().locator('.view-line', { hasText: '"id": "resize_image"' }).waitFor({ timeout: 30_000 });
-    const text = await workbench.editorText();
-    assert.match(text, /"id": "resize_image"/, `the tool has an id (menu was: ${menu})`);
-    assert.match(text, /"schema": "(\.\/)?tools\/resize_image\.schema\.json"/);
-    assert.doesNotMatch(text, /"parameters"/);
-    assert.doesNotMatch(text, /"name": "resize_image"/);
-    // The fix's command saved the new schema file, so it is on disk with the parameters in it.
-    const schemaFile = join(workspace.path, 'fixtures', 'legacy', 'tools', 'resize_image.schema.json');
-    await waitUntil(async () => existsSync(schemaFile) && readFileSync(schemaFile, 'utf8').trim().length > 0, 'the schema file saved');
-    assert.deepEqual(JSON.parse(readFileSync(schemaFile, 'utf8')).required, ['path', 'width']);
-    await waitUntil(async () => (await workbench.activeEditor().locator('.squiggly-error').count()) === 0, 'no squiggle left on the converted manifest');
+    const fixed = await workbench.editorText();
+    assert.match(fixed, /"id": "resize_image"/, `the tool has an id (menu was: ${menu})`);
+    assert.match(fixed, /"schema": "\.\/tools\/resize_image\.schema\.json"/);
+    assert.doesNotMatch(fixed, /"parameters"|"name": "resize_image"/);
+    // The new file is on disk as the fix made it, and open beside the manifest, which keeps the keyboard.
+    await waitUntil(async () => existsSync(schemaFile), 'the schema file on disk');
+    assert.equal(readFileSync(schemaFile, 'utf8'), expectedSchema);
+    await editor.page.locator('.tabs-container .tab', { hasText: 'resize_image.schema.json' }).waitFor({ timeout: 15_000 });
+    assert.equal(await textOfEditor('resize_image.schema.json'), expectedSchema);
+    assert.equal(await editor.page.locator('.editor-group-container.active .tab.active', { hasText: 'manifest.json' }).count(), 1, 'the manifest is still the active editor');
+    assert.equal(readFileSync(manifestFile, 'utf8'), onDisk, 'the manifest is not saved');
+    assert.equal(await isDirty(), true, 'the manifest has unsaved changes');
+    await waitForProblems('no problems', 'no problem left on the converted manifest');
     await workbench.screenshot('quick-fix-applied');
+
+    // Undo, in the manifest: its text as on disk again, and the file the fix made is gone.
+    await editor.page.keyboard.press('Control+Z');
+    await workbench.activeEditor().locator('.view-line', { hasText: '"name": "resize_image"' }).waitFor({ timeout: 15_000 });
+    await waitUntil(async () => !existsSync(schemaFile), 'the schema file removed by Undo');
+    await waitUntil(async () => !(await isDirty()), 'the manifest as it is on disk');
+    assert.equal(readFileSync(manifestFile, 'utf8'), onDisk);
+    await waitForProblems('1 error, 0 warnings', 'the legacy shape reported again');
+    await workbench.screenshot('quick-fix-undone');
+
+    // Redo: the fix again, and the file back on disk whole.
+    await editor.page.keyboard.press('Control+Shift+Z');
+    await workbench.activeEditor().locator('.view-line', { hasText: '"id": "resize_image"' }).waitFor({ timeout: 15_000 });
+    await waitUntil(async () => existsSync(schemaFile) && readFileSync(schemaFile, 'utf8') === expectedSchema, 'the schema file back, whole');
+    await waitForProblems('no problems', 'no problem after Redo');
+    assert.equal(readFileSync(manifestFile, 'utf8'), onDisk, 'the manifest is still not saved');
+    await workbench.screenshot('quick-fix-redone');
+    // Undone again, nothing is left unsaved: the editors can close without a question.
+    await editor.page.keyboard.press('Control+Z');
+    await waitUntil(async () => !existsSync(schemaFile) && !(await isDirty()), 'the fixture as it was');
+    await workbench.runCommand('View: Close All Editor Groups');
+  }));
+
+test('"Create tools/make-thumbnail.js" writes a handler skeleton laid out like the manifest, with the schema\u2019s arguments, and opens it', { timeout: 120_000 }, () =>
+  showing('create-handler', async () => {
+    const handlerFile = join(workspace.path, 'fixtures', 'missing-handler', 'tools', 'make-thumbnail.js');
+    // The manifest indents by four spaces; the schema names path and size.
+    const expectedHandler = [
+      "'use strict';",
+      '',
+      'module.exports = async ({ path, size }, ctx) => {',
+      "    // The tool's work. A string reaches the agent verbatim; any other value is JSON.stringify'd.",
+      '    return `path: ${path}, size: ${size}`;',
+      '};',
+      '',
+    ].join('\n');
+    await workbench.openFile('fixtures/missing-handler/manifest.json', 'make_thumbnail');
+    await waitForProblems('1 error, 0 warnings', 'the missing handler reported', 60_000);
+    const squiggle = workbench.activeEditor().locator('.squiggly-error').first();
+    await squiggle.waitFor({ timeout: 30_000 });
+    await chooseQuickFix(squiggle, /Create tools\/make-thumbnail\.js/, 'create-handler-menu');
+    // Opening a JavaScript file starts VS Code's TypeScript support, which takes a while on a loaded machine.
+    await editor.page.locator('.tabs-container .tab', { hasText: 'make-thumbnail.js' }).waitFor({ timeout: 60_000 });
+    await waitUntil(async () => existsSync(handlerFile) && readFileSync(handlerFile, 'utf8') === expectedHandler, 'the handler on disk with its skeleton');
+    assert.equal(await textOfEditor('make-thumbnail.js'), expectedHandler);
+    assert.equal(await isDirty('make-thumbnail.js'), false, 'the new file is on disk as shown');
+    // The server sees the new file without an edit of the manifest, and the status item follows.
+    await waitForProblems('no problems', 'no problem left once the handler exists');
+    assert.equal(await workbench.activeEditor().locator('.squiggly-error, .squiggly-warning').count(), 0, 'no squiggle left');
+    await workbench.screenshot('create-handler-opened');
+    await workbench.runCommand('View: Close All Editor Groups');
+  }));
+
+test('completion of a toolId offers each tool once, ours, with its title; a boolean one true; the Outline lists ours first, the plugin at its root', { timeout: 150_000 }, () =>
+  showing('completion-once', async () => {
+    await workbench.openFile('fixtures/tool-ids/manifest.json', 'tool-ids');
+    const languageStatus = editor.page.locator('[id="status.languageStatus"]');
+    await waitUntil(async () => /Filer manifest: tool-ids/.test((await languageStatus.getAttribute('aria-label')) ?? ''), 'the Filer status item for tool-ids', 60_000);
+    /** Puts the cursor where `find` is found (at its end, moved by `left` characters back). */
+    const cursorAfter = async (find: string, left = 0) => {
+      await workbench.activeEditor().locator('.view-lines').click();
+      await editor.page.keyboard.press('Control+F');
+      await editor.page.keyboard.type(find);
+      await editor.page.keyboard.press('Enter');
+      await editor.page.keyboard.press('Escape');
+      await editor.page.keyboard.press('ArrowRight');
+      for (let i = 0; i < left; i++) await editor.page.keyboard.press('ArrowLeft');
+    };
+    /** The completion list's rows there, once it shows one matching `expected` (Ctrl+Space tried up to three times). */
+    const suggestions = async (expected: string) => {
+      const rows = editor.page.locator('.suggest-widget .monaco-list-row');
+      for (let attempt = 1; ; attempt++) {
+        await editor.page.keyboard.press('Control+Space');
+        try {
+          await rows.filter({ hasText: expected }).first().waitFor({ timeout: 10_000 });
+          break;
+        } catch (error) {
+          await editor.page.keyboard.press('Escape');
+          if (attempt >= 3) throw error;
+        }
+      }
+      return { labels: await editor.page.locator('.suggest-widget .monaco-list-row .label-name').allInnerTexts(), first: await rows.first().innerText() };
+    };
+
+    // Another action already names count_words: VS Code's JSON support would offer that value too.
+    await cursorAfter('"toolId": ""', 1);
+    const toolIds = await suggestions('post_status');
+    await workbench.screenshot('completion-tool-ids');
+    await editor.page.keyboard.press('Escape');
+    assert.deepEqual(toolIds.labels, ['count_words', 'post_status'], 'each tool once');
+    assert.match(toolIds.first, /Count words/, 'the first, selected, is ours: it shows the tool\u2019s title');
+
+    // A boolean field with its value deleted.
+    await cursorAfter('"hidden": false');
+    for (let i = 0; i < 'false'.length; i++) await editor.page.keyboard.press('Backspace');
+    const booleans = await suggestions('true');
+    await workbench.screenshot('completion-boolean');
+    await editor.page.keyboard.press('Escape');
+    await editor.page.keyboard.type('false');
+    assert.deepEqual(booleans.labels.filter((label) => label === 'true'), ['true'], `one true (got ${booleans.labels.join(', ')})`);
+
+    // The Outline: VS Code's JSON support gives the manifest one too, which no extension can withdraw; ours
+    // is listed first, the plugin at its root. On the line of the opening brace only ours has a symbol: the
+    // breadcrumb shows it there.
+    await workbench.runCommand('Explorer: Focus on Outline View');
+    const outlineRows = editor.page.locator('.outline-pane .monaco-list-row');
+    await workbench.activeEditor().locator('.view-lines').click();
+    await waitUntil(async () => (await outlineRows.count()) >= 2 && (await outlineRows.first().innerText()).includes('Filer Plugin Tools'), 'ours first in the Outline', 15_000);
+    assert.match(await outlineRows.nth(1).innerText(), /^tool-ids\s*1\.0\.0/, 'the plugin, with its version, at the root of ours');
+    await workbench.screenshot('outline');
+    await editor.page.keyboard.press('Control+Home');
+    const breadcrumb = editor.page.locator('.editor-group-container.active .breadcrumbs-control').first();
+    await waitUntil(async () => /Filer Plugin Tools\s+tool-ids/.test(await breadcrumb.innerText()), 'the breadcrumb on the plugin, in ours', 15_000);
+    await workbench.screenshot('breadcrumb');
   }));
 
 test('completion lists the permission keys', { timeout: 90_000 }, () =>
@@ -221,6 +403,15 @@ test('the preview panel lists the entries Filer would offer and shows the dialog
     assert.ok(single.entries.length > 0, 'the example offers something for report.md');
     await titles.first().waitFor({ timeout: 30_000 });
     assert.deepEqual(await titles.allInnerTexts(), single.entries.map((entry) => entry.title));
+    // Every kind badge says what it means when pointed at; "tool · by extension" most of all.
+    const byExtension = single.entries.find((entry) => entry.source === 'tool');
+    assert.ok(byExtension, 'the example offers a tool by its fileExtensions');
+    const byExtensionBadge = view.locator(`#entries [data-key="tool:${byExtension.id}"] .badge.kind`);
+    assert.equal(await byExtensionBadge.innerText(), 'tool · by extension');
+    assert.match((await byExtensionBadge.getAttribute('title')) ?? '', /not through an action: its fileExtensions match every selected file/);
+    for (const badge of await view.locator('#entries .badge.kind').all()) {
+      assert.ok(((await badge.getAttribute('title')) ?? '').length > 0, `the ${await badge.innerText()} badge has a tooltip`);
+    }
 
     // Several files: what the engine says for the same selection, then the dialog of the prompt action.
     await view.locator('input[name="kind"][value="files"]').check();
@@ -327,6 +518,23 @@ test('the preview reads in dark and high-contrast themes', { timeout: 90_000 }, 
     }
     await workbench.setColorTheme('Light Modern');
   }));
+
+/**
+ * Runs in the webview: how many lines each element's text takes, as the distinct tops of its line boxes (a
+ * table cell is as tall as its row, so its height would not tell). Self-contained: Playwright sends its source.
+ */
+function linesOfEach(elements: unknown[]): number[] {
+  type Range = { selectNodeContents(node: unknown): void; getClientRects(): ArrayLike<{ top: number; height: number }> };
+  const page = globalThis as unknown as { document: { createRange(): Range } };
+  return elements.map((element) => {
+    const range = page.document.createRange();
+    range.selectNodeContents(element);
+    const tops = Array.from(range.getClientRects())
+      .filter((rect) => rect.height > 0)
+      .map((rect) => Math.round(rect.top));
+    return new Set(tops).size;
+  });
+}
 
 /**
  * Runs in the webview: the WCAG contrast ratio of an element's text colour against the first opaque
@@ -461,6 +669,33 @@ test('the Gating view lists every tool as the engine derives it, follows edits, 
     }
     assert.ok((await view.locator('#gating-undeclared').innerText()).includes(report.undeclaredTools.why), 'what a tool without annotations gets');
     await workbench.screenshot('preview-gating');
+
+    // At 1400 px, with the side bar shown (the preview panel some 500 px wide), the gate's words take at most
+    // three lines, and the table fits the panel: no sideways scroll.
+    const panelWidth = () => view.locator('body').evaluate((body) => (body as { clientWidth: number }).clientWidth);
+    const wideWidth = await panelWidth();
+    await editor.page.setViewportSize({ width: 1400, height: 1000 });
+    await workbench.runCommand('View: Toggle Primary Side Bar Visibility');
+    await waitUntil(async () => (await panelWidth()) < wideWidth, 'the panel narrower at 1400 px');
+    const gateLines = await view.locator('.gated-asks').evaluateAll(linesOfEach);
+    assert.ok(Math.max(...gateLines) <= 3, `"The gate" cells take ${gateLines.join(', ')} lines`);
+    const overflow = await view.locator('html').evaluate((html) => {
+      const { scrollWidth, clientWidth } = html as { scrollWidth: number; clientWidth: number };
+      return scrollWidth - clientWidth;
+    });
+    assert.ok(overflow <= 0, `the Gating table is ${overflow} px wider than the panel`);
+    await workbench.screenshot('preview-gating-1400');
+
+    // Light High Contrast: the external badge's icon stands out from its badge (WCAG's 3:1 for graphics).
+    await workbench.setColorTheme('Light High Contrast');
+    await view.locator('body.vscode-high-contrast-light, body.vscode-high-contrast').first().waitFor({ timeout: 15_000 });
+    const externalIcon = view.locator('.badge.category-external .codicon').first();
+    const iconContrast = await externalIcon.evaluate(contrastWithBackground);
+    assert.ok(iconContrast >= 3, `the external badge's icon has contrast ${iconContrast.toFixed(2)} in Light High Contrast`);
+    await workbench.screenshot('preview-gating-light-high-contrast');
+    await workbench.setColorTheme('Light Modern');
+    await workbench.runCommand('View: Toggle Primary Side Bar Visibility');
+    await editor.page.setViewportSize({ width: 1600, height: 1000 });
 
     // An unsaved edit of an annotation: the tool's category follows.
     const exportRow = view.locator('#gating-tools tr[data-tool-id="export_minutes"]');

@@ -16,9 +16,9 @@ const complete = () =>
     'tools/count.schema.json': fileSchema,
     'tools/count.js': 'module.exports = {}',
     'prompts/summarize.md': 'Summarize {{file}}',
-    'hooks/ready.js': '',
-    'commands/wc.js': '',
-    'settings/reset.js': '',
+    'hooks/ready.js': 'module.exports = async () => {};',
+    'commands/wc.js': 'module.exports = async () => {};',
+    'settings/reset.js': 'module.exports = async () => {};',
   });
 
 test('every referenced file present: clean', () => {
@@ -40,12 +40,42 @@ test('files.missing: each kind of reference, at the path, with the file for a qu
     folder: schemaOnly.folder,
     message: 'the handler module does not exist',
   });
-  assert.deepEqual(dataOf(diagnostic, 'files.missing'), { jsonPath: ['contributes', 'tools', 0, 'handler'], filePath: 'tools/count.js', referenceKind: 'tool-handler' });
+  // With what a skeleton of the handler needs: the schema's argument names, the module style (no other handler says one).
+  assert.deepEqual(dataOf(diagnostic, 'files.missing'), {
+    jsonPath: ['contributes', 'tools', 0, 'handler'],
+    filePath: 'tools/count.js',
+    referenceKind: 'tool-handler',
+    argumentNames: ['path'],
+    moduleStyle: 'commonjs',
+  });
   expectRule('files.missing', manifest('"contributes": { "actions": [{ "id": "a", "title": "t", "description": "d", "scope": "folder", "prompt": «"prompts/a.md"» }] }'), { folder, message: 'prompt template' });
   expectRule('files.missing', manifest('"contributes": { "hooks": { "onAppReady": «"hooks/ready.js"» } }'), { folder });
   expectRule('files.missing', manifest('"runtime": "process", "command": «"bin/server"»'), { folder, message: 'executable' });
   expectRule('files.missing', manifest('"contributes": { "commands": [{ "id": "wc", "title": "WC", "handler": «"commands/wc.js"» }] }'), { folder });
   expectRule('files.missing', manifest('"contributes": { "settings": { "r": { "type": "action", "title": "R", "handler": «"r.js"» } } }'), { folder });
+});
+
+test('files.empty: an empty handler or prompt, a warning at its path; white space is empty, a comment is not', () => {
+  const files = {
+    'tools/count.schema.json': fileSchema,
+    'tools/count.js': 'module.exports = async () => "";',
+    'prompts/a.md': 'Read {{file}}',
+    'hooks/ready.js': 'module.exports = async () => {};',
+    'commands/wc.js': '// to do',
+  };
+  const body = manifest(`"permissions": { "fs": { "read": { "parameter": true } } }, "contributes": { "tools": [${tool()}],
+    "actions": [{ "id": "a", "title": "t", "description": "d", "scope": "folder", "prompt": "prompts/a.md" }],
+    "hooks": { "onAppReady": "hooks/ready.js" }, "commands": [{ "id": "wc", "title": "WC", "handler": "commands/wc.js" }] }`);
+  expectNone(body, [], pluginFolder(files).folder);
+  const handler = expectRule('files.empty', body.replace('"tools/count.js"', '«"tools/count.js"»'), { folder: pluginFolder({ ...files, 'tools/count.js': ' \n\t\n' }).folder, severity: 'warning' });
+  assert.equal(handler.message, '`contributes.tools[0].handler` "tools/count.js": the handler module is empty: it exports no function for Filer to call.');
+  assert.deepEqual(handler.data, { jsonPath: ['contributes', 'tools', 0, 'handler'], filePath: 'tools/count.js', referenceKind: 'tool-handler' });
+  const prompt = expectRule('files.empty', body.replace('"prompts/a.md"', '«"prompts/a.md"»'), { folder: pluginFolder({ ...files, 'prompts/a.md': '' }).folder, severity: 'warning' });
+  assert.equal(prompt.message, '`contributes.actions[0].prompt` "prompts/a.md": the prompt template is empty: the action would give the agent no request.');
+  expectRule('files.empty', body.replace('"hooks/ready.js"', '«"hooks/ready.js"»'), { folder: pluginFolder({ ...files, 'hooks/ready.js': '\uFEFF' }).folder, message: 'hook' });
+  expectRule('files.empty', manifest('"contributes": { "settings": { "r": { "type": "action", "title": "R", "handler": «"r.js"» } } }'), { folder: pluginFolder({ 'r.js': '' }).folder });
+  // An empty schema file is not JSON: its own rule says so.
+  assert.deepEqual(codesOf(manifest(`"contributes": { "tools": [${tool()}] }`), pluginFolder({ 'tools/count.schema.json': '', 'tools/count.js': 'x' }).folder), ['tools.schema-not-json']);
 });
 
 test('without a folder (stdin, unsaved text), file rules stay quiet', () => {

@@ -18,7 +18,7 @@ function timed<T>(run: () => T): { result: T; ms: number } {
 }
 
 const schemaTool = '{ "id": "t", "title": "T", "description": "D", "schema": "./s.schema.json", "handler": "./h.js", "annotations": { "readOnlyHint": true } }';
-const withSchema = (schema: unknown) => ({ text: manifest(`"contributes": { "tools": [${schemaTool}] }`), folder: pluginFolder({ 's.schema.json': JSON.stringify(schema), 'h.js': '' }).folder });
+const withSchema = (schema: unknown) => ({ text: manifest(`"contributes": { "tools": [${schemaTool}] }`), folder: pluginFolder({ 's.schema.json': JSON.stringify(schema), 'h.js': 'module.exports = async () => "";\n' }).folder });
 const codes = (diagnostics: ManifestDiagnostic[]) => diagnostics.map((d) => d.code);
 
 test('a draft-04 tool schema whose enum has 60,000 distinct objects (1 MB) is checked in seconds (about a minute before), and a duplicate among them is still found', () => {
@@ -62,7 +62,7 @@ test('a $ref chain of 30,000 links (the CLI said "Maximum call stack size exceed
   const links = 30_000;
   const definitions: Record<string, unknown> = {};
   for (let i = 0; i < links; i++) definitions[`d${i}`] = i + 1 < links ? { $ref: `#/definitions/d${i + 1}` } : { type: 'string' };
-  const { folder } = pluginFolder({ 's.schema.json': JSON.stringify({ $ref: '#/definitions/d0', definitions }), 'h.js': '' });
+  const { folder } = pluginFolder({ 's.schema.json': JSON.stringify({ $ref: '#/definitions/d0', definitions }), 'h.js': 'module.exports = async () => "";\n' });
   const text = manifest(`"contributes": { "tools": [${schemaTool}] }, "autor": "x"`);
   const { diagnostics } = analyzeManifest(text, { folder });
   assert.deepEqual(codes(diagnostics), ['tools.schema-ref-chain', 'manifest.unknown-key']);
@@ -130,8 +130,8 @@ test('the legacy-tool fix of every tool shown, asked for each of them (a client 
   assert.ok(all.every((proposal) => proposal === all[0]), 'one proposal for all');
   assert.equal(all[0]!.title, 'Fix all legacy tools in this file (999)');
   assert.equal(all[0]!.newFiles.length, 999);
-  // The tool's parameters, moved into its file, and "name" renamed: on one line, the indent is none.
-  assert.deepEqual(all[0]!.newFiles[998], { filePath: 'tools/tool_998.schema.json', text: '{"type":"object"}\n' });
+  // The tool's parameters, moved into their file, laid out one member per line as VS Code formats JSON.
+  assert.deepEqual(all[0]!.newFiles[998], { filePath: 'tools/tool_998.schema.json', text: '{\n  "type": "object"\n}\n' });
 });
 
 /** `depth` arrays, one in another, with `inner` in the innermost. */

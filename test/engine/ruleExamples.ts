@@ -5,7 +5,7 @@
  * stdin is.
  */
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import {
@@ -96,7 +96,8 @@ export function writeExample(
     else {
       const target = resolve(dirname(at), file.symlink);
       assert.ok(!relative(sandbox, target).startsWith('..'), `the link ${path} points into the example's sandbox`);
-      write(target, '');
+      // A target among the example's own files keeps its text.
+      if (!existsSync(target)) write(target, '');
       mkdirSync(dirname(at), { recursive: true });
       symlinkSync(file.symlink, at);
     }

@@ -33,5 +33,5 @@ test('a page says what its rule checks, shows its examples with what the CLI say
   }
   const withFix = rulePages().get('files.missing.md')!;
   assert.match(withFix, /## The quick fix\n\n\*\*Create prompts\/summarize\.md\*\* makes the first incorrect example:/);
-  assert.match(withFix, /and creates `prompts\/summarize\.md`, empty\./);
+  assert.match(withFix, /and creates `prompts\/summarize\.md`:\n\n```(text|markdown)?\nRead \{\{file\}\} and …\n```/);
 });

@@ -5,7 +5,7 @@ const source = manifest(
   '"contributes": { "tools": [{ "id": "count_words", "title": "Count", "description": "d", "schema": «"tools/count.schema.json"», "handler": "tools/count.js", "annotations": { "readOnlyHint": true } }] }',
 );
 const clean = source.replace(/[«»]/g, '');
-const folderWith = (schema: unknown) => pluginFolder({ 'tools/count.schema.json': JSON.stringify(schema), 'tools/count.js': '' }).folder;
+const folderWith = (schema: unknown) => pluginFolder({ 'tools/count.schema.json': JSON.stringify(schema), 'tools/count.js': 'module.exports = async () => "";' }).folder;
 const withDraft = ($schema: string | undefined, body: Record<string, unknown>) => ({ ...($schema === undefined ? {} : { $schema }), type: 'object', ...body });
 
 const draft04 = 'http://json-schema.org/draft-04/schema#';

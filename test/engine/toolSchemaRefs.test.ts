@@ -14,13 +14,13 @@ const filePath = { type: 'string', format: 'file-path' };
 const tool = '{ "id": "count_words", "title": "Count", "description": "d", "schema": «"tools/count.schema.json"», "handler": "tools/count.js", "annotations": { "readOnlyHint": true } }';
 const batchAction = '{ "id": "merge", "title": "Merge", "description": "d", "scope": "multi-file", "kind": "tool", "toolId": "count_words", "multiFileMode": «"batch"» }';
 const folderWith = (schema: unknown, extra: Record<string, string> = {}) =>
-  pluginFolder({ 'tools/count.schema.json': JSON.stringify(schema), 'tools/count.js': '', ...extra }).folder;
+  pluginFolder({ 'tools/count.schema.json': JSON.stringify(schema), 'tools/count.js': 'module.exports = async () => "";', ...extra }).folder;
 const withParameter = (tools: string) => manifest(`"permissions": { "fs": { "read": { "parameter": true } } }, "contributes": { "tools": [${tools}] }`);
 
 test('a property that refers to a path-formatted definition ($defs or definitions) is a path property: no hint, no warning', () => {
   for (const defs of ['$defs', 'definitions']) {
     const schema = { type: 'object', [defs]: { filePath }, properties: { filePath: { $ref: `#/${defs}/filePath` } } };
-    assert.deepEqual(facts(schema), { pathProperties: ['filePath'], pathArrayProperties: [], unformattedPathLikeProperties: [] });
+    assert.deepEqual(facts(schema), { argumentNames: ['filePath'], pathProperties: ['filePath'], pathArrayProperties: [], unformattedPathLikeProperties: [] });
     expectNone(withParameter(tool.replace(/[«»]/g, '')), ['tools.path-without-format', 'permissions.parameter-without-path-property'], folderWith(schema));
   }
 });
@@ -67,7 +67,7 @@ test('cycles end: a recursive definition, a $ref loop, a $ref to the root', () =
   const tree = { type: 'object', $defs: { node: { type: 'object', properties: { path: filePath, child: { $ref: '#/$defs/node' } } } }, properties: { tree: { $ref: '#/$defs/node' } } };
   assert.deepEqual(facts(tree).pathProperties, ['tree.path']);
   const loop = { type: 'object', $defs: { a: { $ref: '#/$defs/b' }, b: { $ref: '#/$defs/a' } }, properties: { filePath: { $ref: '#/$defs/a' } } };
-  assert.deepEqual(facts(loop), { pathProperties: [], pathArrayProperties: [], unformattedPathLikeProperties: ['filePath'] });
+  assert.deepEqual(facts(loop), { argumentNames: ['filePath'], pathProperties: [], pathArrayProperties: [], unformattedPathLikeProperties: ['filePath'] });
   const root = { type: 'object', properties: { path: filePath, again: { $ref: '#' } } };
   assert.deepEqual(facts(root).pathProperties, ['path']);
   assert.deepEqual(facts({ type: 'object', properties: { dangling: { $ref: '#/$defs/none' }, 'x': { $ref: '#/properties/x/0' } } }).pathProperties, []);

@@ -1,13 +1,14 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { after, before, describe, test } from 'node:test';
 import { getLanguageService, type DocumentLanguageSettings } from 'vscode-json-languageservice';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { CompletionItem, CompletionList, Diagnostic, DocumentDiagnosticReport, WorkspaceDiagnosticReport } from 'vscode-languageserver-protocol/node';
 import { analyzeManifest, type ManifestDiagnostic } from '../../server/src/engine';
-import { withoutBuiltInJsonDiagnostics } from '../../server/src/lsp/builtInJson';
-import { cursor, editorCapabilities, LspClient, repositoryRoot, tempFolder } from './lspClient';
+import { keyProposedByBuiltInJson, withoutBuiltInJsonDiagnostics } from '../../server/src/lsp/builtInJson';
+import { cursor, editorCapabilities, LspClient, manifest, repositoryRoot, tempFolder } from './lspClient';
 
 const brokenSyntax = readFileSync(join(repositoryRoot, 'examples/broken-syntax/manifest.json'), 'utf8');
 const brokenEverything = readFileSync(join(repositoryRoot, 'examples/broken-everything/manifest.json'), 'utf8');
@@ -18,6 +19,30 @@ const vscodeSettings: Record<string, DocumentLanguageSettings> = {
   jsonc: { comments: 'ignore', trailingCommas: 'warning' },
 };
 const jsonService = getLanguageService({});
+
+/**
+ * VS Code's JSON completion as our extension sets it up: the `jsonValidation` associations of our
+ * package.json, each file pattern made a path as VS Code's JSON extension makes it ("manifest.json"
+ * becomes "/manifest.json", which matches that name in any folder).
+ */
+const associated = (() => {
+  const { contributes } = JSON.parse(readFileSync(join(repositoryRoot, 'package.json'), 'utf8')) as { contributes: { jsonValidation: { fileMatch: string | string[]; url: string }[] } };
+  const service = getLanguageService({ schemaRequestService: async (uri) => readFileSync(fileURLToPath(uri), 'utf8') });
+  service.configure({
+    schemas: contributes.jsonValidation.map(({ fileMatch, url }) => ({
+      uri: pathToFileURL(join(repositoryRoot, url)).href,
+      fileMatch: [fileMatch].flat().map((pattern) => (pattern.startsWith('/') ? pattern : `/${pattern}`)),
+    })),
+  });
+  return service;
+})();
+
+/** The labels VS Code's JSON completion proposes at `position` of `text` as the file `uri`. */
+async function vscodeCompletion(uri: string, text: string, position: { line: number; character: number }): Promise<string[]> {
+  const document = TextDocument.create(uri, 'json', 1, text);
+  const list = await associated.doComplete(document, position, associated.parseJSONDocument(document));
+  return (list?.items ?? []).map((item) => item.label).sort();
+}
 
 /** What VS Code's JSON validation reports in `text`, as offsets. */
 async function vscodeReports(text: string, languageId: string): Promise<{ start: number; end: number; message: string }[]> {
@@ -155,7 +180,7 @@ describe('over LSP: a client that runs VS Code\u2019s JSON features beside the s
     assert.equal(closed.items.length, 9);
   });
 
-  test('completion leaves `$schema` to VS Code\u2019s JSON completion, which proposes it at the top level', async () => {
+  test('completion: VS Code\u2019s JSON support proposes nothing in a manifest.json, given our schema association; we propose `$schema` there', async () => {
     const source = '{ "name": "p", "displayName": "P", "version": "1.0.0", "contributes": {}, | }';
     const { text, position } = cursor(source);
     const labels = async (client: LspClient, uri: string) => {
@@ -163,10 +188,41 @@ describe('over LSP: a client that runs VS Code\u2019s JSON features beside the s
       const result = await client.request<CompletionItem[] | CompletionList>('textDocument/completion', { textDocument: { uri }, position });
       return (Array.isArray(result) ? result : result.items).map((item) => item.label);
     };
-    const theirs = await jsonService.doComplete(TextDocument.create('file:///m.json', 'json', 1, text), position, jsonService.parseJSONDocument(TextDocument.create('file:///m.json', 'json', 1, text)));
-    assert.ok(theirs?.items.some((item) => item.label === '$schema'), 'VS Code\u2019s JSON completion proposes $schema');
+    assert.deepEqual(await vscodeCompletion('file:///plugin/manifest.json', text, position), []);
     const vscodeLabels = await labels(vscodeLike, folder.uri('completion/manifest.json'));
-    assert.ok(vscodeLabels.includes('permissions') && !vscodeLabels.includes('$schema'), vscodeLabels.join(', '));
+    assert.ok(vscodeLabels.includes('permissions') && vscodeLabels.includes('$schema'), vscodeLabels.join(', '));
     assert.ok((await labels(other, folder.uri('completion/manifest.json'))).includes('$schema'));
+    // A file of another name (one filerManifest.files.include takes in) has no such association: VS Code's JSON proposes `$schema` there.
+    assert.ok((await vscodeCompletion('file:///plugin/plugin.json', text, position)).includes('$schema'));
+    assert.equal(keyProposedByBuiltInJson({ validate: true }, 'file:///plugin/plugin.json', [], '$schema'), true);
+    assert.equal(keyProposedByBuiltInJson({ validate: true }, 'file:///plugin/manifest.json', [], '$schema'), false);
+    assert.equal(keyProposedByBuiltInJson(undefined, 'file:///plugin/plugin.json', [], '$schema'), false);
+  });
+});
+
+describe('VS Code\u2019s JSON completion in a manifest.json, with the schema association of our package.json (checked against vscode-json-languageservice)', () => {
+  const withCursor = (at: string) =>
+    cursor(
+      manifest(`"contributes": {
+    "tools": [{ "id": "count_words", "title": "C", "description": "D", "schema": "s.json", "handler": "h.js" }],
+    "actions": [
+      { "id": "a", "title": "A", "description": "D", "scope": "single-file", "kind": "tool", "toolId": "count_words", "hidden": false },
+      { "id": "b", "title": "B", "description": "D", "scope": "single-file", "kind": "tool", ${at} }
+    ] }`),
+    );
+  const atToolId = withCursor('"toolId": "|"');
+  const atBoolean = withCursor('"toolId": "", "hidden": |');
+  const atKey = withCursor('"toolId": "", |');
+  test('no value it sees elsewhere in the file (a toolId), no `true` or `false` of its own, no key; without the association it proposes them', async () => {
+    for (const uri of ['file:///plugin/manifest.json', 'file:///deep/folder/manifest.json']) {
+      assert.deepEqual(await vscodeCompletion(uri, atToolId.text, atToolId.position), [], `${uri}: toolId`);
+      assert.deepEqual(await vscodeCompletion(uri, atBoolean.text, atBoolean.position), [], `${uri}: boolean`);
+      assert.deepEqual(await vscodeCompletion(uri, atKey.text, atKey.position), [], `${uri}: key`);
+    }
+    // What the association keeps away: what VS Code's JSON proposes in a file without a schema.
+    const elsewhere = 'file:///plugin/plugin.json';
+    assert.deepEqual(await vscodeCompletion(elsewhere, atToolId.text, atToolId.position), ['"count_words"']);
+    assert.deepEqual(await vscodeCompletion(elsewhere, atBoolean.text, atBoolean.position), ['false', 'true']);
+    assert.ok((await vscodeCompletion(elsewhere, atKey.text, atKey.position)).includes('hidden'));
   });
 });

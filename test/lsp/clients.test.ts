@@ -9,7 +9,7 @@ import { describe, test } from 'node:test';
 import { FileChangeType, type Diagnostic } from 'vscode-languageserver-protocol/node';
 import type { ManifestStatus } from '../../server/src/protocol/requests';
 import { helix2507Capabilities, neovim010Capabilities, neovim012Capabilities, neovim07Capabilities, realClients, vscodeCapabilities } from './clientCapabilities';
-import { cursor, LspClient, manifest, rawServer, tempFolder } from './lspClient';
+import { cursor, handlerText, LspClient, manifest, rawServer, tempFolder } from './lspClient';
 
 type Report = { kind: string; resultId?: string; items?: Diagnostic[] };
 
@@ -92,7 +92,7 @@ describe('requests the server sends, answered with an error', () => {
   }
 
   test('a refused watcher registration: the server does not count on watched-file events (a file created on disk is seen)', async () => {
-    const folder = tempFolder({ 'p/t.js': '' });
+    const folder = tempFolder({ 'p/t.js': handlerText });
     const client = await LspClient.start({ workspace: folder.root, capabilities: vscodeCapabilities, refuse: ['client/registerCapability'] });
     try {
       const uri = folder.uri('p/manifest.json');
@@ -309,7 +309,7 @@ describe('files a manifest names, changed on disk or in the editor', () => {
   const tool = manifest('"contributes": { "tools": [ { "id": "t", "title": "T", "description": "D", "schema": "./t.schema.json", "handler": "./t.js", "annotations": {} } ] }');
 
   test('Neovim 0.12 (no file watchers on Linux): a schema created on disk, as a quick fix does, is seen without an edit (the server watches the plugin folder and asks for a refresh)', async () => {
-    const folder = tempFolder({ 'p/t.js': '' });
+    const folder = tempFolder({ 'p/t.js': handlerText });
     const client = await LspClient.start({ workspace: folder.root, capabilities: neovim012Capabilities });
     try {
       const uri = folder.uri('p/manifest.json');
@@ -327,7 +327,7 @@ describe('files a manifest names, changed on disk or in the editor', () => {
   });
 
   test('Neovim 0.7 (push, no file watchers): a handler deleted and created again on disk is published at once', async () => {
-    const folder = tempFolder({ 'p/t.js': '', 'p/t.schema.json': '{ "type": "object" }' });
+    const folder = tempFolder({ 'p/t.js': handlerText, 'p/t.schema.json': '{ "type": "object" }' });
     const client = await LspClient.start({ workspace: folder.root, capabilities: neovim07Capabilities });
     try {
       const uri = folder.uri('p/manifest.json');
@@ -344,7 +344,7 @@ describe('files a manifest names, changed on disk or in the editor', () => {
   });
 
   test('a tool schema open in the editor: its unsaved text is what the manifest reads; closed, the file on disk again', async () => {
-    const folder = tempFolder({ 'p/t.js': '', 'p/t.schema.json': '{ "type": "object" }' });
+    const folder = tempFolder({ 'p/t.js': handlerText, 'p/t.schema.json': '{ "type": "object" }' });
     const client = await LspClient.start({ workspace: folder.root, capabilities: neovim012Capabilities });
     try {
       const uri = folder.uri('p/manifest.json');
@@ -391,7 +391,7 @@ describe('files a manifest names, changed on disk or in the editor', () => {
   });
 
   test('Helix: its `workspace.diagnostic.refreshSupport` is honoured (a refresh after a watched file changed)', async () => {
-    const folder = tempFolder({ 'p/t.js': '' });
+    const folder = tempFolder({ 'p/t.js': handlerText });
     const client = await LspClient.start({ workspace: folder.root, capabilities: helix2507Capabilities });
     try {
       const uri = folder.uri('p/manifest.json');
@@ -410,7 +410,7 @@ describe('files a manifest names, changed on disk or in the editor', () => {
 
   test('the server watches only inside plugin folders, a bounded number of directories, never through a link, only for clients that cannot watch, until shutdown', async () => {
     const outside = tempFolder({ 'secret/deeper/x': '' });
-    const folder = tempFolder({ 'p/t.js': '', 'p/t.schema.json': '{ "type": "object" }', 'other/readme.md': '' });
+    const folder = tempFolder({ 'p/t.js': handlerText, 'p/t.schema.json': '{ "type": "object" }', 'other/readme.md': '' });
     for (let i = 0; i < 600; i++) mkdirSync(join(folder.root, `p/data/d${i}`), { recursive: true });
     mkdirSync(join(folder.root, 'p/node_modules/dep'), { recursive: true });
     symlinkSync(join(outside.root, 'secret'), join(folder.root, 'p/linked'));

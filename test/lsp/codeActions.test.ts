@@ -5,7 +5,7 @@ import { after, before, describe, test } from 'node:test';
 import type { CodeAction } from 'vscode-languageserver-protocol/node';
 import type { RuleCode } from '../../server/src/engine';
 import { applyFix, pickFix, quickFixesFor } from './fixHelpers';
-import { fixturesRoot, LspClient, manifest, tempFolder } from './lspClient';
+import { fixturesRoot, handlerText, LspClient, manifest, tempFolder } from './lspClient';
 
 let client: LspClient;
 before(async () => {
@@ -84,7 +84,7 @@ describe('quick fix: the legacy tool shape (golden files)', () => {
   });
 
   test('a CRLF manifest keeps its line breaks, in the manifest and the new file', async () => {
-    const folder = tempFolder({ 'tools/t.js': '' });
+    const folder = tempFolder({ 'tools/t.js': handlerText });
     try {
       const uri = folder.uri('manifest.json');
       const lf = manifest('"contributes": {\n    "tools": [\n      {\n        "name": "t",\n        "title": "T",\n        "description": "D",\n        "parameters": {\n          "type": "object"\n        },\n        "handler": "./tools/t.js",\n        "annotations": {}\n      }\n    ]\n  }');
@@ -99,7 +99,7 @@ describe('quick fix: the legacy tool shape (golden files)', () => {
 });
 
 describe('quick fixes where the fix is certain', () => {
-  const folder = tempFolder({ 'tools/t.js': '', 'tools/t.schema.json': '{ "type": "object" }' });
+  const folder = tempFolder({ 'tools/t.js': handlerText, 'tools/t.schema.json': '{ "type": "object" }' });
   after(() => folder.cleanup());
   let count = 0;
 

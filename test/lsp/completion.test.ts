@@ -2,14 +2,14 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { CompletionItem, CompletionList, TextEdit } from 'vscode-languageserver-protocol/node';
-import { cursor, editorCapabilities, LspClient, tempFolder } from './lspClient';
+import { cursor, editorCapabilities, handlerText, LspClient, tempFolder } from './lspClient';
 
 const folder = tempFolder({
   'plugin/tools/count.schema.json': '{}',
-  'plugin/tools/count.js': '',
-  'plugin/prompts/summarize.md': '',
+  'plugin/tools/count.js': handlerText,
+  'plugin/prompts/summarize.md': 'Summarize {{file}}.',
   'plugin/README.txt': '',
-  'plugin/node_modules/dep/index.js': '',
+  'plugin/node_modules/dep/index.js': handlerText,
 });
 const uri = folder.uri('plugin/manifest.json');
 let client: LspClient;

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { FileChangeType, type Diagnostic } from 'vscode-languageserver-protocol/node';
-import { editorCapabilities, LspClient, manifest, spanOf, tempFolder } from './lspClient';
+import { editorCapabilities, handlerText, LspClient, manifest, spanOf, tempFolder } from './lspClient';
 
 /** `code @ line:character-line:character severity`: what a test compares. */
 function summary(diagnostics: Diagnostic[]): string[] {
@@ -29,7 +29,7 @@ const brokenManifest = `{
 `;
 
 describe('diagnostics (push)', () => {
-  const folder = tempFolder({ 'plugin/tools/count.schema.json': '{ "type": "object", "properties": {} }\n', 'plugin/tools/count.js': '' });
+  const folder = tempFolder({ 'plugin/tools/count.schema.json': '{ "type": "object", "properties": {} }\n', 'plugin/tools/count.js': handlerText });
   let client: LspClient;
   const uri = folder.uri('plugin/manifest.json');
 
@@ -89,7 +89,14 @@ describe('diagnostics (push)', () => {
     const version = await client.replaceText(uri, withHandlerPath);
     const missing = await client.diagnostics(uri, (p) => p.version === version);
     assert.deepEqual(summary(missing), [at('files.missing', withHandlerPath, '"./tools/run.js"', 'error')]);
-    assert.deepEqual(missing[0].data, { jsonPath: ['contributes', 'tools', 0, 'handler'], filePath: './tools/run.js', referenceKind: 'tool-handler' });
+    // With what the handler's skeleton needs: its schema's argument names (it has none), how the plugin's handlers export.
+    assert.deepEqual(missing[0].data, {
+      jsonPath: ['contributes', 'tools', 0, 'handler'],
+      filePath: './tools/run.js',
+      referenceKind: 'tool-handler',
+      argumentNames: [],
+      moduleStyle: 'commonjs',
+    });
 
     const before = client.published.length;
     folder.write('plugin/tools/run.js', 'module.exports = {};\n');

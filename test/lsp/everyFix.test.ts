@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { RuleCode } from '../../server/src/engine';
 import { applyFix, pickFix, quickFixesFor } from './fixHelpers';
-import { LspClient, manifest, tempFolder } from './lspClient';
+import { handlerText, LspClient, manifest, tempFolder } from './lspClient';
 
 /**
  * The fixes of every area over a real LSP connection, in more cases than each rule's own examples
@@ -10,7 +10,7 @@ import { LspClient, manifest, tempFolder } from './lspClient';
  */
 
 let client: LspClient;
-const folder = tempFolder({ 'tools/t.js': '', 'tools/t.schema.json': '{ "type": "object" }', 'p.md': 'P' });
+const folder = tempFolder({ 'tools/t.js': handlerText, 'tools/t.schema.json': '{ "type": "object" }', 'p.md': 'P' });
 before(async () => {
   client = await LspClient.start();
 });

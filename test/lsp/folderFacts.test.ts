@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { FileChangeType, type Diagnostic } from 'vscode-languageserver-protocol/node';
-import { editorCapabilities, LspClient, manifest, tempFolder } from './lspClient';
+import { editorCapabilities, handlerText, LspClient, manifest, tempFolder } from './lspClient';
 
 const cleanSchema = '{ "type": "object", "properties": { "text": { "type": "string" } } }\n';
 const unformattedSchema = '{ "type": "object", "properties": { "file": { "type": "string" } } }\n';
@@ -12,8 +12,8 @@ const text = manifest(`"contributes": { "tools": [${tool('a')}, ${tool('b')}] }`
 const folder = tempFolder({
   'plugin/tools/a.schema.json': cleanSchema,
   'plugin/tools/b.schema.json': cleanSchema,
-  'plugin/tools/a.js': '',
-  'plugin/tools/b.js': '',
+  'plugin/tools/a.js': handlerText,
+  'plugin/tools/b.js': handlerText,
   'plugin/README.md': 'A plugin',
 });
 const uri = folder.uri('plugin/manifest.json');
@@ -67,12 +67,12 @@ test('a change to a directory forgets what lies below it; a change to the plugin
   ]);
   folder.write('plugin/tools/a.schema.json', cleanSchema);
   folder.write('plugin/tools/b.schema.json', cleanSchema);
-  folder.write('plugin/tools/a.js', '');
+  folder.write('plugin/tools/a.js', handlerText);
   assert.deepEqual(await published(() => client.fileChanged(folder.uri('plugin'), FileChangeType.Changed)), []);
 });
 
 test('pull: a reported change gives a new resultId and the new diagnostics; an unchanged folder answers unchanged', async () => {
-  const pullFolder = tempFolder({ 'plugin/tools/a.schema.json': cleanSchema, 'plugin/tools/b.schema.json': cleanSchema, 'plugin/tools/a.js': '', 'plugin/tools/b.js': '' });
+  const pullFolder = tempFolder({ 'plugin/tools/a.schema.json': cleanSchema, 'plugin/tools/b.schema.json': cleanSchema, 'plugin/tools/a.js': handlerText, 'plugin/tools/b.js': handlerText });
   const pullClient = await LspClient.start({ workspace: pullFolder.root, capabilities: editorCapabilities({ pull: true }) });
   try {
     const pullUri = pullFolder.uri('plugin/manifest.json');

@@ -10,7 +10,7 @@ import { chmodSync, copyFileSync, mkdirSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Diagnostic, Hover } from 'vscode-languageserver-protocol/node';
-import { assertFifoNeverOpened, cursor, LspClient, manifest, serverPath, tempFolder } from './lspClient';
+import { assertFifoNeverOpened, cursor, handlerText, LspClient, manifest, serverPath, tempFolder } from './lspClient';
 
 /** `code @ path`: which diagnostic, on which field. */
 function byField(diagnostics: Diagnostic[]): string[] {
@@ -27,7 +27,7 @@ async function timedRequest<R>(client: LspClient, method: string, params: unknow
 const toolLine = (i: number, extra = '') => `{ "id": "tool_${i}", "title": "Tool ${i}", "description": "Does thing ${i}.", "schema": "./s.json", "handler": "./h.js", "annotations": { "readOnlyHint": true }${extra} }`;
 
 describe('hostile sizes', () => {
-  const folder = tempFolder({ 'big/s.json': '{ "type": "object", "properties": {} }\n', 'big/h.js': '', 'many/s.json': '{ "type": "object", "properties": {} }\n', 'many/h.js': '', 'small/s.json': '{ "type": "object", "properties": {} }\n', 'small/h.js': '' });
+  const folder = tempFolder({ 'big/s.json': '{ "type": "object", "properties": {} }\n', 'big/h.js': handlerText, 'many/s.json': '{ "type": "object", "properties": {} }\n', 'many/h.js': handlerText, 'small/s.json': '{ "type": "object", "properties": {} }\n', 'small/h.js': handlerText });
   let client: LspClient;
   before(async () => {
     client = await LspClient.start({ workspace: folder.root });
@@ -113,7 +113,7 @@ describe('hostile sizes', () => {
 
 describe('hostile referenced files', () => {
   const outside = tempFolder({ 'secret.js': 'module.exports = "secret";\n', 'secret.schema.json': '{ "type": "object", "properties": {} }\n' });
-  const folder = tempFolder({ 'plugin/h.js': '', 'paths/h.js': '', 'paths/tools/ok.schema.json': '{ "type": "object", "properties": {} }\n' });
+  const folder = tempFolder({ 'plugin/h.js': handlerText, 'paths/h.js': handlerText, 'paths/tools/ok.schema.json': '{ "type": "object", "properties": {} }\n' });
   const fifo = join(outside.root, 'never-opened.fifo');
   let client: LspClient;
   before(async () => {
@@ -217,7 +217,7 @@ describe('hostile referenced files', () => {
 
   test('a schema nobody may read (mode 000): root reads it, another user gets files.unreadable', async (t) => {
     if (process.platform === 'win32') return t.skip('file modes cannot make a file unreadable on Windows');
-    const locked = tempFolder({ 'plugin/h.js': '', 'plugin/locked.schema.json': '{ "type": "object", "properties": {} }\n' });
+    const locked = tempFolder({ 'plugin/h.js': handlerText, 'plugin/locked.schema.json': '{ "type": "object", "properties": {} }\n' });
     const text = manifest(`"contributes": { "tools": [ ${tool('locked', './locked.schema.json')} ] }`);
     // The server as a user the mode applies to, from a copy of the bundle that user can read.
     const server = join(locked.root, 'server.js');

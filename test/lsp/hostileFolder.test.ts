@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { CodeAction, DocumentDiagnosticReport, WorkspaceDocumentDiagnosticReport } from 'vscode-languageserver-protocol/node';
 import { cliPath, runCli } from '../cli/runCli';
-import { assertFifoNeverOpened, editorCapabilities, LspClient, snapshot, tempFolder } from './lspClient';
+import { assertFifoNeverOpened, editorCapabilities, handlerText, LspClient, snapshot, tempFolder } from './lspClient';
 
 const secret = 'SECRET-TOKEN-1234';
 
@@ -21,7 +21,7 @@ describe('a hostile plugin folder, everything at once', () => {
     'elsewhere/keep.txt': `${secret}\n`,
   });
   const workspace = tempFolder({
-    'plugin/h.js': '',
+    'plugin/h.js': handlerText,
     [`plugin/${'a'.repeat(200)}`]: '',
     'locked/inner/manifest.json': '{ "name": "locked", "displayName": "L", "version": "1.0.0" }\n',
   });

@@ -46,6 +46,8 @@ import { vscodeCapabilities } from './clientCapabilities';
 export const repositoryRoot = resolve(__dirname, '../../..');
 export const serverPath = join(repositoryRoot, 'dist/server.js');
 export const fixturesRoot = join(repositoryRoot, 'test/lsp/fixtures');
+/** A handler module with something in it, for a fixture that needs the file there (an empty one is files.empty). */
+export const handlerText = "module.exports = async () => 'done';\n";
 
 /** What VS Code declares that the server reads; tests switch parts off to see the other paths. */
 export function editorCapabilities(overrides: { pull?: boolean; snippets?: boolean } = {}): ClientCapabilities {

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { DocumentLink, DocumentSymbol, Location, LocationLink, Range, WorkspaceEdit } from 'vscode-languageserver-protocol/node';
+import { SymbolKind } from 'vscode-languageserver-protocol/node';
 import { applyWorkspaceEdit, cursor, manifest, serveManifest, spanOf } from './lspClient';
 
 const text = manifest(`"contributes": {
@@ -104,8 +105,13 @@ describe('navigation', () => {
     assert.equal(applyWorkspaceEdit(same, new Map([[uri, text]])).get(uri), text);
   });
 
-  test('document symbols: tools (with their category), actions, settings, hooks, commands, views', async () => {
-    const symbols = await served.client.request<DocumentSymbol[]>('textDocument/documentSymbol', { textDocument: { uri } });
+  test('document symbols: the plugin over the whole manifest; under it tools (with their category), actions, settings, hooks, commands, views', async () => {
+    const [plugin, ...others] = await served.client.request<DocumentSymbol[]>('textDocument/documentSymbol', { textDocument: { uri } });
+    assert.deepEqual(others, [], 'one root');
+    assert.deepEqual([plugin.name, plugin.detail, plugin.kind], [JSON.parse(text).name, JSON.parse(text).version, SymbolKind.Package]);
+    assert.equal(show(plugin.range), spanOf(text, text.trim()), 'the whole manifest');
+    assert.equal(show(plugin.selectionRange), spanOf(text, JSON.stringify(JSON.parse(text).name)));
+    const symbols = plugin.children!;
     const outline = symbols.map((section) => [section.name, section.detail, section.children!.map((child) => [child.name, child.detail ?? ''])]);
     assert.deepEqual(outline, [
       ['tools', '2', [['count_words', 'read (readOnlyHint: true)'], ['publish', 'external (openWorldHint: true, implied by permissions.fetch)']]],

@@ -6,7 +6,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { analyzeManifest } from '../../server/src/engine';
 import { CachedPluginFolder } from '../../server/src/lsp/pluginFolders';
-import { manifest, tempFolder } from './lspClient';
+import { handlerText, manifest, tempFolder } from './lspClient';
 
 const cleanSchema = JSON.stringify({ type: 'object', properties: { text: { type: 'string' } } });
 const unformattedSchema = JSON.stringify({ type: 'object', properties: { file: { type: 'string' } } });
@@ -19,7 +19,7 @@ after(() => folders.forEach((folder) => folder.cleanup()));
 
 /** A plugin folder with two clean tools, as the language server caches it (watched: only changes forget). */
 function twoTools() {
-  const disk = tempFolder({ 'tools/a.schema.json': cleanSchema, 'tools/b.schema.json': cleanSchema, 'tools/a.js': '', 'tools/b.js': '' });
+  const disk = tempFolder({ 'tools/a.schema.json': cleanSchema, 'tools/b.schema.json': cleanSchema, 'tools/a.js': handlerText, 'tools/b.js': handlerText });
   folders.push(disk);
   const cached = new CachedPluginFolder(disk.root, () => true);
   /** Each diagnostic's code and the text it points at. */
@@ -65,7 +65,7 @@ test('a changed directory forgets what lies below it; the folder itself or above
 });
 
 test('a file that appears is seen once its path is reported: what a path names is remembered too', () => {
-  const disk = tempFolder({ 'tools/a.schema.json': cleanSchema, 'tools/b.schema.json': cleanSchema, 'tools/b.js': '' });
+  const disk = tempFolder({ 'tools/a.schema.json': cleanSchema, 'tools/b.schema.json': cleanSchema, 'tools/b.js': handlerText });
   folders.push(disk);
   const cached = new CachedPluginFolder(disk.root, () => true);
   const codes = () => analyzeManifest(text, { folder: cached }).diagnostics.map((d) => d.code);
@@ -77,7 +77,7 @@ test('a file that appears is seen once its path is reported: what a path names i
 });
 
 test('where a path leads through a symbolic link, any change in the folder forgets everything (the watcher names the target)', () => {
-  const disk = tempFolder({ 'shared/real.schema.json': cleanSchema, 'tools/b.schema.json': cleanSchema, 'tools/a.js': '', 'tools/b.js': '' });
+  const disk = tempFolder({ 'shared/real.schema.json': cleanSchema, 'tools/b.schema.json': cleanSchema, 'tools/a.js': handlerText, 'tools/b.js': handlerText });
   folders.push(disk);
   symlinkSync(join(disk.root, 'shared/real.schema.json'), join(disk.root, 'tools/a.schema.json'));
   const cached = new CachedPluginFolder(disk.root, () => true);
@@ -107,7 +107,7 @@ test('rememberUntilChanged derives once per path and purpose', () => {
 });
 
 test('a remembered path does not keep the manifest text it was parsed from alive', async () => {
-  const disk = tempFolder({ 'tools/a.schema.json': cleanSchema, 'tools/b.schema.json': cleanSchema, 'tools/a.js': '', 'tools/b.js': '' });
+  const disk = tempFolder({ 'tools/a.schema.json': cleanSchema, 'tools/b.schema.json': cleanSchema, 'tools/a.js': handlerText, 'tools/b.js': handlerText });
   folders.push(disk);
   setFlagsFromString('--expose-gc');
   const collectGarbage = runInNewContext('gc') as () => void;
@@ -138,7 +138,7 @@ test('a remembered path does not keep the manifest text it was parsed from alive
 });
 
 test('without file watching, what is known of an unchanged file survives (stat-checked, not read again); a changed or new file is read again', async () => {
-  const disk = tempFolder({ 'tools/a.schema.json': cleanSchema, 'tools/b.schema.json': cleanSchema, 'tools/b.js': '' });
+  const disk = tempFolder({ 'tools/a.schema.json': cleanSchema, 'tools/b.schema.json': cleanSchema, 'tools/b.js': handlerText });
   folders.push(disk);
   const cached = new CachedPluginFolder(disk.root, () => false);
   const reads: string[] = [];

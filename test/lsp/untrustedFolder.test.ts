@@ -11,7 +11,7 @@ import { mkdirSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { FileChangeType, type CodeAction, type Diagnostic, type WorkspaceDocumentDiagnosticReport } from 'vscode-languageserver-protocol/node';
-import { assertFifoNeverOpened, editorCapabilities, LspClient, manifest, snapshot, tempFolder } from './lspClient';
+import { assertFifoNeverOpened, editorCapabilities, handlerText, LspClient, manifest, snapshot, tempFolder } from './lspClient';
 
 /** What a request answered and how long it took. */
 async function timed<R>(client: LspClient, method: string, params: unknown): Promise<{ result: R; ms: number }> {
@@ -29,7 +29,7 @@ const legacyTool = (name: string) => `{ "name": ${JSON.stringify(name)}, "title"
 
 describe('quick fixes in a hostile folder', () => {
   const outside = tempFolder({ 'elsewhere/keep.txt': 'outside\n' });
-  const workspace = tempFolder({ 'linked-tools/h.js': '', 'dashes/h.js': '', 'linked-assets/h.js': '' });
+  const workspace = tempFolder({ 'linked-tools/h.js': handlerText, 'dashes/h.js': handlerText, 'linked-assets/h.js': handlerText });
   let client: LspClient;
   let before_: Map<string, string>;
   before(async () => {

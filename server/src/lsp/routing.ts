@@ -110,7 +110,7 @@ const routes: Route[] = [
     const completionEnv = {
       snippets: env.client().snippets,
       pluginFiles: folder ? () => folder.listFiles() : undefined,
-      proposedElsewhere: (jsonPath: JsonPath, key: string) => keyProposedByBuiltInJson(env.builtInJson(), jsonPath, key),
+      proposedElsewhere: (jsonPath: JsonPath, key: string) => keyProposedByBuiltInJson(env.builtInJson(), entry.uri, jsonPath, key),
     };
     const kind = entry.recognition().kind;
     if (kind === 'empty') return newManifestCompletion(entry.document, folder ? path.basename(folder.root) : '', completionEnv);

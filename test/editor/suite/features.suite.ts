@@ -115,24 +115,29 @@ suite('Filer manifest extension, in the editor', () => {
     }
   });
 
-  test('the legacy quick fix, applied with workspace.applyEdit, moves parameters into a new schema file', async () => {
+  test('the legacy quick fix, run as VS Code runs it, writes the new schema file whole and leaves the manifest unsaved', async () => {
     const { document } = await open('legacy/manifest.json');
     const legacy = await waitFor('the tools.legacy-shape diagnostic', () =>
       vscode.languages.getDiagnostics(document.uri).find((diagnostic) => codeOf(diagnostic) === 'tools.legacy-shape'),
     );
     const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', document.uri, legacy.range, undefined, 50);
-    const convert = actions.find((action) => action.edit && /schema/i.test(action.title) && action.kind?.value.startsWith('quickfix'));
-    assert.ok(convert?.edit, `a quick fix that writes a schema file (got: ${actions.map((action) => action.title).join(' | ')})`);
-    assert.equal(await vscode.workspace.applyEdit(convert.edit), true);
-    // As VS Code does when a code action is chosen: its edit, then its command (which saves the new file).
-    if (convert.command) await vscode.commands.executeCommand(convert.command.command, ...(convert.command.arguments ?? []));
+    const convert = actions.find((action) => /schema/i.test(action.title) && action.kind?.value.startsWith('quickfix'));
+    assert.ok(convert?.command, `a quick fix that writes a schema file (got: ${actions.map((action) => action.title).join(' | ')})`);
+    // It creates a file: its edit is made by its command, so that VS Code neither saves nor splits it.
+    assert.equal(convert.edit, undefined);
+    await vscode.commands.executeCommand(convert.command.command, ...(convert.command.arguments ?? []));
 
     const schemaUri = fixture('legacy/tools/resize_image.schema.json');
-    await vscode.workspace.fs.stat(schemaUri); // throws when the file was not created
-    const schemaDocument = await vscode.workspace.openTextDocument(schemaUri);
-    const schema = JSON.parse(schemaDocument.getText());
+    const schemaText = new TextDecoder().decode(await vscode.workspace.fs.readFile(schemaUri));
+    const schema = JSON.parse(schemaText);
     assert.deepEqual(schema.required, ['path', 'width']);
     assert.equal(schema.properties.path.format, 'file-path');
+    assert.match(schemaText, /^\{\n {2}"type": "object",\n/, 'laid out with the manifest\u2019s two spaces');
+    assert.ok(
+      vscode.window.visibleTextEditors.some((editor) => editor.document.uri.toString() === schemaUri.toString()),
+      'the new file is open',
+    );
+    assert.equal(vscode.window.activeTextEditor?.document.uri.toString(), document.uri.toString(), 'the manifest keeps the keyboard');
 
     const manifest = JSON.parse(document.getText());
     const [tool] = manifest.contributes.tools;
@@ -140,9 +145,19 @@ suite('Filer manifest extension, in the editor', () => {
     assert.equal(tool.name, undefined);
     assert.equal(tool.parameters, undefined);
     assert.match(tool.schema, /^(\.\/)?tools\/resize_image\.schema\.json$/);
-    // The fixture has nothing else wrong: once converted, the manifest is clean, even before the new
-    // schema file is saved (its content is in the editor, not yet on disk).
+    assert.equal(document.isDirty, true, 'the manifest is edited, not saved');
+    // The fixture has nothing else wrong: once converted, the manifest is clean.
     await waitForNoDiagnostics(document.uri, 'the converted manifest');
+  });
+
+  test('completion of a toolId offers each tool once: VS Code\u2019s JSON support proposes no value of its own in a manifest.json', async () => {
+    const { document } = await open('tool-ids/manifest.json');
+    const position = positionOf(document, '"toolId": ""', '"toolId": "'.length);
+    const labels = await waitFor('the tool ids', async () => {
+      const found = await completionLabels(document, position);
+      return found.includes('post_status') ? found : undefined;
+    });
+    assert.deepEqual(labels, ['count_words', 'post_status']);
   });
 
   test('Filer: Preview Context Menu opens its panel beside the manifest', async () => {

@@ -4,7 +4,8 @@ import { endOf } from '../parse/jsonNode';
 import type { ParsedDocument } from '../parse/parseDocument';
 import { trimDashes } from '../rules/messages';
 import type { Creatable, Fix, FixProposal, NewFile, OffsetEdit } from './fix';
-import { eolOf, indentUnitOf, insertProperty, lineIndentAt, replaceNode } from './textEdits';
+import { movedSchemaText, schemaSkeleton } from './skeletons';
+import { insertProperty, lineIndentAt, replaceNode } from './textEdits';
 
 /** What a tools.legacy-shape finding carries: the tool, by path and index. */
 interface LegacyToolData {
@@ -48,14 +49,13 @@ const baseLengthLimit = 80;
  * The legacy tool shape, fixed as the reference asks: `name` becomes `id`, and the inline
  * `parameters` move into a new schema file (`./tools/<id>.schema.json`, or `-2`, `-3`… when that name
  * is taken on disk or by another tool of the same fix) which `"schema"` then names. The parameters keep
- * their text, de-indented to the file's top level; the manifest keeps its indentation and line breaks.
+ * their text, moved to the file's top level and laid out like the manifest (skeletons.ts); the manifest
+ * keeps its indentation and line breaks.
  * A tool that already names a schema only has `name` renamed. A tool whose schema file could not be
  * made inside the plugin folder (`tools` a link out of it, or every name taken) is left as it is.
  * Undefined when no tool can be fixed.
  */
 function fixLegacyTools(document: ParsedDocument, model: ManifestModel, toolIndexes: number[], creatable: Creatable): LegacyToolEdits | undefined {
-  const text = document.text;
-  const eol = eolOf(document);
   const taken = new Set<string>();
   const manifestEdits: OffsetEdit[] = [];
   const newFiles: NewFile[] = [];
@@ -80,11 +80,11 @@ function fixLegacyTools(document: ParsedDocument, model: ManifestModel, toolInde
     if (parameters && parametersValue) {
       manifestEdits.push({ offset: parameters.offset, length: parameters.length, newText: schemaProperty });
       const indent = lineIndentAt(document, parameters.offset);
-      newFiles.push({ filePath, text: dedent(text.slice(parametersValue.offset, endOf(parametersValue)), indent, eol) + eol });
+      const valueText = document.text.slice(parametersValue.offset, endOf(parametersValue));
+      newFiles.push({ filePath, text: movedSchemaText(valueText, indent, document) });
     } else {
-      const unit = indentUnitOf(document);
       manifestEdits.push(insertProperty(document, tool.node, 'schema', () => JSON.stringify(`./${filePath}`)));
-      newFiles.push({ filePath, text: `{${eol}${unit}"type": "object",${eol}${unit}"properties": {}${eol}}${eol}` });
+      newFiles.push({ filePath, text: schemaSkeleton(document) });
     }
   }
   return manifestEdits.length > 0 ? { edits: manifestEdits, newFiles } : undefined;
@@ -104,12 +104,3 @@ function freeSchemaPath(id: string, creatable: Creatable): string | undefined {
   }
   return undefined;
 }
-
-/** Removes `indent` from the start of every line after the first: the value moves to a file's top level. */
-function dedent(value: string, indent: string, eol: string): string {
-  return value
-    .split(/\r?\n/)
-    .map((line, index) => (index > 0 && line.startsWith(indent) ? line.slice(indent.length) : line))
-    .join(eol);
-}
-

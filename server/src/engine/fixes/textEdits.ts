@@ -9,7 +9,7 @@ import type { OffsetEdit } from './fix';
  */
 
 /** What the helpers read of a document: its text and that text's line index (a ParsedDocument is one). */
-interface DocumentText {
+export interface DocumentText {
   readonly text: string;
   readonly lines: LineIndex;
 }

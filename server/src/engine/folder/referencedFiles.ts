@@ -1,5 +1,5 @@
 import type { ManifestModel } from '../model/manifestModel';
-import { ctxUses, type CtxUse } from '../model/handlerUses';
+import { handlerFacts, isBlank, type HandlerFacts } from '../model/handlerUses';
 import { containsDotDot, fileReferences, isAbsolutePath, normalizeRelativePath, type FileReference } from '../model/references';
 import { analyzeToolSchema, type ToolSchemaFacts, type ToolSchemaResult } from '../model/toolSchema';
 import type { FileKind, FileRead, PluginFolder } from './pluginFolder';
@@ -10,9 +10,11 @@ export type Unusable = Exclude<FileRead, { kind: 'text' }>;
 /** One path the manifest names whose file was looked at, and what it holds as far as the rules care. */
 type ReferencedFile = { reference: FileReference } & (
   | { read: 'unusable'; why: Unusable }
-  /** A prompt or the process command: its existence is all that is checked. */
+  /** The process command: its existence is all that is checked. */
   | { read: 'exists' }
-  | { read: 'handler'; uses: CtxUse[] }
+  /** A prompt template: whether it has any text. */
+  | { read: 'prompt'; empty: boolean }
+  | { read: 'handler'; facts: HandlerFacts }
   | { read: 'schema'; analysis: ToolSchemaResult }
 );
 
@@ -64,8 +66,9 @@ function readOne(reference: FileReference, folder: PluginFolder): ReferencedFile
   }
   const kind = folder.stat(relative);
   if (kind !== 'file') return { reference, read: 'unusable', why: unusable(kind) };
-  if (reference.kind === 'prompt' || reference.kind === 'command') return { reference, read: 'exists' };
-  return { reference, read: 'handler', uses: handlerCtxUses(folder, relative) };
+  if (reference.kind === 'command') return { reference, read: 'exists' };
+  if (reference.kind === 'prompt') return { reference, read: 'prompt', empty: promptIsEmpty(folder, relative) };
+  return { reference, read: 'handler', facts: handlerFactsOf(folder, relative) };
 }
 
 /** What the rules learn from a tool's schema file: why it cannot be read, or what its text says. */
@@ -78,11 +81,19 @@ function schemaOutcome(folder: PluginFolder, relativePath: string): SchemaOutcom
   });
 }
 
-/** The gated ctx members a handler uses; none when it cannot be read (whether it exists is the stat's to say). */
-function handlerCtxUses(folder: PluginFolder, relativePath: string): CtxUse[] {
-  return derivedFrom(folder, relativePath, 'handler-ctx-uses', () => {
+/** What a handler's text says; nothing when it cannot be read (whether it exists is the stat's to say). */
+function handlerFactsOf(folder: PluginFolder, relativePath: string): HandlerFacts {
+  return derivedFrom(folder, relativePath, 'handler-facts', () => {
     const read = folder.readText(relativePath);
-    return read.kind === 'text' ? ctxUses(read.text) : [];
+    return read.kind === 'text' ? handlerFacts(read.text) : { uses: [], empty: false };
+  });
+}
+
+/** Whether a prompt template has no text; one that cannot be read is not said to be empty. */
+function promptIsEmpty(folder: PluginFolder, relativePath: string): boolean {
+  return derivedFrom(folder, relativePath, 'prompt-empty', () => {
+    const read = folder.readText(relativePath);
+    return read.kind === 'text' && isBlank(read.text);
   });
 }
 

@@ -35,6 +35,29 @@ const gatedMembers: { pattern: RegExp; member: string; permission: string[]; wit
  * The gated ctx members a handler's source uses. The source is read as text, never run; only a
  * context named `ctx` is recognized, which is how the reference and its examples name it.
  */
-export function ctxUses(source: string): CtxUse[] {
+function ctxUses(source: string): CtxUse[] {
   return gatedMembers.filter(({ pattern }) => pattern.test(source)).map(({ member, permission, without }) => ({ member, permission, without }));
+}
+
+/** How a handler module exports its function. */
+export type ModuleStyle = 'commonjs' | 'esm';
+
+/** What the rules learn from a handler's text: the gated ctx members it uses, whether it is empty, how it exports. */
+export interface HandlerFacts {
+  uses: CtxUse[];
+  /** Nothing but white space, or nothing at all: the module exports nothing. */
+  empty: boolean;
+  /** `export default` or `module.exports`; undefined when it uses neither. */
+  moduleStyle?: ModuleStyle;
+}
+
+export function handlerFacts(source: string): HandlerFacts {
+  const esm = /^[ \t]*export[ \t]+default\b/m.test(source);
+  const moduleStyle = esm ? 'esm' : /\bmodule\.exports\b/.test(source) ? 'commonjs' : undefined;
+  return { uses: ctxUses(source), empty: isBlank(source), ...(moduleStyle ? { moduleStyle } : {}) };
+}
+
+/** Nothing but white space (a byte-order mark is white space too). */
+export function isBlank(text: string): boolean {
+  return !/\S/.test(text);
 }

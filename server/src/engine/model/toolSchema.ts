@@ -2,6 +2,8 @@ import { validateDraft04, validateDraft06, validateDraft07, validateDraft2019, v
 
 /** What the rules need to know about one tool's argument schema file. */
 export interface ToolSchemaFacts {
+  /** The names of the arguments: the properties of the schema's root, in its order. */
+  argumentNames: string[];
   /** Properties carrying "format": "file-path" or "directory-path" (or arrays whose items do). */
   pathProperties: string[];
   /** Array properties whose items carry a path format: what a "batch" action passes every path in. */
@@ -84,7 +86,7 @@ export function analyzeToolSchema(text: string): ToolSchemaResult {
     const error = validate.errors?.[0];
     return { kind: 'invalid', reason: `${error?.instancePath || 'the schema'} ${error?.message ?? 'is not valid'}`, ...checked };
   }
-  const facts: ToolSchemaFacts = { pathProperties: [], pathArrayProperties: [], unformattedPathLikeProperties: [] };
+  const facts: ToolSchemaFacts = { argumentNames: [], pathProperties: [], pathArrayProperties: [], unformattedPathLikeProperties: [] };
   const walk: Walk = { root: schema as SchemaLike, facts, budget: maxPropertiesWalked, targets: new Map() };
   collect(walk, schema as SchemaLike);
   return { kind: 'ok', facts, ...(walk.cutRefChain ? { cutRefChain: walk.cutRefChain } : {}), ...checked };
@@ -215,6 +217,7 @@ function collect(walk: Walk, schema: SchemaLike): void {
       continue;
     }
     const name = frame.names[frame.next++];
+    if (frame.prefix === '' && walk.facts.argumentNames.length < maxPropertiesWalked) walk.facts.argumentNames.push(name);
     const raw = frame.properties[name];
     if (!raw || typeof raw !== 'object' || walk.budget-- <= 0) continue;
     const qualified = frame.prefix + name;

@@ -449,7 +449,7 @@ export const permissionRules: RuleArea<Definitions> = {
       }
     });
     const { files, schemaFacts, everySchemaRead } = context.files();
-    for (const file of files) if (file.read === 'handler') checkCtxUses(context, file.reference, file.uses);
+    for (const file of files) if (file.read === 'handler') checkCtxUses(context, file.reference, file.facts.uses);
     // A tool without a schema file (a legacy tool, say) may have a path property we cannot see.
     if (context.folder && everySchemaRead && schemaFacts.size === model.tools.length) checkParameterGrants(context, schemaFacts);
   },

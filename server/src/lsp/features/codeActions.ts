@@ -95,16 +95,17 @@ function manifestEdit(context: FixContext, edits: OffsetEdit[]): WorkspaceEdit {
  * even if it does not declare `documentChanges`: resource operations exist only there, and Neovim
  * declares the one without the other. A client that cannot create files (Eglot) gets the new file's
  * text as an edit of its (not yet existing) URI, which it opens as a new, unsaved buffer for that path:
- * the file exists once the user saves it. An empty file cannot be made that way: no fix then.
+ * the file exists once the user saves it (every file a fix makes has text: a skeleton at least).
  */
 function editWithFiles(context: FixContext, edits: OffsetEdit[], files: NewFile[]): WorkspaceEdit | undefined {
   if (!context.fileUri) return undefined;
-  if (!context.canCreateFiles && files.some((file) => file.text === '')) return undefined;
   const uriOf = (file: NewFile) => context.fileUri!(file.filePath);
   const creates: CreateFile[] = context.canCreateFiles ? files.map((file) => ({ kind: 'create', uri: uriOf(file), options: { overwrite: false, ignoreIfExists: false } })) : [];
-  const writes: TextDocumentEdit[] = files
-    .filter((file) => file.text !== '')
-    .map((file) => ({ textDocument: { uri: uriOf(file), version: null }, edits: [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, newText: file.text }] }));
+  const start = { line: 0, character: 0 };
+  const writes: TextDocumentEdit[] = files.map((file) => ({
+    textDocument: { uri: uriOf(file), version: null },
+    edits: [{ range: { start, end: start }, newText: file.text }],
+  }));
   if (edits.length > 0) writes.push(textEdit(context, edits));
   if (context.canCreateFiles || context.documentChanges) return { documentChanges: [...creates, ...writes] };
   return { changes: Object.fromEntries(writes.map((write) => [write.textDocument.uri, write.edits as TextEdit[]])) };
