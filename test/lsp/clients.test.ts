@@ -367,7 +367,7 @@ describe('files a manifest names, changed on disk or in the editor', () => {
   });
 
   test('Neovim 0.10 pulls but cannot be asked to pull again: it is pushed to, so an unsaved schema edit and :bd! reach the manifest', async () => {
-    const folder = tempFolder({ 'p/t.js': '', 'p/t.schema.json': '{ "type": "object" }' });
+    const folder = tempFolder({ 'p/t.js': handlerText, 'p/t.schema.json': '{ "type": "object" }' });
     const client = await LspClient.start({ workspace: folder.root, capabilities: neovim010Capabilities });
     try {
       // No diagnosticProvider: Neovim 0.10 then takes the pushed diagnostics, in one namespace.

@@ -200,7 +200,7 @@ describe('hostile referenced files', () => {
     const definitions: Record<string, unknown> = {};
     for (let i = 0; i < 30_000; i++) definitions[`d${i}`] = i + 1 < 30_000 ? { $ref: `#/definitions/d${i + 1}` } : { type: 'string' };
     folder.write('chain/tools/chain.schema.json', JSON.stringify({ type: 'object', definitions, properties: { source: { $ref: '#/definitions/d0' } } }));
-    folder.write('chain/h.js', '');
+    folder.write('chain/h.js', 'module.exports = async () => "";\n');
     const chainUri = folder.uri('chain/manifest.json');
     await client.open(chainUri, manifest(`"contributes": { "tools": [ ${tool('chain', './tools/chain.schema.json')} ] }, "autor": "x"`));
     assert.deepEqual(byField(await client.diagnostics(chainUri)), ['manifest.unknown-key @ autor', 'tools.schema-ref-chain @ contributes.tools.0.schema']);
