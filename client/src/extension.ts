@@ -41,7 +41,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   } catch (error) {
     // The commands stay registered: Filer: Restart Language Server can try again once the cause is fixed.
     output.error(`The language server did not start: ${error instanceof Error ? error.message : String(error)}`);
-    void vscode.window.showErrorMessage('Filer: the manifest language server did not start. See Output ▸ Filer Manifest.');
+    void vscode.window.showErrorMessage(
+      'Filer: the manifest language server did not start. See Output ▸ Filer Manifest.',
+    );
   }
 }
 

@@ -45,7 +45,10 @@ interface CreatingFix {
  * CreateFile (which `entries()` does not show) gives way to the one made here. Every file a fix
  * creates has text (a skeleton at least), so none is lost.
  */
-async function withFilesCreatedWhole(edit: vscode.WorkspaceEdit, manifest: vscode.Uri): Promise<CreatingFix | undefined> {
+async function withFilesCreatedWhole(
+  edit: vscode.WorkspaceEdit,
+  manifest: vscode.Uri,
+): Promise<CreatingFix | undefined> {
   const result = new vscode.WorkspaceEdit();
   const created: vscode.Uri[] = [];
   const textEdits: [vscode.Uri, vscode.TextEdit[]][] = [];

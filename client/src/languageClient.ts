@@ -1,5 +1,10 @@
 import * as vscode from 'vscode';
-import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
+import {
+  LanguageClient,
+  TransportKind,
+  type LanguageClientOptions,
+  type ServerOptions,
+} from 'vscode-languageclient/node';
 import { fileCreatingFixesMiddleware } from './fileCreatingFixes';
 
 /** The client id: vscode-languageclient reads the `filerManifest.trace.server` setting from it. */
@@ -12,10 +17,12 @@ export const settingsSection = 'filerManifest';
  */
 export function documentSelector(): { scheme: string; pattern: string }[] {
   const include = vscode.workspace.getConfiguration(settingsSection).get<string[]>('files.include', []);
-  return ['**/manifest.json', ...include.filter((pattern) => typeof pattern === 'string' && pattern.length > 0)].map((pattern) => ({
-    scheme: 'file',
-    pattern,
-  }));
+  return ['**/manifest.json', ...include.filter((pattern) => typeof pattern === 'string' && pattern.length > 0)].map(
+    (pattern) => ({
+      scheme: 'file',
+      pattern,
+    }),
+  );
 }
 
 /**
@@ -27,7 +34,10 @@ export function initializationOptions(): { builtInJson: { validate: boolean } } 
 }
 
 /** The language server, run from the extension's bundle over IPC in a Node process of its own. */
-export function createLanguageClient(context: vscode.ExtensionContext, outputChannel: vscode.LogOutputChannel): LanguageClient {
+export function createLanguageClient(
+  context: vscode.ExtensionContext,
+  outputChannel: vscode.LogOutputChannel,
+): LanguageClient {
   const module = context.asAbsolutePath('dist/server.js');
   const serverOptions: ServerOptions = {
     run: { module, transport: TransportKind.ipc },

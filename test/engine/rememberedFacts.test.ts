@@ -98,7 +98,11 @@ test('the file rules give the same diagnostics with a remembering host as withou
   }
   const remembering = new RememberingFolder(folder);
   assert.deepEqual(analyzeManifest(text, { folder: remembering }).diagnostics, direct);
-  assert.deepEqual(analyzeManifest(text, { folder: remembering }).diagnostics, direct, 'again, from what it remembered');
+  assert.deepEqual(
+    analyzeManifest(text, { folder: remembering }).diagnostics,
+    direct,
+    'again, from what it remembered',
+  );
 });
 
 test('with a remembering host each file is read once, whoever names it and however often it is validated', () => {
@@ -107,7 +111,9 @@ test('with a remembering host each file is read once, whoever names it and howev
   analyzeManifest(text, { folder: remembering });
   const reads = [...remembering.textReads].sort();
   assert.deepEqual(reads, [...new Set(reads)], 'no file read twice');
-  assert.ok(reads.includes('tools/path.schema.json') && reads.includes('tools/toast.js') && reads.includes('hooks/ready.js'));
+  assert.ok(
+    reads.includes('tools/path.schema.json') && reads.includes('tools/toast.js') && reads.includes('hooks/ready.js'),
+  );
   assert.ok(reads.includes('prompts/p.md'), 'a prompt is read once too: whether it is empty');
   const derivations = remembering.derivations.length;
   analyzeManifest(text, { folder: remembering });
@@ -116,8 +122,13 @@ test('with a remembering host each file is read once, whoever names it and howev
 });
 
 test('parameter grants read the facts of every schema through the remembering host too', () => {
-  const { folder } = pluginFolder({ 'tools/text.schema.json': schemaOf({ text: { type: 'string' } }), 'tools/t.js': 'module.exports = async () => "";' });
-  const text = manifest(`"permissions": { "fs": { "read": { "parameter": true } } }, "contributes": { "tools": [${tool('t', 'tools/text.schema.json', 'tools/t.js')}] }`);
+  const { folder } = pluginFolder({
+    'tools/text.schema.json': schemaOf({ text: { type: 'string' } }),
+    'tools/t.js': 'module.exports = async () => "";',
+  });
+  const text = manifest(
+    `"permissions": { "fs": { "read": { "parameter": true } } }, "contributes": { "tools": [${tool('t', 'tools/text.schema.json', 'tools/t.js')}] }`,
+  );
   const direct = analyzeManifest(text, { folder }).diagnostics;
   assert.deepEqual(
     direct.map((d) => d.code),

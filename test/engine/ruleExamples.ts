@@ -23,7 +23,6 @@ import { NodePluginFolder } from '../../server/src/host/nodePluginFolder';
 
 export type Rule = (typeof allRules)[number];
 
-
 /** One example of one rule. */
 export interface ExampleCase {
   rule: Rule;
@@ -146,9 +145,12 @@ export function listed(diagnostics: readonly Said[]): string {
 
 /** The command that gives an example's output, with what it is checked with. */
 function commandOf({ checkedWith }: RuleExample, command: string): string {
-  if (checkedWith?.tooLarge) return `in an editor, a manifest of ${checkedWith.tooLarge.megabytes} MB (filerManifest.maxFileSize: ${checkedWith.tooLarge.maxFileSize})`;
+  if (checkedWith?.tooLarge)
+    return `in an editor, a manifest of ${checkedWith.tooLarge.megabytes} MB (filerManifest.maxFileSize: ${checkedWith.tooLarge.maxFileSize})`;
   const [check, ...rest] = command.split(' < ');
-  return checkedWith?.maxDiagnostics === undefined ? command : [`${check} --max-diagnostics ${checkedWith.maxDiagnostics}`, ...rest].join(' < ');
+  return checkedWith?.maxDiagnostics === undefined
+    ? command
+    : [`${check} --max-diagnostics ${checkedWith.maxDiagnostics}`, ...rest].join(' < ');
 }
 
 /**
@@ -164,7 +166,13 @@ export function rulePages(): Map<string, string> {
           ? ['word-count/manifest.json', 'filer-manifest check word-count']
           : ['<stdin>', 'filer-manifest check - < manifest.json'];
         const output = formatText([{ file, absolutePath: undefined, diagnostics }], { color: false });
-        return { manifest: example.text, files: example.example.files, command: commandOf(example.example, command), output, fixed: example.example.fixed };
+        return {
+          manifest: example.text,
+          files: example.example.files,
+          command: commandOf(example.example, command),
+          output,
+          fixed: example.example.fixed,
+        };
       });
     const cases = casesOf(rule);
     const page = rulePageMarkdown(rule, {

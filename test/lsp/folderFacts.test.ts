@@ -22,7 +22,11 @@ let client: LspClient;
 before(async () => {
   folder.write('plugin/manifest.json', text);
   client = await LspClient.start({ workspace: folder.root });
-  await client.waitFor(() => (client.registrations.some((r) => r.method === 'workspace/didChangeWatchedFiles') ? true : undefined), 5000, 'the watcher registration');
+  await client.waitFor(
+    () => (client.registrations.some((r) => r.method === 'workspace/didChangeWatchedFiles') ? true : undefined),
+    5000,
+    'the watcher registration',
+  );
   await client.open(uri, text);
 });
 after(async () => {
@@ -38,11 +42,18 @@ function summary(diagnostics: Diagnostic[]): string[] {
   });
 }
 
-/** The next diagnostics published for the manifest after `change` (the server re-validates a manifest whose files changed). */
+/**
+ * The next diagnostics published for the manifest after `change` (the server re-validates a manifest whose files
+ * changed).
+ */
 async function published(change: () => Promise<void>): Promise<string[]> {
   const start = client.published.length;
   await change();
-  const found = await client.waitFor(() => client.published.slice(start).find((p) => p.uri === uri), 5000, 'diagnostics after the file change');
+  const found = await client.waitFor(
+    () => client.published.slice(start).find((p) => p.uri === uri),
+    5000,
+    'diagnostics after the file change',
+  );
   return summary(found.diagnostics);
 }
 
@@ -51,11 +62,14 @@ test('editing one schema file on disk updates the manifest naming it; a file who
   folder.write('plugin/tools/a.schema.json', unformattedSchema);
   folder.write('plugin/tools/b.schema.json', unformattedSchema);
   // Only a's change is reported: b's facts are remembered, so its new text is not seen yet.
-  assert.deepEqual(await published(() => client.fileChanged(folder.uri('plugin/tools/a.schema.json'), FileChangeType.Changed)), ['tools.path-without-format "tools/a.schema.json"']);
-  assert.deepEqual(await published(() => client.fileChanged(folder.uri('plugin/tools/b.schema.json'), FileChangeType.Changed)), [
-    'tools.path-without-format "tools/a.schema.json"',
-    'tools.path-without-format "tools/b.schema.json"',
-  ]);
+  assert.deepEqual(
+    await published(() => client.fileChanged(folder.uri('plugin/tools/a.schema.json'), FileChangeType.Changed)),
+    ['tools.path-without-format "tools/a.schema.json"'],
+  );
+  assert.deepEqual(
+    await published(() => client.fileChanged(folder.uri('plugin/tools/b.schema.json'), FileChangeType.Changed)),
+    ['tools.path-without-format "tools/a.schema.json"', 'tools.path-without-format "tools/b.schema.json"'],
+  );
 });
 
 test('a change to a directory forgets what lies below it; a change to the plugin folder forgets everything', async () => {
@@ -72,8 +86,16 @@ test('a change to a directory forgets what lies below it; a change to the plugin
 });
 
 test('pull: a reported change gives a new resultId and the new diagnostics; an unchanged folder answers unchanged', async () => {
-  const pullFolder = tempFolder({ 'plugin/tools/a.schema.json': cleanSchema, 'plugin/tools/b.schema.json': cleanSchema, 'plugin/tools/a.js': handlerText, 'plugin/tools/b.js': handlerText });
-  const pullClient = await LspClient.start({ workspace: pullFolder.root, capabilities: editorCapabilities({ pull: true }) });
+  const pullFolder = tempFolder({
+    'plugin/tools/a.schema.json': cleanSchema,
+    'plugin/tools/b.schema.json': cleanSchema,
+    'plugin/tools/a.js': handlerText,
+    'plugin/tools/b.js': handlerText,
+  });
+  const pullClient = await LspClient.start({
+    workspace: pullFolder.root,
+    capabilities: editorCapabilities({ pull: true }),
+  });
   try {
     const pullUri = pullFolder.uri('plugin/manifest.json');
     await pullClient.open(pullUri, text);
@@ -81,10 +103,16 @@ test('pull: a reported change gives a new resultId and the new diagnostics; an u
     const first = await pullClient.request<Report>('textDocument/diagnostic', { textDocument: { uri: pullUri } });
     assert.deepEqual(first.items, []);
     pullFolder.write('plugin/tools/b.schema.json', unformattedSchema);
-    const unreported = await pullClient.request<Report>('textDocument/diagnostic', { textDocument: { uri: pullUri }, previousResultId: first.resultId });
+    const unreported = await pullClient.request<Report>('textDocument/diagnostic', {
+      textDocument: { uri: pullUri },
+      previousResultId: first.resultId,
+    });
     assert.deepEqual(unreported, { kind: 'unchanged', resultId: first.resultId });
     await pullClient.fileChanged(pullFolder.uri('plugin/tools/b.schema.json'), FileChangeType.Changed);
-    const changed = await pullClient.request<Report>('textDocument/diagnostic', { textDocument: { uri: pullUri }, previousResultId: first.resultId });
+    const changed = await pullClient.request<Report>('textDocument/diagnostic', {
+      textDocument: { uri: pullUri },
+      previousResultId: first.resultId,
+    });
     assert.equal(changed.kind, 'full');
     assert.notEqual(changed.resultId, first.resultId);
     assert.deepEqual(summary(changed.items!), ['tools.path-without-format "tools/b.schema.json"']);

@@ -9,7 +9,9 @@ export interface CheckedManifest {
   diagnostics: ManifestDiagnostic[];
 }
 
-/** One manifest's gating report, and its comparison with the base when one was given: what the gating formats receive. */
+/**
+ * One manifest's gating report, and its comparison with the base when one was given: what the gating formats receive.
+ */
 export interface GatedManifest {
   /** The path shown to the user. */
   file: string;

@@ -30,4 +30,3 @@ export interface DiagnosticOf<C extends string> {
    */
   data?: unknown;
 }
-

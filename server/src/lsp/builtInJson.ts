@@ -46,9 +46,13 @@ export function withoutBuiltInJsonDiagnostics(
   const codes = builtIn?.validate ? reportedCodes.get(languageId) : undefined;
   // An empty document is no error to VS Code: ours ("The manifest is empty") stays.
   if (!codes || text.trim() === '') return diagnostics;
-  // What VS Code shows at a place covers every json.* diagnostic of ours there (a comment that is not closed is its syntax error).
+  // What VS Code shows at a place covers every json.* diagnostic of ours there (a comment that is not closed is its
+  // syntax error).
   const shownThere = new Set(diagnostics.filter((diagnostic) => codes.has(diagnostic.code)).map(placeOf));
-  return diagnostics.filter((diagnostic) => !codes.has(diagnostic.code) && !(syntaxCodes.has(diagnostic.code) && shownThere.has(placeOf(diagnostic))));
+  return diagnostics.filter(
+    (diagnostic) =>
+      !codes.has(diagnostic.code) && !(syntaxCodes.has(diagnostic.code) && shownThere.has(placeOf(diagnostic))),
+  );
 }
 
 const placeOf = (diagnostic: ManifestDiagnostic) => `${diagnostic.offset}:${diagnostic.length}`;
@@ -60,6 +64,11 @@ const placeOf = (diagnostic: ManifestDiagnostic) => `${diagnostic.offset}:${diag
  * it sees at the same key elsewhere in the file, and `true` and `false` again); in any other file (one
  * `filerManifest.files.include` takes in) `$schema`, in the root object.
  */
-export function keyProposedByBuiltInJson(builtIn: BuiltInJson | undefined, uri: string, path: JsonPath, key: string): boolean {
+export function keyProposedByBuiltInJson(
+  builtIn: BuiltInJson | undefined,
+  uri: string,
+  path: JsonPath,
+  key: string,
+): boolean {
   return builtIn !== undefined && !/\/manifest\.json$/.test(uri) && path.length === 0 && key === '$schema';
 }

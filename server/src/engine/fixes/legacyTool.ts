@@ -17,19 +17,37 @@ interface LegacyToolData {
  * The legacy tool's fix: this tool, and, when the file has several, all of them at once (that proposal
  * mends every tools.legacy-shape diagnostic of the document).
  */
-export const legacyToolShape: Fix<LegacyToolData> = ({ toolIndex }, { analysis, diagnostic, sameRule, creatable, shared }) => {
+export const legacyToolShape: Fix<LegacyToolData> = (
+  { toolIndex },
+  { analysis, diagnostic, sameRule, creatable, shared },
+) => {
   const { document, model } = analysis;
   const proposals: FixProposal[] = [];
   const single = fixLegacyTools(document, model, [toolIndex], creatable);
   if (single) {
     const moves = single.newFiles.length > 0 ? ` and move its parameters to ./${single.newFiles[0].filePath}` : '';
-    proposals.push({ title: `Use the current tool shape: rename "name" to "id"${moves}`, ...single, isPreferred: true });
+    proposals.push({
+      title: `Use the current tool shape: rename "name" to "id"${moves}`,
+      ...single,
+      isPreferred: true,
+    });
   }
   // The same for every legacy tool of the document: made once per request.
   const all = shared(`${diagnostic.code}: all`, (): FixProposal | undefined => {
     if (sameRule.length < 2) return undefined;
-    const edits = fixLegacyTools(document, model, sameRule.map((finding) => finding.data.toolIndex), creatable);
-    return edits && { title: `Fix all legacy tools in this file (${sameRule.length})`, ...edits, mends: sameRule.map((finding) => finding.diagnostic) };
+    const edits = fixLegacyTools(
+      document,
+      model,
+      sameRule.map((finding) => finding.data.toolIndex),
+      creatable,
+    );
+    return (
+      edits && {
+        title: `Fix all legacy tools in this file (${sameRule.length})`,
+        ...edits,
+        mends: sameRule.map((finding) => finding.diagnostic),
+      }
+    );
   });
   if (all) proposals.push(all);
   return proposals;
@@ -55,14 +73,20 @@ const baseLengthLimit = 80;
  * made inside the plugin folder (`tools` a link out of it, or every name taken) is left as it is.
  * Undefined when no tool can be fixed.
  */
-function fixLegacyTools(document: ParsedDocument, model: ManifestModel, toolIndexes: number[], creatable: Creatable): LegacyToolEdits | undefined {
+function fixLegacyTools(
+  document: ParsedDocument,
+  model: ManifestModel,
+  toolIndexes: number[],
+  creatable: Creatable,
+): LegacyToolEdits | undefined {
   const taken = new Set<string>();
   const manifestEdits: OffsetEdit[] = [];
   const newFiles: NewFile[] = [];
 
   for (const index of toolIndexes) {
     const tool = model.tools[index];
-    if (!tool || tool.node.type !== 'object' || tool.value.id !== undefined || typeof tool.value.name !== 'string') continue;
+    if (!tool || tool.node.type !== 'object' || tool.value.id !== undefined || typeof tool.value.name !== 'string')
+      continue;
     const id = tool.value.name;
     const rename = replaceNode(keyNode(tool.node, 'name')!, '"id"');
     if (propertyNode(tool.node, 'schema')) {

@@ -105,7 +105,8 @@ export function handlerSkeleton(
 ): string {
   let { parameters, body } = handlerShapes[kind];
   if (kind === 'tool-handler') {
-    const named = argumentNames.length > 0 && argumentNames.length <= maxDestructured && argumentNames.every(isDestructurable);
+    const named =
+      argumentNames.length > 0 && argumentNames.length <= maxDestructured && argumentNames.every(isDestructurable);
     if (named) parameters = `({ ${argumentNames.join(', ')} }, ctx)`;
     const echoed = argumentNames.map((name) => `${name}: \${${name}}`).join(', ');
     body = [

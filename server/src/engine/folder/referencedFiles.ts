@@ -1,6 +1,12 @@
 import type { ManifestModel } from '../model/manifestModel';
 import { handlerFacts, isBlank, type HandlerFacts } from '../model/handlerUses';
-import { containsDotDot, fileReferences, isAbsolutePath, normalizeRelativePath, type FileReference } from '../model/references';
+import {
+  containsDotDot,
+  fileReferences,
+  isAbsolutePath,
+  normalizeRelativePath,
+  type FileReference,
+} from '../model/references';
 import { analyzeToolSchema, type ToolSchemaFacts, type ToolSchemaResult } from '../model/toolSchema';
 import type { FileKind, FileRead, PluginFolder } from './pluginFolder';
 
@@ -34,7 +40,11 @@ export interface ReferencedFiles {
  * The files `model` names (its `references`, when the caller has made them already), read through
  * `folder` (none are read without one). Called once per validation (RuleContext.files).
  */
-export function referencedFiles(model: ManifestModel, folder: PluginFolder | undefined, references = fileReferences(model)): ReferencedFiles {
+export function referencedFiles(
+  model: ManifestModel,
+  folder: PluginFolder | undefined,
+  references = fileReferences(model),
+): ReferencedFiles {
   const schemaFacts = new Map<number, ToolSchemaFacts>();
   let everySchemaRead = true;
   const files: ReferencedFile[] = [];
@@ -42,7 +52,8 @@ export function referencedFiles(model: ManifestModel, folder: PluginFolder | und
     const file = folder && readOne(reference, folder);
     if (file) files.push(file);
     if (reference.kind === 'tool-schema') {
-      if (file?.read === 'schema' && file.analysis.kind === 'ok') schemaFacts.set(reference.toolIndex!, file.analysis.facts);
+      if (file?.read === 'schema' && file.analysis.kind === 'ok')
+        schemaFacts.set(reference.toolIndex!, file.analysis.facts);
       else everySchemaRead = false;
     }
   }
@@ -62,7 +73,9 @@ function readOne(reference: FileReference, folder: PluginFolder): ReferencedFile
   if (relative === undefined) return undefined;
   if (reference.kind === 'tool-schema') {
     const outcome = schemaOutcome(folder, relative);
-    return outcome.kind === 'analysed' ? { reference, read: 'schema', analysis: outcome.analysis } : { reference, read: 'unusable', why: outcome };
+    return outcome.kind === 'analysed'
+      ? { reference, read: 'schema', analysis: outcome.analysis }
+      : { reference, read: 'unusable', why: outcome };
   }
   const kind = folder.stat(relative);
   if (kind !== 'file') return { reference, read: 'unusable', why: unusable(kind) };

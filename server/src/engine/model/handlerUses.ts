@@ -11,23 +11,89 @@ const throwsNotDeclared = 'calling it throws a permission error (not-declared)';
 
 /** The ctx members the reference gates, with their permission; matched in handler source as `ctx.<member>`. */
 const gatedMembers: { pattern: RegExp; member: string; permission: string[]; without: string }[] = [
-  { pattern: /\bctx\.toast\b/, member: 'ctx.toast', permission: ['toast'], without: 'ctx.toast is undefined when not declared' },
-  { pattern: /\bctx\.store\b/, member: 'ctx.store', permission: ['store'], without: 'ctx.store is undefined when not declared' },
+  {
+    pattern: /\bctx\.toast\b/,
+    member: 'ctx.toast',
+    permission: ['toast'],
+    without: 'ctx.toast is undefined when not declared',
+  },
+  {
+    pattern: /\bctx\.store\b/,
+    member: 'ctx.store',
+    permission: ['store'],
+    without: 'ctx.store is undefined when not declared',
+  },
   { pattern: /\bctx\.log\b/, member: 'ctx.log', permission: ['log'], without: 'ctx.log silently does nothing' },
   { pattern: /\bctx\.settings\b/, member: 'ctx.settings', permission: ['settings'], without: throwsNotDeclared },
-  { pattern: /\bctx\.renderHtmlToPdf\b/, member: 'ctx.renderHtmlToPdf', permission: ['renderHtmlToPdf'], without: throwsNotDeclared },
-  { pattern: /\bctx\.triggerInbound\b/, member: 'ctx.triggerInbound', permission: ['hostTrigger'], without: throwsNotDeclared },
-  // The reference names these with triggerInbound as one capability ("triggerInbound / listChannels / getSessionHistory / respondToHitl").
-  { pattern: /\bctx\.listChannels\b/, member: 'ctx.listChannels', permission: ['hostTrigger'], without: throwsNotDeclared },
-  { pattern: /\bctx\.getSessionHistory\b/, member: 'ctx.getSessionHistory', permission: ['hostTrigger'], without: throwsNotDeclared },
-  { pattern: /\bctx\.respondToHitl\b/, member: 'ctx.respondToHitl', permission: ['hostTrigger'], without: throwsNotDeclared },
-  { pattern: /\bctx\.ai\.complete\b/, member: 'ctx.ai.complete', permission: ['ai', 'complete'], without: throwsNotDeclared },
-  { pattern: /\bctx\.session\.getActive\b/, member: 'ctx.session.getActive', permission: ['session', 'getActive'], without: throwsNotDeclared },
-  { pattern: /\bctx\.session\.sendMessage\b/, member: 'ctx.session.sendMessage', permission: ['session', 'sendMessage'], without: throwsNotDeclared },
-  { pattern: /\bctx\.channels\.getIntegrationConfig\b/, member: 'ctx.channels.getIntegrationConfig', permission: ['channels', 'getIntegrationConfig'], without: throwsNotDeclared },
-  { pattern: /\bctx\.channels\.setIntegrationConfig\b/, member: 'ctx.channels.setIntegrationConfig', permission: ['channels', 'setIntegrationConfig'], without: throwsNotDeclared },
+  {
+    pattern: /\bctx\.renderHtmlToPdf\b/,
+    member: 'ctx.renderHtmlToPdf',
+    permission: ['renderHtmlToPdf'],
+    without: throwsNotDeclared,
+  },
+  {
+    pattern: /\bctx\.triggerInbound\b/,
+    member: 'ctx.triggerInbound',
+    permission: ['hostTrigger'],
+    without: throwsNotDeclared,
+  },
+  // The reference names these with triggerInbound as one capability ("triggerInbound / listChannels / getSessionHistory
+  // / respondToHitl").
+  {
+    pattern: /\bctx\.listChannels\b/,
+    member: 'ctx.listChannels',
+    permission: ['hostTrigger'],
+    without: throwsNotDeclared,
+  },
+  {
+    pattern: /\bctx\.getSessionHistory\b/,
+    member: 'ctx.getSessionHistory',
+    permission: ['hostTrigger'],
+    without: throwsNotDeclared,
+  },
+  {
+    pattern: /\bctx\.respondToHitl\b/,
+    member: 'ctx.respondToHitl',
+    permission: ['hostTrigger'],
+    without: throwsNotDeclared,
+  },
+  {
+    pattern: /\bctx\.ai\.complete\b/,
+    member: 'ctx.ai.complete',
+    permission: ['ai', 'complete'],
+    without: throwsNotDeclared,
+  },
+  {
+    pattern: /\bctx\.session\.getActive\b/,
+    member: 'ctx.session.getActive',
+    permission: ['session', 'getActive'],
+    without: throwsNotDeclared,
+  },
+  {
+    pattern: /\bctx\.session\.sendMessage\b/,
+    member: 'ctx.session.sendMessage',
+    permission: ['session', 'sendMessage'],
+    without: throwsNotDeclared,
+  },
+  {
+    pattern: /\bctx\.channels\.getIntegrationConfig\b/,
+    member: 'ctx.channels.getIntegrationConfig',
+    permission: ['channels', 'getIntegrationConfig'],
+    without: throwsNotDeclared,
+  },
+  {
+    pattern: /\bctx\.channels\.setIntegrationConfig\b/,
+    member: 'ctx.channels.setIntegrationConfig',
+    permission: ['channels', 'setIntegrationConfig'],
+    without: throwsNotDeclared,
+  },
   { pattern: /\bctx\.fs\.write\b/, member: 'ctx.fs.write', permission: ['fs', 'write'], without: throwsNotDeclared },
-  { pattern: /\bctx\.fs\.(read|exists)\b/, member: 'ctx.fs.read', permission: ['fs', 'read'], without: throwsNotDeclared },
+  {
+    pattern: /\bctx\.fs\.(read|exists)\b/,
+    member: 'ctx.fs.read',
+    permission: ['fs', 'read'],
+    without: throwsNotDeclared,
+  },
   { pattern: /\bctx\.fs\.list\b/, member: 'ctx.fs.list', permission: ['fs', 'list'], without: throwsNotDeclared },
 ];
 
@@ -36,7 +102,9 @@ const gatedMembers: { pattern: RegExp; member: string; permission: string[]; wit
  * context named `ctx` is recognized, which is how the reference and its examples name it.
  */
 function ctxUses(source: string): CtxUse[] {
-  return gatedMembers.filter(({ pattern }) => pattern.test(source)).map(({ member, permission, without }) => ({ member, permission, without }));
+  return gatedMembers
+    .filter(({ pattern }) => pattern.test(source))
+    .map(({ member, permission, without }) => ({ member, permission, without }));
 }
 
 /** How a handler module exports its function. */

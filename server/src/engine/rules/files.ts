@@ -52,7 +52,10 @@ const createFile: Fix<MissingFileData> = (data, { analysis, creatable }) => {
     kind === 'tool-schema'
       ? schemaSkeleton(document)
       : kind === 'prompt'
-        ? promptSkeleton(analysis.model.actions.find((action) => action.jsonPath[2] === jsonPath[2]), document)
+        ? promptSkeleton(
+            analysis.model.actions.find((action) => action.jsonPath[2] === jsonPath[2]),
+            document,
+          )
         : handlerSkeleton(kind, data.moduleStyle ?? 'commonjs', document, data.argumentNames);
   return [{ title: `Create ${file}`, edits: [], newFiles: [{ filePath: file, text: skeleton }] }];
 };
@@ -61,7 +64,8 @@ const definitions = defineRules([
   defineRule({
     code: 'files.missing',
     severity: 'error',
-    description: 'A file the manifest names (schema, handler, prompt, hook or command handler, command) must exist in the plugin folder.',
+    description:
+      'A file the manifest names (schema, handler, prompt, hook or command handler, command) must exist in the plugin folder.',
     decision:
       'An error, as a rule of the reference\u2019s tables ("path to a JSON-Schema file", "path to the handler ' +
       'module", "path to the prompt template"), though it does not say the loader looks for the files: the tool, ' +
@@ -191,9 +195,11 @@ const definitions = defineRules([
   defineRule({
     code: 'files.outside',
     severity: 'error',
-    description: 'A path the manifest names must stay inside the plugin folder (a symlink that leaves it is not followed).',
+    description:
+      'A path the manifest names must stay inside the plugin folder (a symlink that leaves it is not followed).',
     decision: 'An error, like "..": an installed plugin carries only its own folder, and nothing outside it is read.',
-    message: (data: FileData) => `${named(data)} leads outside the plugin folder (through a symbolic link); it is not read.`,
+    message: (data: FileData) =>
+      `${named(data)} leads outside the plugin folder (through a symbolic link); it is not read.`,
     examples: {
       incorrect: [
         {
@@ -227,7 +233,9 @@ const definitions = defineRules([
     description: 'A file the manifest names must be readable.',
     decision: 'A file over 2 MB is not read either (a schema or a handler is a few KB).',
     message: (data: FileData & ({ tooLargeMB: number } | { reason: string })) =>
-      'tooLargeMB' in data ? `${named(data)} is too large to check (${data.tooLargeMB} MB).` : `${named(data)} cannot be read: ${data.reason}.`,
+      'tooLargeMB' in data
+        ? `${named(data)} is too large to check (${data.tooLargeMB} MB).`
+        : `${named(data)} cannot be read: ${data.reason}.`,
     examples: {
       incorrect: [
         {
@@ -261,7 +269,10 @@ const definitions = defineRules([
   }),
 ]);
 
-/** The files behind the paths the manifest names: there, files, inside the plugin folder, readable. Nothing outside it is read. */
+/**
+ * The files behind the paths the manifest names: there, files, inside the plugin folder, readable. Nothing outside it
+ * is read.
+ */
 export const fileRules: RuleArea<typeof definitions> = {
   rules: definitions,
   check(context) {

@@ -16,7 +16,9 @@ interface At {
   jsonPath: JsonPath;
 }
 
-/** A ctx member a handler uses: the permission it needs (its path under the manifest's root), the handler, the member. */
+/**
+ * A ctx member a handler uses: the permission it needs (its path under the manifest's root), the handler, the member.
+ */
 interface PermissionUse {
   jsonPath: ['permissions', ...string[]];
   filePath: string;
@@ -28,7 +30,10 @@ const declarePermission: Fix<PermissionUse> = ({ jsonPath }, { analysis }) => {
   const isFs = jsonPath[1] === 'fs';
   const declaration = declarationEdit(analysis.document, jsonPath, isFs ? { parameter: true } : true);
   if (!declaration) return [];
-  return edit(`Declare \`${jsonPath.join('.')}\`${isFs ? ' with "parameter": true (the path comes from the tool\u2019s arguments)' : ''}`, [declaration]);
+  return edit(
+    `Declare \`${jsonPath.join('.')}\`${isFs ? ' with "parameter": true (the path comes from the tool\u2019s arguments)' : ''}`,
+    [declaration],
+  );
 };
 
 /**
@@ -44,7 +49,8 @@ function declarationEdit(document: ParsedDocument, path: string[], value: unknow
       const nested = rest.reduceRight<unknown>((inner, key) => ({ [key]: inner }), value);
       return insertProperty(document, object, path[depth], (indent) => formatJson(nested, document, indent));
     }
-    if (rest.length === 0) return existing.value === false && value === true ? replaceNode(existing, 'true') : undefined;
+    if (rest.length === 0)
+      return existing.value === false && value === true ? replaceNode(existing, 'true') : undefined;
     object = existing;
   }
   return undefined;
@@ -56,7 +62,8 @@ const definitions = defineRules([
     severity: 'warning',
     description:
       'Relative static fs patterns are resolved against the app process\u2019s working directory, not the plugin\u2019s directory: write "${dataDir}/cache/**" or an absolute path. Patterns beginning with * are matched as globs without resolution.',
-    decision: 'A pattern beginning with "~" counts as relative: the reference names only absolute paths and ${dataDir}, and does not say "~" is expanded.',
+    decision:
+      'A pattern beginning with "~" counts as relative: the reference names only absolute paths and ${dataDir}, and does not say "~" is expanded.',
     message: ({ pattern, replacement }: At & { pattern: string; replacement?: string }) => {
       const relative = `Static pattern ${quote(pattern)} is relative, so it is resolved against the app process's working directory, not the plugin's directory.`;
       // No replacement for "~": the home folder is not known here, and "${dataDir}/~/x" is not what the author meant.
@@ -82,8 +89,10 @@ const definitions = defineRules([
   defineRule({
     code: 'permissions.list-static-glob',
     severity: 'warning',
-    description: 'fs.list static entries are directory paths matched by prefix (a listed directory covers everything below it), not globs.',
-    decision: 'A warning with the directory as the fix when the glob is only at the end ("${dataDir}/exports/**" → "${dataDir}/exports"): a glob entry matches only a directory named like it.',
+    description:
+      'fs.list static entries are directory paths matched by prefix (a listed directory covers everything below it), not globs.',
+    decision:
+      'A warning with the directory as the fix when the glob is only at the end ("${dataDir}/exports/**" → "${dataDir}/exports"): a glob entry matches only a directory named like it.',
     message: ({ entry, replacement }: At & { entry: string; replacement?: string }) =>
       `\`permissions.fs.list.static\` entry ${quote(entry)} is a glob, but fs.list static entries are directory paths matched by prefix (a listed directory covers everything below it)${replacement ? `: write ${quote(replacement)}` : ''}.`,
     fix: replaceWithReplacement,
@@ -135,7 +144,8 @@ const definitions = defineRules([
     severity: 'warning',
     description: 'localhost and private ranges are refused regardless of fetch.static (SSRF guard).',
     decision: 'A warning: the manifest loads, and the host is refused when a handler fetches it.',
-    message: ({ host }: At & { host: string }) => `${quote(host)} is localhost or a private address: it is refused regardless of fetch.static (SSRF guard).`,
+    message: ({ host }: At & { host: string }) =>
+      `${quote(host)} is localhost or a private address: it is refused regardless of fetch.static (SSRF guard).`,
     examples: {
       incorrect: [
         {
@@ -159,7 +169,8 @@ const definitions = defineRules([
     code: 'permissions.fetch-setting-unknown',
     severity: 'warning',
     description: 'A fetch.settings entry names a setting of this manifest, whose value is a full URL.',
-    decision: 'A warning, not an error: the reference names no refusal, and a name that matches no setting of this manifest silently grants no host.',
+    decision:
+      'A warning, not an error: the reference names no refusal, and a name that matches no setting of this manifest silently grants no host.',
     message: ({ setting, suggestion }: At & { setting: string; suggestion?: string }) =>
       `\`permissions.fetch.settings\` names ${quote(setting)}, which is not a setting of this manifest (contributes.settings): it grants no host.${didYouMean(suggestion)}`,
     fix: replaceWithSuggestion,
@@ -201,7 +212,8 @@ const definitions = defineRules([
   defineRule({
     code: 'permissions.fetch-setting-type',
     severity: 'warning',
-    description: 'A setting named by fetch.settings holds a full URL (https://api.example.com/v1), so it is of type "string".',
+    description:
+      'A setting named by fetch.settings holds a full URL (https://api.example.com/v1), so it is of type "string".',
     message: ({ setting, type }: At & { setting: string; type: unknown }) =>
       `Setting ${quote(setting)} is of type ${quote(type)}, but fetch.settings reads a full URL (https://api.example.com/v1) from it: make it a "string" setting.`,
     examples: {
@@ -375,7 +387,8 @@ const definitions = defineRules([
     severity: 'warning',
     description:
       'Hook handlers receive ctx with an empty grant set and no calling-agent folder, so inside a hook parameter: true grants nothing: only static rules (and deny) apply there.',
-    decision: 'A warning when a hook handler uses ctx.fs and the fs rule it needs has no static patterns; whether a pattern covers the path the hook uses is not known from its text.',
+    decision:
+      'A warning when a hook handler uses ctx.fs and the fs rule it needs has no static patterns; whether a pattern covers the path the hook uses is not known from its text.',
     message: ({ jsonPath, filePath, member }: PermissionUse) =>
       `Hook handler ${quote(filePath)} uses ${member}, but \`${jsonPath.join('.')}\` has no static patterns, and inside a hook parameter: true grants nothing: only static rules (and deny) apply there.`,
     examples: {
@@ -432,7 +445,9 @@ export const permissionRules: RuleArea<Definitions> = {
     }
     const fetch = valueNode(model.permissions, 'fetch');
     for (const list of ['static', 'deny']) {
-      arrayItems(valueNode(fetch, list)).forEach((entry, index) => checkHost(context, entry, ['permissions', 'fetch', list, index], list === 'static'));
+      arrayItems(valueNode(fetch, list)).forEach((entry, index) =>
+        checkHost(context, entry, ['permissions', 'fetch', list, index], list === 'static'),
+      );
     }
     const settingIds = model.settings.map((s) => String(s.key));
     arrayItems(valueNode(fetch, 'settings')).forEach((entry, index) => {
@@ -441,17 +456,30 @@ export const permissionRules: RuleArea<Definitions> = {
       const setting = model.settings.find((s) => s.key === entry.value);
       if (!setting) {
         const suggestion = closest(entry.value, settingIds);
-        context.report('permissions.fetch-setting-unknown', entry, { jsonPath: path, setting: entry.value, ...(suggestion ? { suggestion } : {}) });
+        context.report('permissions.fetch-setting-unknown', entry, {
+          jsonPath: path,
+          setting: entry.value,
+          ...(suggestion ? { suggestion } : {}),
+        });
       } else if (typeof setting.value.default === 'string' && !isFullUrl(setting.value.default)) {
-        context.report('permissions.fetch-setting-default', valueNode(setting.node, 'default')!, { jsonPath: [...setting.jsonPath, 'default'], setting: entry.value, value: setting.value.default });
+        context.report('permissions.fetch-setting-default', valueNode(setting.node, 'default')!, {
+          jsonPath: [...setting.jsonPath, 'default'],
+          setting: entry.value,
+          value: setting.value.default,
+        });
       } else if (setting.value.type !== undefined && setting.value.type !== 'string') {
-        context.report('permissions.fetch-setting-type', entry, { jsonPath: path, setting: entry.value, type: setting.value.type });
+        context.report('permissions.fetch-setting-type', entry, {
+          jsonPath: path,
+          setting: entry.value,
+          type: setting.value.type,
+        });
       }
     });
     const { files, schemaFacts, everySchemaRead } = context.files();
     for (const file of files) if (file.read === 'handler') checkCtxUses(context, file.reference, file.facts.uses);
     // A tool without a schema file (a legacy tool, say) may have a path property we cannot see.
-    if (context.folder && everySchemaRead && schemaFacts.size === model.tools.length) checkParameterGrants(context, schemaFacts);
+    if (context.folder && everySchemaRead && schemaFacts.size === model.tools.length)
+      checkParameterGrants(context, schemaFacts);
   },
 };
 
@@ -459,18 +487,33 @@ export const permissionRules: RuleArea<Definitions> = {
 function checkCtxUses({ model, report }: RuleContext<Definitions>, reference: FileReference, uses: CtxUse[]): void {
   for (const use of uses) {
     if (isDeclared(model.permissionsValue, use.permission)) {
-      if (reference.kind === 'hook-handler' && use.permission[0] === 'fs') checkHookFsGrant(model.permissionsValue, reference, use, report);
+      if (reference.kind === 'hook-handler' && use.permission[0] === 'fs')
+        checkHookFsGrant(model.permissionsValue, reference, use, report);
       continue;
     }
-    report('permissions.undeclared-use', reference.node, { jsonPath: ['permissions', ...use.permission], filePath: reference.filePath, member: use.member, without: use.without });
+    report('permissions.undeclared-use', reference.node, {
+      jsonPath: ['permissions', ...use.permission],
+      filePath: reference.filePath,
+      member: use.member,
+      without: use.without,
+    });
   }
 }
 
 /** Inside a hook there is no call and no agent folder: an fs rule that grants only by parameter grants nothing. */
-function checkHookFsGrant(permissions: Record<string, unknown>, reference: FileReference, use: CtxUse, report: RuleContext<Definitions>['report']): void {
+function checkHookFsGrant(
+  permissions: Record<string, unknown>,
+  reference: FileReference,
+  use: CtxUse,
+  report: RuleContext<Definitions>['report'],
+): void {
   const rule = asRecord(asRecord(permissions.fs)[use.permission[1]]);
   if (Array.isArray(rule.static) && rule.static.length > 0) return;
-  report('permissions.hook-parameter-only', reference.node, { jsonPath: ['permissions', ...use.permission], filePath: reference.filePath, member: use.member });
+  report('permissions.hook-parameter-only', reference.node, {
+    jsonPath: ['permissions', ...use.permission],
+    filePath: reference.filePath,
+    member: use.member,
+  });
 }
 
 /** A flag is declared by `true`; an object (fs.write, session) by being there; ai.complete and the like by `true`. */
@@ -481,31 +524,44 @@ function isDeclared(permissions: Record<string, unknown>, path: string[]): boole
 }
 
 /** parameter: true grants only through a path-formatted schema property; without one it grants nothing. */
-function checkParameterGrants({ model, report }: RuleContext<Definitions>, schemaFacts: Map<number, ToolSchemaFacts>): void {
+function checkParameterGrants(
+  { model, report }: RuleContext<Definitions>,
+  schemaFacts: Map<number, ToolSchemaFacts>,
+): void {
   const anyPathProperty = [...schemaFacts.values()].some((facts) => facts.pathProperties.length > 0);
   if (anyPathProperty) return;
   const fs = valueNode(model.permissions, 'fs');
   for (const access of ['read', 'write', 'list']) {
     const rule = valueNode(fs, access);
     if (asRecord(asRecord(model.permissionsValue.fs)[access]).parameter !== true) continue;
-    report('permissions.parameter-without-path-property', keyNode(rule, 'parameter')!, { jsonPath: ['permissions', 'fs', access, 'parameter'] });
+    report('permissions.parameter-without-path-property', keyNode(rule, 'parameter')!, {
+      jsonPath: ['permissions', 'fs', access, 'parameter'],
+    });
   }
 }
 
-
-/** Relative: not absolute on either OS, not `${dataDir}`-rooted (or any `${…}`), not starting with `*`. `~/x` is relative too. */
+/**
+ * Relative: not absolute on either OS, not `${dataDir}`-rooted (or any `${…}`), not starting with `*`. `~/x` is
+ * relative too.
+ */
 function isRelativeStaticPattern(pattern: string): boolean {
   return !/^([/\\]|[A-Za-z]:|\$\{|\*)/.test(pattern);
 }
 
-function checkStaticPattern({ report }: RuleContext<Definitions>, pattern: JsonNode, path: JsonPath, isDirectory: boolean): void {
+function checkStaticPattern(
+  { report }: RuleContext<Definitions>,
+  pattern: JsonNode,
+  path: JsonPath,
+  isDirectory: boolean,
+): void {
   if (typeof pattern.value !== 'string' || !isRelativeStaticPattern(pattern.value)) return;
   if (pattern.value.startsWith('~')) {
     report('permissions.relative-static', pattern, { jsonPath: path, pattern: pattern.value });
     return;
   }
   // An fs.list entry is a directory: its fix drops a trailing glob too (permissions.list-static-glob).
-  const replacement = '${dataDir}/' + (isDirectory ? withoutTrailingGlob(pattern.value) : pattern.value).replace(/^(\.\/)+/, '');
+  const replacement =
+    '${dataDir}/' + (isDirectory ? withoutTrailingGlob(pattern.value) : pattern.value).replace(/^(\.\/)+/, '');
   report('permissions.relative-static', pattern, { jsonPath: path, pattern: pattern.value, replacement });
 }
 
@@ -546,14 +602,22 @@ function checkListDirectory({ report }: RuleContext<Definitions>, entry: JsonNod
   if (typeof entry.value !== 'string' || !globCharacter.test(withoutPlaceholders(entry.value))) return;
   const directory = withoutTrailingGlob(entry.value);
   const replacement = directory && !globCharacter.test(withoutPlaceholders(directory)) ? directory : undefined;
-  report('permissions.list-static-glob', entry, { jsonPath: path, entry: entry.value, ...(replacement ? { replacement } : {}) });
+  report('permissions.list-static-glob', entry, {
+    jsonPath: path,
+    entry: entry.value,
+    ...(replacement ? { replacement } : {}),
+  });
 }
 
 function checkHost({ report }: RuleContext<Definitions>, entry: JsonNode, path: JsonPath, isAllow: boolean): void {
   if (typeof entry.value !== 'string') return;
   const host = hostOf(entry.value);
   if (host !== entry.value) {
-    report('permissions.fetch-url', entry, { jsonPath: path, entry: entry.value, ...(host ? { replacement: host } : {}) });
+    report('permissions.fetch-url', entry, {
+      jsonPath: path,
+      entry: entry.value,
+      ...(host ? { replacement: host } : {}),
+    });
   }
   if (isAllow && host && isPrivateHost(host)) {
     report('permissions.fetch-private', entry, { jsonPath: path, host });
@@ -584,7 +648,15 @@ function isPrivateHost(host: string): boolean {
   const ipv4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(h);
   if (ipv4) {
     const [a, b] = [Number(ipv4[1]), Number(ipv4[2])];
-    return a === 10 || a === 127 || a === 0 || (a === 169 && b === 254) || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 100 && b >= 64 && b <= 127);
+    return (
+      a === 10 ||
+      a === 127 ||
+      a === 0 ||
+      (a === 169 && b === 254) ||
+      (a === 172 && b >= 16 && b <= 31) ||
+      (a === 192 && b === 168) ||
+      (a === 100 && b >= 64 && b <= 127)
+    );
   }
   return /^(fc|fd|fe80:)/.test(h) && h.includes(':');
 }

@@ -109,8 +109,7 @@ type RuleExamples = FixedRuleExamples | PlainRuleExamples;
 
 /** A rule with a quick fix shows what it makes of an example; one without shows none. */
 type Exemplified<D> =
-  | { fix: Fix<NoInfer<D>>; examples: FixedRuleExamples }
-  | { fix?: undefined; examples: PlainRuleExamples };
+  { fix: Fix<NoInfer<D>>; examples: FixedRuleExamples } | { fix?: undefined; examples: PlainRuleExamples };
 
 /** Any rule, whatever its data: what the registry holds. */
 // Its data is any rule's: `unknown` would refuse every definition (a message takes its own data type).
@@ -152,11 +151,12 @@ export function defineRules<const R extends RuleList>(rules: R): R {
 type CodeOf<R extends RuleList> = R[number]['code'];
 
 /** The data a finding of `code` carries, from the definition of that code among `R`. */
-export type DataOf<R extends RuleList, C extends CodeOf<R>> = Extract<R[number], { code: C }> extends infer Rule
-  ? Rule extends RuleDefinition<string, infer D>
-    ? D
-    : never
-  : never;
+export type DataOf<R extends RuleList, C extends CodeOf<R>> =
+  Extract<R[number], { code: C }> extends infer Rule
+    ? Rule extends RuleDefinition<string, infer D>
+      ? D
+      : never
+    : never;
 
 /** The codes among `R` whose definitions build a message from data: the ones a check may report. */
 export type ReportableCode<R extends RuleList> = Extract<R[number], Reportable<never>>['code'];
@@ -185,7 +185,9 @@ export interface RuleContext<R extends RuleList = RuleList> {
    * keys would make 200,000 of them for the thousand shown).
    */
   reportShape(code: string, target: Target, described: () => { message: string; data: ShapeData }): void;
-  /** Findings of `code` only counted, never made (the parse kept no more of them): they count among those past the cap. */
+  /**
+   * Findings of `code` only counted, never made (the parse kept no more of them): they count among those past the cap.
+   */
   countBeyond(code: ReportableCode<R>, count: number): void;
 }
 

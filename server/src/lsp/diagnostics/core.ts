@@ -67,9 +67,13 @@ export class DiagnosticsCore {
     return toLspDiagnostics(ours, this.env.rulePage());
   }
 
-  /** A manifest that is not open: read, validated, its diagnostics returned; never kept. Undefined when it is not a Filer manifest or cannot be read. */
+  /**
+   * A manifest that is not open: read, validated, its diagnostics returned; never kept. Undefined when it is not a
+   * Filer manifest or cannot be read.
+   */
   async fromDisk(filePath: string): Promise<Diagnostic[] | undefined> {
-    // Read as every file is: a link, a FIFO, a file past maxFileSize or in a folder linked from outside the workspace is not opened.
+    // Read as every file is: a link, a FIFO, a file past maxFileSize or in a folder linked from outside the workspace
+    // is not opened.
     const root = this.env.workspaceFolderPaths().find((folder) => isInside(folder, filePath)) ?? path.dirname(filePath);
     const read = readFileInside(root, filePath, maxFileBytes(this.env.settings()));
     if (read.kind !== 'text') {

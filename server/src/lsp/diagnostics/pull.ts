@@ -87,12 +87,18 @@ export class PullDiagnostics implements DiagnosticsStrategy {
     const partialResults = params.partialResultToken;
     // A client that takes partial results gets the report manifest by manifest, each once the last is written.
     const report: Report | undefined =
-      partialResults === undefined ? undefined : (item) => connection.sendProgress(WorkspaceDiagnosticRequest.partialResult, partialResults, { items: [item] });
+      partialResults === undefined
+        ? undefined
+        : (item) =>
+            connection.sendProgress(WorkspaceDiagnosticRequest.partialResult, partialResults, { items: [item] });
     try {
       return { items: await this.workspaceReports(previous, token, report) };
     } catch (error) {
       this.env.logger.error(`Workspace diagnostics failed: ${(error as Error).stack ?? error}`);
-      return new ResponseError<never>(ErrorCodes.InternalError, `Filer manifest language server: workspace diagnostics failed: ${(error as Error).message}`);
+      return new ResponseError<never>(
+        ErrorCodes.InternalError,
+        `Filer manifest language server: workspace diagnostics failed: ${(error as Error).message}`,
+      );
     }
   }
 
@@ -116,17 +122,30 @@ export class PullDiagnostics implements DiagnosticsStrategy {
 
   private refresh(): void {
     clearTimeout(this.pendingRefresh);
-    if (this.env.refreshSupported()) void this.env.requests.send(DiagnosticRefreshRequest.method, () => this.env.connection.languages.diagnostics.refresh());
+    if (this.env.refreshSupported())
+      void this.env.requests.send(DiagnosticRefreshRequest.method, () =>
+        this.env.connection.languages.diagnostics.refresh(),
+      );
   }
 
   /** A refresh after a pause: typing in a file manifests name asks the client to pull again once. */
   private scheduleRefresh(delayMs: number): void {
     clearTimeout(this.pendingRefresh);
-    this.pendingRefresh = setTimeout(() => runQuietly(this.env.logger, 'Diagnostic refresh', () => this.refresh()), delayMs);
+    this.pendingRefresh = setTimeout(
+      () => runQuietly(this.env.logger, 'Diagnostic refresh', () => this.refresh()),
+      delayMs,
+    );
   }
 
-  /** The workspace report: each item sent by `report` (settled once written) when the client takes partial results, the rest returned. */
-  private async workspaceReports(previous: Map<string, string>, token: CancellationToken, report?: Report): Promise<WorkspaceDocumentDiagnosticReport[]> {
+  /**
+   * The workspace report: each item sent by `report` (settled once written) when the client takes partial results, the
+   * rest returned.
+   */
+  private async workspaceReports(
+    previous: Map<string, string>,
+    token: CancellationToken,
+    report?: Report,
+  ): Promise<WorkspaceDocumentDiagnosticReport[]> {
     const { documents, workspace, folders } = this.env;
     await this.env.scanDone();
     const items: WorkspaceDocumentDiagnosticReport[] = [];
@@ -156,7 +175,8 @@ export class PullDiagnostics implements DiagnosticsStrategy {
     // A manifest that went away loses what it had.
     for (const uri of previous.keys()) {
       const filePath = filePathOf(uri);
-      if (filePath && !workspace.has(filePath) && !documents.isOpen(filePath)) await add({ uri, version: null, kind: DocumentDiagnosticReportKind.Full, items: [] });
+      if (filePath && !workspace.has(filePath) && !documents.isOpen(filePath))
+        await add({ uri, version: null, kind: DocumentDiagnosticReportKind.Full, items: [] });
     }
     return items;
   }
@@ -173,11 +193,23 @@ export class PullDiagnostics implements DiagnosticsStrategy {
       if (held === undefined) continue;
       const entry = this.core.openManifest(document);
       if (!entry) {
-        items.push({ uri: document.uri, version: document.version, kind: DocumentDiagnosticReportKind.Full, items: [] });
+        items.push({
+          uri: document.uri,
+          version: document.version,
+          kind: DocumentDiagnosticReportKind.Full,
+          items: [],
+        });
         continue;
       }
       const resultId = entry.resultId();
-      if (held !== resultId) items.push({ uri: document.uri, version: document.version, kind: DocumentDiagnosticReportKind.Full, resultId, items: this.core.forOpen(document, entry) });
+      if (held !== resultId)
+        items.push({
+          uri: document.uri,
+          version: document.version,
+          kind: DocumentDiagnosticReportKind.Full,
+          resultId,
+          items: this.core.forOpen(document, entry),
+        });
     }
     return items;
   }

@@ -7,7 +7,17 @@ import {
   type TextEdit,
   type WorkspaceEdit,
 } from 'vscode-languageserver';
-import { proposeFixes, ruleByCode, sharedInOneRequest, type Creatable, type FixProposal, type ManifestAnalysis, type ManifestDiagnostic, type NewFile, type OffsetEdit } from '../../engine';
+import {
+  proposeFixes,
+  ruleByCode,
+  sharedInOneRequest,
+  type Creatable,
+  type FixProposal,
+  type ManifestAnalysis,
+  type ManifestDiagnostic,
+  type NewFile,
+  type OffsetEdit,
+} from '../../engine';
 
 /** What a quick fix may know about the document and the client. */
 interface FixContext {
@@ -16,7 +26,10 @@ interface FixContext {
   analysis: ManifestAnalysis;
   /** The file URI of a plugin-relative path; absent for a document that is not on disk. */
   fileUri?: (filePath: string) => string;
-  /** Whether a file may be created at a plugin-relative path: nothing there, and no folder on the way leaves the plugin folder. */
+  /**
+   * Whether a file may be created at a plugin-relative path: nothing there, and no folder on the way leaves the plugin
+   * folder.
+   */
   creatable: Creatable;
   /** The client takes `documentChanges` (versioned edits); otherwise plain `changes` are sent. */
   documentChanges: boolean;
@@ -33,7 +46,8 @@ interface FixContext {
  */
 export function quickFixes(diagnostics: Diagnostic[], context: FixContext): CodeAction[] {
   const actions: CodeAction[] = [];
-  // What the fixes share in this request (a "fix all"), and the proposals sent: one shared by several diagnostics is sent once.
+  // What the fixes share in this request (a "fix all"), and the proposals sent: one shared by several diagnostics is
+  // sent once.
   const shared = sharedInOneRequest();
   const sent = new Set<FixProposal>();
   for (const diagnostic of diagnostics) {
@@ -55,7 +69,10 @@ export function quickFixes(diagnostics: Diagnostic[], context: FixContext): Code
  * The engine's diagnostic of the same code and range, whose data the fix takes: the data a client sends
  * back is not trusted (it may have dropped it, or changed it), the finding of this version of the text is.
  */
-function engineDiagnosticOf(diagnostic: Diagnostic, engineDiagnostics: ManifestDiagnostic[]): ManifestDiagnostic | undefined {
+function engineDiagnosticOf(
+  diagnostic: Diagnostic,
+  engineDiagnostics: ManifestDiagnostic[],
+): ManifestDiagnostic | undefined {
   return engineDiagnostics.find(
     (candidate) =>
       candidate.code === diagnostic.code &&
@@ -67,13 +84,29 @@ function engineDiagnosticOf(diagnostic: Diagnostic, engineDiagnostics: ManifestD
 }
 
 function codeAction(proposal: FixProposal, diagnostic: Diagnostic, context: FixContext): CodeAction | undefined {
-  const edit = proposal.newFiles.length > 0 ? editWithFiles(context, proposal.edits, proposal.newFiles) : manifestEdit(context, proposal.edits);
+  const edit =
+    proposal.newFiles.length > 0
+      ? editWithFiles(context, proposal.edits, proposal.newFiles)
+      : manifestEdit(context, proposal.edits);
   if (!edit) return undefined;
   // A fix that mends several diagnostics is attached to each, as the client shows them.
   const diagnostics = proposal.mends
-    ? proposal.mends.map((d) => ({ range: d.range, message: d.message, code: d.code, severity: diagnostic.severity, source: diagnostic.source, data: d.data }))
+    ? proposal.mends.map((d) => ({
+        range: d.range,
+        message: d.message,
+        code: d.code,
+        severity: diagnostic.severity,
+        source: diagnostic.source,
+        data: d.data,
+      }))
     : [diagnostic];
-  return { title: proposal.title, kind: CodeActionKind.QuickFix, diagnostics, edit, ...(proposal.isPreferred ? { isPreferred: true } : {}) };
+  return {
+    title: proposal.title,
+    kind: CodeActionKind.QuickFix,
+    diagnostics,
+    edit,
+    ...(proposal.isPreferred ? { isPreferred: true } : {}),
+  };
 }
 
 function textEdits(context: FixContext, edits: OffsetEdit[]): TextEdit[] {
@@ -86,7 +119,9 @@ function textEdit(context: FixContext, edits: OffsetEdit[]): TextDocumentEdit {
 }
 
 function manifestEdit(context: FixContext, edits: OffsetEdit[]): WorkspaceEdit {
-  return context.documentChanges ? { documentChanges: [textEdit(context, edits)] } : { changes: { [context.uri]: textEdits(context, edits) } };
+  return context.documentChanges
+    ? { documentChanges: [textEdit(context, edits)] }
+    : { changes: { [context.uri]: textEdits(context, edits) } };
 }
 
 /**
@@ -100,7 +135,9 @@ function manifestEdit(context: FixContext, edits: OffsetEdit[]): WorkspaceEdit {
 function editWithFiles(context: FixContext, edits: OffsetEdit[], files: NewFile[]): WorkspaceEdit | undefined {
   if (!context.fileUri) return undefined;
   const uriOf = (file: NewFile) => context.fileUri!(file.filePath);
-  const creates: CreateFile[] = context.canCreateFiles ? files.map((file) => ({ kind: 'create', uri: uriOf(file), options: { overwrite: false, ignoreIfExists: false } })) : [];
+  const creates: CreateFile[] = context.canCreateFiles
+    ? files.map((file) => ({ kind: 'create', uri: uriOf(file), options: { overwrite: false, ignoreIfExists: false } }))
+    : [];
   const start = { line: 0, character: 0 };
   const writes: TextDocumentEdit[] = files.map((file) => ({
     textDocument: { uri: uriOf(file), version: null },
