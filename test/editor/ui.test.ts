@@ -757,13 +757,19 @@ test('the preview survives a window reload, with its selection and dialog', { ti
   }),
 );
 
-async function waitUntil(check: () => Promise<boolean>, what: string, timeoutMs = 20_000): Promise<void> {
+/** Polls `check` until it holds; a timeout says what was awaited and, given `observe`, what was there instead. */
+async function waitUntil(
+  check: () => Promise<boolean>,
+  what: string,
+  timeoutMs = 20_000,
+  observe?: () => Promise<string>,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (await check()) return;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  throw new Error(`timed out waiting for ${what}`);
+  throw new Error(`timed out waiting for ${what}${observe ? `; instead: ${await observe()}` : ''}`);
 }
 
 test('the preview shows manifest text as text, under a strict Content-Security-Policy', { timeout: 60_000 }, () =>
@@ -986,7 +992,7 @@ test(
 
 test(
   'the Problems panel shows each problem of examples/broken-syntax once, though VS Code\u2019s JSON validation reports them too',
-  { timeout: 120_000 },
+  { timeout: 200_000 },
   () =>
     showing('problems-once', async () => {
       await workbench.openFile('examples/broken-syntax/manifest.json', 'todo-collector');
@@ -1004,12 +1010,16 @@ test(
       await filter.waitFor({ timeout: 15_000 });
       await filter.fill('**/broken-syntax/**');
       const problems = editor.page.locator('.markers-panel .monaco-list-row[aria-level="2"]');
-      // VS Code's JSON validation and this extension both answer soon after the file opens: the count must be 9 and
-      // stay 9.
+      const fileCount = editor.page.locator('.markers-panel .monaco-list-row[aria-level="1"] .monaco-count-badge');
+      // VS Code's JSON validation (a language server of its own, slow to start on a loaded machine) and this extension
+      // both answer soon after the file opens: the count must reach 9 and stay 9.
       await waitUntil(
         async () => (await problems.count()) === 9,
         'the 9 problems of broken-syntax in the Problems panel',
-        30_000,
+        90_000,
+        async () =>
+          `${await problems.count()} rows, the file's count ${(await fileCount.allInnerTexts()).join(', ') || 'absent'}: ` +
+          (await problems.allInnerTexts()).join(' | '),
       );
       for (let second = 0; second < 5; second++) {
         await new Promise((resolve) => setTimeout(resolve, 1000));
@@ -1020,15 +1030,7 @@ test(
         );
       }
       // The file's own count (the list draws only the rows that fit): every source's problems of the file.
-      assert.equal(
-        (
-          await editor.page
-            .locator('.markers-panel .monaco-list-row[aria-level="1"] .monaco-count-badge')
-            .first()
-            .innerText()
-        ).trim(),
-        '9',
-      );
+      assert.equal((await fileCount.first().innerText()).trim(), '9');
       const rows = await problems.allInnerTexts();
       assert.equal(rows.filter((row) => /Trailing comma/.test(row)).length, 6, rows.join(' | '));
       assert.equal(rows.filter((row) => /Comments are not permitted/.test(row)).length, 3, rows.join(' | '));
