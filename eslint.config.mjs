@@ -1,6 +1,7 @@
 // The linter (npm run lint): ESLint with typescript-eslint's recommended rules for every source file
 // (TypeScript, the scripts, the bench, the webview's script), and the line limit the formatter keeps
-// (Prettier, .prettierrc.json) also for the lines it cannot break: a long string or comment.
+// (Prettier, .prettierrc.json) also for a comment, which it does not break. A long string, template or
+// regex is let be: split, a message could no longer be found by grep as a user reads it.
 import js from '@eslint/js';
 import stylistic from '@stylistic/eslint-plugin';
 import tseslint from 'typescript-eslint';
@@ -33,7 +34,17 @@ export default tseslint.config(
         'error',
         { args: 'all', argsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true },
       ],
-      '@stylistic/max-len': ['error', { code: 120, tabWidth: 2, ignoreUrls: true }],
+      '@stylistic/max-len': [
+        'error',
+        {
+          code: 120,
+          tabWidth: 2,
+          ignoreUrls: true,
+          ignoreStrings: true,
+          ignoreTemplateLiterals: true,
+          ignoreRegExpLiterals: true,
+        },
+      ],
     },
   },
 );

@@ -40,7 +40,9 @@ runPhases({ n: 5000, runs: 15 }, ({ n, runs, plugin, root, parent }) => {
     opened.document.lines.positionAt(idAt); // the hover asks for a position
     // Not document.positionAt: that would build the editor document's line offsets, which the server's first edit does.
     const position = opened.document.lines.positionAt(editAt);
-    const [, update] = timed(() => cache.textDocuments.update(document, [{ range: { start: position, end: position }, text: 'x' }], 2));
+    const [, update] = timed(() =>
+      cache.textDocuments.update(document, [{ range: { start: position, end: position }, text: 'x' }], 2),
+    );
     round.push(['editor document updated (TextDocuments update)', update]);
     const [edited, get] = timed(() => cache.get(document));
     round.push(['version made (text read, edit noted)', get]);

@@ -41,7 +41,14 @@ function measure(validFolder: string, brokenFolder: string, runs: number, broken
   const folder = new NodePluginFolder(validFolder);
   const brokenPluginFolder = new NodePluginFolder(brokenFolder);
 
-  const samples: Record<string, number[]> = { jsonParse: [], parseTree: [], engineParse: [], validator: [], rules: [], rulesNoFolder: [] };
+  const samples: Record<string, number[]> = {
+    jsonParse: [],
+    parseTree: [],
+    engineParse: [],
+    validator: [],
+    rules: [],
+    rulesNoFolder: [],
+  };
   const model = buildModel(parseDocument(text));
   // One warm-up round (discarded) lets the JIT settle, as it has in a server that has been running.
   for (let run = 0; run <= runs; run++) {
@@ -61,7 +68,10 @@ function measure(validFolder: string, brokenFolder: string, runs: number, broken
     if (run > 0) brokenSamples.push(ms);
   }
 
-  const count = (diagnostics: { severity: string }[]) => ({ errors: diagnostics.filter((d) => d.severity === 'error').length, total: diagnostics.length });
+  const count = (diagnostics: { severity: string }[]) => ({
+    errors: diagnostics.filter((d) => d.severity === 'error').length,
+    total: diagnostics.length,
+  });
   return {
     bytes: Buffer.byteLength(text),
     jsonParseMs: median(samples.jsonParse),
@@ -82,5 +92,7 @@ if (require.main === module) {
     console.error('usage: node out/bench/floors.js <validFolder> <brokenFolder> [runs] [brokenRuns]');
     process.exit(2);
   }
-  process.stdout.write(JSON.stringify(measure(validFolder, brokenFolder, Number(runs ?? 7), Number(brokenRuns ?? 3))) + '\n');
+  process.stdout.write(
+    JSON.stringify(measure(validFolder, brokenFolder, Number(runs ?? 7), Number(brokenRuns ?? 3))) + '\n',
+  );
 }

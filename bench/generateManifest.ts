@@ -51,11 +51,71 @@ function seededRandom(seed: number): () => number {
   };
 }
 
-const verbs = ['summarize', 'translate', 'extract', 'classify', 'convert', 'index', 'review', 'tag', 'redact', 'merge', 'split', 'compare', 'outline', 'proofread', 'archive'];
-const nouns = ['invoice', 'contract', 'report', 'transcript', 'receipt', 'manuscript', 'spreadsheet', 'slide-deck', 'photo', 'letter', 'minutes', 'statement', 'brief', 'log', 'memo'];
-const adjectives = ['quarterly', 'scanned', 'shared', 'archived', 'draft', 'signed', 'multilingual', 'handwritten', 'confidential', 'recent'];
-const extensions = [['.pdf'], ['.md', '.txt'], ['.docx', '.odt'], ['.csv', '.xlsx'], ['.png', '.jpg'], ['.eml'], ['.html', '.htm']];
-const knownHookEvents = ['onAgentComplete', 'onSessionMessage', 'onToolCall', 'onSessionStart', 'onAgentHitlRequest', 'onFileChangeNotify', 'onRuntimeReady', 'onAppReady'];
+const verbs = [
+  'summarize',
+  'translate',
+  'extract',
+  'classify',
+  'convert',
+  'index',
+  'review',
+  'tag',
+  'redact',
+  'merge',
+  'split',
+  'compare',
+  'outline',
+  'proofread',
+  'archive',
+];
+const nouns = [
+  'invoice',
+  'contract',
+  'report',
+  'transcript',
+  'receipt',
+  'manuscript',
+  'spreadsheet',
+  'slide-deck',
+  'photo',
+  'letter',
+  'minutes',
+  'statement',
+  'brief',
+  'log',
+  'memo',
+];
+const adjectives = [
+  'quarterly',
+  'scanned',
+  'shared',
+  'archived',
+  'draft',
+  'signed',
+  'multilingual',
+  'handwritten',
+  'confidential',
+  'recent',
+];
+const extensions = [
+  ['.pdf'],
+  ['.md', '.txt'],
+  ['.docx', '.odt'],
+  ['.csv', '.xlsx'],
+  ['.png', '.jpg'],
+  ['.eml'],
+  ['.html', '.htm'],
+];
+const knownHookEvents = [
+  'onAgentComplete',
+  'onSessionMessage',
+  'onToolCall',
+  'onSessionStart',
+  'onAgentHitlRequest',
+  'onFileChangeNotify',
+  'onRuntimeReady',
+  'onAppReady',
+];
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type JsonObject = { [key: string]: Json };
@@ -158,7 +218,11 @@ function draftPlugin(n: number, random: () => number): Draft {
     const id = actionId(j);
     const verb = verbs[j % verbs.length];
     const noun = nouns[(j * 7) % nouns.length].replace('-', ' ');
-    const base: JsonObject = { id, title: `${capitalize(verb)} this ${noun}`, description: `${capitalize(verb)} the selected ${noun} with the plugin's help.` };
+    const base: JsonObject = {
+      id,
+      title: `${capitalize(verb)} this ${noun}`,
+      description: `${capitalize(verb)} the selected ${noun} with the plugin's help.`,
+    };
     switch (j % 4) {
       case 0:
       case 3: {
@@ -176,11 +240,27 @@ function draftPlugin(n: number, random: () => number): Draft {
           ...(first ? { toolScope: 'read-only', fileExtensions: pick(extensions) } : {}),
           params: [
             first
-              ? { id: 'tone', label: 'Tone', type: 'select', options: ['neutral', 'friendly', 'formal'], default: 'neutral' }
-              : { id: 'question', label: 'Question', type: 'text', placeholder: `e.g. which ${noun} is ${pick(adjectives)}?` },
+              ? {
+                  id: 'tone',
+                  label: 'Tone',
+                  type: 'select',
+                  options: ['neutral', 'friendly', 'formal'],
+                  default: 'neutral',
+                }
+              : {
+                  id: 'question',
+                  label: 'Question',
+                  type: 'text',
+                  placeholder: `e.g. which ${noun} is ${pick(adjectives)}?`,
+                },
             { id: perFile, label: 'Notes per file', type: 'per-file-text', required: false },
           ],
-          generate: { label: 'Draft notes', actionId: target, populateParamId: perFile, ...(first ? { forwardParamIds: ['tone'] } : {}) },
+          generate: {
+            label: 'Draft notes',
+            actionId: target,
+            populateParamId: perFile,
+            ...(first ? { forwardParamIds: ['tone'] } : {}),
+          },
         });
         break;
       }
@@ -208,24 +288,58 @@ function draftPlugin(n: number, random: () => number): Draft {
     switch (k % 5) {
       case 0: {
         const id = `api_endpoint_${k}`;
-        settings[id] = { type: 'string', title: `Service endpoint ${k}`, description: 'The full URL of the service, e.g. https://api.example.com/v1.', default: 'https://api.example.com/v1', required: true, order };
+        settings[id] = {
+          type: 'string',
+          title: `Service endpoint ${k}`,
+          description: 'The full URL of the service, e.g. https://api.example.com/v1.',
+          default: 'https://api.example.com/v1',
+          required: true,
+          order,
+        };
         if (fetchSettings.size < 2) fetchSettings.add(id);
         break;
       }
       case 1:
-        settings[`notify_on_finish_${k}`] = { type: 'boolean', title: 'Notify when done', description: 'Show a toast when a long job finishes.', default: true, order };
+        settings[`notify_on_finish_${k}`] = {
+          type: 'boolean',
+          title: 'Notify when done',
+          description: 'Show a toast when a long job finishes.',
+          default: true,
+          order,
+        };
         break;
       case 2:
-        settings[`max_pages_${k}`] = { type: 'number', title: 'Pages per call', description: 'How many pages one call reads at most.', default: 20, min: 1, max: 200, order };
+        settings[`max_pages_${k}`] = {
+          type: 'number',
+          title: 'Pages per call',
+          description: 'How many pages one call reads at most.',
+          default: 20,
+          min: 1,
+          max: 200,
+          order,
+        };
         break;
       case 3: {
         const handler = `./settings/reset_cache_${k}.js`;
         files.set(handler.slice(2), handlerFile('reset', 'cache'));
-        settings[`reset_cache_${k}`] = { type: 'action', title: 'Reset cache', description: 'Forget every cached result.', handler, variant: 'secondary', order };
+        settings[`reset_cache_${k}`] = {
+          type: 'action',
+          title: 'Reset cache',
+          description: 'Forget every cached result.',
+          handler,
+          variant: 'secondary',
+          order,
+        };
         break;
       }
       case 4:
-        settings[`output_language_${k}`] = { type: 'string', title: 'Output language', enum: ['en', 'de', 'fr', 'ja'], default: 'en', order };
+        settings[`output_language_${k}`] = {
+          type: 'string',
+          title: 'Output language',
+          enum: ['en', 'de', 'fr', 'ja'],
+          default: 'en',
+          order,
+        };
         break;
     }
   }
@@ -241,11 +355,25 @@ function draftPlugin(n: number, random: () => number): Draft {
   for (let c = 0; c < Math.max(2, Math.round(n / 50)); c++) {
     const handler = `./commands/command_${c}.js`;
     files.set(handler.slice(2), handlerFile('run', 'command'));
-    commands.push({ id: `bench-command-${c}`, title: `Bench command ${c}`, icon: 'sparkle', contexts: ['chat'], handler, when: 'folderOpen', fileExtensions: pick(extensions) });
+    commands.push({
+      id: `bench-command-${c}`,
+      title: `Bench command ${c}`,
+      icon: 'sparkle',
+      contexts: ['chat'],
+      handler,
+      when: 'folderOpen',
+      fileExtensions: pick(extensions),
+    });
   }
   const views: JsonObject[] = [];
   for (let v = 0; v < Math.max(1, Math.round(n / 100)); v++) {
-    views.push({ id: `bench-view-${v}`, title: `Recent results ${v}`, icon: 'list', location: 'sidebar', definition: { type: 'list', source: 'store:results', limit: 50 } });
+    views.push({
+      id: `bench-view-${v}`,
+      title: `Recent results ${v}`,
+      icon: 'list',
+      location: 'sidebar',
+      definition: { type: 'list', source: 'store:results', limit: 50 },
+    });
   }
 
   const manifest: JsonObject = {
@@ -270,7 +398,11 @@ function draftPlugin(n: number, random: () => number): Draft {
         write: { static: ['${dataDir}/out/**'], parameter: true, deny: ['**/.git/**'] },
         list: { static: ['${dataDir}'], parameter: true, deny: ['**/node_modules/**'] },
       },
-      fetch: { static: ['api.example.com', 'uploads.example.com'], settings: [...fetchSettings], deny: ['tracking.example.com'] },
+      fetch: {
+        static: ['api.example.com', 'uploads.example.com'],
+        settings: [...fetchSettings],
+        deny: ['tracking.example.com'],
+      },
       store: true,
       session: { getActive: true, sendMessage: true },
       hostTrigger: true,
@@ -290,7 +422,10 @@ interface BreakKind {
   code: string;
   schemaDetectable: boolean;
   what: string;
-  /** Breaks the entry in place and returns the field at fault (relative to the entry), or undefined when it does not apply. */
+  /**
+   * Breaks the entry in place and returns the field at fault (relative to the entry), or undefined when it does not
+   * apply.
+   */
   apply(entry: JsonObject, index: number, draft: Draft): JsonPath | undefined;
 }
 
@@ -299,7 +434,8 @@ const toolBreaks: BreakKind[] = [
     code: 'tools.id-dot',
     schemaDetectable: true,
     what: 'a tool id with a dot',
-    apply: (tool, index, draft) => (draft.unreferencedTools.has(index) ? ((tool.id = `docs.${tool.id}`), ['id']) : undefined),
+    apply: (tool, index, draft) =>
+      draft.unreferencedTools.has(index) ? ((tool.id = `docs.${tool.id}`), ['id']) : undefined,
   },
   {
     code: 'tools.annotations',
@@ -322,8 +458,9 @@ const toolBreaks: BreakKind[] = [
   {
     code: 'tools.duplicate-id',
     schemaDetectable: false,
-    what: "a tool id already used by the tool before it",
-    apply: (tool, index, draft) => (index > 0 && draft.unreferencedTools.has(index) ? ((tool.id = draft.tools[index - 1].id), ['id']) : undefined),
+    what: 'a tool id already used by the tool before it',
+    apply: (tool, index, draft) =>
+      index > 0 && draft.unreferencedTools.has(index) ? ((tool.id = draft.tools[index - 1].id), ['id']) : undefined,
   },
 ];
 
@@ -332,14 +469,22 @@ const actionBreaks: BreakKind[] = [
     code: 'actions.tool-id-unknown',
     schemaDetectable: false,
     what: 'a toolId with a typo',
-    apply: (action) => (action.kind === 'tool' ? ((action.toolId = String(action.toolId).replace(/_(\d+)$/, 's_$1')), ['toolId']) : undefined),
+    apply: (action) =>
+      action.kind === 'tool'
+        ? ((action.toolId = String(action.toolId).replace(/_(\d+)$/, 's_$1')), ['toolId'])
+        : undefined,
   },
   {
     code: 'actions.id',
     schemaDetectable: true,
     what: 'an action id that is not kebab-case',
     apply: (action, _index, draft) =>
-      draft.generateTargets.has(String(action.id)) ? undefined : ((action.id = String(action.id).replace(/-/g, '_').replace(/^./, (c) => c.toUpperCase())), ['id']),
+      draft.generateTargets.has(String(action.id))
+        ? undefined
+        : ((action.id = String(action.id)
+            .replace(/-/g, '_')
+            .replace(/^./, (c) => c.toUpperCase())),
+          ['id']),
   },
   {
     code: 'actions.generate-action-unknown',
@@ -385,13 +530,17 @@ const actionBreaks: BreakKind[] = [
     code: 'files.missing',
     schemaDetectable: false,
     what: 'a prompt path to a file that does not exist',
-    apply: (action) => (action.kind === 'prompt' ? ((action.prompt = String(action.prompt).replace('./prompts/', './prompt/')), ['prompt']) : undefined),
+    apply: (action) =>
+      action.kind === 'prompt'
+        ? ((action.prompt = String(action.prompt).replace('./prompts/', './prompt/')), ['prompt'])
+        : undefined,
   },
   {
     code: 'actions.prompt-forbidden',
     schemaDetectable: false,
     what: 'a prompt on a tool action',
-    apply: (action) => (action.kind === 'tool' ? ((action.prompt = `./prompts/${action.id}.md`), ['prompt']) : undefined),
+    apply: (action) =>
+      action.kind === 'tool' ? ((action.prompt = `./prompts/${action.id}.md`), ['prompt']) : undefined,
   },
 ];
 
@@ -401,7 +550,9 @@ const settingBreaks: BreakKind[] = [
     schemaDetectable: true,
     what: 'a setting type that does not exist',
     apply: (setting, _index, draft) =>
-      setting.type === 'string' && !draft.fetchSettings.has(String(settingIdOf(setting, draft))) && setting.enum === undefined
+      setting.type === 'string' &&
+      !draft.fetchSettings.has(String(settingIdOf(setting, draft))) &&
+      setting.enum === undefined
         ? ((setting.type = 'text'), ['type'])
         : undefined,
   },
@@ -421,7 +572,8 @@ const settingBreaks: BreakKind[] = [
     code: 'settings.action-handler',
     schemaDetectable: false,
     what: 'an action setting without its handler',
-    apply: (setting) => (setting.type === 'action' && setting.handler !== undefined ? (delete setting.handler, []) : undefined),
+    apply: (setting) =>
+      setting.type === 'action' && setting.handler !== undefined ? (delete setting.handler, []) : undefined,
   },
 ];
 
@@ -437,8 +589,18 @@ function breakEntries(draft: Draft, random: () => number): InjectedBreak[] {
   const settingIds = Object.keys(draft.settings);
   const entries: { path: JsonPath; value: JsonObject; index: number; kinds: BreakKind[] }[] = [
     ...draft.tools.map((value, index) => ({ path: ['contributes', 'tools', index], value, index, kinds: toolBreaks })),
-    ...draft.actions.map((value, index) => ({ path: ['contributes', 'actions', index], value, index, kinds: actionBreaks })),
-    ...settingIds.map((id, index) => ({ path: ['contributes', 'settings', id], value: draft.settings[id], index, kinds: settingBreaks })),
+    ...draft.actions.map((value, index) => ({
+      path: ['contributes', 'actions', index],
+      value,
+      index,
+      kinds: actionBreaks,
+    })),
+    ...settingIds.map((id, index) => ({
+      path: ['contributes', 'settings', id],
+      value: draft.settings[id],
+      index,
+      kinds: settingBreaks,
+    })),
   ];
   const next = new Map<BreakKind[], number>();
   const breaks: InjectedBreak[] = [];
@@ -450,7 +612,13 @@ function breakEntries(draft: Draft, random: () => number): InjectedBreak[] {
       const field = kind.apply(entry.value, entry.index, draft);
       if (field === undefined) continue;
       next.set(entry.kinds, (start + tried + 1) % entry.kinds.length);
-      breaks.push({ entry: entry.path, path: [...entry.path, ...field], code: kind.code, schemaDetectable: kind.schemaDetectable, what: kind.what });
+      breaks.push({
+        entry: entry.path,
+        path: [...entry.path, ...field],
+        code: kind.code,
+        schemaDetectable: kind.schemaDetectable,
+        what: kind.what,
+      });
       break;
     }
   }
@@ -460,7 +628,15 @@ function breakEntries(draft: Draft, random: () => number): InjectedBreak[] {
 function toolSchemaFile(id: string, verb: string, noun: string, withPathArray: boolean): string {
   const properties: JsonObject = {
     path: { type: 'string', format: 'file-path', description: `The ${noun.replace('-', ' ')} to ${verb}.` },
-    ...(withPathArray ? { paths: { type: 'array', items: { type: 'string', format: 'file-path' }, description: `Every ${noun.replace('-', ' ')} to ${verb} in one call.` } } : {}),
+    ...(withPathArray
+      ? {
+          paths: {
+            type: 'array',
+            items: { type: 'string', format: 'file-path' },
+            description: `Every ${noun.replace('-', ' ')} to ${verb} in one call.`,
+          },
+        }
+      : {}),
     mode: { type: 'string', enum: ['fast', 'thorough'], default: 'fast', description: 'How much care to take.' },
     maxPages: { type: 'integer', minimum: 1, maximum: 500, description: 'Stop after this many pages.' },
   };

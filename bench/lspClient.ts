@@ -43,7 +43,11 @@ export class LspClient {
     args: string[],
     cwd: string,
   ) {
-    this.child = spawn(command, args, { cwd, stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, NODE_OPTIONS: '' } });
+    this.child = spawn(command, args, {
+      cwd,
+      stdio: ['pipe', 'pipe', 'pipe'],
+      env: { ...process.env, NODE_OPTIONS: '' },
+    });
     this.child.stdout.on('data', (chunk: Buffer) => this.receive(chunk));
     this.child.stderr.on('data', (chunk: Buffer) => {
       this.stderrTail = (this.stderrTail + chunk.toString('utf8')).slice(-4000);
@@ -160,7 +164,13 @@ export class LspClient {
     }
   }
 
-  private dispatch(message: { id?: number | string; method?: string; params?: unknown; result?: unknown; error?: { message: string } }): void {
+  private dispatch(message: {
+    id?: number | string;
+    method?: string;
+    params?: unknown;
+    result?: unknown;
+    error?: { message: string };
+  }): void {
     if (message.method !== undefined && message.id !== undefined) {
       this.serverRequests.push({ method: message.method, params: message.params });
       this.write({ jsonrpc: '2.0', id: message.id, result: answerTo(message.method, message.params) });

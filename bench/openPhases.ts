@@ -39,14 +39,27 @@ function timeAreas(model: ManifestModel, folder: CachedPluginFolder | undefined,
 }
 
 runPhases({ n: 1000, runs: 9 }, ({ n, runs, plugin, root }) => {
-  const message = Buffer.from(JSON.stringify({ jsonrpc: '2.0', method: 'textDocument/didOpen', params: { textDocument: { uri: 'file:///m', languageId: 'json', version: 1, text: plugin.manifestText } } }));
+  const message = Buffer.from(
+    JSON.stringify({
+      jsonrpc: '2.0',
+      method: 'textDocument/didOpen',
+      params: { textDocument: { uri: 'file:///m', languageId: 'json', version: 1, text: plugin.manifestText } },
+    }),
+  );
   const phases = new Map<string, Timing[]>();
   const add = (name: string, timing: Timing) => phases.set(name, [...(phases.get(name) ?? []), timing]);
   for (let run = 0; run <= runs; run++) {
     const round = new Map<string, Timing[]>();
     const note = (name: string, timing: Timing) => round.set(name, [timing]);
     let text = '';
-    note('didOpen message decoded (utf8 + JSON.parse)', timed(() => (text = (JSON.parse(message.toString('utf8')) as { params: { textDocument: { text: string } } }).params.textDocument.text))[1]);
+    note(
+      'didOpen message decoded (utf8 + JSON.parse)',
+      timed(
+        () =>
+          (text = (JSON.parse(message.toString('utf8')) as { params: { textDocument: { text: string } } }).params
+            .textDocument.text),
+      )[1],
+    );
     note('JSON.parse of the manifest (the floor)', timed(() => JSON.parse(text))[1]);
     let document = parseDocument(text);
     note('parse: positioned tree + plain value', timed(() => (document = parseDocument(text)))[1]);
@@ -57,13 +70,21 @@ runPhases({ n: 1000, runs: 9 }, ({ n, runs, plugin, root }) => {
     const folder = new CachedPluginFolder(root, () => true);
     const first = new Map<string, Timing[]>();
     timeAreas(model, folder, first);
-    note('rules, all areas, with the folder: first open (2N stats, N schemas read and checked, N handlers read)', totalOf([...first.values()].map(([timing]) => timing)));
+    note(
+      'rules, all areas, with the folder: first open (2N stats, N schemas read and checked, N handlers read)',
+      totalOf([...first.values()].map(([timing]) => timing)),
+    );
     const warm = new Map<string, Timing[]>();
     timeAreas(model, folder, warm);
-    note('rules, all areas, with the folder: warm (the folder cache a reopen finds)', totalOf([...warm.values()].map(([timing]) => timing)));
+    note(
+      'rules, all areas, with the folder: warm (the folder cache a reopen finds)',
+      totalOf([...warm.values()].map(([timing]) => timing)),
+    );
     // The first round lets the JIT settle, as it has in a server that has been running.
     if (run > 0) for (const [name, timings] of round) add(name, timings[0]);
   }
-  console.log(`N = ${n}: ${(Buffer.byteLength(plugin.manifestText) / 1048576).toFixed(2)} MiB, ${runs} runs, medians (ms)`);
+  console.log(
+    `N = ${n}: ${(Buffer.byteLength(plugin.manifestText) / 1048576).toFixed(2)} MiB, ${runs} runs, medians (ms)`,
+  );
   printPhases(phases, 100);
 });

@@ -7,7 +7,10 @@ import { generatePlugin, writePluginFolder, type GeneratedPlugin } from './gener
  * A phase script's run (openPhases, editPhases): N and the number of runs from the command line, the
  * valid variant's plugin written into a temporary folder for `measure`, then the folder removed.
  */
-export function runPhases(defaults: { n: number; runs: number }, measure: (input: { n: number; runs: number; plugin: GeneratedPlugin; root: string; parent: string }) => void): void {
+export function runPhases(
+  defaults: { n: number; runs: number },
+  measure: (input: { n: number; runs: number; plugin: GeneratedPlugin; root: string; parent: string }) => void,
+): void {
   const n = Number(process.argv[2] ?? defaults.n);
   const runs = Number(process.argv[3] ?? defaults.runs);
   const parent = mkdtempSync(join(tmpdir(), 'filer-phases-'));

@@ -20,7 +20,8 @@
  * better than.
  *
  * Options: --sizes=100,1000  --runs=3 (runs per size; default 7, 5 at N ≥ 5,000)
- *          --skip=fresh,floors (leave out the fresh-server opens and/or the in-process floors: quicker runs while developing)
+ *          --skip=fresh,floors (leave out the fresh-server opens and/or the in-process floors: quicker runs while
+ * developing)
  *          --our-server=path/to/server.js (default dist/server.js: compare another build)
  *          --profile-ours=dir (runs our server with --cpu-prof, one .cpuprofile per size in dir)
  */
@@ -36,7 +37,13 @@ import { BenchServer, type Position, type ServerLabel } from './servers';
 import { median } from './stats';
 
 const root = join(__dirname, '..', '..');
-const jsonServerScript = join(root, 'node_modules', 'vscode-langservers-extracted', 'bin', 'vscode-json-language-server');
+const jsonServerScript = join(
+  root,
+  'node_modules',
+  'vscode-langservers-extracted',
+  'bin',
+  'vscode-json-language-server',
+);
 const bareServerScript = join(__dirname, 'bareServer.js');
 const schemaUri = pathToFileURL(join(root, 'schemas', 'manifest.schema.json')).href;
 const clientBundle = join(root, 'dist', 'client.js');
@@ -55,9 +62,14 @@ interface Options {
 interface ServerFigures {
   mode: 'pull' | 'push';
   openMs: number;
-  /** CPU time of the server process from didOpen until it is idle after answering the diagnostics, warm (every thread). */
+  /**
+   * CPU time of the server process from didOpen until it is idle after answering the diagnostics, warm (every thread).
+   */
   cpuPerOpenMs: number;
-  /** CPU time from didClose until the server is idle again (what closing sets off: ours gives a large manifest's memory back). */
+  /**
+   * CPU time from didClose until the server is idle again (what closing sets off: ours gives a large manifest's memory
+   * back).
+   */
   cpuPerCloseMs: number;
   /** didOpen → diagnostics on a server started just before, its first document. */
   freshOpenMs: number;
@@ -111,10 +123,15 @@ function parseOptions(argv: string[]): Options {
     else if (key === '--runs') options.runs = Number(value);
     else if (key === '--our-server') options.ourServer = resolve(value);
     else if (key === '--profile-ours') options.profileDir = resolve(value);
-    else if (key === '--skip' && value.split(',').every((part) => part === 'fresh' || part === 'floors')) value.split(',').forEach((part) => options.skip.add(part as 'fresh' | 'floors'));
-    else throw new HarnessError(`Unknown option ${arg}: use --sizes=100,1000, --runs=N, --our-server=path, --profile-ours=dir and --skip=fresh,floors.`);
+    else if (key === '--skip' && value.split(',').every((part) => part === 'fresh' || part === 'floors'))
+      value.split(',').forEach((part) => options.skip.add(part as 'fresh' | 'floors'));
+    else
+      throw new HarnessError(
+        `Unknown option ${arg}: use --sizes=100,1000, --runs=N, --our-server=path, --profile-ours=dir and --skip=fresh,floors.`,
+      );
   }
-  if (options.sizes.some((n) => !Number.isInteger(n) || n < 4)) throw new HarnessError('--sizes takes integers of at least 4.');
+  if (options.sizes.some((n) => !Number.isInteger(n) || n < 4))
+    throw new HarnessError('--sizes takes integers of at least 4.');
   return options;
 }
 
@@ -142,7 +159,13 @@ function landmarks(plugin: GeneratedPlugin): { edit: Position; completion: Posit
   const annotationsAt = text.indexOf('"annotations": {', idAt);
   const annotationKeyAt = text.indexOf('"readOnlyHint"', annotationsAt);
   const nextToolAt = text.indexOf('"id": "', idAt + 1);
-  if (idAt < 0 || descriptionAt < 0 || annotationsAt < 0 || annotationKeyAt < 0 || (nextToolAt >= 0 && annotationKeyAt > nextToolAt)) {
+  if (
+    idAt < 0 ||
+    descriptionAt < 0 ||
+    annotationsAt < 0 ||
+    annotationKeyAt < 0 ||
+    (nextToolAt >= 0 && annotationKeyAt > nextToolAt)
+  ) {
     throw new HarnessError(`The middle tool ${plugin.middleToolId} does not have the expected layout.`);
   }
   return {
@@ -157,7 +180,15 @@ function cpuBatchSize(n: number): number {
   return n >= 5000 ? 2 : 3;
 }
 
-async function measureSize(n: number, runs: number, workspace: string, warmupFolder: string, ourServer: string | undefined, ourNodeFlags: string[], skip: Options['skip']): Promise<SizeResult> {
+async function measureSize(
+  n: number,
+  runs: number,
+  workspace: string,
+  warmupFolder: string,
+  ourServer: string | undefined,
+  ourNodeFlags: string[],
+  skip: Options['skip'],
+): Promise<SizeResult> {
   const folder = join(workspace, `n${n}`);
   mkdirSync(folder);
   const valid = generatePlugin(n, 'valid');
@@ -177,13 +208,17 @@ async function measureSize(n: number, runs: number, workspace: string, warmupFol
   const samples: Record<ServerLabel, Samples> = { ours: emptySamples(), json: emptySamples(), bare: emptySamples() };
   let ourFailure: string | undefined = ourServer ? undefined : 'our server is not built yet';
   try {
-    started.json = await BenchServer.start('json', jsonServerScript, workspaceUri, root, timeoutMs).catch((error: Error) => {
-      throw new HarnessError(`The JSON language server did not start: ${error.message}`);
-    });
+    started.json = await BenchServer.start('json', jsonServerScript, workspaceUri, root, timeoutMs).catch(
+      (error: Error) => {
+        throw new HarnessError(`The JSON language server did not start: ${error.message}`);
+      },
+    );
     started.json.configureJsonSchema(schemaUri);
-    started.bare = await BenchServer.start('bare', bareServerScript, workspaceUri, root, timeoutMs).catch((error: Error) => {
-      throw new HarnessError(`The bare server did not start: ${error.message}`);
-    });
+    started.bare = await BenchServer.start('bare', bareServerScript, workspaceUri, root, timeoutMs).catch(
+      (error: Error) => {
+        throw new HarnessError(`The bare server did not start: ${error.message}`);
+      },
+    );
     if (!ourFailure) {
       try {
         started.ours = await BenchServer.start('ours', ourServer!, workspaceUri, root, timeoutMs, ourNodeFlags);
@@ -213,13 +248,27 @@ async function measureSize(n: number, runs: number, workspace: string, warmupFol
         if (!server) continue;
         try {
           // The bare server's CPU per open is a few milliseconds: one open and close per run is enough to show it.
-          await measureRun(server, samples[label], { valid, validUri, broken, brokenUri, at, timeoutMs, cpuBatch: label === 'bare' ? 1 : cpuBatchSize(n) });
+          await measureRun(server, samples[label], {
+            valid,
+            validUri,
+            broken,
+            brokenUri,
+            at,
+            timeoutMs,
+            cpuBatch: label === 'bare' ? 1 : cpuBatchSize(n),
+          });
           if (!skip.has('fresh')) {
             const script = label === 'json' ? jsonServerScript : label === 'bare' ? bareServerScript : ourServer!;
-            await measureFreshOpen(label, script, samples[label], { workspaceUri, validUri, text: valid.manifestText, timeoutMs });
+            await measureFreshOpen(label, script, samples[label], {
+              workspaceUri,
+              validUri,
+              text: valid.manifestText,
+              timeoutMs,
+            });
           }
         } catch (error) {
-          if (label === 'json') throw new HarnessError(`The JSON language server failed at N=${n}: ${(error as Error).message}`);
+          if (label === 'json')
+            throw new HarnessError(`The JSON language server failed at N=${n}: ${(error as Error).message}`);
           if (label === 'bare') throw new HarnessError(`The bare server failed at N=${n}: ${(error as Error).message}`);
           ourFailure = `failed at N=${n}, run ${run + 1}: ${(error as Error).message}`;
           server.client.kill();
@@ -230,7 +279,9 @@ async function measureSize(n: number, runs: number, workspace: string, warmupFol
       log(`  run ${run + 1}/${runs} done (${order.join(', ')})`);
     }
     if (samples.json.counts.broken === 0) {
-      throw new HarnessError(`The JSON language server reported no diagnostics on the broken variant at N=${n}: it is not validating with the schema.`);
+      throw new HarnessError(
+        `The JSON language server reported no diagnostics on the broken variant at N=${n}: it is not validating with the schema.`,
+      );
     }
   } finally {
     await Promise.all(Object.values(started).map((server) => server.stop()));
@@ -244,7 +295,10 @@ async function measureSize(n: number, runs: number, workspace: string, warmupFol
     n,
     bytes: Buffer.byteLength(valid.manifestText),
     breaks: { total: broken.breaks.length, schemaDetectable: broken.breaks.filter((b) => b.schemaDetectable).length },
-    ours: ourFailure && samples.ours.open.length === 0 ? { unavailable: ourFailure } : figures(samples.ours, peak('ours'), modeOf(started, 'ours')),
+    ours:
+      ourFailure && samples.ours.open.length === 0
+        ? { unavailable: ourFailure }
+        : figures(samples.ours, peak('ours'), modeOf(started, 'ours')),
     json: figures(samples.json, peak('json'), 'pull'),
     bare: figures(samples.bare, peak('bare'), 'pull'),
     floors,
@@ -254,14 +308,22 @@ async function measureSize(n: number, runs: number, workspace: string, warmupFol
 function measureFloors(n: number, validFolder: string, brokenFolder: string): FloorFigures {
   log(`  floors (fresh process)…`);
   const floorRuns = n >= 5000 ? 5 : 7;
-  const floorsRun = spawnSync(process.execPath, [join(__dirname, 'floors.js'), validFolder, brokenFolder, String(floorRuns), '3'], {
-    encoding: 'utf8',
-    timeout: 300_000,
-    maxBuffer: 1 << 20,
-  });
-  if (floorsRun.status !== 0) throw new HarnessError(`The in-process floors failed at N=${n}: ${floorsRun.error?.message ?? floorsRun.stderr}`);
+  const floorsRun = spawnSync(
+    process.execPath,
+    [join(__dirname, 'floors.js'), validFolder, brokenFolder, String(floorRuns), '3'],
+    {
+      encoding: 'utf8',
+      timeout: 300_000,
+      maxBuffer: 1 << 20,
+    },
+  );
+  if (floorsRun.status !== 0)
+    throw new HarnessError(`The in-process floors failed at N=${n}: ${floorsRun.error?.message ?? floorsRun.stderr}`);
   const floors = JSON.parse(floorsRun.stdout) as FloorFigures;
-  if (floors.valid.errors > 0) throw new HarnessError(`Our validator finds ${floors.valid.errors} errors in the valid variant at N=${n}: the generator and the engine disagree.`);
+  if (floors.valid.errors > 0)
+    throw new HarnessError(
+      `Our validator finds ${floors.valid.errors} errors in the valid variant at N=${n}: the generator and the engine disagree.`,
+    );
   return floors;
 }
 
@@ -310,7 +372,19 @@ function modeOf(started: Partial<Record<ServerLabel, BenchServer>>, label: Serve
 }
 
 function emptySamples(): Samples {
-  return { open: [], cpuPerOpen: [], cpuPerClose: [], freshOpen: [], freshRss: [], edit: [], completion: [], hover: [], rss: [], brokenOpen: [], counts: { valid: 0, afterEdit: 0, broken: 0, completionItems: 0, hoverChars: 0 } };
+  return {
+    open: [],
+    cpuPerOpen: [],
+    cpuPerClose: [],
+    freshOpen: [],
+    freshRss: [],
+    edit: [],
+    completion: [],
+    hover: [],
+    rss: [],
+    brokenOpen: [],
+    counts: { valid: 0, afterEdit: 0, broken: 0, completionItems: 0, hoverChars: 0 },
+  };
 }
 
 async function measureRun(
@@ -331,13 +405,19 @@ async function measureRun(
     const result = await action();
     return [result, performance.now() - start];
   };
-  const [validDiagnostics, openMs] = await timed(() => server.open(doc.validUri, doc.valid.manifestText, 1, doc.timeoutMs));
+  const [validDiagnostics, openMs] = await timed(() =>
+    server.open(doc.validUri, doc.valid.manifestText, 1, doc.timeoutMs),
+  );
   const memory = server.memory();
   const [hoverChars, hoverMs] = await timed(() => server.hover(doc.validUri, doc.at.hover, doc.timeoutMs));
-  const [completionItems, completionMs] = await timed(() => server.completion(doc.validUri, doc.at.completion, doc.timeoutMs));
+  const [completionItems, completionMs] = await timed(() =>
+    server.completion(doc.validUri, doc.at.completion, doc.timeoutMs),
+  );
   const [editDiagnostics, editMs] = await timed(() => server.insert(doc.validUri, doc.at.edit, 'x', 2, doc.timeoutMs));
   server.close(doc.validUri);
-  const [brokenDiagnostics, brokenOpenMs] = await timed(() => server.open(doc.brokenUri, doc.broken.manifestText, 1, doc.timeoutMs));
+  const [brokenDiagnostics, brokenOpenMs] = await timed(() =>
+    server.open(doc.brokenUri, doc.broken.manifestText, 1, doc.timeoutMs),
+  );
   server.close(doc.brokenUri);
   // CPU per open and per close, each until the server is idle again.
   let cpu = await settledCpuMs(server);
@@ -389,7 +469,11 @@ function figures(samples: Samples, peakMiB: number, mode: 'pull' | 'push'): Serv
 }
 
 /** Strings only ajv's schema compiler carries (its runtime helpers, which the generated validators use, do not). */
-const ajvCompilerMarkers = ['Error compiling schema, function code:', 'ajv implementation error', 'schema with key or id'];
+const ajvCompilerMarkers = [
+  'Error compiling schema, function code:',
+  'ajv implementation error',
+  'schema with key or id',
+];
 
 function ajvCompilerIn(code: string): string[] {
   return ajvCompilerMarkers.filter((marker) => code.includes(marker));
@@ -399,9 +483,17 @@ function ajvCompilerIn(code: string): string[] {
  * Whether activation loads ajv's compiler: dist/client.js is what VS Code loads on activation.
  * A positive control (ajv's compile bundled and minified the same way) shows the check can fail.
  */
-function checkActivationBundle(): { clientBuilt: boolean; loadsSchemaCompiler?: boolean; markers?: string[]; controlDetected: boolean } {
+function checkActivationBundle(): {
+  clientBuilt: boolean;
+  loadsSchemaCompiler?: boolean;
+  markers?: string[];
+  controlDetected: boolean;
+} {
   const control = buildSync({
-    stdin: { contents: "module.exports = new (require('ajv').default)().compile({ type: 'object' });", resolveDir: root },
+    stdin: {
+      contents: "module.exports = new (require('ajv').default)().compile({ type: 'object' });",
+      resolveDir: root,
+    },
     bundle: true,
     platform: 'node',
     minify: true,
@@ -423,7 +515,8 @@ function vsixFiles(): { file: string; bytes: number }[] {
 // ---- report ----
 
 const fmt = (value: number, digits = 1) => (Number.isFinite(value) ? value.toFixed(value >= 100 ? 0 : digits) : '—');
-const ratio = (ours: number, theirs: number) => (Number.isFinite(ours) && Number.isFinite(theirs) && theirs > 0 ? ours / theirs : NaN);
+const ratio = (ours: number, theirs: number) =>
+  Number.isFinite(ours) && Number.isFinite(theirs) && theirs > 0 ? ours / theirs : NaN;
 const fmtRatio = (value: number) => (Number.isFinite(value) ? `${value.toFixed(2)}×` : '—');
 const pad = (text: string, width: number) => text.padStart(width);
 
@@ -444,7 +537,8 @@ function printSize(result: SizeResult): void {
   console.log(
     `N = ${result.n.toLocaleString('en')}: manifest ${(result.bytes / 1024).toFixed(0)} KiB; broken variant with ${result.breaks.total} breaks (${result.breaks.schemaDetectable} a schema can see); ${json.runs} runs, medians`,
   );
-  if (!ours) console.log(`  our server: not measured (${oneLine((result.ours as { unavailable: string }).unavailable)})`);
+  if (!ours)
+    console.log(`  our server: not measured (${oneLine((result.ours as { unavailable: string }).unavailable)})`);
   else console.log(`  diagnostics: ours ${ours.mode} mode, JSON server pull mode`);
   const bare = result.bare;
   const rows: [string, number | undefined, number, number, boolean][] = [
@@ -459,12 +553,26 @@ function printSize(result: SizeResult): void {
     ['RSS after the first open (MiB)', ours?.firstOpenRssMiB, json.firstOpenRssMiB, bare.firstOpenRssMiB, true],
     ['peak RSS (MiB)', ours?.peakMiB, json.peakMiB, bare.peakMiB, true],
     ['broken variant: open → diagnostics (ms)', ours?.brokenOpenMs, json.brokenOpenMs, bare.brokenOpenMs, true],
-    ['diagnostics on the valid variant', ours?.diagnostics.valid, json.diagnostics.valid, bare.diagnostics.valid, false],
-    ['diagnostics on the broken variant', ours?.diagnostics.broken, json.diagnostics.broken, bare.diagnostics.broken, false],
+    [
+      'diagnostics on the valid variant',
+      ours?.diagnostics.valid,
+      json.diagnostics.valid,
+      bare.diagnostics.valid,
+      false,
+    ],
+    [
+      'diagnostics on the broken variant',
+      ours?.diagnostics.broken,
+      json.diagnostics.broken,
+      bare.diagnostics.broken,
+      false,
+    ],
     ['completion items offered', ours?.completionItems, json.completionItems, bare.completionItems, false],
     ['hover text length (chars)', ours?.hoverChars, json.hoverChars, bare.hoverChars, false],
   ];
-  console.log(`  ${'figure'.padEnd(42)}${pad('ours', 10)}${pad('JSON srv', 10)}${pad('ours/JSON', 11)}${pad('bare', 10)}${pad('bare/JSON', 12)}`);
+  console.log(
+    `  ${'figure'.padEnd(42)}${pad('ours', 10)}${pad('JSON srv', 10)}${pad('ours/JSON', 11)}${pad('bare', 10)}${pad('bare/JSON', 12)}`,
+  );
   for (const [name, ourValue, theirValue, bareValue, withRatio] of rows) {
     const ourText = ourValue === undefined ? '—' : withRatio ? fmt(ourValue) : String(ourValue);
     const theirText = withRatio ? fmt(theirValue) : String(theirValue);
@@ -486,8 +594,11 @@ function printSize(result: SizeResult): void {
     ['  of which rules, without a folder', f.rulesNoFolderMs],
     ['our validator alone, broken variant', f.validatorBrokenMs],
   ];
-  for (const [name, ms] of floorRows) console.log(`  ${name.padEnd(46)}${pad(fmt(ms), 8)}${pad(fmtRatio(ms / f.parseTreeMs), 10)}`);
-  console.log(`  our validator: ${f.valid.total} diagnostics on the valid variant, ${f.broken.total} (${f.broken.errors} errors) on the broken one`);
+  for (const [name, ms] of floorRows)
+    console.log(`  ${name.padEnd(46)}${pad(fmt(ms), 8)}${pad(fmtRatio(ms / f.parseTreeMs), 10)}`);
+  console.log(
+    `  our validator: ${f.valid.total} diagnostics on the valid variant, ${f.broken.total} (${f.broken.errors} errors) on the broken one`,
+  );
 }
 
 interface Budget {
@@ -501,15 +612,26 @@ interface Budget {
  * bare server's ratio, and says so when the limit is below it: no server on vscode-languageserver
  * could then meet it, however little it did.
  */
-function ratioBudget(result: SizeResult, name: string, limit: number, pick: (figures: ServerFigures) => number, unit: string): Budget {
+function ratioBudget(
+  result: SizeResult,
+  name: string,
+  limit: number,
+  pick: (figures: ServerFigures) => number,
+  unit: string,
+): Budget {
   const ours = isMeasured(result.ours) ? result.ours : undefined;
   const value = ours ? ratio(pick(ours), pick(result.json)) : NaN;
   const bareRatio = ratio(pick(result.bare), pick(result.json));
-  const bareText = !Number.isFinite(bareRatio) ? '' : `; bare server ${fmtRatio(bareRatio)}${bareRatio > limit ? ', the goal is below it' : ''}`;
+  const bareText = !Number.isFinite(bareRatio)
+    ? ''
+    : `; bare server ${fmtRatio(bareRatio)}${bareRatio > limit ? ', the goal is below it' : ''}`;
   return {
     name: `N=${result.n}: ${name} ≤ ${limit.toFixed(1)}× the JSON server's`,
     status: !ours || !Number.isFinite(value) ? 'not measured' : value <= limit ? 'pass' : 'miss',
-    detail: ours && Number.isFinite(value) ? `${fmtRatio(value)} (${fmt(pick(ours))} vs ${fmt(pick(result.json))} ${unit})${bareText}` : 'not measured',
+    detail:
+      ours && Number.isFinite(value)
+        ? `${fmtRatio(value)} (${fmt(pick(ours))} vs ${fmt(pick(result.json))} ${unit})${bareText}`
+        : 'not measured',
   };
 }
 
@@ -531,7 +653,11 @@ function openBudgets(results: SizeResult[]): Budget[] {
   return list;
 }
 
-function budgets(results: SizeResult[], bundle: ReturnType<typeof checkActivationBundle>, vsix: { file: string; bytes: number }[]): Budget[] {
+function budgets(
+  results: SizeResult[],
+  bundle: ReturnType<typeof checkActivationBundle>,
+  vsix: { file: string; bytes: number }[],
+): Budget[] {
   const list: Budget[] = [];
   for (const result of results) {
     const ours = isMeasured(result.ours) ? result.ours : undefined;
@@ -539,7 +665,9 @@ function budgets(results: SizeResult[], bundle: ReturnType<typeof checkActivatio
     list.push({
       name: `N=${result.n}: edit → diagnostics no slower than the JSON server (ratio ≤ 1.0, aim ≤ 0.5)`,
       status: !ours ? 'not measured' : editRatio <= 1 ? 'pass' : 'miss',
-      detail: ours ? `${fmtRatio(editRatio)} (${fmt(ours.editMs)} vs ${fmt(result.json.editMs)} ms)${editRatio <= 0.5 ? ', aim met' : ''}` : 'our server not measured',
+      detail: ours
+        ? `${fmtRatio(editRatio)} (${fmt(ours.editMs)} vs ${fmt(result.json.editMs)} ms)${editRatio <= 0.5 ? ', aim met' : ''}`
+        : 'our server not measured',
     });
   }
   for (const result of results) {
@@ -548,7 +676,9 @@ function budgets(results: SizeResult[], bundle: ReturnType<typeof checkActivatio
     list.push({
       name: `N=${result.n}: server memory (RSS after open) no more than the JSON server's`,
       status: !ours ? 'not measured' : memoryRatio <= 1 ? 'pass' : 'miss',
-      detail: ours ? `${fmtRatio(memoryRatio)} (${fmt(ours.rssMiB)} vs ${fmt(result.json.rssMiB)} MiB)` : 'our server not measured',
+      detail: ours
+        ? `${fmtRatio(memoryRatio)} (${fmt(ours.rssMiB)} vs ${fmt(result.json.rssMiB)} MiB)`
+        : 'our server not measured',
     });
   }
   const largest = results.find((r) => r.n === 5000)?.floors;
@@ -556,7 +686,9 @@ function budgets(results: SizeResult[], bundle: ReturnType<typeof checkActivatio
   list.push({
     name: 'N=5000: our validator alone within 3× of parseTree',
     status: !largest ? 'not measured' : validatorRatio <= 3 ? 'pass' : 'miss',
-    detail: largest ? `${fmtRatio(validatorRatio)} (${fmt(largest.validatorMs)} vs ${fmt(largest.parseTreeMs)} ms)` : 'N=5000 (with its floors) not run',
+    detail: largest
+      ? `${fmtRatio(validatorRatio)} (${fmt(largest.validatorMs)} vs ${fmt(largest.parseTreeMs)} ms)`
+      : 'N=5000 (with its floors) not run',
   });
   list.push({
     name: 'packaged extension (.vsix) under 400 KB',
@@ -564,7 +696,12 @@ function budgets(results: SizeResult[], bundle: ReturnType<typeof checkActivatio
     detail:
       vsix.length === 0
         ? 'no .vsix in the repository root (npm run package makes one)'
-        : vsix.map((v) => `${v.file} ${(v.bytes / 1000).toFixed(0)} KB (${fmtRatio(v.bytes / vsixBudgetBytes)} of the budget)`).join(', '),
+        : vsix
+            .map(
+              (v) =>
+                `${v.file} ${(v.bytes / 1000).toFixed(0)} KB (${fmtRatio(v.bytes / vsixBudgetBytes)} of the budget)`,
+            )
+            .join(', '),
   });
   list.push({
     name: "activation does not load the validator's schema compiler (ajv compile absent from dist/client.js)",
@@ -580,11 +717,14 @@ function budgets(results: SizeResult[], bundle: ReturnType<typeof checkActivatio
 
 async function main(): Promise<void> {
   const options = parseOptions(process.argv.slice(2));
-  if (!existsSync(jsonServerScript)) throw new HarnessError('vscode-langservers-extracted is not installed: run npm install.');
+  if (!existsSync(jsonServerScript))
+    throw new HarnessError('vscode-langservers-extracted is not installed: run npm install.');
   const ourServer = existsSync(options.ourServer) ? options.ourServer : undefined;
   const ourServerName = relative(root, options.ourServer);
   if (!ourServer) {
-    console.log(`NOTE: ${ourServerName} does not exist yet (the language server is not built), so only the JSON language server and the floors are measured.`);
+    console.log(
+      `NOTE: ${ourServerName} does not exist yet (the language server is not built), so only the JSON language server and the floors are measured.`,
+    );
   }
   const workspace = mkdtempSync(join(tmpdir(), 'filer-bench-'));
   const removeWorkspace = () => rmSync(workspace, { recursive: true, force: true });
@@ -600,24 +740,45 @@ async function main(): Promise<void> {
     const results: SizeResult[] = [];
     const started = performance.now();
     for (const n of options.sizes) {
-      const profileFlags = options.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.profileDir}`, `--cpu-prof-name=ours-n${n}.cpuprofile`] : [];
-      results.push(await measureSize(n, options.runs ?? (n >= 5000 ? 5 : 7), workspace, warmupFolder, ourServer, profileFlags, options.skip));
+      const profileFlags = options.profileDir
+        ? ['--cpu-prof', `--cpu-prof-dir=${options.profileDir}`, `--cpu-prof-name=ours-n${n}.cpuprofile`]
+        : [];
+      results.push(
+        await measureSize(
+          n,
+          options.runs ?? (n >= 5000 ? 5 : 7),
+          workspace,
+          warmupFolder,
+          ourServer,
+          profileFlags,
+          options.skip,
+        ),
+      );
     }
     const bundle = checkActivationBundle();
-    if (!bundle.controlDetected) throw new HarnessError('The ajv-compiler check does not detect ajv in a control bundle: its markers are out of date.');
+    if (!bundle.controlDetected)
+      throw new HarnessError(
+        'The ajv-compiler check does not detect ajv in a control bundle: its markers are out of date.',
+      );
     const vsix = vsixFiles();
     const goalList = openBudgets(results);
     const budgetList = budgets(results, bundle, vsix);
 
-    console.log(`Filer manifest bench: ours (${ourServerName}) vs vscode-json-language-server 4.10.0 with schemas/manifest.schema.json; node ${process.version}`);
+    console.log(
+      `Filer manifest bench: ours (${ourServerName}) vs vscode-json-language-server 4.10.0 with schemas/manifest.schema.json; node ${process.version}`,
+    );
     results.forEach(printSize);
     console.log('');
     console.log('Goals (issue 15: ratios to the JSON server, this run)');
-    for (const budget of goalList) console.log(`  ${budget.status.toUpperCase().padEnd(13)}${budget.name}: ${budget.detail}`);
+    for (const budget of goalList)
+      console.log(`  ${budget.status.toUpperCase().padEnd(13)}${budget.name}: ${budget.detail}`);
     console.log(`  ${goalList.filter((b) => b.status === 'pass').length} of ${goalList.length} met`);
     console.log('Budgets (issue 5)');
-    for (const budget of budgetList) console.log(`  ${budget.status.toUpperCase().padEnd(13)}${budget.name}: ${budget.detail}`);
-    console.log(`  (.vsix: ${vsix.length ? vsix.map((v) => `${v.file} ${v.bytes} bytes`).join(', ') : 'none'}; activation bundle: ${bundle.clientBuilt ? 'dist/client.js' : 'not built'})`);
+    for (const budget of budgetList)
+      console.log(`  ${budget.status.toUpperCase().padEnd(13)}${budget.name}: ${budget.detail}`);
+    console.log(
+      `  (.vsix: ${vsix.length ? vsix.map((v) => `${v.file} ${v.bytes} bytes`).join(', ') : 'none'}; activation bundle: ${bundle.clientBuilt ? 'dist/client.js' : 'not built'})`,
+    );
     console.log(`Total ${((performance.now() - started) / 1000).toFixed(0)} s.`);
 
     const ratios = results.map((r) => {
@@ -649,16 +810,35 @@ async function main(): Promise<void> {
           firstOpenRss: ratio(r.bare.firstOpenRssMiB, r.json.firstOpenRssMiB),
           peak: ratio(r.bare.peakMiB, r.json.peakMiB),
         },
-        oursOverParseTree: r.floors ? { validator: r.floors.validatorMs / r.floors.parseTreeMs, engineParse: r.floors.engineParseMs / r.floors.parseTreeMs } : null,
+        oursOverParseTree: r.floors
+          ? {
+              validator: r.floors.validatorMs / r.floors.parseTreeMs,
+              engineParse: r.floors.engineParseMs / r.floors.parseTreeMs,
+            }
+          : null,
       };
     });
-    console.log(JSON.stringify({ bench: 'filer-manifest', node: process.version, ourServer: ourServerName, results, ratios, goals: goalList, budgets: budgetList, vsix, activationBundle: bundle }));
+    console.log(
+      JSON.stringify({
+        bench: 'filer-manifest',
+        node: process.version,
+        ourServer: ourServerName,
+        results,
+        ratios,
+        goals: goalList,
+        budgets: budgetList,
+        vsix,
+        activationBundle: bundle,
+      }),
+    );
   } finally {
     removeWorkspace();
   }
 }
 
 main().catch((error: Error) => {
-  console.error(error instanceof HarnessError ? `bench harness broken: ${error.message}` : (error.stack ?? String(error)));
+  console.error(
+    error instanceof HarnessError ? `bench harness broken: ${error.message}` : (error.stack ?? String(error)),
+  );
   process.exitCode = 1;
 });

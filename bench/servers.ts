@@ -7,7 +7,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { LspClient } from './lspClient';
 
-/** Our server, VS Code's JSON server, and the bare server: one on vscode-languageserver that validates nothing (bareServer.ts). */
+/**
+ * Our server, VS Code's JSON server, and the bare server: one on vscode-languageserver that validates nothing
+ * (bareServer.ts).
+ */
 export type ServerLabel = 'ours' | 'json' | 'bare';
 
 export interface Position {
@@ -49,10 +52,21 @@ export class BenchServer {
    * Spawns `node [nodeFlags] <script> --stdio`, initializes it with the workspace folder, and says how
    * it gives diagnostics.
    */
-  static async start(label: ServerLabel, script: string, workspaceUri: string, cwd: string, timeoutMs: number, nodeFlags: string[] = []): Promise<BenchServer> {
+  static async start(
+    label: ServerLabel,
+    script: string,
+    workspaceUri: string,
+    cwd: string,
+    timeoutMs: number,
+    nodeFlags: string[] = [],
+  ): Promise<BenchServer> {
     const client = new LspClient(label, process.execPath, [...nodeFlags, script, '--stdio'], cwd);
     try {
-      const result = await client.request<{ capabilities: Record<string, unknown> }>('initialize', initializeParams(workspaceUri), timeoutMs);
+      const result = await client.request<{ capabilities: Record<string, unknown> }>(
+        'initialize',
+        initializeParams(workspaceUri),
+        timeoutMs,
+      );
       client.notify('initialized', {});
       const mode = result.capabilities.diagnosticProvider ? 'pull' : 'push';
       return new BenchServer(label, client, mode, result.capabilities);
@@ -62,10 +76,16 @@ export class BenchServer {
     }
   }
 
-  /** The JSON language server as VS Code configures it for a schema: validation on, the schema associated with manifest.json. */
+  /**
+   * The JSON language server as VS Code configures it for a schema: validation on, the schema associated with
+   * manifest.json.
+   */
   configureJsonSchema(schemaUri: string): void {
     this.client.notify('workspace/didChangeConfiguration', {
-      settings: { json: { validate: { enable: true }, format: { enable: false }, schemas: [] }, http: { proxyStrictSSL: true } },
+      settings: {
+        json: { validate: { enable: true }, format: { enable: false }, schemas: [] },
+        http: { proxyStrictSSL: true },
+      },
     });
     this.client.notify('json/schemaAssociations', { 'manifest.json': [schemaUri] });
   }
@@ -89,7 +109,10 @@ export class BenchServer {
   /** One incremental change: `text` inserted at `at`. */
   async insert(uri: string, at: Position, text: string, version: number, timeoutMs: number): Promise<Diagnostic[]> {
     return this.diagnosticsAfter(uri, version, timeoutMs, () =>
-      this.client.notify('textDocument/didChange', { textDocument: { uri, version }, contentChanges: [{ range: { start: at, end: at }, text }] }),
+      this.client.notify('textDocument/didChange', {
+        textDocument: { uri, version },
+        contentChanges: [{ range: { start: at, end: at }, text }],
+      }),
     );
   }
 
@@ -104,7 +127,11 @@ export class BenchServer {
 
   /** The hover's text length: 0 when the server has nothing to say there. */
   async hover(uri: string, position: Position, timeoutMs: number): Promise<number> {
-    const result = await this.client.request<{ contents: unknown } | null>('textDocument/hover', { textDocument: { uri }, position }, timeoutMs);
+    const result = await this.client.request<{ contents: unknown } | null>(
+      'textDocument/hover',
+      { textDocument: { uri }, position },
+      timeoutMs,
+    );
     return result ? JSON.stringify(result.contents).length : 0;
   }
 
@@ -124,7 +151,8 @@ export class BenchServer {
   /**
    * CPU time the server process has used so far, in ms: the sum over its threads (the main thread,
    * the GC and compiler helpers) of the time the scheduler ran them, from /proc (in nanoseconds, where
-   * /proc/<pid>/stat counts 10 ms ticks). A thread that has exited no longer counts; Node's live as long as the process.
+   * /proc/<pid>/stat counts 10 ms ticks). A thread that has exited no longer counts; Node's live as long as the
+   * process.
    */
   cpuMs(): number {
     let ns = 0;
@@ -142,7 +170,12 @@ export class BenchServer {
     return this.client.stop();
   }
 
-  private async diagnosticsAfter(uri: string, version: number, timeoutMs: number, trigger: () => void): Promise<Diagnostic[]> {
+  private async diagnosticsAfter(
+    uri: string,
+    version: number,
+    timeoutMs: number,
+    trigger: () => void,
+  ): Promise<Diagnostic[]> {
     if (this.diagnosticsMode === 'push') {
       const published = this.client.waitForNotification<PublishDiagnosticsParams>(
         'textDocument/publishDiagnostics',
@@ -185,9 +218,17 @@ function initializeParams(workspaceUri: string): unknown {
       },
       textDocument: {
         synchronization: { dynamicRegistration: false, didSave: false, willSave: false },
-        completion: { completionItem: { snippetSupport: true, documentationFormat: ['markdown', 'plaintext'] }, contextSupport: true },
+        completion: {
+          completionItem: { snippetSupport: true, documentationFormat: ['markdown', 'plaintext'] },
+          contextSupport: true,
+        },
         hover: { contentFormat: ['markdown', 'plaintext'] },
-        publishDiagnostics: { versionSupport: true, relatedInformation: true, codeDescriptionSupport: true, dataSupport: true },
+        publishDiagnostics: {
+          versionSupport: true,
+          relatedInformation: true,
+          codeDescriptionSupport: true,
+          dataSupport: true,
+        },
         diagnostic: { dynamicRegistration: false, relatedDocumentSupport: false },
       },
     },

@@ -37,6 +37,12 @@ export function totalOf(timings: Iterable<Timing>): Timing {
 export function printPhases(phases: Map<string, Timing[]>, nameWidth: number): void {
   console.log(`  ${'phase'.padEnd(nameWidth)}${'wall'.padStart(8)}${'cpu'.padStart(8)}`);
   for (const [name, timings] of phases) {
-    console.log(`  ${name.padEnd(nameWidth)}${median(timings.map((t) => t.wallMs)).toFixed(1).padStart(8)}${median(timings.map((t) => t.cpuMs)).toFixed(1).padStart(8)}`);
+    console.log(
+      `  ${name.padEnd(nameWidth)}${median(timings.map((t) => t.wallMs))
+        .toFixed(1)
+        .padStart(8)}${median(timings.map((t) => t.cpuMs))
+        .toFixed(1)
+        .padStart(8)}`,
+    );
   }
 }

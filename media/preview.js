@@ -4,7 +4,8 @@
 // is client/src/preview/messages.ts: the types below come from it, and the build checks this file
 // against them (media/tsconfig.json).
 /**
- * @import { ApprovalCategory, ContextMenuModel, DialogControl, ExtensionMessage, GatingReport, GenerateButton, MenuDialog, MenuEntry, MenuSelection, MenuTool, PreviewState, SelectionKind } from '../client/src/preview/messages'
+ * @import { ApprovalCategory, ContextMenuModel, DialogControl, ExtensionMessage, GatingReport, GenerateButton,
+ * MenuDialog, MenuEntry, MenuSelection, MenuTool, PreviewState, SelectionKind } from '../client/src/preview/messages'
  */
 (function () {
   // Given by the webview host (media/webview.d.ts).
@@ -13,7 +14,11 @@
   /** @type {Record<SelectionKind, { label: string, hint: string, placeholder: string }>} */
   const kindWords = {
     file: { label: 'File name', hint: 'The file you right-click, e.g. report.md.', placeholder: 'report.md' },
-    files: { label: 'File names', hint: 'Separate the names with commas, e.g. a.md, b.pdf.', placeholder: 'a.md, b.md' },
+    files: {
+      label: 'File names',
+      hint: 'Separate the names with commas, e.g. a.md, b.pdf.',
+      placeholder: 'a.md, b.md',
+    },
     folder: { label: 'Folder name', hint: 'File extensions and types do not apply to a folder.', placeholder: 'notes' },
   };
   /** @type {Record<SelectionKind, string>} */
@@ -22,7 +27,15 @@
   const categoryIcons = { external: 'globe', delete: 'trash', modify: 'edit', read: 'eye' };
 
   /** @type {PreviewState} */
-  const state = { manifestUri: undefined, locked: false, view: 'menu', selectionKind: 'file', selectionText: defaultNames.file, activeEntry: undefined, ...vscode.getState() };
+  const state = {
+    manifestUri: undefined,
+    locked: false,
+    view: 'menu',
+    selectionKind: 'file',
+    selectionText: defaultNames.file,
+    activeEntry: undefined,
+    ...vscode.getState(),
+  };
   /** @type {ContextMenuModel | null} */
   let model = null;
   /** @type {GatingReport | null} The Gating view's report (request filer/gating). */
@@ -69,7 +82,9 @@
 
   function sendSelection() {
     const selection = currentSelection();
-    $('names-hint').textContent = selection ? kindWords[state.selectionKind].hint : `Type a ${state.selectionKind === 'folder' ? 'folder' : 'file'} name to see the menu.`;
+    $('names-hint').textContent = selection
+      ? kindWords[state.selectionKind].hint
+      : `Type a ${state.selectionKind === 'folder' ? 'folder' : 'file'} name to see the menu.`;
     if (selection) vscode.postMessage({ type: 'selection', selection });
   }
 
@@ -92,10 +107,31 @@
     return gatingBadge(tool.category, tool.gating, tool.asks);
   }
 
-  function gatingBadge(/** @type {ApprovalCategory} */ category, /** @type {string} */ why, /** @type {string} */ asks) {
+  function gatingBadge(
+    /** @type {ApprovalCategory} */ category,
+    /** @type {string} */ why,
+    /** @type {string} */ asks,
+  ) {
     const badge = el('span', `badge category category-${category}`);
     badge.append(icon(categoryIcons[category] || 'question'), document.createTextNode(` ${category}`));
     badge.title = `${why}; ${asks}`;
+    return badge;
+  }
+
+  /** What an entry is, with a tooltip that says what that means for the user who chooses it. */
+  function kindBadge(/** @type {MenuEntry} */ entry) {
+    if (entry.source === 'tool') {
+      const badge = el('span', 'badge kind kind-tool', 'tool · by extension');
+      badge.title =
+        'A tool offered by itself, not through an action: its fileExtensions match every selected file. ' +
+        'Choosing it calls the tool directly.';
+      return badge;
+    }
+    const badge = el('span', `badge kind kind-${entry.kind}`, entry.kind);
+    badge.title =
+      entry.kind === 'tool'
+        ? 'An action of kind "tool": it calls its tool directly, with no agent turn and no model.'
+        : 'An action of kind "prompt": it renders its prompt template and opens an agent turn in chat.';
     return badge;
   }
 
@@ -114,7 +150,7 @@
       text.append(el('span', 'entry-title', entry.title), el('span', 'entry-description', entry.description));
       item.append(text);
       const badges = el('span', 'badges');
-      badges.append(el('span', `badge kind kind-${entry.kind}`, entry.source === 'tool' ? 'tool · by extension' : entry.kind));
+      badges.append(kindBadge(entry));
       if (entry.tool) {
         if (entry.tool.id) badges.append(el('span', 'badge tool-id', entry.tool.id));
         badges.append(categoryBadge(entry.tool));
@@ -132,7 +168,11 @@
     excludedList.replaceChildren();
     for (const action of excluded) {
       const item = el('li');
-      item.append(el('span', 'excluded-title', action.title), document.createTextNode(' '), el('span', 'muted', action.reason));
+      item.append(
+        el('span', 'excluded-title', action.title),
+        document.createTextNode(' '),
+        el('span', 'muted', action.reason),
+      );
       item.addEventListener('dblclick', () => vscode.postMessage({ type: 'reveal', location: action.location }));
       excludedList.append(item);
     }
@@ -141,8 +181,11 @@
   function choose(/** @type {MenuEntry} */ entry) {
     state.activeEntry = entryKey(entry);
     save();
-    for (const item of entriesList.children) item.setAttribute('aria-selected', String(/** @type {HTMLElement} */ (item).dataset.key === state.activeEntry));
-    const item = /** @type {HTMLElement | null} */ (entriesList.querySelector(`[data-key="${CSS.escape(state.activeEntry)}"]`));
+    for (const item of entriesList.children)
+      item.setAttribute('aria-selected', String(/** @type {HTMLElement} */ (item).dataset.key === state.activeEntry));
+    const item = /** @type {HTMLElement | null} */ (
+      entriesList.querySelector(`[data-key="${CSS.escape(state.activeEntry)}"]`)
+    );
     item?.focus();
     renderDialog();
     // In a narrow panel the dialog is below the menu: bring it into view.
@@ -158,7 +201,11 @@
   }
 
   /** A labelled row of the dialog: label (with the required mark) above its control. */
-  function field(/** @type {DialogControl} */ control, /** @type {HTMLElement} */ input, /** @type {string} */ inputId) {
+  function field(
+    /** @type {DialogControl} */ control,
+    /** @type {HTMLElement} */ input,
+    /** @type {string} */ inputId,
+  ) {
     const row = el('div', 'field');
     const label = el('label', undefined, control.label);
     label.htmlFor = inputId;
@@ -172,7 +219,11 @@
     return row;
   }
 
-  function controlElement(/** @type {DialogControl} */ control, /** @type {MenuDialog} */ dialog, /** @type {number} */ index) {
+  function controlElement(
+    /** @type {DialogControl} */ control,
+    /** @type {MenuDialog} */ dialog,
+    /** @type {number} */ index,
+  ) {
     const inputId = `param-${index}`;
     if (control.type === 'select') {
       const select = /** @type {HTMLSelectElement} */ (el('select'));
@@ -220,7 +271,9 @@
     const button = el('button', 'secondary generate-button');
     button.setAttribute('type', 'button');
     button.append(icon('sparkle'), document.createTextNode(` ${generate.label}`));
-    const target = generate.actionTitle ? `${generate.actionTitle} (${generate.actionId})` : `${generate.actionId || '(no actionId)'}: no such action`;
+    const target = generate.actionTitle
+      ? `${generate.actionTitle} (${generate.actionId})`
+      : `${generate.actionId || '(no actionId)'}: no such action`;
     const forwards = generate.forwardParamIds.length > 0 ? `, forwarding ${generate.forwardParamIds.join(', ')}` : '';
     wrap.append(button, el('p', 'muted', `Runs ${target} and fills ${generate.populateParamId}${forwards}.`));
     return wrap;
@@ -249,7 +302,9 @@
       fact('Calls', entry.tool.found ? `${entry.tool.id} (${entry.tool.title})` : entry.tool.problem);
       if (entry.tool.found) {
         // The badge names the category; the text says why and when the gate asks.
-        const why = entry.tool.gating.startsWith(`${entry.tool.category} `) ? entry.tool.gating.slice(entry.tool.category.length + 1) : entry.tool.gating;
+        const why = entry.tool.gating.startsWith(`${entry.tool.category} `)
+          ? entry.tool.gating.slice(entry.tool.category.length + 1)
+          : entry.tool.gating;
         const category = el('span');
         const words = ` ${why}; the agent's calls of it: ${entry.tool.asks}. ${entry.tool.whenChosen}`;
         category.append(categoryBadge(entry.tool), document.createTextNode(words));
@@ -266,7 +321,8 @@
     const form = el('form', 'controls');
     form.addEventListener('submit', (event) => event.preventDefault());
     dialog.controls.forEach((control, index) => form.append(controlElement(control, dialog, index)));
-    if (dialog.generate && !dialog.controls.some((control) => control.filledByGenerate)) form.append(generateButton(dialog.generate));
+    if (dialog.generate && !dialog.controls.some((control) => control.filledByGenerate))
+      form.append(generateButton(dialog.generate));
     if (dialog.controls.length === 0) form.append(el('p', 'muted', 'No inputs: Filer runs it straight away.'));
     const buttons = el('div', 'buttons');
     const run = el('button', 'primary', entry.kind === 'prompt' ? 'Ask' : 'Run');
@@ -285,9 +341,13 @@
     body.append(frame, goTo);
   }
 
-  const plural = (/** @type {number} */ n, /** @type {string} */ one, /** @type {string} */ many) => `${n} ${n === 1 ? one : many}`;
+  const plural = (/** @type {number} */ n, /** @type {string} */ one, /** @type {string} */ many) =>
+    `${n} ${n === 1 ? one : many}`;
 
-  /** The Gating view: every tool with its category, when the gate asks and why; a click selects the tool in the manifest. */
+  /**
+   * The Gating view: every tool with its category, when the gate asks and why; a click selects the tool in the
+   * manifest.
+   */
   function renderGating() {
     const body = $('gating-tools');
     body.replaceChildren();
@@ -302,7 +362,9 @@
       : tools.length === 0
         ? 'This plugin has no tools, so the gate has nothing to sort.'
         : `${plural(tools.length, 'tool', 'tools')}: ${counts.join(', ')}.${gating.refusal ? ` ${gating.refusal.words}` : ''}`;
-    $('gating-undeclared').textContent = gating ? `Tools without annotations are treated as ${gating.undeclaredTools.why}.` : '';
+    $('gating-undeclared').textContent = gating
+      ? `Tools without annotations are treated as ${gating.undeclaredTools.why}.`
+      : '';
     for (const tool of tools) {
       const row = el('tr', 'gated-tool');
       row.dataset.toolId = tool.id;
@@ -324,7 +386,8 @@
         reasons.append(item);
       });
       why.append(reasons);
-      if (tool.undeclared) why.append(el('p', 'muted undeclared', 'Declares no annotations: treated by what its plugin may do.'));
+      if (tool.undeclared)
+        why.append(el('p', 'muted undeclared', 'Declares no annotations: treated by what its plugin may do.'));
       row.append(name, category, el('td', 'gated-asks', tool.asks), why);
       body.append(row);
     }
@@ -336,7 +399,10 @@
     save();
     $('menu-view').hidden = view !== 'menu';
     $('gating-view').hidden = view !== 'gating';
-    for (const [id, name] of [['tab-menu', 'menu'], ['tab-gating', 'gating']]) {
+    for (const [id, name] of [
+      ['tab-menu', 'menu'],
+      ['tab-gating', 'gating'],
+    ]) {
       $(id).setAttribute('aria-selected', String(view === name));
       $(id).tabIndex = view === name ? 0 : -1;
     }
@@ -416,7 +482,9 @@
     }
   });
   entriesList.addEventListener('focus', () => {
-    const selected = /** @type {HTMLElement | null} */ (entriesList.querySelector('[aria-selected="true"]')) || /** @type {HTMLElement | null} */ (entriesList.firstElementChild);
+    const selected =
+      /** @type {HTMLElement | null} */ (entriesList.querySelector('[aria-selected="true"]')) ||
+      /** @type {HTMLElement | null} */ (entriesList.firstElementChild);
     selected?.focus();
   });
 

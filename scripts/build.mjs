@@ -1,5 +1,6 @@
 // Build: compile the schemas to standalone validators, type-check and emit out/ (for the tests), check
-// that the schema's keywords and the rule registry agree (scripts/check-schema-codes.mjs), then bundle the client, the language server and the CLI into dist/ with esbuild.
+// that the schema's keywords and the rule registry agree (scripts/check-schema-codes.mjs), then bundle the client, the
+// language server and the CLI into dist/ with esbuild.
 //   --minify    minified bundles (the .vsix)
 //   --package   only the CLI and the language server, minified, into server/dist/ with the licence and
 //               the rule pages (server/docs/rules/, which diagnostics link to and `explain` prints):
@@ -41,9 +42,15 @@ const oneLanguageServerView = {
   name: 'one-vscode-languageserver-view',
   setup(builder) {
     builder.onResolve({ filter: /^vscode-languageserver$/ }, (args) =>
-      args.namespace === 'file' && !args.importer.includes('node_modules') ? { path: 'vscode-languageserver', namespace: 'one-view' } : undefined,
+      args.namespace === 'file' && !args.importer.includes('node_modules')
+        ? { path: 'vscode-languageserver', namespace: 'one-view' }
+        : undefined,
     );
-    builder.onLoad({ filter: /.*/, namespace: 'one-view' }, () => ({ contents: "export * from 'vscode-languageserver';", resolveDir: root, loader: 'js' }));
+    builder.onLoad({ filter: /.*/, namespace: 'one-view' }, () => ({
+      contents: "export * from 'vscode-languageserver';",
+      resolveDir: root,
+      loader: 'js',
+    }));
   },
 };
 
@@ -113,7 +120,9 @@ const executables = [
   { in: 'server/src/lsp/main.ts', out: `${outDir}/server.js`, banner: '#!/usr/bin/env node' },
   { in: 'server/src/cli/main.ts', out: `${outDir}/cli.js`, banner: '#!/usr/bin/env node' },
 ];
-const entries = forPackage ? executables : [...executables, { in: 'client/src/extension.ts', out: 'dist/client.js', external: ['vscode'] }];
+const entries = forPackage
+  ? executables
+  : [...executables, { in: 'client/src/extension.ts', out: 'dist/client.js', external: ['vscode'] }];
 
 await Promise.all(
   entries.map((entry) =>

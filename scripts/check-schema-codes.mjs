@@ -11,9 +11,32 @@ import { fileURLToPath } from 'node:url';
 
 /** Keywords that fail with an error of their own (the others only hold subschemas or annotations). */
 const failingKeywords = [
-  'type', 'required', 'additionalProperties', 'enum', 'const', 'pattern', 'format', 'minLength', 'maxLength',
-  'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf', 'minItems', 'maxItems', 'uniqueItems',
-  'minProperties', 'maxProperties', 'propertyNames', 'contains', 'anyOf', 'oneOf', 'not', 'dependencies', 'additionalItems',
+  'type',
+  'required',
+  'additionalProperties',
+  'enum',
+  'const',
+  'pattern',
+  'format',
+  'minLength',
+  'maxLength',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'multipleOf',
+  'minItems',
+  'maxItems',
+  'uniqueItems',
+  'minProperties',
+  'maxProperties',
+  'propertyNames',
+  'contains',
+  'anyOf',
+  'oneOf',
+  'not',
+  'dependencies',
+  'additionalItems',
 ];
 /** @type {Record<string, string>} */
 const genericRules = { type: 'wrong-type', required: 'required', additionalProperties: 'unknown-key' };
@@ -55,7 +78,9 @@ function resolve(schema, ref) {
     .split('/')
     .reduce(
       (/** @type {Schema} */ node, segment) =>
-        typeof node === 'object' ? /** @type {Schema} */ (node[segment.replace(/~1/g, '/').replace(/~0/g, '~')]) : undefined,
+        typeof node === 'object'
+          ? /** @type {Schema} */ (node[segment.replace(/~1/g, '/').replace(/~0/g, '~')])
+          : undefined,
       schema,
     );
 }
@@ -84,9 +109,13 @@ export function schemaCodeProblems(schema, registered) {
     const key = `${pointer}|${areaOf(path)}`;
     if (seen.has(key)) return;
     seen.add(key);
-    const named = [node['x-code-required'], ...(typeof node['x-code'] === 'string' ? [node['x-code']] : Object.values(node['x-code'] ?? {}))];
+    const named = [
+      node['x-code-required'],
+      ...(typeof node['x-code'] === 'string' ? [node['x-code']] : Object.values(node['x-code'] ?? {})),
+    ];
     for (const code of named) {
-      if (code !== undefined && !registered.has(code)) problems.add(`${pointer}: x-code names ${JSON.stringify(code)}, which no rule registers`);
+      if (code !== undefined && !registered.has(code))
+        problems.add(`${pointer}: x-code names ${JSON.stringify(code)}, which no rule registers`);
     }
     for (const keyword of failingKeywords) {
       if (!(keyword in node)) continue;
@@ -95,13 +124,20 @@ export function schemaCodeProblems(schema, registered) {
       // A code the node names is checked above, once.
       if (codeOn(node, keyword) !== undefined) continue;
       const code = `${areaOf(path)}.${genericRules[keyword] ?? 'shape'}`;
-      if (!registered.has(code)) problems.add(`${pointer}: "${keyword}" fails as ${code}, which no rule registers (give it an x-code, or register the rule)`);
+      if (!registered.has(code))
+        problems.add(
+          `${pointer}: "${keyword}" fails as ${code}, which no rule registers (give it an x-code, or register the rule)`,
+        );
     }
     const at = (/** @type {string} */ suffix) => `${pointer}/${suffix}`;
-    for (const [name, child] of Object.entries(node.properties ?? {})) visit(child, at(`properties/${name}`), [...path, name]);
-    for (const [pattern, child] of Object.entries(node.patternProperties ?? {})) visit(child, at(`patternProperties/${pattern}`), [...path, '*']);
-    if (typeof node.additionalProperties === 'object') visit(node.additionalProperties, at('additionalProperties'), [...path, '*']);
-    if (Array.isArray(node.items)) node.items.forEach((child, index) => visit(child, at(`items/${index}`), [...path, index]));
+    for (const [name, child] of Object.entries(node.properties ?? {}))
+      visit(child, at(`properties/${name}`), [...path, name]);
+    for (const [pattern, child] of Object.entries(node.patternProperties ?? {}))
+      visit(child, at(`patternProperties/${pattern}`), [...path, '*']);
+    if (typeof node.additionalProperties === 'object')
+      visit(node.additionalProperties, at('additionalProperties'), [...path, '*']);
+    if (Array.isArray(node.items))
+      node.items.forEach((child, index) => visit(child, at(`items/${index}`), [...path, index]));
     else if (node.items !== undefined) visit(node.items, at('items'), [...path, 0]);
     if (typeof node.additionalItems === 'object') visit(node.additionalItems, at('additionalItems'), [...path, 0]);
     if (node.contains !== undefined) visit(node.contains, at('contains'), [...path, 0]);
@@ -109,8 +145,10 @@ export function schemaCodeProblems(schema, registered) {
     for (const keyword of /** @type {const} */ (['anyOf', 'oneOf', 'allOf'])) {
       (node[keyword] ?? []).forEach((child, index) => visit(child, at(`${keyword}/${index}`), path));
     }
-    for (const keyword of /** @type {const} */ (['not', 'if', 'then', 'else'])) if (node[keyword] !== undefined) visit(node[keyword], at(keyword), path);
-    for (const [name, dependency] of Object.entries(node.dependencies ?? {})) if (!Array.isArray(dependency)) visit(dependency, at(`dependencies/${name}`), path);
+    for (const keyword of /** @type {const} */ (['not', 'if', 'then', 'else']))
+      if (node[keyword] !== undefined) visit(node[keyword], at(keyword), path);
+    for (const [name, dependency] of Object.entries(node.dependencies ?? {}))
+      if (!Array.isArray(dependency)) visit(dependency, at(`dependencies/${name}`), path);
     if (typeof node.$ref === 'string') visit(resolve(schema, node.$ref), node.$ref, path);
   };
   visit(schema, '#', []);
@@ -123,9 +161,14 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const schemaFile = process.argv[2] ?? join(root, 'schemas/manifest.schema.json');
   const schema = JSON.parse(readFileSync(schemaFile, 'utf8'));
   const { allRules } = createRequire(import.meta.url)(join(root, 'out/server/src/engine/index.js'));
-  const problems = schemaCodeProblems(schema, new Set(allRules.map((/** @type {{ code: string }} */ rule) => rule.code)));
+  const problems = schemaCodeProblems(
+    schema,
+    new Set(allRules.map((/** @type {{ code: string }} */ rule) => rule.code)),
+  );
   if (problems.length > 0) {
-    console.error(`${schemaFile} and the rule registry disagree:\n${problems.map((problem) => `  ${problem}`).join('\n')}`);
+    console.error(
+      `${schemaFile} and the rule registry disagree:\n${problems.map((problem) => `  ${problem}`).join('\n')}`,
+    );
     process.exit(1);
   }
 }

@@ -34,8 +34,12 @@ if (files.length === 0) {
 }
 // A test that hangs fails after its timeout, and a file whose tests are done exits even if a handle
 // (a pipe to a server that died, a timer) is left open: CI never waits forever.
-const result = spawnSync(process.execPath, ['--test', '--test-reporter=spec', '--test-force-exit', '--test-timeout=180000', ...files], {
-  cwd: root,
-  stdio: 'inherit',
-});
+const result = spawnSync(
+  process.execPath,
+  ['--test', '--test-reporter=spec', '--test-force-exit', '--test-timeout=180000', ...files],
+  {
+    cwd: root,
+    stdio: 'inherit',
+  },
+);
 process.exit(result.status ?? 1);

@@ -50,15 +50,24 @@ function golden(cwd, args, file) {
 
 for (const entry of readdirSync(examples, { withFileTypes: true })) {
   const folder = join(examples, entry.name);
-  if (entry.isDirectory() && existsSync(join(folder, 'manifest.json'))) golden(folder, ['gating', 'manifest.json'], 'expected-gating.txt');
+  if (entry.isDirectory() && existsSync(join(folder, 'manifest.json')))
+    golden(folder, ['gating', 'manifest.json'], 'expected-gating.txt');
 }
-golden(join(examples, 'word-count'), ['menu', 'manifest.json', '--select', 'draft.md', 'notes.txt'], 'expected-menu.txt');
+golden(
+  join(examples, 'word-count'),
+  ['menu', 'manifest.json', '--select', 'draft.md', 'notes.txt'],
+  'expected-menu.txt',
+);
 
 const pairs = join(root, 'test/cli/gating');
 for (const entry of readdirSync(pairs, { withFileTypes: true })) {
   if (!entry.isDirectory()) continue;
   const compare = ['gating', 'head/manifest.json', '--base', 'base/manifest.json'];
-  for (const [format, extension] of [['text', 'txt'], ['markdown', 'md'], ['json', 'json']]) {
+  for (const [format, extension] of [
+    ['text', 'txt'],
+    ['markdown', 'md'],
+    ['json', 'json'],
+  ]) {
     golden(join(pairs, entry.name), [...compare, '--format', format], `expected.${extension}`);
   }
 }

@@ -6,7 +6,9 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const { allRules, decisionsTableMarkdown } = createRequire(import.meta.url)(join(root, 'out/server/src/engine/index.js'));
+const { allRules, decisionsTableMarkdown } = createRequire(import.meta.url)(
+  join(root, 'out/server/src/engine/index.js'),
+);
 const readmePath = join(root, 'README.md');
 /** @param {string} code */
 const rulePage = (code) => `docs/rules/${code}.md`;
@@ -14,6 +16,11 @@ const readme = readFileSync(readmePath, 'utf8');
 const start = '<!-- rules:start -->';
 const end = '<!-- rules:end -->';
 if (!readme.includes(start) || !readme.includes(end)) throw new Error(`README.md has no ${start} … ${end} markers`);
-const updated = readme.replace(new RegExp(`${start}[\\s\\S]*?${end}`), `${start}\n${decisionsTableMarkdown(allRules, rulePage)}${end}`);
+const updated = readme.replace(
+  new RegExp(`${start}[\\s\\S]*?${end}`),
+  `${start}\n${decisionsTableMarkdown(allRules, rulePage)}${end}`,
+);
 writeFileSync(readmePath, updated);
-console.log(`README.md: the decisions of ${allRules.filter((/** @type {{ decision?: string }} */ rule) => rule.decision).length} rules`);
+console.log(
+  `README.md: the decisions of ${allRules.filter((/** @type {{ decision?: string }} */ rule) => rule.decision).length} rules`,
+);

@@ -3,7 +3,7 @@ import type { LanguageClient } from 'vscode-languageclient/node';
 import { createLanguageClient, documentSelector, initializationOptions, settingsSection } from './languageClient';
 import { ManifestStatusItem } from './manifestStatus';
 import { ContextMenuPreviews, previewCommand, previewViewType, togglePreviewLockCommand } from './preview/previewPanel';
-import { saveCreatedFiles, saveCreatedFilesCommand } from './saveCreatedFiles';
+import { applyFileCreatingFix, applyFileCreatingFixCommand } from './fileCreatingFixes';
 
 let client: LanguageClient | undefined;
 
@@ -21,7 +21,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     vscode.commands.registerCommand(togglePreviewLockCommand, () => previews.toggleLock()),
     vscode.commands.registerCommand('filer.restartServer', () => languageClient.restart()),
     vscode.commands.registerCommand('filer.showOutput', () => output.show(true)),
-    vscode.commands.registerCommand(saveCreatedFilesCommand, saveCreatedFiles),
+    vscode.commands.registerCommand(applyFileCreatingFixCommand, applyFileCreatingFix),
     vscode.workspace.onDidChangeConfiguration(async (event) => {
       // The selector is fixed when the client starts: files forced in by a new pattern need a restart.
       if (event.affectsConfiguration(`${settingsSection}.files.include`)) {
@@ -41,7 +41,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   } catch (error) {
     // The commands stay registered: Filer: Restart Language Server can try again once the cause is fixed.
     output.error(`The language server did not start: ${error instanceof Error ? error.message : String(error)}`);
-    void vscode.window.showErrorMessage('Filer: the manifest language server did not start. See Output ▸ Filer Manifest.');
+    void vscode.window.showErrorMessage(
+      'Filer: the manifest language server did not start. See Output ▸ Filer Manifest.',
+    );
   }
 }
 

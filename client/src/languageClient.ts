@@ -1,6 +1,11 @@
 import * as vscode from 'vscode';
-import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
-import { saveCreatedFilesMiddleware } from './saveCreatedFiles';
+import {
+  LanguageClient,
+  TransportKind,
+  type LanguageClientOptions,
+  type ServerOptions,
+} from 'vscode-languageclient/node';
+import { fileCreatingFixesMiddleware } from './fileCreatingFixes';
 
 /** The client id: vscode-languageclient reads the `filerManifest.trace.server` setting from it. */
 const clientId = 'filerManifest';
@@ -14,7 +19,11 @@ export const settingsSection = 'filerManifest';
  */
 export function documentSelector(): { scheme: string; pattern: string }[] {
   const include = vscode.workspace.getConfiguration(settingsSection).get<string[]>('files.include', []);
-  return ['**/manifest.json', '**/*.{js,mjs,cjs}', ...include.filter((pattern) => typeof pattern === 'string' && pattern.length > 0)].map((pattern) => ({
+  return [
+    '**/manifest.json',
+    '**/*.{js,mjs,cjs}',
+    ...include.filter((pattern) => typeof pattern === 'string' && pattern.length > 0),
+  ].map((pattern) => ({
     scheme: 'file',
     pattern,
   }));
@@ -29,7 +38,10 @@ export function initializationOptions(): { builtInJson: { validate: boolean } } 
 }
 
 /** The language server, run from the extension's bundle over IPC in a Node process of its own. */
-export function createLanguageClient(context: vscode.ExtensionContext, outputChannel: vscode.LogOutputChannel): LanguageClient {
+export function createLanguageClient(
+  context: vscode.ExtensionContext,
+  outputChannel: vscode.LogOutputChannel,
+): LanguageClient {
   const module = context.asAbsolutePath('dist/server.js');
   const serverOptions: ServerOptions = {
     run: { module, transport: TransportKind.ipc },
@@ -41,7 +53,7 @@ export function createLanguageClient(context: vscode.ExtensionContext, outputCha
     traceOutputChannel: outputChannel,
     synchronize: { configurationSection: settingsSection },
     initializationOptions: initializationOptions(),
-    middleware: saveCreatedFilesMiddleware,
+    middleware: fileCreatingFixesMiddleware,
   };
   return new LanguageClient(clientId, 'Filer Manifest', serverOptions, clientOptions);
 }

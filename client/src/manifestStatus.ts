@@ -1,6 +1,10 @@
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
-import { manifestStatusMethod, type ManifestStatus, type ManifestStatusParams } from '../../server/src/protocol/requests';
+import {
+  manifestStatusMethod,
+  type ManifestStatus,
+  type ManifestStatusParams,
+} from '../../server/src/protocol/requests';
 import { documentSelector } from './languageClient';
 import { previewCommand } from './preview/previewPanel';
 import { manifestStatusText } from './statusText';
@@ -27,6 +31,11 @@ export class ManifestStatusItem implements vscode.Disposable {
       vscode.window.onDidChangeActiveTextEditor(() => this.refresh()),
       vscode.workspace.onDidChangeTextDocument((event) => {
         if (event.document === vscode.window.activeTextEditor?.document) this.refreshSoon();
+      }),
+      // Its count follows the diagnostics when a file the manifest names changes on disk, with no edit of it.
+      vscode.languages.onDidChangeDiagnostics((event) => {
+        const active = vscode.window.activeTextEditor?.document.uri.toString();
+        if (event.uris.some((uri) => uri.toString() === active)) this.refreshSoon();
       }),
       client.onDidChangeState(() => this.refresh()),
     );
@@ -64,9 +73,13 @@ export class ManifestStatusItem implements vscode.Disposable {
     this.item ??= vscode.languages.createLanguageStatusItem('filer.manifest', { scheme: 'file' });
     this.item.name = 'Filer manifest';
     this.item.text = manifestStatusText(status.name);
-    const problems = status.errors + status.warnings === 0 ? 'no problems' : `${count(status.errors, 'error')}, ${count(status.warnings, 'warning')}`;
+    const problems =
+      status.errors + status.warnings === 0
+        ? 'no problems'
+        : `${count(status.errors, 'error')}, ${count(status.warnings, 'warning')}`;
     this.item.detail = `Recognized (${status.reason}); ${problems}`;
-    this.item.severity = status.errors > 0 ? vscode.LanguageStatusSeverity.Warning : vscode.LanguageStatusSeverity.Information;
+    this.item.severity =
+      status.errors > 0 ? vscode.LanguageStatusSeverity.Warning : vscode.LanguageStatusSeverity.Information;
     this.item.command = { title: 'Preview Context Menu', command: previewCommand };
   }
 

@@ -15,7 +15,8 @@ export const emacsPath = '/usr/bin/emacs';
 /** @param {string} command @param {string[]} args */
 function versionLine(command, args) {
   const result = spawnSync(command, args, { encoding: 'utf8', timeout: 20_000 });
-  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed: ${result.error?.message ?? result.stderr}`);
+  if (result.status !== 0)
+    throw new Error(`${command} ${args.join(' ')} failed: ${result.error?.message ?? result.stderr}`);
   return result.stdout.split('\n')[0].trim();
 }
 
@@ -28,7 +29,10 @@ export async function ensureNeovim() {
 
 /** Emacs without X (Debian 12: 28.2) and Eglot (1.9), run in batch mode by the suite. */
 export async function ensureEmacs() {
-  await ensureDebianPackages(['emacs-nox', 'elpa-eglot'], 'Emacs with Eglot, run in batch mode as a real LSP client by the editor suite');
+  await ensureDebianPackages(
+    ['emacs-nox', 'elpa-eglot'],
+    'Emacs with Eglot, run in batch mode as a real LSP client by the editor suite',
+  );
   if (!existsSync(emacsPath)) throw new Error(`The emacs-nox package is installed but ${emacsPath} is missing.`);
   return { path: emacsPath, version: versionLine(emacsPath, ['--version']) };
 }
@@ -49,36 +53,54 @@ async function ensureFromSuite({ title, pkg, suite, binary, env: runEnv }) {
     args: ['--library-path', join(root, 'usr/lib/x86_64-linux-gnu'), join(root, binary)],
     env: Object.fromEntries(Object.entries(runEnv).map(([name, relative]) => [name, join(root, relative)])),
   };
-  if (!existsSync(stamp)) await step(`${title} from Debian ${suite}, downloaded into ${dir} with a private apt configuration (nothing is installed)`, async () => {
-    rmSync(dir, { recursive: true, force: true });
-    for (const sub of ['apt/lists/partial', 'apt/archives/partial', 'apt/parts', 'root']) mkdirSync(join(dir, sub), { recursive: true });
-    writeFileSync(join(dir, 'apt/status'), '');
-    writeFileSync(join(dir, 'apt/sources.list'), `deb [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] http://deb.debian.org/debian ${suite} main\n`);
-    const config = [
-      `Dir::Etc::SourceList "${join(dir, 'apt/sources.list')}";`,
-      `Dir::Etc::SourceParts "${join(dir, 'apt/parts')}";`,
-      `Dir::State::Lists "${join(dir, 'apt/lists')}";`,
-      `Dir::State::status "${join(dir, 'apt/status')}";`,
-      `Dir::Cache "${join(dir, 'apt')}";`,
-      `Dir::Cache::archives "${join(dir, 'apt/archives')}";`,
-      'Debug::NoLocking "true";',
-      'APT::Install-Recommends "false";',
-    ];
-    writeFileSync(join(dir, 'apt/apt.conf'), config.join('\n') + '\n');
-    const env = { ...process.env, APT_CONFIG: join(dir, 'apt/apt.conf') };
-    await runLogged('apt-get', ['update', '-q'], { env, logName: `${pkg}-${suite}-apt-get-update` });
-    await runLogged('apt-get', ['install', '-y', '-q', '--download-only', pkg], { env, logName: `${pkg}-${suite}-apt-get-download` });
-    const archives = join(dir, 'apt/archives');
-    for (const deb of readdirSync(archives).filter((name) => name.endsWith('.deb'))) await runLogged('dpkg-deb', ['-x', join(archives, deb), root], { logName: `${pkg}-${suite}-extract` });
-    rmSync(archives, { recursive: true, force: true });
-    writeFileSync(stamp, versionLine(run.command, [...run.args, '--version']) + '\n');
-  });
+  if (!existsSync(stamp))
+    await step(
+      `${title} from Debian ${suite}, downloaded into ${dir} with a private apt configuration (nothing is installed)`,
+      async () => {
+        rmSync(dir, { recursive: true, force: true });
+        for (const sub of ['apt/lists/partial', 'apt/archives/partial', 'apt/parts', 'root'])
+          mkdirSync(join(dir, sub), { recursive: true });
+        writeFileSync(join(dir, 'apt/status'), '');
+        writeFileSync(
+          join(dir, 'apt/sources.list'),
+          `deb [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] http://deb.debian.org/debian ${suite} main\n`,
+        );
+        const config = [
+          `Dir::Etc::SourceList "${join(dir, 'apt/sources.list')}";`,
+          `Dir::Etc::SourceParts "${join(dir, 'apt/parts')}";`,
+          `Dir::State::Lists "${join(dir, 'apt/lists')}";`,
+          `Dir::State::status "${join(dir, 'apt/status')}";`,
+          `Dir::Cache "${join(dir, 'apt')}";`,
+          `Dir::Cache::archives "${join(dir, 'apt/archives')}";`,
+          'Debug::NoLocking "true";',
+          'APT::Install-Recommends "false";',
+        ];
+        writeFileSync(join(dir, 'apt/apt.conf'), config.join('\n') + '\n');
+        const env = { ...process.env, APT_CONFIG: join(dir, 'apt/apt.conf') };
+        await runLogged('apt-get', ['update', '-q'], { env, logName: `${pkg}-${suite}-apt-get-update` });
+        await runLogged('apt-get', ['install', '-y', '-q', '--download-only', pkg], {
+          env,
+          logName: `${pkg}-${suite}-apt-get-download`,
+        });
+        const archives = join(dir, 'apt/archives');
+        for (const deb of readdirSync(archives).filter((name) => name.endsWith('.deb')))
+          await runLogged('dpkg-deb', ['-x', join(archives, deb), root], { logName: `${pkg}-${suite}-extract` });
+        rmSync(archives, { recursive: true, force: true });
+        writeFileSync(stamp, versionLine(run.command, [...run.args, '--version']) + '\n');
+      },
+    );
   return { ...run, version: readFileSync(stamp, 'utf8').trim() };
 }
 
 /** Neovim as packaged in Debian's `suite` (trixie: 0.10, sid: 0.12 at the time of writing). @param {string} suite */
 export function ensureNeovimFromSuite(suite) {
-  return ensureFromSuite({ title: 'Neovim', pkg: 'neovim', suite, binary: 'usr/bin/nvim', env: { VIMRUNTIME: 'usr/share/nvim/runtime' } });
+  return ensureFromSuite({
+    title: 'Neovim',
+    pkg: 'neovim',
+    suite,
+    binary: 'usr/bin/nvim',
+    env: { VIMRUNTIME: 'usr/share/nvim/runtime' },
+  });
 }
 
 /**
@@ -87,7 +109,13 @@ export function ensureNeovimFromSuite(suite) {
  */
 export async function ensureHelix() {
   await ensureDebianPackages(['tmux'], 'tmux, the terminal the editor suite runs Helix in');
-  return ensureFromSuite({ title: 'Helix', pkg: 'hx', suite: 'sid', binary: 'usr/bin/hx', env: { HELIX_RUNTIME: 'usr/lib/hx/runtime' } });
+  return ensureFromSuite({
+    title: 'Helix',
+    pkg: 'hx',
+    suite: 'sid',
+    binary: 'usr/bin/hx',
+    env: { HELIX_RUNTIME: 'usr/lib/hx/runtime' },
+  });
 }
 
 if (process.argv[1] && import.meta.url === new URL(`file://${process.argv[1]}`).href) {
@@ -95,9 +123,12 @@ if (process.argv[1] && import.meta.url === new URL(`file://${process.argv[1]}`).
     const neovim = await ensureNeovim();
     const emacs = await ensureEmacs();
     const newer = [];
-    for (const suite of ['trixie', 'sid']) newer.push(`${(await ensureNeovimFromSuite(suite)).version} (Debian ${suite})`);
+    for (const suite of ['trixie', 'sid'])
+      newer.push(`${(await ensureNeovimFromSuite(suite)).version} (Debian ${suite})`);
     newer.push(`${(await ensureHelix()).version} (Debian sid)`);
-    process.stderr.write(`[editor-tools] ready: ${neovim.version} (${neovim.path}), ${newer.join(', ')}, ${emacs.version} (${emacs.path})\n`);
+    process.stderr.write(
+      `[editor-tools] ready: ${neovim.version} (${neovim.path}), ${newer.join(', ')}, ${emacs.version} (${emacs.path})\n`,
+    );
   } catch (error) {
     process.stderr.write(`[editor-tools] FAILED: ${/** @type {Error} */ (error).message}\n`);
     process.exit(1);

@@ -10,7 +10,8 @@ export const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 /** @param {string} script @param {string[]} args */
 function run(script, args) {
   const result = spawnSync(process.execPath, [script, ...args], { cwd: root, stdio: 'inherit' });
-  if (result.status !== 0) throw new Error(`${script} ${args.join(' ')} failed (exit code ${result.status ?? result.signal})`);
+  if (result.status !== 0)
+    throw new Error(`${script} ${args.join(' ')} failed (exit code ${result.status ?? result.signal})`);
 }
 
 /** Builds and packages the extension; returns the .vsix path. */

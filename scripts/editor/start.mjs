@@ -10,7 +10,8 @@ const hasCode = spawnSync('code', ['--version'], { stdio: 'ignore' }).status ===
 
 if (hasCode) {
   for (const script of ['scripts/build.mjs', 'scripts/editor/copy-codicons.mjs']) {
-    if (spawnSync(process.execPath, [join(root, script)], { cwd: root, stdio: 'inherit' }).status !== 0) process.exit(1);
+    if (spawnSync(process.execPath, [join(root, script)], { cwd: root, stdio: 'inherit' }).status !== 0)
+      process.exit(1);
   }
   spawn('code', [`--extensionDevelopmentPath=${root}`, examples], { stdio: 'inherit', detached: true }).unref();
   console.log(`Opened ${examples} in VS Code with the extension loaded from ${root}.`);
@@ -20,7 +21,9 @@ if (hasCode) {
     const { startCodeServer } = await import(join(root, 'out/test/editor/harness/codeServer.js'));
     const server = await startCodeServer({ name: 'start', vsix });
     const manifest = join(examples, 'word-count', 'manifest.json');
-    console.log(`\ncode-server is running with the extension. Open:\n\n  ${server.url(examples, [['openFile', server.remoteUri(manifest)]])}\n`);
+    console.log(
+      `\ncode-server is running with the extension. Open:\n\n  ${server.url(examples, [['openFile', server.remoteUri(manifest)]])}\n`,
+    );
     console.log(`(log: ${server.logFile}; Ctrl+C stops it)`);
     const stop = async () => {
       await server.stop();

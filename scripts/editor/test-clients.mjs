@@ -23,6 +23,12 @@ if (build.status !== 0) {
   process.exit(1);
 }
 const files = ['neovim', 'emacs', 'helix'].map((name) => join(root, 'out/test/clients', `${name}.test.js`));
-const result = spawnSync(process.execPath, ['--test', '--test-reporter=spec', '--test-concurrency=1', '--test-force-exit', '--test-timeout=300000', ...files], { cwd: root, stdio: 'inherit' });
-console.log(`test:clients ${result.status === 0 ? 'passed' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+const result = spawnSync(
+  process.execPath,
+  ['--test', '--test-reporter=spec', '--test-concurrency=1', '--test-force-exit', '--test-timeout=300000', ...files],
+  { cwd: root, stdio: 'inherit' },
+);
+console.log(
+  `test:clients ${result.status === 0 ? 'passed' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+);
 process.exit(result.status ?? 1);

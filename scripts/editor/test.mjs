@@ -38,11 +38,22 @@ const suites = [
 const failed = [];
 for (const [name, file] of suites) {
   const since = Date.now();
-  const result = spawnSync(process.execPath, ['--test', '--test-reporter=spec', '--test-concurrency=1', '--test-force-exit', '--test-timeout=900000', join(root, file)], {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, FILER_VSIX: vsix },
-  });
+  const result = spawnSync(
+    process.execPath,
+    [
+      '--test',
+      '--test-reporter=spec',
+      '--test-concurrency=1',
+      '--test-force-exit',
+      '--test-timeout=900000',
+      join(root, file),
+    ],
+    {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, FILER_VSIX: vsix },
+    },
+  );
   console.log(`${name}: ${result.status === 0 ? 'passed' : 'FAILED'} in ${seconds(since)}`);
   if (result.status !== 0) failed.push(name);
 }

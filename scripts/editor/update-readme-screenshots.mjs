@@ -22,15 +22,23 @@ const shown = [
 ];
 const missing = shown.filter((name) => !existsSync(join(source, name)));
 if (missing.length > 0) {
-  console.error(`npm run screenshots: ${missing.join(', ')} not in test-results/screenshots/: run npm run test:editor first.`);
+  console.error(
+    `npm run screenshots: ${missing.join(', ')} not in test-results/screenshots/: run npm run test:editor first.`,
+  );
   process.exit(1);
 }
 await ensureDebianPackages(['pngquant'], 'to compress the screenshots');
 mkdirSync(target, { recursive: true });
 for (const name of shown) {
-  const result = spawnSync('pngquant', ['--quality=60-85', '--speed=1', '--strip', '--force', '--output', join(target, name), join(source, name)], { stdio: 'inherit' });
+  const result = spawnSync(
+    'pngquant',
+    ['--quality=60-85', '--speed=1', '--strip', '--force', '--output', join(target, name), join(source, name)],
+    { stdio: 'inherit' },
+  );
   if (result.status !== 0) {
-    console.error(`npm run screenshots: pngquant could not compress ${name} (exit ${result.status ?? result.error?.message}).`);
+    console.error(
+      `npm run screenshots: pngquant could not compress ${name} (exit ${result.status ?? result.error?.message}).`,
+    );
     process.exit(1);
   }
 }

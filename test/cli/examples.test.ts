@@ -20,9 +20,22 @@ for (const name of ['word-count', 'process-runtime']) {
 test('examples/broken-everything reports errors, warnings and hints across every area', () => {
   const run = runCli(['check', '--format', 'json', 'manifest.json'], { cwd: path.join(examples, 'broken-everything') });
   assert.equal(run.status, 1, describeRun(run));
-  const diagnostics = (JSON.parse(run.stdout) as { diagnostics: { code: string; severity: string }[] }[])[0].diagnostics;
+  const diagnostics = (JSON.parse(run.stdout) as { diagnostics: { code: string; severity: string }[] }[])[0]
+    .diagnostics;
   const areas = new Set(diagnostics.map((d) => d.code.split('.')[0]));
-  for (const area of ['json', 'manifest', 'tools', 'actions', 'settings', 'hooks', 'commands', 'views', 'permissions', 'paths', 'files']) {
+  for (const area of [
+    'json',
+    'manifest',
+    'tools',
+    'actions',
+    'settings',
+    'hooks',
+    'commands',
+    'views',
+    'permissions',
+    'paths',
+    'files',
+  ]) {
     assert.ok(areas.has(area), `no ${area}.* diagnostic in examples/broken-everything`);
   }
   assert.deepEqual(new Set(diagnostics.map((d) => d.severity)), new Set(['error', 'warning', 'hint']));
@@ -37,7 +50,11 @@ for (const name of exampleNames) {
     assert.ok(existsSync(golden), `${golden} is missing: run node scripts/update-golden.mjs`);
     const run = runCli(['check', 'manifest.json'], { cwd: folder });
     assert.ok(run.status === 0 || run.status === 1, describeRun(run));
-    assert.equal(run.stdout, readFileSync(golden, 'utf8'), 'run node scripts/update-golden.mjs and review the diff if the change is intended');
+    assert.equal(
+      run.stdout,
+      readFileSync(golden, 'utf8'),
+      'run node scripts/update-golden.mjs and review the diff if the change is intended',
+    );
   });
 }
 
@@ -45,7 +62,9 @@ test('checking examples/ finds every example plugin', () => {
   const run = runCli(['check', '--format', 'json', 'examples'], { cwd: repoRoot });
   assert.equal(run.status, 1, describeRun(run));
   assert.deepEqual(
-    (JSON.parse(run.stdout) as { file: string; manifest?: string }[]).filter((entry) => entry.manifest === undefined).map((entry) => entry.file),
+    (JSON.parse(run.stdout) as { file: string; manifest?: string }[])
+      .filter((entry) => entry.manifest === undefined)
+      .map((entry) => entry.file),
     exampleNames.map((name) => path.join('examples', name, 'manifest.json')),
   );
 });

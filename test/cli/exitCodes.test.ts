@@ -54,7 +54,10 @@ test('exit 2 on bad usage, with one line that says what is wrong', () => {
   assertUsageFailure(['check', '--format'], /--format/);
   assertUsageFailure(['check', '--format', 'xml'], /Unknown format "xml": use text, json, sarif\./);
   assertUsageFailure(['check', '--rule', 'no.such-rule=off'], /there is no rule with code "no\.such-rule"/);
-  assertUsageFailure(['check', '--rule', 'manifest.name=fatal'], /severity must be one of off, hint, information, warning, error/);
+  assertUsageFailure(
+    ['check', '--rule', 'manifest.name=fatal'],
+    /severity must be one of off, hint, information, warning, error/,
+  );
   assertUsageFailure(['check', '--rule', 'manifest.name'], /must be code=severity/);
   assertUsageFailure(['check', '--max-warnings', 'many'], /--max-warnings "many" must be a whole number/);
 });
@@ -84,7 +87,10 @@ test('exit 2 on a manifest that cannot be read, without a stack trace', (t) => {
   chmodSync(cli, 0o644);
   const run = runCli(['check', 'locked'], { cwd: folder, cli, ...asNobody });
   assert.equal(run.status, 2, describeRun(run));
-  assert.equal(run.stderr, `filer-manifest: ${path.join('locked', 'manifest.json')}: cannot be read (permission denied).\n`);
+  assert.equal(
+    run.stderr,
+    `filer-manifest: ${path.join('locked', 'manifest.json')}: cannot be read (permission denied).\n`,
+  );
   assert.equal(run.stdout, '');
 });
 
@@ -100,9 +106,18 @@ test('--help and --version exit 0', () => {
 
 test('a reader that closes the pipe early (| head) ends the run quietly, with the exit code kept', async () => {
   // Enough output to fill the pipe, so the CLI is still writing when the reader goes away.
-  const tools = Array.from({ length: 1000 }, (_, i) => `{ "id": "tool_${i}", "title": "T", "description": "D", "schema": "missing.json", "handler": "missing.js", "annotations": {} }`);
-  const folder = tempTree({ 'manifest.json': cleanManifest('many-tools', `"contributes": { "tools": [${tools.join(',\n')}] }`) });
-  const child = spawn(process.execPath, [cliPath, 'check', '--format', 'json', '.'], { cwd: folder, stdio: ['ignore', 'pipe', 'pipe'] });
+  const tools = Array.from(
+    { length: 1000 },
+    (_, i) =>
+      `{ "id": "tool_${i}", "title": "T", "description": "D", "schema": "missing.json", "handler": "missing.js", "annotations": {} }`,
+  );
+  const folder = tempTree({
+    'manifest.json': cleanManifest('many-tools', `"contributes": { "tools": [${tools.join(',\n')}] }`),
+  });
+  const child = spawn(process.execPath, [cliPath, 'check', '--format', 'json', '.'], {
+    cwd: folder,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stderr = '';
   child.stderr.on('data', (chunk) => (stderr += chunk));
   child.stdout.once('data', () => child.stdout.destroy());

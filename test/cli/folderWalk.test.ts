@@ -7,7 +7,13 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmdirSync, symlinkSync } from 'node:fs';
 import * as path from 'node:path';
 import { test } from 'node:test';
-import { regularFileNames, walkFolder, walkFolderSync, type WalkOptions, type WalkVisitor } from '../../server/src/host/folderWalk';
+import {
+  regularFileNames,
+  walkFolder,
+  walkFolderSync,
+  type WalkOptions,
+  type WalkVisitor,
+} from '../../server/src/host/folderWalk';
 import { tempTree } from './runCli';
 
 const repoRoot = path.join(__dirname, '../../..');
@@ -36,7 +42,13 @@ function filesWalked(root: string, options: WalkOptions, visitor: WalkVisitor = 
 
 test('depth first: a folder’s files, then each folder below in name order; no link, node_modules or dot-folder', () => {
   const root = sampleTree();
-  assert.deepEqual(filesWalked(root, { order: 'depth-first' }), ['top.json', 'a/one.json', 'a/deep/two.json', 'a/deep/deeper/three.json', 'b/four.json']);
+  assert.deepEqual(filesWalked(root, { order: 'depth-first' }), [
+    'top.json',
+    'a/one.json',
+    'a/deep/two.json',
+    'a/deep/deeper/three.json',
+    'b/four.json',
+  ]);
 });
 
 test('breadth first: level by level; the async walk finds the same', async () => {
@@ -51,13 +63,27 @@ test('breadth first: level by level; the async walk finds the same', async () =>
 test('the bounds: listDepth (deeper folders are offered to enter, not listed), maxFolders, and stop from a file', () => {
   const root = sampleTree();
   const entered: string[] = [];
-  assert.deepEqual(filesWalked(root, { order: 'depth-first', listDepth: 2 }, { enter: (folder) => (entered.push(folder.relative), 'list') }), ['top.json', 'a/one.json', 'b/four.json']);
+  assert.deepEqual(
+    filesWalked(
+      root,
+      { order: 'depth-first', listDepth: 2 },
+      { enter: (folder) => (entered.push(folder.relative), 'list') },
+    ),
+    ['top.json', 'a/one.json', 'b/four.json'],
+  );
   assert.deepEqual(entered, ['', 'a', 'a/deep', 'b']);
   assert.deepEqual(filesWalked(root, { order: 'breadth-first', maxFolders: 2 }), ['top.json', 'a/one.json']);
   const first: string[] = [];
-  walkFolderSync([root], { order: 'breadth-first' }, { file: (file) => (first.push(file.relative), first.length === 2 ? 'stop' : undefined) });
+  walkFolderSync(
+    [root],
+    { order: 'breadth-first' },
+    { file: (file) => (first.push(file.relative), first.length === 2 ? 'stop' : undefined) },
+  );
   assert.deepEqual(first, ['top.json', 'a/one.json']);
-  assert.deepEqual(filesWalked(root, { order: 'depth-first' }, { enter: (folder) => (folder.relative === 'a' ? 'skip' : 'list') }), ['top.json', 'b/four.json']);
+  assert.deepEqual(
+    filesWalked(root, { order: 'depth-first' }, { enter: (folder) => (folder.relative === 'a' ? 'skip' : 'list') }),
+    ['top.json', 'b/four.json'],
+  );
 });
 
 test('a folder that cannot be listed is reported by its path, and the walk goes on', () => {
@@ -73,7 +99,8 @@ test('a folder that cannot be listed is reported by its path, and the walk goes 
         if (folder.relative === 'vanishing') rmdirSync(folder.absolutePath);
         return 'list';
       },
-      unreadable: (folder, error) => void unreadable.push(`${folder.relative}: ${(error as NodeJS.ErrnoException).code}`),
+      unreadable: (folder, error) =>
+        void unreadable.push(`${folder.relative}: ${(error as NodeJS.ErrnoException).code}`),
     },
   );
   assert.deepEqual(unreadable, ['vanishing: ENOENT']);
@@ -86,7 +113,12 @@ test('one walker: no other file of server/src lists a folder', () => {
     for (const entry of readdirSync(path.join(repoRoot, dir), { withFileTypes: true })) {
       const file = `${dir}/${entry.name}`;
       if (entry.isDirectory()) visit(file);
-      else if (file.endsWith('.ts') && file !== 'server/src/host/folderWalk.ts' && /\b(readdir|readdirSync|opendir|opendirSync)\b/.test(readFileSync(path.join(repoRoot, file), 'utf8'))) listers.push(file);
+      else if (
+        file.endsWith('.ts') &&
+        file !== 'server/src/host/folderWalk.ts' &&
+        /\b(readdir|readdirSync|opendir|opendirSync)\b/.test(readFileSync(path.join(repoRoot, file), 'utf8'))
+      )
+        listers.push(file);
     }
   };
   visit('server/src');
@@ -107,7 +139,14 @@ test('a folder listed for its regular files: no link (to a file or a folder), no
 test('each path the walk gives is path.join of its root and its relative path, however the root is spelled', async () => {
   const root = sampleTree();
   const cwd = process.cwd();
-  for (const spelling of [root, `${root}/`, `${root}/./`, `${root}//`, path.join(root, 'a', '..'), path.relative(cwd, root) || '.']) {
+  for (const spelling of [
+    root,
+    `${root}/`,
+    `${root}/./`,
+    `${root}//`,
+    path.join(root, 'a', '..'),
+    path.relative(cwd, root) || '.',
+  ]) {
     const seen: { path: string; relative: string }[] = [];
     const visitor: WalkVisitor = {
       enter: (folder) => {
@@ -124,7 +163,12 @@ test('each path the walk gives is path.join of its root and its relative path, h
       await walkFolder([spelling], { order }, visitor);
       assert.deepEqual(seen, walkedSync, `${spelling}, ${order}: the same walk with fs.promises`);
       assert.ok(walkedSync.length >= 8, spelling);
-      for (const walked of walkedSync.slice(1)) assert.equal(walked.path, path.join(spelling, ...walked.relative.split('/')), `${spelling}: ${walked.relative}`);
+      for (const walked of walkedSync.slice(1))
+        assert.equal(
+          walked.path,
+          path.join(spelling, ...walked.relative.split('/')),
+          `${spelling}: ${walked.relative}`,
+        );
     }
   }
 });

@@ -28,8 +28,16 @@ test('text: file:line:col severity code message, 1-based, then a summary; no col
   assert.equal(run.status, 1, describeRun(run));
   const lines = run.stdout.trimEnd().split('\n');
   assert.equal(lines.length, 3, run.stdout);
-  assert.match(lines[0], new RegExp(`^${escape(shownPath)}:2:11 error manifest\\.name \`name\` "Word Count" must be kebab-case`));
-  assert.match(lines[1], new RegExp(`^${escape(shownPath)}:5:3 warning manifest\\.unknown-key Unknown key \`autor\`.*Did you mean \`author\`\\?$`));
+  assert.match(
+    lines[0],
+    new RegExp(`^${escape(shownPath)}:2:11 error manifest\\.name \`name\` "Word Count" must be kebab-case`),
+  );
+  assert.match(
+    lines[1],
+    new RegExp(
+      `^${escape(shownPath)}:5:3 warning manifest\\.unknown-key Unknown key \`autor\`.*Did you mean \`author\`\\?$`,
+    ),
+  );
   assert.equal(lines[2], 'Checked 1 manifest: 1 error, 1 warning.');
   assert.doesNotMatch(run.stdout, /\x1b\[/);
   assert.equal(run.stderr, '');
@@ -57,8 +65,14 @@ test('json: exactly [{ file, diagnostics: [{ range, severity, code, message }] }
     assert.deepEqual(Object.keys(diagnostic.range.start), ['line', 'character']);
     assert.deepEqual(Object.keys(diagnostic.range.end), ['line', 'character']);
   }
-  assert.deepEqual({ range: nameError.range, severity: nameError.severity, code: nameError.code }, { range: nameRange, severity: 'error', code: 'manifest.name' });
-  assert.deepEqual({ range: keyWarning.range, severity: keyWarning.severity, code: keyWarning.code }, { range: keyRange, severity: 'warning', code: 'manifest.unknown-key' });
+  assert.deepEqual(
+    { range: nameError.range, severity: nameError.severity, code: nameError.code },
+    { range: nameRange, severity: 'error', code: 'manifest.name' },
+  );
+  assert.deepEqual(
+    { range: keyWarning.range, severity: keyWarning.severity, code: keyWarning.code },
+    { range: keyRange, severity: 'warning', code: 'manifest.unknown-key' },
+  );
   // The same message as the text format prints.
   assert.ok(runCli(['check', 'plugin'], { cwd }).stdout.includes(` manifest.name ${nameError.message}\n`));
 });
@@ -80,7 +94,11 @@ test('sarif: 2.1.0 with the engine rules as tool.driver.rules', () => {
   const [sarifRun] = log.runs;
   assert.equal(sarifRun.tool.driver.name, 'filer-manifest');
   assert.equal(sarifRun.columnKind, 'utf16CodeUnits');
-  const rules = sarifRun.tool.driver.rules as { id: string; shortDescription: { text: string }; defaultConfiguration: { level: string } }[];
+  const rules = sarifRun.tool.driver.rules as {
+    id: string;
+    shortDescription: { text: string };
+    defaultConfiguration: { level: string };
+  }[];
   assert.deepEqual(
     rules.map((rule) => rule.id),
     allRules.map((rule) => rule.code),
@@ -97,9 +115,14 @@ test('sarif: results with ruleId, level, message and a 1-based region relative t
   const [sarifRun] = log.runs;
   const results = sarifRun.results;
   assert.equal(results.length, 2);
-  const json = (JSON.parse(runCli(['check', '--format', 'json', 'plugin'], { cwd }).stdout) as JsonReport[])[0].diagnostics;
+  const json = (JSON.parse(runCli(['check', '--format', 'json', 'plugin'], { cwd }).stdout) as JsonReport[])[0]
+    .diagnostics;
   assert.deepEqual(
-    results.map((r: { ruleId: string; level: string; message: { text: string } }) => [r.ruleId, r.level, r.message.text]),
+    results.map((r: { ruleId: string; level: string; message: { text: string } }) => [
+      r.ruleId,
+      r.level,
+      r.message.text,
+    ]),
     [
       ['manifest.name', 'error', json[0].message],
       ['manifest.unknown-key', 'warning', json[1].message],
@@ -109,7 +132,12 @@ test('sarif: results with ruleId, level, message and a 1-based region relative t
   const [location] = results[0].locations;
   assert.deepEqual(location.physicalLocation.artifactLocation, { uri: 'plugin/manifest.json', uriBaseId: '%SRCROOT%' });
   assert.deepEqual(location.physicalLocation.region, { startLine: 2, startColumn: 11, endLine: 2, endColumn: 23 });
-  assert.deepEqual(results[1].locations[0].physicalLocation.region, { startLine: 5, startColumn: 3, endLine: 5, endColumn: 10 });
+  assert.deepEqual(results[1].locations[0].physicalLocation.region, {
+    startLine: 5,
+    startColumn: 3,
+    endLine: 5,
+    endColumn: 10,
+  });
   assert.match(sarifRun.originalUriBaseIds['%SRCROOT%'].uri, /^file:\/\/.*\/$/);
 });
 
@@ -119,7 +147,10 @@ test('--rule overrides a severity, and off removes the rule from every format', 
   assert.match(demoted.stdout, /:2:11 warning manifest\.name /);
   assert.match(demoted.stdout, /Checked 1 manifest: 2 warnings\.$/m);
 
-  const off = runCli(['check', '-f', 'json', '--rule', 'manifest.name=off', '--rule', 'manifest.unknown-key=off', 'plugin'], { cwd });
+  const off = runCli(
+    ['check', '-f', 'json', '--rule', 'manifest.name=off', '--rule', 'manifest.unknown-key=off', 'plugin'],
+    { cwd },
+  );
   assert.equal(off.status, 0, describeRun(off));
   assert.deepEqual((JSON.parse(off.stdout) as JsonReport[])[0].diagnostics, []);
 });

@@ -18,7 +18,9 @@ after(() => {
 });
 
 test('a manifest.json linked to a file outside is not followed by the folder search, and nothing of it is printed', () => {
-  const secrets = tempTree({ 'secrets.json': '{ "name": "SECRET-TOKEN-1234", "displayName": "S", "version": "1.0.0", "contributes": {} }\n' });
+  const secrets = tempTree({
+    'secrets.json': '{ "name": "SECRET-TOKEN-1234", "displayName": "S", "version": "1.0.0", "contributes": {} }\n',
+  });
   const cwd = tempTree({ 'plugin/manifest.json': cleanManifest('plugin') });
   mkdirSync(path.join(cwd, 'linked'));
   symlinkSync(path.join(secrets, 'secrets.json'), path.join(cwd, 'linked', 'manifest.json'));
@@ -46,10 +48,18 @@ test('a FIFO named manifest.json, searched for or named: nothing blocks, and a n
 
 test('a folder nobody may list and a tree 3,000 folders deep are named, and every other manifest is still checked (exit 2)', (t) => {
   if (process.platform === 'win32') return t.skip('file modes and path limits differ on Windows');
-  const cwd = tempTree({ 'a/manifest.json': cleanManifest('Not Kebab'), 'locked/inner/manifest.json': cleanManifest('locked'), 'z/manifest.json': cleanManifest('last') });
+  const cwd = tempTree({
+    'a/manifest.json': cleanManifest('Not Kebab'),
+    'locked/inner/manifest.json': cleanManifest('locked'),
+    'z/manifest.json': cleanManifest('last'),
+  });
   deepTrees.push(path.join(cwd, 'deep'));
   mkdirSync(path.join(cwd, 'deep'));
-  execFileSync(process.execPath, ['-e', "const fs = require('fs'); for (let i = 0; i < 3000; i++) { fs.mkdirSync('d'); process.chdir('d'); }"], { cwd: path.join(cwd, 'deep') });
+  execFileSync(
+    process.execPath,
+    ['-e', "const fs = require('fs'); for (let i = 0; i < 3000; i++) { fs.mkdirSync('d'); process.chdir('d'); }"],
+    { cwd: path.join(cwd, 'deep') },
+  );
   chmodSync(cwd, 0o755);
   for (const folder of ['a', 'z', 'deep']) chmodSync(path.join(cwd, folder), 0o755);
   chmodSync(path.join(cwd, 'locked'), 0o000);
@@ -73,7 +83,15 @@ test('a folder nobody may list and a tree 3,000 folders deep are named, and ever
   const lines = run.stderr.trimEnd().split('\n');
   assert.ok(lines.includes('filer-manifest: locked: the folder cannot be listed (permission denied).'), run.stderr);
   // The path of the folder too deep to list, cut to one readable line.
-  assert.ok(lines.some((line) => /^filer-manifest: deep(\/d)+…(\/d)+ \(\d+ characters\): the folder cannot be listed \(the path is too long\)\.$/.test(line) && line.length < 300), run.stderr);
+  assert.ok(
+    lines.some(
+      (line) =>
+        /^filer-manifest: deep(\/d)+…(\/d)+ \(\d+ characters\): the folder cannot be listed \(the path is too long\)\.$/.test(
+          line,
+        ) && line.length < 300,
+    ),
+    run.stderr,
+  );
   assert.equal(lines.length, 2, run.stderr);
 });
 
@@ -86,7 +104,10 @@ test('a manifest that is an error every two characters: at most 1,000 diagnostic
   assert.equal(report.diagnostics.length, 1000);
   const last = report.diagnostics[999];
   assert.deepEqual([last.code, last.severity], ['diagnostics.more', 'error']);
-  assert.match(last.message, /^[\d,]+ more problems are not shown \([\d,]+ errors, 1 warning\): at most 1,000 are listed per manifest\.$/);
+  assert.match(
+    last.message,
+    /^[\d,]+ more problems are not shown \([\d,]+ errors, 1 warning\): at most 1,000 are listed per manifest\.$/,
+  );
   const text = runCli(['check', '.', '--max-diagnostics', '5'], { cwd });
   assert.equal(text.stdout.trimEnd().split('\n').length, 5 + 1, text.stdout);
   const sarif = runCli(['check', '.', '--format', 'sarif', '--max-diagnostics', '5'], { cwd });
@@ -97,10 +118,16 @@ test('a manifest that is an error every two characters: at most 1,000 diagnostic
 });
 
 test('a manifest over 16 MB is named and not read (its size is checked first); the others are still checked', () => {
-  const cwd = tempTree({ 'big/manifest.json': cleanManifest('big', `"x-padding": "${'p'.repeat(17 * 1024 * 1024)}"`), 'small/manifest.json': cleanManifest('small') });
+  const cwd = tempTree({
+    'big/manifest.json': cleanManifest('big', `"x-padding": "${'p'.repeat(17 * 1024 * 1024)}"`),
+    'small/manifest.json': cleanManifest('small'),
+  });
   const run = runCli(['check', '.'], { cwd });
   assert.equal(run.status, 2, describeRun(run));
-  assert.equal(run.stderr, `filer-manifest: ${path.join('big', 'manifest.json')}: cannot be read (17.0 MB, too large to read: the limit is 16 MB).\n`);
+  assert.equal(
+    run.stderr,
+    `filer-manifest: ${path.join('big', 'manifest.json')}: cannot be read (17.0 MB, too large to read: the limit is 16 MB).\n`,
+  );
   assert.match(run.stdout, /^Checked 1 manifest: no problems\.$/m);
 });
 
@@ -108,12 +135,22 @@ test('--max-diagnostics 1: the one diagnostic says how many problems there are, 
   const cwd = tempTree({ 'noise/manifest.json': `{ "name": "Noise", "displayName": "N", "version": "x", "y": 1 }\n` });
   const run = runCli(['check', 'noise', '--format', 'json', '--max-diagnostics', '1'], { cwd });
   assert.equal(run.status, 1, describeRun(run));
-  type Report = { diagnostics: { code: string; severity: string; message: string; range: { start: { character: number } } }[] };
+  type Report = {
+    diagnostics: { code: string; severity: string; message: string; range: { start: { character: number } } }[];
+  };
   const [report] = JSON.parse(run.stdout) as Report[];
-  assert.deepEqual(report.diagnostics.map((diagnostic) => [diagnostic.code, diagnostic.severity]), [['diagnostics.more', 'error']]);
-  assert.match(report.diagnostics[0].message, /^3 problems are not shown \(2 errors, 1 warning\): at most one is listed per manifest\.$/);
+  assert.deepEqual(
+    report.diagnostics.map((diagnostic) => [diagnostic.code, diagnostic.severity]),
+    [['diagnostics.more', 'error']],
+  );
+  assert.match(
+    report.diagnostics[0].message,
+    /^3 problems are not shown \(2 errors, 1 warning\): at most one is listed per manifest\.$/,
+  );
   assert.equal(report.diagnostics[0].range.start.character, 10);
-  const example = runCli(['check', path.join(repoRoot, 'examples', 'broken-everything'), '--max-diagnostics', '1'], { cwd });
+  const example = runCli(['check', path.join(repoRoot, 'examples', 'broken-everything'), '--max-diagnostics', '1'], {
+    cwd,
+  });
   assert.equal(example.status, 1, describeRun(example));
   assert.match(example.stdout, /diagnostics\.more [\d,]+ problems are not shown/);
 });
@@ -124,10 +161,18 @@ test('stdin past 16 MB (100 MB of syntax errors aborted at 4.8 GB), or one that 
     const started = performance.now();
     const stdin = openSync(input, 'r');
     // Under a heap of 256 MB: 100 MB of text, read whole and parsed, would not fit.
-    const run = spawnSync(process.execPath, [cliPath, 'check', '-'], { cwd, stdio: [stdin, 'pipe', 'pipe'], encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '--max-old-space-size=256' } });
+    const run = spawnSync(process.execPath, [cliPath, 'check', '-'], {
+      cwd,
+      stdio: [stdin, 'pipe', 'pipe'],
+      encoding: 'utf8',
+      env: { ...process.env, NODE_OPTIONS: '--max-old-space-size=256' },
+    });
     closeSync(stdin);
     assert.equal(run.status, 2, `${input}: exit ${run.status}\n${run.stderr}`);
-    assert.equal(run.stderr, 'filer-manifest: <stdin>: cannot be read (more than 16 MB, too large to read: the limit is 16 MB).\n');
+    assert.equal(
+      run.stderr,
+      'filer-manifest: <stdin>: cannot be read (more than 16 MB, too large to read: the limit is 16 MB).\n',
+    );
     assert.ok(performance.now() - started < 30_000, input);
   }
   // Within the limit, stdin is read and checked.
@@ -138,12 +183,18 @@ test('stdin past 16 MB (100 MB of syntax errors aborted at 4.8 GB), or one that 
 
 test('a tool schema that is a $ref chain of 30,000 links (the CLI said "internal error: Maximum call stack size exceeded", exit 2, and reported nothing) is a warning, and every manifest is checked', () => {
   const definitions: Record<string, unknown> = {};
-  for (let i = 0; i < 30_000; i++) definitions[`d${i}`] = i + 1 < 30_000 ? { $ref: `#/definitions/d${i + 1}` } : { type: 'string' };
-  const tool = '{ "id": "t", "title": "T", "description": "D", "schema": "./s.schema.json", "handler": "./h.js", "annotations": { "readOnlyHint": true } }';
+  for (let i = 0; i < 30_000; i++)
+    definitions[`d${i}`] = i + 1 < 30_000 ? { $ref: `#/definitions/d${i + 1}` } : { type: 'string' };
+  const tool =
+    '{ "id": "t", "title": "T", "description": "D", "schema": "./s.schema.json", "handler": "./h.js", "annotations": { "readOnlyHint": true } }';
   const cwd = tempTree({
     'chain/manifest.json': cleanManifest('chain', `"contributes": { "tools": [${tool}] }`),
-    'chain/s.schema.json': JSON.stringify({ type: 'object', definitions, properties: { source: { $ref: '#/definitions/d0' } } }),
-    'chain/h.js': '',
+    'chain/s.schema.json': JSON.stringify({
+      type: 'object',
+      definitions,
+      properties: { source: { $ref: '#/definitions/d0' } },
+    }),
+    'chain/h.js': 'module.exports = async () => "";\n',
     'other/manifest.json': cleanManifest('Not Kebab'),
   });
   const run = runCli(['check', '.', '--format', 'json'], { cwd });
@@ -160,13 +211,34 @@ test('a tool schema that is a $ref chain of 30,000 links (the CLI said "internal
 
 test('a manifest nested 512 deep (taken for no Filer manifest: exit 0, nothing said) is checked: json.too-deep and its other errors, exit 1', () => {
   const deep = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
-  const cwd = tempTree({ 'deep/manifest.json': cleanManifest('Not Kebab', `"contributes": {}, "x-deep": ${deep(512)}`), 'shallow/manifest.json': cleanManifest('Not-Kebab', `"x-deep": ${deep(511)}`) });
+  const cwd = tempTree({
+    'deep/manifest.json': cleanManifest('Not Kebab', `"contributes": {}, "x-deep": ${deep(512)}`),
+    'shallow/manifest.json': cleanManifest('Not-Kebab', `"x-deep": ${deep(511)}`),
+  });
   const run = runCli(['check', '.'], { cwd });
   assert.equal(run.status, 1, describeRun(run));
   assert.equal(run.stderr, '');
   const lines = run.stdout.trimEnd().split('\n');
-  assert.ok(lines.some((line) => line.startsWith(`${path.join('deep', 'manifest.json')}:5:`) && line.includes(' error json.too-deep ')), run.stdout);
-  assert.ok(lines.some((line) => line.includes(`${path.join('deep', 'manifest.json')}:2:`) && line.includes(' error manifest.name ')), run.stdout);
-  assert.ok(lines.some((line) => line.includes(`${path.join('shallow', 'manifest.json')}:2:`) && line.includes(' error manifest.name ')), run.stdout);
-  assert.ok(!lines.some((line) => line.includes(path.join('shallow', 'manifest.json')) && line.includes('json.too-deep')), run.stdout);
+  assert.ok(
+    lines.some(
+      (line) => line.startsWith(`${path.join('deep', 'manifest.json')}:5:`) && line.includes(' error json.too-deep '),
+    ),
+    run.stdout,
+  );
+  assert.ok(
+    lines.some(
+      (line) => line.includes(`${path.join('deep', 'manifest.json')}:2:`) && line.includes(' error manifest.name '),
+    ),
+    run.stdout,
+  );
+  assert.ok(
+    lines.some(
+      (line) => line.includes(`${path.join('shallow', 'manifest.json')}:2:`) && line.includes(' error manifest.name '),
+    ),
+    run.stdout,
+  );
+  assert.ok(
+    !lines.some((line) => line.includes(path.join('shallow', 'manifest.json')) && line.includes('json.too-deep')),
+    run.stdout,
+  );
 });

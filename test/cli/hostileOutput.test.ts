@@ -15,13 +15,17 @@ import { describeRun, runCli, tempTree, type CliRun } from './runCli';
 
 // markdown-it ships no types; the calls used here.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const MarkdownIt = require('markdown-it') as new (preset: string, options: Record<string, boolean>) => {
+const MarkdownIt = require('markdown-it') as new (
+  preset: string,
+  options: Record<string, boolean>,
+) => {
   render(markdown: string): string;
   linkify: { set(options: Record<string, boolean>): void };
 };
 
 /** Every kind of forgery at once; a folder name cannot hold `/`, so it has all but the OSC 8 link. */
-const forgedName = '::error ::forged\n::add-mask::masked\r\x1b[2J\x1b]0;pwned\x07\x9b31m\u202eevil\u2066 ##[error]legacy \u2028 @user';
+const forgedName =
+  '::error ::forged\n::add-mask::masked\r\x1b[2J\x1b]0;pwned\x07\x9b31m\u202eevil\u2066 ##[error]legacy \u2028 @user';
 const forged = `${forgedName} \x1b]8;;https://attacker.example\x07click\x1b]8;;\x07 www.attacker.example ![x](https://attacker.example/p.png) <img src=x>`;
 
 /** A manifest full of `forged`: its name, title, tool id, action title, labels, options. */
@@ -34,7 +38,14 @@ function hostileManifest(withFetch: boolean): string {
       ...(withFetch ? { permissions: { fetch: { static: ['api.example.com'] } } } : {}),
       contributes: {
         tools: [
-          { id: forged, title: forged, description: forged, schema: './s.json', handler: './h.js', fileExtensions: ['.md'] },
+          {
+            id: forged,
+            title: forged,
+            description: forged,
+            schema: './s.json',
+            handler: './h.js',
+            fileExtensions: ['.md'],
+          },
           { id: `second ${forged}`, title: 't', description: 'd', schema: './s.json', handler: './h.js' },
         ],
         actions: [
@@ -47,7 +58,14 @@ function hostileManifest(withFetch: boolean): string {
             toolId: forged,
             fileExtensions: ['.md'],
             params: [
-              { id: 'p', label: forged, type: 'select', options: [{ value: forged, label: forged }], default: forged, placeholder: forged },
+              {
+                id: 'p',
+                label: forged,
+                type: 'select',
+                options: [{ value: forged, label: forged }],
+                default: forged,
+                placeholder: forged,
+              },
               { id: 'q', label: forged, type: 'text', placeholder: forged },
             ],
           },
@@ -80,8 +98,13 @@ const rawControl = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u
 /** No raw control character (but the line feeds that end lines), no line a workflow command, no `##[`. */
 function assertNotForged(text: string, where: string): void {
   const found = rawControl.exec(text);
-  assert.equal(found, null, `${where}: a raw U+${found?.[0].charCodeAt(0).toString(16).padStart(4, '0')} at ${found?.index}:\n${JSON.stringify(text)}`);
-  for (const line of text.split('\n')) assert.ok(!line.trimStart().startsWith('::'), `${where}: a workflow command: ${JSON.stringify(line)}`);
+  assert.equal(
+    found,
+    null,
+    `${where}: a raw U+${found?.[0].charCodeAt(0).toString(16).padStart(4, '0')} at ${found?.index}:\n${JSON.stringify(text)}`,
+  );
+  for (const line of text.split('\n'))
+    assert.ok(!line.trimStart().startsWith('::'), `${where}: a workflow command: ${JSON.stringify(line)}`);
   assert.doesNotMatch(text, /##(vso)?\[/i, `${where}: a legacy workflow command`);
 }
 
@@ -101,8 +124,14 @@ test('check: the folder name, the plugin name and the messages quoting ids print
   }
   const text = runCli(['check', forgedName, 'other'], { cwd });
   // The note on stderr names the browser manifest it skipped; the report names the hostile one.
-  assert.match(text.stderr, /^filer-manifest: other: no Filer manifest to check in this folder or below it: skipped other\/::error ::forged\\n::add-mask::masked\\r\\x1b\[2J.*\/manifest\.json \(has manifest_version/m);
-  assert.match(text.stdout, /^\\x3a:error ::forged\\n::add-mask::masked\\r\\x1b\[2J\\x1b\]0;pwned\\x07\\x9b31m\\u202eevil\\u2066 ##\\x5berror\]legacy \\u2028 @user\/manifest\.json:\d+:\d+ error /m);
+  assert.match(
+    text.stderr,
+    /^filer-manifest: other: no Filer manifest to check in this folder or below it: skipped other\/::error ::forged\\n::add-mask::masked\\r\\x1b\[2J.*\/manifest\.json \(has manifest_version/m,
+  );
+  assert.match(
+    text.stdout,
+    /^\\x3a:error ::forged\\n::add-mask::masked\\r\\x1b\[2J\\x1b\]0;pwned\\x07\\x9b31m\\u202eevil\\u2066 ##\\x5berror\]legacy \\u2028 @user\/manifest\.json:\d+:\d+ error /m,
+  );
   // In colour, only our own SGR sequences are there.
   const colour = runCli(['check', forgedName], { cwd, env: { FORCE_COLOR: '1' } });
   assertNotForged(colour.stdout.replace(/\x1b\[[0-9;]*m/g, ''), 'check in colour');
@@ -112,11 +141,20 @@ test('gating: text, Markdown and JSON, alone and against a base folder, print no
   const cwd = hostileTree();
   for (const format of ['text', 'markdown', 'json']) {
     assertRunNotForged(runCli(['gating', forgedName, '--format', format], { cwd }), `gating --format ${format}`, 0);
-    const compared = runCli(['gating', forgedName, '--base', path.join('base', forgedName), '--fail-on', 'escalation', '--format', format], { cwd });
+    const compared = runCli(
+      ['gating', forgedName, '--base', path.join('base', forgedName), '--fail-on', 'escalation', '--format', format],
+      { cwd },
+    );
     assertRunNotForged(compared, `gating --base folder --format ${format}`, 1);
     if (format === 'json') assert.equal((JSON.parse(compared.stdout) as { changes: unknown[] }[])[0].changes.length, 2);
   }
-  assertNotForged(runCli(['gating', forgedName, '--base', path.join('base', forgedName)], { cwd, env: { FORCE_COLOR: '1' } }).stdout.replace(/\x1b\[[0-9;]*m/g, ''), 'gating in colour');
+  assertNotForged(
+    runCli(['gating', forgedName, '--base', path.join('base', forgedName)], {
+      cwd,
+      env: { FORCE_COLOR: '1' },
+    }).stdout.replace(/\x1b\[[0-9;]*m/g, ''),
+    'gating in colour',
+  );
   // A base that cannot be used is named on stderr, its path escaped.
   writeFileSync(path.join(cwd, 'base', forgedName, 'manifest.json'), browserManifest);
   const notFiler = runCli(['gating', forgedName, '--base', path.join('base', forgedName)], { cwd });
@@ -128,7 +166,11 @@ test('gating against a git ref: the ref and the path it reads print no control c
   if (spawnSync('git', ['--version']).status !== 0) return t.skip('git is not installed');
   const cwd = hostileTree();
   const git = (...args: string[]) => {
-    const run = spawnSync('git', ['-c', 'user.email=t@example.com', '-c', 'user.name=T', ...args], { cwd, encoding: 'utf8', env: { ...process.env, GIT_CONFIG_GLOBAL: '/dev/null' } });
+    const run = spawnSync('git', ['-c', 'user.email=t@example.com', '-c', 'user.name=T', ...args], {
+      cwd,
+      encoding: 'utf8',
+      env: { ...process.env, GIT_CONFIG_GLOBAL: '/dev/null' },
+    });
     assert.equal(run.status, 0, run.stderr);
   };
   git('init', '-q');
@@ -137,7 +179,11 @@ test('gating against a git ref: the ref and the path it reads print no control c
   git('commit', '-qm', 'base');
   writeFileSync(path.join(cwd, forgedName, 'manifest.json'), hostileManifest(true));
   for (const format of ['text', 'markdown', 'json']) {
-    assertRunNotForged(runCli(['gating', forgedName, '--base', 'HEAD', '--fail-on', 'escalation', '--format', format], { cwd }), `gating --base HEAD --format ${format}`, 1);
+    assertRunNotForged(
+      runCli(['gating', forgedName, '--base', 'HEAD', '--fail-on', 'escalation', '--format', format], { cwd }),
+      `gating --base HEAD --format ${format}`,
+      1,
+    );
   }
   // A base git reads that is no Filer manifest is named on stderr.
   writeFileSync(path.join(cwd, 'other', forgedName, 'manifest.json'), hostileManifest(true));
@@ -149,8 +195,16 @@ test('gating against a git ref: the ref and the path it reads print no control c
 test('menu: titles, labels, options and placeholders print no control character, in text and JSON', () => {
   const cwd = hostileTree();
   for (const format of ['text', 'json']) {
-    assertRunNotForged(runCli(['menu', path.join(forgedName, 'manifest.json'), '--select', 'a.md', '--format', format], { cwd }), `menu --select --format ${format}`, 0);
-    assertRunNotForged(runCli(['menu', path.join(forgedName, 'manifest.json'), '--folder', 'notes', '--format', format], { cwd }), `menu --folder --format ${format}`, 0);
+    assertRunNotForged(
+      runCli(['menu', path.join(forgedName, 'manifest.json'), '--select', 'a.md', '--format', format], { cwd }),
+      `menu --select --format ${format}`,
+      0,
+    );
+    assertRunNotForged(
+      runCli(['menu', path.join(forgedName, 'manifest.json'), '--folder', 'notes', '--format', format], { cwd }),
+      `menu --folder --format ${format}`,
+      0,
+    );
   }
   const notFiler = runCli(['menu', path.join('other', forgedName), '--select', 'a.md'], { cwd });
   assertRunNotForged(notFiler, 'menu, no Filer manifest', 2);
@@ -167,7 +221,13 @@ test('gating --format markdown, rendered as GitHub would: no link, image, HTML o
     const where = `gating --format markdown ${args.join(' ')}\n${run.stdout}\n${html}`;
     assert.doesNotMatch(html, /<(a|img|script|em|del|s|h[1245]|blockquote|pre|ol)\b/, where);
     // Our own markup only: h3 per plugin, tables, lists of groups, strong and code.
-    for (const tag of html.match(/<([a-z0-9]+)/g) ?? []) assert.ok(['<h3', '<p', '<table', '<thead', '<tbody', '<tr', '<th', '<td', '<strong', '<code', '<ul', '<li'].includes(tag), `${tag}: ${where}`);
+    for (const tag of html.match(/<([a-z0-9]+)/g) ?? [])
+      assert.ok(
+        ['<h3', '<p', '<table', '<thead', '<tbody', '<tr', '<th', '<td', '<strong', '<code', '<ul', '<li'].includes(
+          tag,
+        ),
+        `${tag}: ${where}`,
+      );
     // Outside code (where GitHub makes no mention), `@` is never followed by a name.
     const text = html.replace(/<code>[^<]*<\/code>/g, '').replace(/<[^>]*>/g, '');
     assert.match(text, /@\u200cuser/, where);

@@ -6,12 +6,17 @@ import { analyzeManifest, computeContextMenu, type MenuSelection } from '../../s
 import { describeRun, repoRoot, runCli, tempTree } from './runCli';
 
 const wordCount = path.join(repoRoot, 'examples/word-count');
-const engineMenu = (selection: MenuSelection) => computeContextMenu(analyzeManifest(readFileSync(path.join(wordCount, 'manifest.json'), 'utf8')).model, selection);
+const engineMenu = (selection: MenuSelection) =>
+  computeContextMenu(analyzeManifest(readFileSync(path.join(wordCount, 'manifest.json'), 'utf8')).model, selection);
 
 test('menu: text gives exactly expected-menu.txt for two selected files', () => {
   const run = runCli(['menu', 'manifest.json', '--select', 'draft.md', 'notes.txt'], { cwd: wordCount });
   assert.equal(run.status, 0, describeRun(run));
-  assert.equal(run.stdout, readFileSync(path.join(wordCount, 'expected-menu.txt'), 'utf8'), 'run node scripts/update-golden.mjs and review the diff if the change is intended');
+  assert.equal(
+    run.stdout,
+    readFileSync(path.join(wordCount, 'expected-menu.txt'), 'utf8'),
+    'run node scripts/update-golden.mjs and review the diff if the change is intended',
+  );
 });
 
 test('menu: JSON is the engine answer the preview panel shows, for files and for a folder', () => {
@@ -22,18 +27,25 @@ test('menu: JSON is the engine answer the preview panel shows, for files and for
   ] as [string[], MenuSelection][]) {
     const run = runCli(['menu', '.', ...args, '--format', 'json'], { cwd: wordCount });
     assert.equal(run.status, 0, describeRun(run));
-    assert.deepEqual(JSON.parse(run.stdout), JSON.parse(JSON.stringify({ file: 'manifest.json', menu: engineMenu(selection) })));
+    assert.deepEqual(
+      JSON.parse(run.stdout),
+      JSON.parse(JSON.stringify({ file: 'manifest.json', menu: engineMenu(selection) })),
+    );
   }
 });
 
 test('menu: text says why the other actions are not offered', () => {
   const run = runCli(['menu', '.', '--folder', 'notes'], { cwd: wordCount });
   assert.equal(run.status, 0, describeRun(run));
-  for (const excluded of engineMenu({ kind: 'folder', names: ['notes'] }).excluded) assert.ok(run.stdout.includes(excluded.reason), excluded.reason);
+  for (const excluded of engineMenu({ kind: 'folder', names: ['notes'] }).excluded)
+    assert.ok(run.stdout.includes(excluded.reason), excluded.reason);
 });
 
 test('menu: exit 2 on unusable arguments, naming what is wrong', () => {
-  const cwd = tempTree({ 'a/manifest.json': '{ "name": "a" , "contributes": {} }', 'b/manifest.json': '{ "manifest_version": 3 }' });
+  const cwd = tempTree({
+    'a/manifest.json': '{ "name": "a" , "contributes": {} }',
+    'b/manifest.json': '{ "manifest_version": 3 }',
+  });
   for (const [args, message] of [
     [['menu'], /menu needs the plugin/],
     [['menu', 'a'], /Say what is right-clicked/],

@@ -11,18 +11,26 @@ import { tmpdir } from 'node:os';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as path from 'node:path';
 import { after, before, test } from 'node:test';
-import { createProtocolConnection, InitializeRequest, StreamMessageReader, StreamMessageWriter } from 'vscode-languageserver-protocol/node';
+import {
+  createProtocolConnection,
+  InitializeRequest,
+  StreamMessageReader,
+  StreamMessageWriter,
+} from 'vscode-languageserver-protocol/node';
 import { editorCapabilities, LspClient } from '../lsp/lspClient';
 import { repoRoot } from './runCli';
 
 const work = mkdtempSync(path.join(tmpdir(), 'filer-package-'));
 const prefix = path.join(work, 'prefix');
 const bin = (name: string) => path.join(prefix, 'bin', name);
-const packageJson = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as { name: string; version: string; files: string[] };
+const packageJson = (file: string) =>
+  JSON.parse(readFileSync(file, 'utf8')) as { name: string; version: string; files: string[] };
 
 /** The environment of a user's shell: nothing from the npm run that started the tests. */
 function userEnv(): NodeJS.ProcessEnv {
-  return Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^npm_/i.test(name) && name !== 'INIT_CWD'));
+  return Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => !/^npm_/i.test(name) && name !== 'INIT_CWD'),
+  );
 }
 
 function npm(args: string[], cwd: string): string {
@@ -51,7 +59,10 @@ test('the package holds the two bundles, the rule pages, its README and the lice
   const installed = path.join(prefix, 'lib', 'node_modules', 'filer-manifest');
   assert.ok(!existsSync(path.join(installed, 'node_modules')), 'the package installs no dependency');
   for (const bundle of ['cli.js', 'server.js']) {
-    assert.ok(!readFileSync(path.join(installed, 'dist', bundle), 'utf8').includes(repoRoot), `${bundle} names the repository's folder`);
+    assert.ok(
+      !readFileSync(path.join(installed, 'dist', bundle), 'utf8').includes(repoRoot),
+      `${bundle} names the repository's folder`,
+    );
   }
 });
 
@@ -84,15 +95,29 @@ test('the installed CLI prints a rule page it ships, and SARIF links to it there
   const rules = log.runs[0].tool.driver.rules as { id: string; helpUri?: string }[];
   const shipped = (code: string) => pathToFileURL(path.join(installed, 'docs', 'rules', `${code}.md`)).href;
   for (const rule of rules) assert.equal(rule.helpUri, shipped(rule.id));
-  assert.ok(rules.every((rule) => existsSync(fileURLToPath(rule.helpUri!))), 'every page is installed');
+  assert.ok(
+    rules.every((rule) => existsSync(fileURLToPath(rule.helpUri!))),
+    'every page is installed',
+  );
 });
 
 test('the installed language server answers initialize over stdio', async () => {
-  const server = spawn(bin('filer-manifest-language-server'), ['--stdio'], { cwd: work, env: userEnv(), stdio: ['pipe', 'pipe', 'inherit'] });
-  const connection = createProtocolConnection(new StreamMessageReader(server.stdout), new StreamMessageWriter(server.stdin));
+  const server = spawn(bin('filer-manifest-language-server'), ['--stdio'], {
+    cwd: work,
+    env: userEnv(),
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  const connection = createProtocolConnection(
+    new StreamMessageReader(server.stdout),
+    new StreamMessageWriter(server.stdin),
+  );
   connection.listen();
   try {
-    const answer = await connection.sendRequest(InitializeRequest.type, { processId: process.pid, rootUri: null, capabilities: {} });
+    const answer = await connection.sendRequest(InitializeRequest.type, {
+      processId: process.pid,
+      rootUri: null,
+      capabilities: {},
+    });
     assert.equal(answer.serverInfo?.name, 'filer-manifest-language-server');
     assert.ok(answer.capabilities.hoverProvider, 'it offers hovers');
   } finally {

@@ -32,28 +32,46 @@ test('a folder is searched for manifest.json below it, skipping node_modules and
 
 test('no path means the current folder; a dot-folder named explicitly is searched', () => {
   const cwd = tempTree({ '.plugin/manifest.json': cleanManifest('hidden'), 'manifest.json': cleanManifest('top') });
-  assert.deepEqual(checkJson([], { cwd }).report.map((entry) => entry.file), ['manifest.json']);
-  assert.deepEqual(checkJson(['.plugin'], { cwd }).report.map((entry) => entry.file), [path.join('.plugin', 'manifest.json')]);
+  assert.deepEqual(
+    checkJson([], { cwd }).report.map((entry) => entry.file),
+    ['manifest.json'],
+  );
+  assert.deepEqual(
+    checkJson(['.plugin'], { cwd }).report.map((entry) => entry.file),
+    [path.join('.plugin', 'manifest.json')],
+  );
 });
 
 test('a manifest named twice, or found twice, is checked once', () => {
   const cwd = tempTree({ 'one/manifest.json': cleanManifest('one') });
   const { report } = checkJson(['one', path.join('one', 'manifest.json'), '.'], { cwd });
-  assert.deepEqual(report.map((entry) => entry.file), [path.join('one', 'manifest.json')]);
+  assert.deepEqual(
+    report.map((entry) => entry.file),
+    [path.join('one', 'manifest.json')],
+  );
 });
 
 test('a folder without any manifest.json is an error (exit 2) that names it', () => {
-  const cwd = tempTree({ 'empty/readme.md': '# nothing here', 'empty/node_modules/x/manifest.json': cleanManifest('x') });
+  const cwd = tempTree({
+    'empty/readme.md': '# nothing here',
+    'empty/node_modules/x/manifest.json': cleanManifest('x'),
+  });
   const run = runCli(['check', 'empty'], { cwd });
   assert.equal(run.status, 2, describeRun(run));
-  assert.equal(run.stderr, 'filer-manifest: empty: no manifest.json in this folder or below it (node_modules and dot-folders are skipped).\n');
+  assert.equal(
+    run.stderr,
+    'filer-manifest: empty: no manifest.json in this folder or below it (node_modules and dot-folders are skipped).\n',
+  );
 });
 
 test('a path outside the working folder is shown absolute', () => {
   const plugin = tempTree({ 'manifest.json': cleanManifest('elsewhere') });
   const cwd = tempTree({ 'placeholder.txt': '' });
   const { report } = checkJson([plugin], { cwd });
-  assert.deepEqual(report.map((entry) => entry.file), [path.join(plugin, 'manifest.json')]);
+  assert.deepEqual(
+    report.map((entry) => entry.file),
+    [path.join(plugin, 'manifest.json')],
+  );
 });
 
 // A tool whose schema and handler files are absent from disk.
@@ -65,7 +83,10 @@ const toolManifest = cleanManifest(
 test('stdin (-) is validated without a folder: the rules that read files stay quiet', () => {
   const onDisk = checkJson(['plugin'], { cwd: tempTree({ 'plugin/manifest.json': toolManifest }) });
   assert.equal(onDisk.run.status, 1, describeRun(onDisk.run));
-  assert.deepEqual(onDisk.report[0].diagnostics.map((d) => d.code), ['files.missing', 'files.missing']);
+  assert.deepEqual(
+    onDisk.report[0].diagnostics.map((d) => d.code),
+    ['files.missing', 'files.missing'],
+  );
 
   const piped = checkJson(['-'], { cwd: tempTree({}), input: toolManifest });
   assert.equal(piped.run.status, 0, describeRun(piped.run));
@@ -74,7 +95,10 @@ test('stdin (-) is validated without a folder: the rules that read files stay qu
 
 test('stdin in the text format, beside a file', () => {
   const cwd = tempTree({ 'manifest.json': cleanManifest('on-disk') });
-  const run = runCli(['check', '-', 'manifest.json'], { cwd, input: '{ "name": "Piped", "displayName": "P", "version": "1.0.0" }' });
+  const run = runCli(['check', '-', 'manifest.json'], {
+    cwd,
+    input: '{ "name": "Piped", "displayName": "P", "version": "1.0.0" }',
+  });
   assert.equal(run.status, 1, describeRun(run));
   assert.match(run.stdout, /^<stdin>:1:11 error manifest\.name /m);
   assert.match(run.stdout, /^Checked 2 manifests: 1 error\.$/m);
@@ -88,7 +112,10 @@ test('the folder search skips what the editor would not take for a Filer manifes
   });
   const { run, report } = checkJson(['.'], { cwd });
   assert.equal(run.status, 0, describeRun(run));
-  assert.deepEqual(report.map((entry) => entry.file), [path.join('plugin', 'manifest.json')]);
+  assert.deepEqual(
+    report.map((entry) => entry.file),
+    [path.join('plugin', 'manifest.json')],
+  );
   assert.equal(
     run.stderr,
     `filer-manifest: ${path.join('extension', 'manifest.json')}: skipped: not taken as a Filer manifest (has manifest_version: a browser-extension manifest).\n` +
@@ -97,12 +124,20 @@ test('the folder search skips what the editor would not take for a Filer manifes
 });
 
 test('a manifest named on the command line is always checked, with a note when it does not look like a Filer manifest', () => {
-  const cwd = tempTree({ 'extension/manifest.json': '{ "manifest_version": 3, "name": "Not kebab", "version": "1.0" }' });
+  const cwd = tempTree({
+    'extension/manifest.json': '{ "manifest_version": 3, "name": "Not kebab", "version": "1.0" }',
+  });
   const { run, report } = checkJson([path.join('extension', 'manifest.json')], { cwd });
   assert.equal(run.status, 1, describeRun(run));
-  assert.deepEqual(report.map((entry) => entry.file), [path.join('extension', 'manifest.json')]);
+  assert.deepEqual(
+    report.map((entry) => entry.file),
+    [path.join('extension', 'manifest.json')],
+  );
   assert.ok(report[0].diagnostics.some((diagnostic) => diagnostic.code === 'manifest.name'));
-  assert.equal(run.stderr, `filer-manifest: ${path.join('extension', 'manifest.json')}: checked, though it does not look like a Filer manifest (has manifest_version: a browser-extension manifest).\n`);
+  assert.equal(
+    run.stderr,
+    `filer-manifest: ${path.join('extension', 'manifest.json')}: checked, though it does not look like a Filer manifest (has manifest_version: a browser-extension manifest).\n`,
+  );
 });
 
 // The plugin the user names: its own manifest.json is checked however broken it is, unless it is plainly another kind.
@@ -126,8 +161,14 @@ for (const [what, { text, code, why }] of Object.entries(brokenRoots)) {
     for (const named of ['my-plugin', `my-plugin${path.sep}`]) {
       const { run, report } = checkJson([named], { cwd });
       assert.equal(run.status, 1, describeRun(run));
-      assert.deepEqual(report.map((entry) => entry.file), [path.join('my-plugin', 'manifest.json')]);
-      assert.ok(report[0].diagnostics.some((diagnostic) => diagnostic.code === code), describeRun(run));
+      assert.deepEqual(
+        report.map((entry) => entry.file),
+        [path.join('my-plugin', 'manifest.json')],
+      );
+      assert.ok(
+        report[0].diagnostics.some((diagnostic) => diagnostic.code === code),
+        describeRun(run),
+      );
       const note = `^filer-manifest: my-plugin.manifest\\.json: checked, though it does not look like a Filer manifest \\(${why}`;
       assert.match(run.stderr, new RegExp(note));
     }
@@ -144,7 +185,10 @@ test('below the folder named, a manifest.json that does not look like a Filer ma
   });
   const { run, report } = checkJson(['plugins'], { cwd });
   assert.equal(run.status, 0, describeRun(run));
-  assert.deepEqual(report.map((entry) => entry.file), [path.join('plugins', 'good', 'manifest.json')]);
+  assert.deepEqual(
+    report.map((entry) => entry.file),
+    [path.join('plugins', 'good', 'manifest.json')],
+  );
   const data = path.join('plugins', 'data', 'manifest.json');
   assert.equal(run.stderr, `filer-manifest: ${data}: skipped: not taken as a Filer manifest (not a JSON object).\n`);
 });
@@ -178,13 +222,20 @@ test('a named folder whose manifest.json is plainly another kind yields nothing 
 
 test('a folder of many manifests that are all another kind: the message lists the first few and counts the rest', () => {
   const files: Record<string, string> = {};
-  for (let i = 0; i < 12; i++) files[`apps/app${String(i).padStart(2, '0')}/manifest.json`] = '{ "manifest_version": 2 }';
+  for (let i = 0; i < 12; i++)
+    files[`apps/app${String(i).padStart(2, '0')}/manifest.json`] = '{ "manifest_version": 2 }';
   const run = runCli(['check', 'apps'], { cwd: tempTree(files) });
   assert.equal(run.status, 2, describeRun(run));
   const lines = run.stderr.trimEnd().split('\n');
   assert.equal(lines.length, 1, run.stderr);
-  assert.match(lines[0], /^filer-manifest: apps: no Filer manifest to check in this folder or below it: skipped 12 manifest\.json files: /);
-  assert.match(lines[0], /app00.manifest\.json \(has manifest_version: a browser-extension manifest\); .*; and 9 more\.$/);
+  assert.match(
+    lines[0],
+    /^filer-manifest: apps: no Filer manifest to check in this folder or below it: skipped 12 manifest\.json files: /,
+  );
+  assert.match(
+    lines[0],
+    /app00.manifest\.json \(has manifest_version: a browser-extension manifest\); .*; and 9 more\.$/,
+  );
 });
 
 test('a folder name with terminal escapes is shown escaped in what the CLI says of it, never sent to the terminal', () => {

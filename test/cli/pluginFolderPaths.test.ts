@@ -13,17 +13,45 @@ import { readRegularFile } from '../../server/src/host/safeRead';
 import { tempTree } from './runCli';
 
 test('a plain relative path: single slashes between segments, none of them empty, "." or ".."', () => {
-  for (const plain of ['a.json', 'tools/a.json', 'tools/sub/a.schema.json', '.hidden/a.json', 'tools/..a', 'tools/a..', '...', 'a b/c']) {
+  for (const plain of [
+    'a.json',
+    'tools/a.json',
+    'tools/sub/a.schema.json',
+    '.hidden/a.json',
+    'tools/..a',
+    'tools/a..',
+    '...',
+    'a b/c',
+  ]) {
     assert.equal(isPlainRelativePath(plain), true, plain);
   }
-  for (const other of ['', '.', '..', './a.json', 'tools/./a.json', 'tools//a.json', '/tools/a.json', 'tools/', 'tools/..', '../a.json', 'x/../tools/a.json', 'tools/.', 'a\0b']) {
+  for (const other of [
+    '',
+    '.',
+    '..',
+    './a.json',
+    'tools/./a.json',
+    'tools//a.json',
+    '/tools/a.json',
+    'tools/',
+    'tools/..',
+    '../a.json',
+    'x/../tools/a.json',
+    'tools/.',
+    'a\0b',
+  ]) {
     assert.equal(isPlainRelativePath(other), false, JSON.stringify(other));
   }
 });
 
 test('a plain path and other spellings of it answer the same: files, folders, links in and out, a FIFO, missing ones', () => {
   const outside = tempTree({ 'secret.json': '{"secret": true}', 'dir/secret.json': '{}' });
-  const root = tempTree({ 'tools/a.json': '{"a": 1}', 'tools/sub/b.json': '{"b": 2}', 'top.json': '{}', 'prompts/p.md': '# p' });
+  const root = tempTree({
+    'tools/a.json': '{"a": 1}',
+    'tools/sub/b.json': '{"b": 2}',
+    'top.json': '{}',
+    'prompts/p.md': '# p',
+  });
   symlinkSync(path.join(root, 'tools'), path.join(root, 'linked-tools'));
   symlinkSync(path.join(outside, 'dir'), path.join(root, 'linked-out'));
   symlinkSync(path.join(outside, 'secret.json'), path.join(root, 'tools/out.json'));
@@ -53,13 +81,19 @@ test('a plain path and other spellings of it answer the same: files, folders, li
     'missing/a.json',
     'tools/a.json/below',
   ];
-  const spellings = (plain: string) => [`./${plain}`, plain.replace('/', '/./'), plain.replace('/', '//'), `x/../${plain}`, `${plain}/`].filter((spelling) => spelling !== plain);
+  const spellings = (plain: string) =>
+    [`./${plain}`, plain.replace('/', '/./'), plain.replace('/', '//'), `x/../${plain}`, `${plain}/`].filter(
+      (spelling) => spelling !== plain,
+    );
   const answers = (folder: NodePluginFolder, relative: string) => {
     const signature = folder.statSignature(relative);
     return {
       stat: folder.stat(relative),
       read: folder.readText(relative),
-      statSignature: { kind: signature.kind, same: signature.signature === new NodePluginFolder(root).statSignature(relative).signature },
+      statSignature: {
+        kind: signature.kind,
+        same: signature.signature === new NodePluginFolder(root).statSignature(relative).signature,
+      },
     };
   };
   for (const plain of plainPaths) {
@@ -70,9 +104,17 @@ test('a plain path and other spellings of it answer the same: files, folders, li
       assert.deepEqual(answers(new NodePluginFolder(root), other), expected, `${other} answers as ${plain}`);
       // Resolved in the same folder object after the plain one, and before it.
       const shared = new NodePluginFolder(root);
-      assert.deepEqual([answers(shared, plain), answers(shared, other)], [expected, expected], `${plain} then ${other}`);
+      assert.deepEqual(
+        [answers(shared, plain), answers(shared, other)],
+        [expected, expected],
+        `${plain} then ${other}`,
+      );
       const reversed = new NodePluginFolder(root);
-      assert.deepEqual([answers(reversed, other), answers(reversed, plain)], [expected, expected], `${other} then ${plain}`);
+      assert.deepEqual(
+        [answers(reversed, other), answers(reversed, plain)],
+        [expected, expected],
+        `${other} then ${plain}`,
+      );
     }
   }
 
@@ -99,7 +141,13 @@ test('a plugin folder at the root of the file system: a plain path is still appe
 });
 
 test('readRegularFile reads a file whole up to its limit, and not one past it', () => {
-  const root = tempTree({ 'empty.json': '', 'small.json': '{"a": 1}', 'limit.json': 'x'.repeat(64), 'over.json': 'x'.repeat(65), 'utf8.json': '"é…😀"' });
+  const root = tempTree({
+    'empty.json': '',
+    'small.json': '{"a": 1}',
+    'limit.json': 'x'.repeat(64),
+    'over.json': 'x'.repeat(65),
+    'utf8.json': '"é…😀"',
+  });
   const read = (name: string) => readRegularFile(path.join(root, name), 64);
   assert.deepEqual(read('empty.json'), { kind: 'text', text: '' });
   assert.deepEqual(read('small.json'), { kind: 'text', text: '{"a": 1}' });
@@ -107,6 +155,12 @@ test('readRegularFile reads a file whole up to its limit, and not one past it', 
   assert.deepEqual(read('over.json'), { kind: 'too-large', size: 65 });
   assert.deepEqual(read('utf8.json'), { kind: 'text', text: '"é…😀"' });
   // What a listing said (a type, no size): the fstat of the opened file bounds the read.
-  assert.deepEqual(readRegularFile(path.join(root, 'over.json'), 64, { lstat: 'regular file' }), { kind: 'too-large', size: 65 });
-  assert.deepEqual(readRegularFile(path.join(root, 'limit.json'), 64, { lstat: 'regular file' }), { kind: 'text', text: 'x'.repeat(64) });
+  assert.deepEqual(readRegularFile(path.join(root, 'over.json'), 64, { lstat: 'regular file' }), {
+    kind: 'too-large',
+    size: 65,
+  });
+  assert.deepEqual(readRegularFile(path.join(root, 'limit.json'), 64, { lstat: 'regular file' }), {
+    kind: 'text',
+    text: 'x'.repeat(64),
+  });
 });

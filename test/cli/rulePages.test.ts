@@ -5,7 +5,16 @@
  */
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, cpSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  cpSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import * as path from 'node:path';
 import { test } from 'node:test';
 import { pathToFileURL } from 'node:url';
@@ -107,7 +116,9 @@ test('explain prints the same page to a terminal as to a pipe, and no page holds
   assert.equal(onTerminal.stdout.replace(/\r\n/g, '\n'), page('tools.id-dot'));
   // What explain writes is a page as it is: none carries a control character or a bidirectional override.
   for (const name of readdirSync(pagesFolder)) {
-    const found = /[\x00-\x09\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u.exec(page(name.slice(0, -3)));
+    const found = /[\x00-\x09\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u.exec(
+      page(name.slice(0, -3)),
+    );
     assert.equal(found, null, `${name}: ${JSON.stringify(found?.[0])}`);
   }
 });

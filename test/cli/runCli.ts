@@ -29,7 +29,12 @@ export interface RunOptions {
 
 /** Runs `node dist/cli.js ...args` without a terminal and without colour variables unless given. */
 export function runCli(args: string[], options: RunOptions): CliRun {
-  const env: Record<string, string | undefined> = { ...process.env, NO_COLOR: undefined, FORCE_COLOR: undefined, ...options.env };
+  const env: Record<string, string | undefined> = {
+    ...process.env,
+    NO_COLOR: undefined,
+    FORCE_COLOR: undefined,
+    ...options.env,
+  };
   for (const key of Object.keys(env)) if (env[key] === undefined) delete env[key];
   const result = spawnSync(process.execPath, [options.cli ?? cliPath, ...args], {
     cwd: options.cwd,

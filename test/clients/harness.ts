@@ -5,7 +5,17 @@
  */
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -14,7 +24,10 @@ export const repositoryRoot = resolve(__dirname, '../../..');
 export const clientsRoot = join(repositoryRoot, 'test/clients');
 const serverPath = join(repositoryRoot, 'dist/server.js');
 
-/** How to run an editor: `command args… <its own arguments>`, with `env` added (Neovim, and Helix extracted from Debian sid). */
+/**
+ * How to run an editor: `command args… <its own arguments>`, with `env` added (Neovim, and Helix extracted from Debian
+ * sid).
+ */
 export interface NeovimCommand {
   command: string;
   args: string[];
@@ -69,7 +82,13 @@ export function sandbox(example: string): Sandbox {
     FILER_CLIENT_SANDBOX: root,
     LANG: 'C.UTF-8',
   };
-  return { root, workspace, env, results: join(root, 'results.json'), cleanup: () => rmSync(root, { recursive: true, force: true }) };
+  return {
+    root,
+    workspace,
+    env,
+    results: join(root, 'results.json'),
+    cleanup: () => rmSync(root, { recursive: true, force: true }),
+  };
 }
 
 export interface EditorRun {
@@ -79,8 +98,17 @@ export interface EditorRun {
   output: string;
 }
 
-/** Runs the editor in its own process group; after it ends (or after timeoutMs, when it is killed) the whole group is killed. */
-export function runEditor(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv, timeoutMs: number): Promise<EditorRun> {
+/**
+ * Runs the editor in its own process group; after it ends (or after timeoutMs, when it is killed) the whole group is
+ * killed.
+ */
+export function runEditor(
+  command: string,
+  args: string[],
+  cwd: string,
+  env: NodeJS.ProcessEnv,
+  timeoutMs: number,
+): Promise<EditorRun> {
   return new Promise((resolvePromise, reject) => {
     const child = spawn(command, args, { cwd, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
@@ -153,7 +181,11 @@ export async function assertNothingLeftRunning(box: Sandbox): Promise<void> {
 }
 
 /** That the editor's script ran to its end without an error, the editor exited 0, and nothing of the run is left. */
-export async function assertRanCleanly(box: Sandbox, run: EditorRun, results: { errors: string[]; done?: boolean }): Promise<void> {
+export async function assertRanCleanly(
+  box: Sandbox,
+  run: EditorRun,
+  results: { errors: string[]; done?: boolean },
+): Promise<void> {
   assert.deepEqual(results.errors, [], run.output);
   assert.equal(results.done, true);
   assert.equal(run.code, 0, run.output);
@@ -163,6 +195,9 @@ export async function assertRanCleanly(box: Sandbox, run: EditorRun, results: { 
 /** The JSON the editor's script wrote, with what the editor printed when it wrote none. */
 export function readResults<T>(box: Sandbox, run: EditorRun): T {
   assert.ok(!run.timedOut, `the editor did not finish in time; it printed:\n${run.output}`);
-  assert.ok(existsSync(box.results), `the editor wrote no results (exit ${run.code ?? run.signal}); it printed:\n${run.output}`);
+  assert.ok(
+    existsSync(box.results),
+    `the editor wrote no results (exit ${run.code ?? run.signal}); it printed:\n${run.output}`,
+  );
   return JSON.parse(readFileSync(box.results, 'utf8')) as T;
 }

@@ -6,7 +6,19 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { assertRanCleanly, clientsRoot, editors, readResults, repositoryRoot, runEditor, sandbox, type EditorRun, type Editors, type NeovimCommand, type Sandbox } from './harness';
+import {
+  assertRanCleanly,
+  clientsRoot,
+  editors,
+  readResults,
+  repositoryRoot,
+  runEditor,
+  sandbox,
+  type EditorRun,
+  type Editors,
+  type NeovimCommand,
+  type Sandbox,
+} from './harness';
 
 interface Seen {
   code: string;
@@ -34,7 +46,17 @@ interface NeovimResults {
   afterEdit: Seen[];
   afterSchemaEdit: Seen[];
   afterSchemaClosed: Seen[];
-  contextMenu: { pluginName: string; entries: { source: string; id: string; kind: string; tool: { id: string; found: boolean; category: string }; dialog: { controls: { id: string; type: string; default: string }[] } }[]; excluded: unknown[] };
+  contextMenu: {
+    pluginName: string;
+    entries: {
+      source: string;
+      id: string;
+      kind: string;
+      tool: { id: string; found: boolean; category: string };
+      dialog: { controls: { id: string; type: string; default: string }[] };
+    }[];
+    excluded: unknown[];
+  };
   reloads: Seen[][];
 }
 
@@ -99,15 +121,28 @@ for (const { name, config, neovim, makesFolders, secondReload } of runs) {
         FILER_RELOAD_TEXTS: JSON.stringify(reloads),
         FILER_MAKE_TOOLS_FOLDER: makesFolders ? '0' : '1',
       };
-      const args = [...editor.args, '--headless', '-n', '-i', 'NONE', '-u', join(clientsRoot, 'neovim', config), '-c', `luafile ${join(clientsRoot, 'neovim/driver.lua')}`, '-c', 'qall!'];
+      const args = [
+        ...editor.args,
+        '--headless',
+        '-n',
+        '-i',
+        'NONE',
+        '-u',
+        join(clientsRoot, 'neovim', config),
+        '-c',
+        `luafile ${join(clientsRoot, 'neovim/driver.lua')}`,
+        '-c',
+        'qall!',
+      ];
       run = await runEditor(editor.command, args, box.workspace, env, 90_000);
       results = readResults<NeovimResults>(box, run);
     });
     after(() => box?.cleanup());
 
-    test('runs the whole script without an error, and leaves nothing running', () => assertRanCleanly(box, run, results));
+    test('runs the whole script without an error, and leaves nothing running', () =>
+      assertRanCleanly(box, run, results));
 
-    test('the configuration attaches the server to the JSON buffer, which gets the loader\'s diagnostics', () => {
+    test("the configuration attaches the server to the JSON buffer, which gets the loader's diagnostics", () => {
       assert.equal(results.filetype, 'json');
       assert.equal(results.clientName, 'filer_manifest');
       assert.deepEqual(codes(results.opened), ['11:tools.legacy-shape', '27:tools.legacy-shape']);
@@ -115,17 +150,35 @@ for (const { name, config, neovim, makesFolders, secondReload } of runs) {
     });
 
     test('completion inside permissions and contributes.hooks; the settings reach the server', () => {
-      assert.ok(['fetch', 'toast', 'store'].every((key) => results.permissionsCompletion.includes(key)), results.permissionsCompletion.join(', '));
-      assert.ok(!results.permissionsCompletion.includes('fs') && !results.permissionsCompletion.includes('log'), 'keys already there are not offered');
-      assert.ok(['onAgentComplete', 'onToolCall', 'onAppReady'].every((event) => results.hooksCompletion.includes(event)), results.hooksCompletion.join(', '));
+      assert.ok(
+        ['fetch', 'toast', 'store'].every((key) => results.permissionsCompletion.includes(key)),
+        results.permissionsCompletion.join(', '),
+      );
+      assert.ok(
+        !results.permissionsCompletion.includes('fs') && !results.permissionsCompletion.includes('log'),
+        'keys already there are not offered',
+      );
+      assert.ok(
+        ['onAgentComplete', 'onToolCall', 'onAppReady'].every((event) => results.hooksCompletion.includes(event)),
+        results.hooksCompletion.join(', '),
+      );
       // hooks.unknown-event is off in the configuration: the unknown event typed is no warning.
-      assert.deepEqual(results.statusWithUnknownHook, { recognized: true, reason: 'has contributes', name: 'image-resizer', errors: 3, warnings: 0 });
+      assert.deepEqual(results.statusWithUnknownHook, {
+        recognized: true,
+        reason: 'has contributes',
+        name: 'image-resizer',
+        errors: 3,
+        warnings: 0,
+      });
     });
 
     test('hover on a tool shows its approval category', () => {
       assert.equal(results.hover?.kind, 'markdown');
       // Only what could be markup is escaped: Neovim 0.12 shows every backslash.
-      assert.match(results.hover!.value, /^Approval category \*\*modify\*\* \(tool `resize_image`\): asks depending on the folder's trust level\./);
+      assert.match(
+        results.hover!.value,
+        /^Approval category \*\*modify\*\* \(tool `resize_image`\): asks depending on the folder's trust level\./,
+      );
     });
 
     test('the legacy fix is offered and applied; :wall writes the manifest and the new schema file', () => {
@@ -144,7 +197,7 @@ for (const { name, config, neovim, makesFolders, secondReload } of runs) {
       assert.deepEqual(codes(results.afterEdit), ['20:tools.legacy-shape']);
     });
 
-    test('an unsaved edit of the schema reaches the manifest\'s diagnostics, and :bd! of the schema takes it back', () => {
+    test("an unsaved edit of the schema reaches the manifest's diagnostics, and :bd! of the schema takes it back", () => {
       assert.deepEqual(codes(results.afterSchemaEdit), ['14:tools.schema-not-json', '20:tools.legacy-shape']);
       assert.deepEqual(codes(results.afterSchemaClosed), ['20:tools.legacy-shape']);
     });
@@ -152,20 +205,37 @@ for (const { name, config, neovim, makesFolders, secondReload } of runs) {
     test('filer/contextMenu, the example in docs/editors.md: the menu for one selected PNG file', () => {
       const menu = results.contextMenu;
       assert.equal(menu.pluginName, 'Image Resizer');
-      assert.deepEqual(menu.entries.map((entry) => [entry.source, entry.id, entry.kind, entry.tool.id, entry.tool.found, entry.tool.category]), [
-        ['action', 'resize-image', 'tool', 'resize_image', true, 'modify'],
-        ['tool', 'resize_image', 'tool', 'resize_image', true, 'modify'],
-      ]);
-      assert.deepEqual(menu.entries[0].dialog.controls.map((control) => [control.id, control.type, control.default]), [['width', 'select', '1280']]);
+      assert.deepEqual(
+        menu.entries.map((entry) => [
+          entry.source,
+          entry.id,
+          entry.kind,
+          entry.tool.id,
+          entry.tool.found,
+          entry.tool.category,
+        ]),
+        [
+          ['action', 'resize-image', 'tool', 'resize_image', true, 'modify'],
+          ['tool', 'resize_image', 'tool', 'resize_image', true, 'modify'],
+        ],
+      );
+      assert.deepEqual(
+        menu.entries[0].dialog.controls.map((control) => [control.id, control.type, control.default]),
+        [['width', 'select', '1280']],
+      );
       assert.deepEqual(menu.excluded, []);
     });
 
-    test('after the file changes on disk, :edit shows the new text\'s diagnostics', () => {
-      assert.deepEqual(codes(results.reloads[0]), ['1:manifest.name', '11:tools.legacy-shape', '27:tools.legacy-shape']);
+    test("after the file changes on disk, :edit shows the new text's diagnostics", () => {
+      assert.deepEqual(codes(results.reloads[0]), [
+        '1:manifest.name',
+        '11:tools.legacy-shape',
+        '27:tools.legacy-shape',
+      ]);
     });
 
     if (secondReload) {
-      test('a second reload, with no edit in between, shows the new text\'s diagnostics too', () => {
+      test("a second reload, with no edit in between, shows the new text's diagnostics too", () => {
         assert.deepEqual(codes(results.reloads[1]), ['11:tools.legacy-shape', '27:tools.legacy-shape']);
       });
     }
@@ -177,6 +247,9 @@ test('docs/editors.md shows each Neovim configuration this suite runs, word for 
   for (const { config } of runs) {
     const file = join(clientsRoot, 'neovim', config);
     assert.ok(existsSync(file));
-    assert.ok(readme.includes(readFileSync(file, 'utf8').trimEnd()), `docs/editors.md does not show ${config} as tested`);
+    assert.ok(
+      readme.includes(readFileSync(file, 'utf8').trimEnd()),
+      `docs/editors.md does not show ${config} as tested`,
+    );
   }
 });

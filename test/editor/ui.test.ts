@@ -18,7 +18,10 @@ type ComputedStyleWindow = { getComputedStyle(element: unknown): { color: string
  * to test-results/screenshots/.
  */
 
-const packageJson = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { name: string; version: string };
+const packageJson = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as {
+  name: string;
+  version: string;
+};
 const vsix = process.env.FILER_VSIX ?? join(repoRoot, `${packageJson.name}-${packageJson.version}.vsix`);
 
 let workspace: ReturnType<typeof makeWorkspace>;
@@ -58,17 +61,23 @@ test('a squiggle marks the broken field, and its hover says what is wrong', { ti
     const { squiggle: squiggleBox, token: tokenBox } = boxes;
     assert.ok(squiggleBox && tokenBox);
     assert.ok(Math.abs(squiggleBox.y - tokenBox.y) < tokenBox.height, 'the squiggle is on the line of "notes.fetch"');
-    assert.ok(squiggleBox.x < tokenBox.x + tokenBox.width && tokenBox.x < squiggleBox.x + squiggleBox.width, 'the squiggle is under "notes.fetch"');
+    assert.ok(
+      squiggleBox.x < tokenBox.x + tokenBox.width && tokenBox.x < squiggleBox.x + squiggleBox.width,
+      'the squiggle is under "notes.fetch"',
+    );
     const hover = await workbench.hoverText('notes.fetch', /must not contain/);
     assert.match(hover, /notes\.fetch/);
     await workbench.screenshot('squiggle-and-message');
-  }));
+  }),
+);
 
 test("a diagnostic's code is a link, in the Problems panel and a hover, to its page", { timeout: 120_000 }, () =>
   showing('rule-page-link', async () => {
     // The Problems panel shows the code as a link, beside the message.
     await editor.page.keyboard.press('Control+Shift+M');
-    const row = editor.page.locator('.markers-panel .monaco-list-row', { hasText: '"notes.fetch" must not contain' }).first();
+    const row = editor.page
+      .locator('.markers-panel .monaco-list-row', { hasText: '"notes.fetch" must not contain' })
+      .first();
     await row.waitFor({ timeout: 30_000 });
     await row.locator('a', { hasText: 'tools.id-dot' }).first().waitFor({ timeout: 10_000 });
     await workbench.screenshot('problems-rule-link');
@@ -91,91 +100,387 @@ test("a diagnostic's code is a link, in the Problems panel and a hover, to its p
     await workbench.screenshot('rule-page');
     assert.deepEqual(editor.blocked, [], 'no request left loopback');
     await editor.page.keyboard.press('Control+W');
-  }));
+  }),
+);
 
-test('the language status says a Filer manifest is recognized; a browser-extension manifest.json gets nothing', { timeout: 90_000 }, () =>
-  showing('language-status', async () => {
-    const languageStatus = editor.page.locator('[id="status.languageStatus"]');
-    await waitUntil(async () => /Filer manifest: typo-tool/.test((await languageStatus.getAttribute('aria-label')) ?? ''), 'the Filer status item');
-    assert.match((await languageStatus.getAttribute('aria-label')) ?? '', /Recognized \(has contributes\); 1 error, 0 warnings/);
-    await languageStatus.locator('a').first().click();
-    await editor.page.locator('.monaco-hover', { hasText: 'Recognized' }).first().waitFor();
-    await workbench.screenshot('language-status');
-    await editor.page.keyboard.press('Escape');
+test(
+  'the language status says a Filer manifest is recognized; a browser-extension manifest.json gets nothing',
+  { timeout: 90_000 },
+  () =>
+    showing('language-status', async () => {
+      const languageStatus = editor.page.locator('[id="status.languageStatus"]');
+      await waitUntil(
+        async () => /Filer manifest: typo-tool/.test((await languageStatus.getAttribute('aria-label')) ?? ''),
+        'the Filer status item',
+      );
+      assert.match(
+        (await languageStatus.getAttribute('aria-label')) ?? '',
+        /Recognized \(has contributes\); 1 error, 0 warnings/,
+      );
+      await languageStatus.locator('a').first().click();
+      await editor.page.locator('.monaco-hover', { hasText: 'Recognized' }).first().waitFor();
+      await workbench.screenshot('language-status');
+      await editor.page.keyboard.press('Escape');
 
-    await workbench.openFile('fixtures/browser-extension/manifest.json', 'manifest_version');
-    await waitUntil(async () => !/Filer manifest/.test((await languageStatus.getAttribute('aria-label')) ?? ''), 'the Filer status item gone');
-    const previewButton = editor.page.locator('.editor-group-container.active .editor-actions .action-label[aria-label*="Preview Context Menu"]');
-    assert.equal(await previewButton.count(), 0, 'no preview button on a browser-extension manifest');
-    assert.equal(await workbench.activeEditor().locator('.squiggly-error, .squiggly-warning').count(), 0, 'no squiggles on it');
-  }));
+      await workbench.openFile('fixtures/browser-extension/manifest.json', 'manifest_version');
+      await waitUntil(
+        async () => !/Filer manifest/.test((await languageStatus.getAttribute('aria-label')) ?? ''),
+        'the Filer status item gone',
+      );
+      const previewButton = editor.page.locator(
+        '.editor-group-container.active .editor-actions .action-label[aria-label*="Preview Context Menu"]',
+      );
+      assert.equal(await previewButton.count(), 0, 'no preview button on a browser-extension manifest');
+      assert.equal(
+        await workbench.activeEditor().locator('.squiggly-error, .squiggly-warning').count(),
+        0,
+        'no squiggles on it',
+      );
+    }),
+);
 
-test('hover on a tool shows its approval category; ${dataDir} is coloured apart from its string', { timeout: 90_000 }, () =>
-  showing('hover', async () => {
-    await workbench.openFile('fixtures/gated/manifest.json', 'post_status');
-    const hover = await workbench.hoverText('post_status', /external/);
-    assert.match(hover, /openWorldHint: true/);
-    assert.match(hover, /permissions\.fetch/);
-    await workbench.screenshot('hover-category');
-    await editor.page.mouse.move(0, 0);
+test(
+  'hover on a tool shows its approval category; ${dataDir} is coloured apart from its string',
+  { timeout: 90_000 },
+  () =>
+    showing('hover', async () => {
+      await workbench.openFile('fixtures/gated/manifest.json', 'post_status');
+      const hover = await workbench.hoverText('post_status', /external/);
+      assert.match(hover, /openWorldHint: true/);
+      assert.match(hover, /permissions\.fetch/);
+      await workbench.screenshot('hover-category');
+      await editor.page.mouse.move(0, 0);
 
-    // The injection grammar: `dataDir` is its own token, coloured unlike the rest of the pattern string.
-    const dataDir = workbench.activeEditor().locator('.view-line span span', { hasText: /^dataDir$/ }).first();
-    const rest = workbench.activeEditor().locator('.view-line span span', { hasText: '/drafts/' }).first();
-    await dataDir.waitFor({ timeout: 10_000 });
-    const colours = await Promise.all([dataDir, rest].map((token) => token.evaluate((node) => (globalThis as unknown as ComputedStyleWindow).getComputedStyle(node).color)));
-    assert.notEqual(colours[0], colours[1], `\${dataDir} (${colours[0]}) stands out from the string (${colours[1]})`);
-  }));
+      // The injection grammar: `dataDir` is its own token, coloured unlike the rest of the pattern string.
+      const dataDir = workbench
+        .activeEditor()
+        .locator('.view-line span span', { hasText: /^dataDir$/ })
+        .first();
+      const rest = workbench.activeEditor().locator('.view-line span span', { hasText: '/drafts/' }).first();
+      await dataDir.waitFor({ timeout: 10_000 });
+      const colours = await Promise.all(
+        [dataDir, rest].map((token) =>
+          token.evaluate((node) => (globalThis as unknown as ComputedStyleWindow).getComputedStyle(node).color),
+        ),
+      );
+      assert.notEqual(colours[0], colours[1], `\${dataDir} (${colours[0]}) stands out from the string (${colours[1]})`);
+    }),
+);
 
-test('the legacy quick fix is in the Ctrl+. menu, and applying it rewrites the tool', { timeout: 120_000 }, () =>
-  showing('quick-fix', async () => {
-    await workbench.openFile('fixtures/legacy/manifest.json', 'resize_image');
-    const squiggle = workbench.activeEditor().locator('.squiggly-error').first();
-    await squiggle.waitFor({ timeout: 60_000 });
-    const box = await squiggle.boundingBox();
-    assert.ok(box, 'the legacy tool is squiggled');
-    // The injection grammar: the file-path format value is coloured unlike an ordinary string value.
-    const formatColours = await Promise.all(
-      [/^"?file-path"?$/, /^"?string"?$/].map((text) =>
-        workbench
-          .activeEditor()
-          .locator('.view-line span span', { hasText: text })
-          .first()
-          .evaluate((node) => (globalThis as unknown as ComputedStyleWindow).getComputedStyle(node).color),
-      ),
+/** The problems the Filer status item counts for the active manifest: "1 error, 0 warnings", or "no problems". */
+async function manifestProblems(): Promise<string> {
+  const label = (await editor.page.locator('[id="status.languageStatus"]').getAttribute('aria-label')) ?? '';
+  return /\d+ errors?, \d+ warnings?|no problems/.exec(label)?.[0] ?? `(no Filer status in: ${label})`;
+}
+
+/** Waits until the Filer status item counts `expected` for the active manifest; a timeout says what it counted. */
+async function waitForProblems(expected: string, what: string, timeoutMs?: number): Promise<void> {
+  try {
+    await waitUntil(async () => (await manifestProblems()) === expected, what, timeoutMs);
+  } catch (error) {
+    throw new Error(
+      `${(error as Error).message}: the status item counts ${await manifestProblems()}, not ${expected}`,
+      {
+        cause: error,
+      },
     );
-    assert.notEqual(formatColours[0], formatColours[1], `"file-path" (${formatColours[0]}) stands out from "string" (${formatColours[1]})`);
+  }
+}
 
-    const fixRow = editor.page.locator('.action-widget .monaco-list-row', { hasText: /schema/i }).first();
-    // The first Ctrl+. sometimes shows only the light bulb: close it and ask again.
-    for (let attempt = 0; attempt < 3; attempt++) {
-      await editor.page.mouse.click(box.x + Math.min(box.width / 2, 20), box.y + box.height / 2);
-      await editor.page.keyboard.press('Control+.');
-      try {
-        await fixRow.waitFor({ timeout: 8_000 });
-        break;
-      } catch {
-        await editor.page.keyboard.press('Escape');
-      }
+/** Whether the active tab of the active group (the manifest's, here), or the tab of `name`, shows unsaved changes. */
+async function isDirty(name?: string): Promise<boolean> {
+  const tab = name
+    ? editor.page.locator('.tabs-container .tab', { hasText: name })
+    : editor.page.locator('.editor-group-container.active .tab.active');
+  return (await tab.first().getAttribute('class'))?.split(/\s+/).includes('dirty') ?? false;
+}
+
+/** The text of the editor that shows `name` (in any group), lines sorted by their position. */
+async function textOfEditor(name: string): Promise<string> {
+  const group = editor.page.locator('.editor-group-container', {
+    has: editor.page.locator('.tab.active', { hasText: name }),
+  });
+  type LineElement = { style: { top: string }; textContent: string | null };
+  return group
+    .locator('.monaco-editor')
+    .first()
+    .evaluate((element) =>
+      (Array.from(element.querySelectorAll('.view-lines .view-line')) as LineElement[])
+        .sort((a, b) => parseFloat(a.style.top) - parseFloat(b.style.top))
+        .map((line) => (line.textContent ?? '').replace(/\u00a0/g, ' '))
+        .join('\n'),
+    );
+}
+
+/**
+ * Clicks `target`, opens the Ctrl+. menu and picks the row matching `row`; returns the menu's text. The first
+ * Ctrl+. sometimes shows only the light bulb: the menu is closed and asked for again.
+ */
+async function chooseQuickFix(
+  target: ReturnType<Workbench['activeEditor']>,
+  row: RegExp,
+  screenshot: string,
+): Promise<string> {
+  const box = await target.boundingBox();
+  assert.ok(box, 'the squiggle is on screen');
+  const fixRow = editor.page.locator('.action-widget .monaco-list-row', { hasText: row }).first();
+  for (let attempt = 0; attempt < 3; attempt++) {
+    await editor.page.mouse.click(box.x + Math.min(box.width / 2, 20), box.y + box.height / 2);
+    await editor.page.keyboard.press('Control+.');
+    try {
+      await fixRow.waitFor({ timeout: 8_000 });
+      break;
+    } catch {
+      await editor.page.keyboard.press('Escape');
     }
-    await fixRow.waitFor({ timeout: 1_000 });
-    const menu = await editor.page.locator('.action-widget .monaco-list').first().innerText();
-    await workbench.screenshot('quick-fix-menu');
-    await fixRow.click();
+  }
+  await fixRow.waitFor({ timeout: 1_000 });
+  const menu = await editor.page.locator('.action-widget .monaco-list').first().innerText();
+  await workbench.screenshot(screenshot);
+  await fixRow.click();
+  return menu;
+}
 
-    await workbench.activeEditor().locator('.view-line', { hasText: '"id": "resize_image"' }).waitFor({ timeout: 30_000 });
-    const text = await workbench.editorText();
-    assert.match(text, /"id": "resize_image"/, `the tool has an id (menu was: ${menu})`);
-    assert.match(text, /"schema": "(\.\/)?tools\/resize_image\.schema\.json"/);
-    assert.doesNotMatch(text, /"parameters"/);
-    assert.doesNotMatch(text, /"name": "resize_image"/);
-    // The fix's command saved the new schema file, so it is on disk with the parameters in it.
-    const schemaFile = join(workspace.path, 'fixtures', 'legacy', 'tools', 'resize_image.schema.json');
-    await waitUntil(async () => existsSync(schemaFile) && readFileSync(schemaFile, 'utf8').trim().length > 0, 'the schema file saved');
-    assert.deepEqual(JSON.parse(readFileSync(schemaFile, 'utf8')).required, ['path', 'width']);
-    await waitUntil(async () => (await workbench.activeEditor().locator('.squiggly-error').count()) === 0, 'no squiggle left on the converted manifest');
-    await workbench.screenshot('quick-fix-applied');
-  }));
+test(
+  'the legacy quick fix writes the new schema whole, laid out like the manifest, and opens it; Undo takes the file away, Redo brings it back; nothing is saved unasked',
+  { timeout: 180_000 },
+  () =>
+    showing('quick-fix', async () => {
+      const manifestFile = join(workspace.path, 'fixtures', 'legacy', 'manifest.json');
+      const schemaFile = join(workspace.path, 'fixtures', 'legacy', 'tools', 'resize_image.schema.json');
+      const onDisk = readFileSync(manifestFile, 'utf8');
+      // The manifest writes the parameters on one line; the new file lays them out with the manifest's two spaces.
+      const expectedSchema = [
+        '{',
+        '  "type": "object",',
+        '  "required": [',
+        '    "path",',
+        '    "width"',
+        '  ],',
+        '  "properties": {',
+        '    "path": {',
+        '      "type": "string",',
+        '      "format": "file-path"',
+        '    },',
+        '    "width": {',
+        '      "type": "integer",',
+        '      "minimum": 16',
+        '    }',
+        '  }',
+        '}',
+        '',
+      ].join('\n');
+      await workbench.openFile('fixtures/legacy/manifest.json', 'resize_image');
+      const squiggle = workbench.activeEditor().locator('.squiggly-error').first();
+      await squiggle.waitFor({ timeout: 60_000 });
+      // The injection grammar: the file-path format value is coloured unlike an ordinary string value.
+      const formatColours = await Promise.all(
+        [/^"?file-path"?$/, /^"?string"?$/].map((text) =>
+          workbench
+            .activeEditor()
+            .locator('.view-line span span', { hasText: text })
+            .first()
+            .evaluate((node) => (globalThis as unknown as ComputedStyleWindow).getComputedStyle(node).color),
+        ),
+      );
+      assert.notEqual(
+        formatColours[0],
+        formatColours[1],
+        `"file-path" (${formatColours[0]}) stands out from "string" (${formatColours[1]})`,
+      );
+      await waitForProblems('1 error, 0 warnings', 'the legacy shape reported');
+
+      const menu = await chooseQuickFix(squiggle, /schema/i, 'quick-fix-menu');
+      await workbench
+        .activeEditor()
+        .locator('.view-line', { hasText: '"id": "resize_image"' })
+        .waitFor({ timeout: 30_000 });
+      const fixed = await workbench.editorText();
+      assert.match(fixed, /"id": "resize_image"/, `the tool has an id (menu was: ${menu})`);
+      assert.match(fixed, /"schema": "\.\/tools\/resize_image\.schema\.json"/);
+      assert.doesNotMatch(fixed, /"parameters"|"name": "resize_image"/);
+      // The new file is on disk as the fix made it, and open beside the manifest, which keeps the keyboard.
+      await waitUntil(async () => existsSync(schemaFile), 'the schema file on disk');
+      assert.equal(readFileSync(schemaFile, 'utf8'), expectedSchema);
+      await editor.page
+        .locator('.tabs-container .tab', { hasText: 'resize_image.schema.json' })
+        .waitFor({ timeout: 15_000 });
+      assert.equal(await textOfEditor('resize_image.schema.json'), expectedSchema);
+      assert.equal(
+        await editor.page.locator('.editor-group-container.active .tab.active', { hasText: 'manifest.json' }).count(),
+        1,
+        'the manifest is still the active editor',
+      );
+      assert.equal(readFileSync(manifestFile, 'utf8'), onDisk, 'the manifest is not saved');
+      assert.equal(await isDirty(), true, 'the manifest has unsaved changes');
+      await waitForProblems('no problems', 'no problem left on the converted manifest');
+      await workbench.screenshot('quick-fix-applied');
+
+      // Undo, in the manifest: its text as on disk again, and the file the fix made is gone.
+      await editor.page.keyboard.press('Control+Z');
+      await workbench
+        .activeEditor()
+        .locator('.view-line', { hasText: '"name": "resize_image"' })
+        .waitFor({ timeout: 15_000 });
+      await waitUntil(async () => !existsSync(schemaFile), 'the schema file removed by Undo');
+      await waitUntil(async () => !(await isDirty()), 'the manifest as it is on disk');
+      assert.equal(readFileSync(manifestFile, 'utf8'), onDisk);
+      await waitForProblems('1 error, 0 warnings', 'the legacy shape reported again');
+      await workbench.screenshot('quick-fix-undone');
+
+      // Redo: the fix again, and the file back on disk whole.
+      await editor.page.keyboard.press('Control+Shift+Z');
+      await workbench
+        .activeEditor()
+        .locator('.view-line', { hasText: '"id": "resize_image"' })
+        .waitFor({ timeout: 15_000 });
+      await waitUntil(
+        async () => existsSync(schemaFile) && readFileSync(schemaFile, 'utf8') === expectedSchema,
+        'the schema file back, whole',
+      );
+      await waitForProblems('no problems', 'no problem after Redo');
+      assert.equal(readFileSync(manifestFile, 'utf8'), onDisk, 'the manifest is still not saved');
+      await workbench.screenshot('quick-fix-redone');
+      // Undone again, nothing is left unsaved: the editors can close without a question.
+      await editor.page.keyboard.press('Control+Z');
+      await waitUntil(async () => !existsSync(schemaFile) && !(await isDirty()), 'the fixture as it was');
+      await workbench.runCommand('View: Close All Editor Groups');
+    }),
+);
+
+test(
+  '"Create tools/make-thumbnail.js" writes a handler skeleton laid out like the manifest, with the schema\u2019s arguments, and opens it',
+  { timeout: 120_000 },
+  () =>
+    showing('create-handler', async () => {
+      const handlerFile = join(workspace.path, 'fixtures', 'missing-handler', 'tools', 'make-thumbnail.js');
+      // The manifest indents by four spaces; the schema names path and size.
+      const expectedHandler = [
+        "'use strict';",
+        '',
+        'module.exports = async ({ path, size }, ctx) => {',
+        "    // The tool's work. A string reaches the agent verbatim; any other value is JSON.stringify'd.",
+        '    return `path: ${path}, size: ${size}`;',
+        '};',
+        '',
+      ].join('\n');
+      await workbench.openFile('fixtures/missing-handler/manifest.json', 'make_thumbnail');
+      await waitForProblems('1 error, 0 warnings', 'the missing handler reported', 60_000);
+      const squiggle = workbench.activeEditor().locator('.squiggly-error').first();
+      await squiggle.waitFor({ timeout: 30_000 });
+      await chooseQuickFix(squiggle, /Create tools\/make-thumbnail\.js/, 'create-handler-menu');
+      // Opening a JavaScript file starts VS Code's TypeScript support, which takes a while on a loaded machine.
+      await editor.page.locator('.tabs-container .tab', { hasText: 'make-thumbnail.js' }).waitFor({ timeout: 60_000 });
+      await waitUntil(
+        async () => existsSync(handlerFile) && readFileSync(handlerFile, 'utf8') === expectedHandler,
+        'the handler on disk with its skeleton',
+      );
+      assert.equal(await textOfEditor('make-thumbnail.js'), expectedHandler);
+      assert.equal(await isDirty('make-thumbnail.js'), false, 'the new file is on disk as shown');
+      // The server sees the new file without an edit of the manifest, and the status item follows.
+      await waitForProblems('no problems', 'no problem left once the handler exists');
+      assert.equal(
+        await workbench.activeEditor().locator('.squiggly-error, .squiggly-warning').count(),
+        0,
+        'no squiggle left',
+      );
+      await workbench.screenshot('create-handler-opened');
+      await workbench.runCommand('View: Close All Editor Groups');
+    }),
+);
+
+test(
+  'completion of a toolId offers each tool once, ours, with its title; a boolean one true; the Outline lists ours first, the plugin at its root',
+  { timeout: 150_000 },
+  () =>
+    showing('completion-once', async () => {
+      await workbench.openFile('fixtures/tool-ids/manifest.json', 'tool-ids');
+      const languageStatus = editor.page.locator('[id="status.languageStatus"]');
+      await waitUntil(
+        async () => /Filer manifest: tool-ids/.test((await languageStatus.getAttribute('aria-label')) ?? ''),
+        'the Filer status item for tool-ids',
+        60_000,
+      );
+      /** Puts the cursor where `find` is found (at its end, moved by `left` characters back). */
+      const cursorAfter = async (find: string, left = 0) => {
+        await workbench.activeEditor().locator('.view-lines').click();
+        await editor.page.keyboard.press('Control+F');
+        await editor.page.keyboard.type(find);
+        await editor.page.keyboard.press('Enter');
+        await editor.page.keyboard.press('Escape');
+        await editor.page.keyboard.press('ArrowRight');
+        for (let i = 0; i < left; i++) await editor.page.keyboard.press('ArrowLeft');
+      };
+      /**
+       * The completion list's rows there, once it shows one matching `expected` (Ctrl+Space tried up to three times).
+       */
+      const suggestions = async (expected: string) => {
+        const rows = editor.page.locator('.suggest-widget .monaco-list-row');
+        for (let attempt = 1; ; attempt++) {
+          await editor.page.keyboard.press('Control+Space');
+          try {
+            await rows.filter({ hasText: expected }).first().waitFor({ timeout: 10_000 });
+            break;
+          } catch (error) {
+            await editor.page.keyboard.press('Escape');
+            if (attempt >= 3) throw error;
+          }
+        }
+        return {
+          labels: await editor.page.locator('.suggest-widget .monaco-list-row .label-name').allInnerTexts(),
+          first: await rows.first().innerText(),
+        };
+      };
+
+      // Another action already names count_words: VS Code's JSON support would offer that value too.
+      await cursorAfter('"toolId": ""', 1);
+      const toolIds = await suggestions('post_status');
+      await workbench.screenshot('completion-tool-ids');
+      await editor.page.keyboard.press('Escape');
+      assert.deepEqual(toolIds.labels, ['count_words', 'post_status'], 'each tool once');
+      assert.match(toolIds.first, /Count words/, 'the first, selected, is ours: it shows the tool\u2019s title');
+
+      // A boolean field with its value deleted.
+      await cursorAfter('"hidden": false');
+      for (let i = 0; i < 'false'.length; i++) await editor.page.keyboard.press('Backspace');
+      const booleans = await suggestions('true');
+      await workbench.screenshot('completion-boolean');
+      await editor.page.keyboard.press('Escape');
+      await editor.page.keyboard.type('false');
+      assert.deepEqual(
+        booleans.labels.filter((label) => label === 'true'),
+        ['true'],
+        `one true (got ${booleans.labels.join(', ')})`,
+      );
+
+      // The Outline: VS Code's JSON support gives the manifest one too, which no extension can withdraw; ours
+      // is listed first, the plugin at its root. On the line of the opening brace only ours has a symbol: the
+      // breadcrumb shows it there.
+      await workbench.runCommand('Explorer: Focus on Outline View');
+      const outlineRows = editor.page.locator('.outline-pane .monaco-list-row');
+      await workbench.activeEditor().locator('.view-lines').click();
+      await waitUntil(
+        async () =>
+          (await outlineRows.count()) >= 2 && (await outlineRows.first().innerText()).includes('Filer Plugin Tools'),
+        'ours first in the Outline',
+        15_000,
+      );
+      assert.match(
+        await outlineRows.nth(1).innerText(),
+        /^tool-ids\s*1\.0\.0/,
+        'the plugin, with its version, at the root of ours',
+      );
+      await workbench.screenshot('outline');
+      await editor.page.keyboard.press('Control+Home');
+      const breadcrumb = editor.page.locator('.editor-group-container.active .breadcrumbs-control').first();
+      await waitUntil(
+        async () => /Filer Plugin Tools\s+tool-ids/.test(await breadcrumb.innerText()),
+        'the breadcrumb on the plugin, in ours',
+        15_000,
+      );
+      await workbench.screenshot('breadcrumb');
+    }),
+);
 
 test('completion lists the permission keys', { timeout: 90_000 }, () =>
   showing('completion', async () => {
@@ -194,12 +499,16 @@ test('completion lists the permission keys', { timeout: 90_000 }, () =>
         await editor.page.keyboard.press('Escape');
         continue;
       }
-      labels = (await editor.page.locator('.suggest-widget .monaco-list-row .label-name').allInnerTexts()).map((label) => label.replace(/^"|"$/g, '').trim());
+      labels = (await editor.page.locator('.suggest-widget .monaco-list-row .label-name').allInnerTexts()).map(
+        (label) => label.replace(/^"|"$/g, '').trim(),
+      );
     }
-    for (const key of ['fs', 'fetch', 'store']) assert.ok(labels.includes(key), `${key} is in the completion list (got ${labels.join(', ')})`);
+    for (const key of ['fs', 'fetch', 'store'])
+      assert.ok(labels.includes(key), `${key} is in the completion list (got ${labels.join(', ')})`);
     await workbench.screenshot('completion-permissions');
     await editor.page.keyboard.press('Escape');
-  }));
+  }),
+);
 
 test('the preview panel lists the entries Filer would offer and shows the dialog of one', { timeout: 150_000 }, () =>
   showing('preview', async () => {
@@ -211,7 +520,9 @@ test('the preview panel lists the entries Filer would offer and shows the dialog
     await workbench.openFile('examples/word-count/manifest.json', 'word-count');
     await workbench.runCommand('View: Toggle Primary Side Bar Visibility');
     // The editor-title button appears once the server has recognized the manifest.
-    const button = editor.page.locator('.editor-group-container.active .editor-actions .action-label[aria-label*="Preview Context Menu"]');
+    const button = editor.page.locator(
+      '.editor-group-container.active .editor-actions .action-label[aria-label*="Preview Context Menu"]',
+    );
     await button.waitFor({ timeout: 30_000 });
     await button.click();
 
@@ -220,18 +531,46 @@ test('the preview panel lists the entries Filer would offer and shows the dialog
     const single = expected({ kind: 'file', names: ['report.md'] });
     assert.ok(single.entries.length > 0, 'the example offers something for report.md');
     await titles.first().waitFor({ timeout: 30_000 });
-    assert.deepEqual(await titles.allInnerTexts(), single.entries.map((entry) => entry.title));
+    assert.deepEqual(
+      await titles.allInnerTexts(),
+      single.entries.map((entry) => entry.title),
+    );
+    // Every kind badge says what it means when pointed at; "tool · by extension" most of all.
+    const byExtension = single.entries.find((entry) => entry.source === 'tool');
+    assert.ok(byExtension, 'the example offers a tool by its fileExtensions');
+    const byExtensionBadge = view.locator(`#entries [data-key="tool:${byExtension.id}"] .badge.kind`);
+    assert.equal(await byExtensionBadge.innerText(), 'tool · by extension');
+    assert.match(
+      (await byExtensionBadge.getAttribute('title')) ?? '',
+      /not through an action: its fileExtensions match every selected file/,
+    );
+    for (const badge of await view.locator('#entries .badge.kind').all()) {
+      assert.ok(
+        ((await badge.getAttribute('title')) ?? '').length > 0,
+        `the ${await badge.innerText()} badge has a tooltip`,
+      );
+    }
 
     // Several files: what the engine says for the same selection, then the dialog of the prompt action.
     await view.locator('input[name="kind"][value="files"]').check();
     await view.locator('#names').fill('draft.md, notes.txt');
     const several = expected({ kind: 'files', names: ['draft.md', 'notes.txt'] });
-    await view.locator('#entries .entry-title', { hasText: several.entries[several.entries.length - 1].title }).first().waitFor();
-    await waitUntil(async () => JSON.stringify(await titles.allInnerTexts()) === JSON.stringify(several.entries.map((entry) => entry.title)), 'the several-files entries');
+    await view
+      .locator('#entries .entry-title', { hasText: several.entries[several.entries.length - 1].title })
+      .first()
+      .waitFor();
+    await waitUntil(
+      async () =>
+        JSON.stringify(await titles.allInnerTexts()) === JSON.stringify(several.entries.map((entry) => entry.title)),
+      'the several-files entries',
+    );
     const hiddenOnes = several.excluded.filter((action) => action.reason.startsWith('hidden'));
-    for (const hidden of hiddenOnes) assert.ok(!(await titles.allInnerTexts()).includes(hidden.title), `${hidden.title} is hidden`);
+    for (const hidden of hiddenOnes)
+      assert.ok(!(await titles.allInnerTexts()).includes(hidden.title), `${hidden.title} is hidden`);
 
-    const withDialog = several.entries.find((entry) => entry.dialog.controls.some((control) => control.type === 'per-file-text'));
+    const withDialog = several.entries.find((entry) =>
+      entry.dialog.controls.some((control) => control.type === 'per-file-text'),
+    );
     assert.ok(withDialog, 'the example has an action with a per-file-text param');
     await view.locator(`#entries [data-key="${withDialog.source}:${withDialog.id}"]`).click();
     const dialog = view.locator('#dialog');
@@ -240,7 +579,10 @@ test('the preview panel lists the entries Filer would offer and shows the dialog
       await dialog.locator('label, legend', { hasText: control.label }).first().waitFor();
       if (control.type === 'select') {
         const select = dialog.locator('select').first();
-        assert.deepEqual(await select.locator('option').allInnerTexts(), control.options.map((option) => option.label));
+        assert.deepEqual(
+          await select.locator('option').allInnerTexts(),
+          control.options.map((option) => option.label),
+        );
         if (control.default) assert.equal(await select.inputValue(), control.default);
       }
       if (control.type === 'per-file-text') {
@@ -252,12 +594,15 @@ test('the preview panel lists the entries Filer would offer and shows the dialog
     }
     const requiredCount = withDialog.dialog.controls.filter((control) => control.required).length;
     assert.equal(await dialog.locator('.required').count(), requiredCount, 'one required mark per required param');
-    if (withDialog.dialog.generate) await dialog.locator('.generate-button', { hasText: withDialog.dialog.generate.label }).waitFor();
+    if (withDialog.dialog.generate)
+      await dialog.locator('.generate-button', { hasText: withDialog.dialog.generate.label }).waitFor();
     if (withDialog.dialog.prompt?.filePath) await dialog.getByText(withDialog.dialog.prompt.filePath).waitFor();
     await workbench.screenshot('preview-panel-dialog');
 
     // A tool-kind entry shows the tool it calls and its category; double-click jumps to the action.
-    const toolEntry = several.entries.find((entry) => entry.source === 'action' && entry.kind === 'tool' && entry.tool?.found);
+    const toolEntry = several.entries.find(
+      (entry) => entry.source === 'action' && entry.kind === 'tool' && entry.tool?.found,
+    );
     assert.ok(toolEntry?.tool?.found, 'the example has a tool-kind action for several files');
     const toolRow = view.locator(`#entries [data-key="${toolEntry.source}:${toolEntry.id}"]`);
     assert.match(await toolRow.innerText(), new RegExp(toolEntry.tool.category));
@@ -266,10 +611,14 @@ test('the preview panel lists the entries Filer would offer and shows the dialog
     await workbench.screenshot('preview-panel-tool');
     await toolRow.dblclick();
     const line = toolEntry.location.focus.start.line + 1;
-    await editor.page.locator('.statusbar-item', { hasText: new RegExp(`Ln ${line}, Col`) }).first().waitFor({ timeout: 15_000 });
+    await editor.page
+      .locator('.statusbar-item', { hasText: new RegExp(`Ln ${line}, Col`) })
+      .first()
+      .waitFor({ timeout: 15_000 });
 
     assert.deepEqual(editor.blocked, [], 'no request left loopback');
-  }));
+  }),
+);
 
 /** Runs a UI check; on failure, saves what the page showed as failed-<name>.png before rethrowing. */
 async function showing(name: string, check: () => Promise<void>): Promise<void> {
@@ -292,23 +641,30 @@ test('the preview follows unsaved edits of the manifest', { timeout: 60_000 }, (
     await editor.page.keyboard.press('Enter');
     await editor.page.keyboard.press('Escape');
     await editor.page.keyboard.type('Ranks them by length, longest first.');
-    await view.locator('.entry-description', { hasText: 'Ranks them by length, longest first.' }).waitFor({ timeout: 15_000 });
+    await view
+      .locator('.entry-description', { hasText: 'Ranks them by length, longest first.' })
+      .waitFor({ timeout: 15_000 });
     assert.equal(await view.locator('.entry-description', { hasText: before }).count(), 0);
-  }));
+  }),
+);
 
-test('the preview is keyboard reachable: arrows move through the entries, Enter shows the dialog', { timeout: 60_000 }, () =>
-  showing('preview-keyboard', async () => {
-    const view = workbench.webview();
-    const options = view.locator('#entries [role="option"]');
-    const titles = await view.locator('#entries .entry-title').allInnerTexts();
-    assert.ok(titles.length >= 2, 'at least two entries to move between');
-    await options.first().focus();
-    await options.first().press('Home');
-    await options.first().press('ArrowDown');
-    await options.nth(1).press('Enter');
-    await view.locator('#dialog .dialog-title', { hasText: titles[1] }).waitFor();
-    assert.equal(await options.nth(1).getAttribute('aria-selected'), 'true');
-  }));
+test(
+  'the preview is keyboard reachable: arrows move through the entries, Enter shows the dialog',
+  { timeout: 60_000 },
+  () =>
+    showing('preview-keyboard', async () => {
+      const view = workbench.webview();
+      const options = view.locator('#entries [role="option"]');
+      const titles = await view.locator('#entries .entry-title').allInnerTexts();
+      assert.ok(titles.length >= 2, 'at least two entries to move between');
+      await options.first().focus();
+      await options.first().press('Home');
+      await options.first().press('ArrowDown');
+      await options.nth(1).press('Enter');
+      await view.locator('#dialog .dialog-title', { hasText: titles[1] }).waitFor();
+      assert.equal(await options.nth(1).getAttribute('aria-selected'), 'true');
+    }),
+);
 
 test('the preview reads in dark and high-contrast themes', { timeout: 90_000 }, () =>
   showing('themes', async () => {
@@ -326,7 +682,28 @@ test('the preview reads in dark and high-contrast themes', { timeout: 90_000 }, 
       await workbench.screenshot(name);
     }
     await workbench.setColorTheme('Light Modern');
-  }));
+  }),
+);
+
+/**
+ * Runs in the webview: how many lines each element's text takes, as the distinct tops of its line boxes (a
+ * table cell is as tall as its row, so its height would not tell). Self-contained: Playwright sends its source.
+ */
+function linesOfEach(elements: unknown[]): number[] {
+  type Range = {
+    selectNodeContents(node: unknown): void;
+    getClientRects(): ArrayLike<{ top: number; height: number }>;
+  };
+  const page = globalThis as unknown as { document: { createRange(): Range } };
+  return elements.map((element) => {
+    const range = page.document.createRange();
+    range.selectNodeContents(element);
+    const tops = Array.from(range.getClientRects())
+      .filter((rect) => rect.height > 0)
+      .map((rect) => Math.round(rect.top));
+    return new Set(tops).size;
+  });
+}
 
 /**
  * Runs in the webview: the WCAG contrast ratio of an element's text colour against the first opaque
@@ -354,7 +731,9 @@ function contrastWithBackground(element: unknown): number {
     }
     node = node.parentElement;
   }
-  const [light, dark] = [luminance(view.getComputedStyle(element as Node).color), luminance(background)].sort((a, b) => b - a);
+  const [light, dark] = [luminance(view.getComputedStyle(element as Node).color), luminance(background)].sort(
+    (a, b) => b - a,
+  );
   return (light + 0.05) / (dark + 0.05);
 }
 
@@ -375,15 +754,22 @@ test('the preview survives a window reload, with its selection and dialog', { ti
     assert.equal(await revived.locator('input[name="kind"][value="files"]').isChecked(), true);
     await revived.locator('#dialog .dialog-title', { hasText: activeTitle }).waitFor();
     await workbench.screenshot('preview-after-reload');
-  }));
+  }),
+);
 
-async function waitUntil(check: () => Promise<boolean>, what: string, timeoutMs = 20_000): Promise<void> {
+/** Polls `check` until it holds; a timeout says what was awaited and, given `observe`, what was there instead. */
+async function waitUntil(
+  check: () => Promise<boolean>,
+  what: string,
+  timeoutMs = 20_000,
+  observe?: () => Promise<string>,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (await check()) return;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  throw new Error(`timed out waiting for ${what}`);
+  throw new Error(`timed out waiting for ${what}${observe ? `; instead: ${await observe()}` : ''}`);
 }
 
 test('the preview shows manifest text as text, under a strict Content-Security-Policy', { timeout: 60_000 }, () =>
@@ -421,195 +807,317 @@ test('the preview shows manifest text as text, under a strict Content-Security-P
       assert.match(policy, /script-src 'nonce-[A-Za-z0-9+/=]+'(;|$)/);
       assert.doesNotMatch(policy, /unsafe-inline|unsafe-eval/);
       // Browsers hide a nonce from getAttribute once parsed; the element's property still has it.
-      const nonce = await view.locator('script[src*="preview.js"]').evaluate((script: { nonce: string }) => script.nonce);
+      const nonce = await view
+        .locator('script[src*="preview.js"]')
+        .evaluate((script: { nonce: string }) => script.nonce);
       assert.ok(nonce.length > 0, 'the preview script carries the nonce');
     } finally {
       editor.page.off('dialog', recordDialog);
       await replaceInManifest(hostile, typed);
       await view.locator('.entry-description', { hasText: typed }).waitFor({ timeout: 15_000 });
     }
-  }));
+  }),
+);
 
 /** Clicks into the manifest's editor (the first group), so that Quick Open and commands act there. */
 async function focusFirstGroup(): Promise<void> {
   await editor.page.locator('.editor-group-container').first().locator('.view-lines').click();
 }
 
-test('the Gating view lists every tool as the engine derives it, follows edits, and a click selects the tool', { timeout: 150_000 }, () =>
-  showing('gating', async () => {
-    const manifestText = readFileSync(join(workspace.path, 'examples', 'broken-everything', 'manifest.json'), 'utf8');
-    await focusFirstGroup();
-    await workbench.openFile('examples/broken-everything/manifest.json', 'Meeting Notes Sync');
-    const view = workbench.webview();
-    // The unlocked preview follows the manifest that became active.
-    await view.locator('#plugin-name', { hasText: 'Meeting Notes Sync' }).waitFor({ timeout: 30_000 });
-    await view.locator('#tab-gating').click();
-    assert.equal(await view.locator('#menu-view').isHidden(), true, 'the menu view gives way to the Gating view');
+test(
+  'the Gating view lists every tool as the engine derives it, follows edits, and a click selects the tool',
+  { timeout: 150_000 },
+  () =>
+    showing('gating', async () => {
+      const manifestText = readFileSync(join(workspace.path, 'examples', 'broken-everything', 'manifest.json'), 'utf8');
+      await focusFirstGroup();
+      await workbench.openFile('examples/broken-everything/manifest.json', 'Meeting Notes Sync');
+      const view = workbench.webview();
+      // The unlocked preview follows the manifest that became active.
+      await view.locator('#plugin-name', { hasText: 'Meeting Notes Sync' }).waitFor({ timeout: 30_000 });
+      await view.locator('#tab-gating').click();
+      assert.equal(await view.locator('#menu-view').isHidden(), true, 'the menu view gives way to the Gating view');
 
-    const analysis = analyzeManifest(manifestText);
-    const report = gatingReport(analysis.model, analysis.diagnostics);
-    const rows = view.locator('#gating-tools tr');
-    await waitUntil(async () => (await rows.count()) === report.tools.length, `${report.tools.length} rows, one per tool`);
-    for (const [index, tool] of report.tools.entries()) {
-      const row = rows.nth(index);
-      assert.equal(await row.getAttribute('data-tool-id'), tool.id);
-      assert.equal((await row.locator('.badge.category').innerText()).trim(), tool.category, tool.id);
-      assert.equal(await row.locator('.gated-asks').innerText(), tool.asks, tool.id);
-      const reasons = tool.reasonsInWords.map((words, i) => (i === 0 && tool.reasonsInWords.length > 1 ? `${words} (wins)` : words));
-      assert.deepEqual(await row.locator('.reason').allInnerTexts(), reasons, tool.id);
-      assert.equal(await row.locator('.undeclared').count(), tool.undeclared ? 1 : 0, tool.id);
-    }
-    assert.ok((await view.locator('#gating-undeclared').innerText()).includes(report.undeclaredTools.why), 'what a tool without annotations gets');
-    await workbench.screenshot('preview-gating');
-
-    // An unsaved edit of an annotation: the tool's category follows.
-    const exportRow = view.locator('#gating-tools tr[data-tool-id="export_minutes"]');
-    assert.equal((await exportRow.locator('.badge.category').innerText()).trim(), 'modify');
-    await focusFirstGroup();
-    await editor.page.keyboard.press('Control+F');
-    await editor.page.keyboard.type('"readOnlyHint": false, "openWorldHint": false');
-    await editor.page.keyboard.press('Enter');
-    await editor.page.keyboard.press('Escape');
-    // Delete the match first: typing a quote over a selection would surround it with quotes.
-    await editor.page.keyboard.press('Backspace');
-    await editor.page.keyboard.type('"destructiveHint": true');
-    await exportRow.locator('.badge.category', { hasText: 'delete' }).waitFor({ timeout: 15_000 });
-    assert.equal(await exportRow.locator('.gated-asks').innerText(), "asks depending on the folder's trust level");
-    for (let undo = 0; undo < 3 && (await exportRow.locator('.badge.category', { hasText: 'modify' }).count()) === 0; undo++) {
-      await editor.page.keyboard.press('Control+Z');
-      await new Promise((resolve) => setTimeout(resolve, 1_000));
-    }
-    await exportRow.locator('.badge.category', { hasText: 'modify' }).waitFor({ timeout: 15_000 });
-
-    // A click on a tool selects its id in the manifest.
-    const target = report.tools.find((tool) => tool.id === 'merge_notes');
-    assert.ok(target, 'broken-everything has merge_notes');
-    await view.locator('#gating-tools tr[data-tool-id="merge_notes"] .tool-link').click();
-    const line = target.location.focus.start.line + 1;
-    await editor.page.locator('.statusbar-item', { hasText: new RegExp(`Ln ${line}, Col`) }).first().waitFor({ timeout: 15_000 });
-    assert.deepEqual(editor.blocked, [], 'no request left loopback');
-  }));
-
-test('one preview per manifest: re-used and revealed, following the active manifest until it is locked', { timeout: 150_000 }, () =>
-  showing('preview-reuse', async () => {
-    const previewTabs = editor.page.locator('.tabs-container .tab', { hasText: 'Context Menu' });
-    const tabLabels = async () => (await previewTabs.allInnerTexts()).map((label) => label.trim()).sort();
-    const view = workbench.webview();
-    assert.deepEqual(await tabLabels(), ['Context Menu: broken-everything']);
-
-    // The command on the manifest the preview shows: the same tab, revealed, no other.
-    await focusFirstGroup();
-    await workbench.runCommand('Filer: Preview Context Menu');
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
-    assert.deepEqual(await tabLabels(), ['Context Menu: broken-everything']);
-
-    // Another manifest becomes active: the one preview follows it.
-    await focusFirstGroup();
-    await workbench.openFile('examples/word-count/manifest.json');
-    await view.locator('#plugin-name', { hasText: 'Word Count' }).waitFor({ timeout: 30_000 });
-    await waitUntil(async () => JSON.stringify(await tabLabels()) === JSON.stringify(['Context Menu: word-count']), 'the one preview tab, now on word-count');
-
-    // Locked, it stays on its manifest; the command on another manifest opens one unlocked preview for it.
-    // The lock in the preview's title bar (the webview has the keyboard once its tab is clicked).
-    await previewTabs.first().click();
-    await editor.page.locator('.editor-group-container.active .editor-actions .action-label[aria-label*="Toggle Preview Lock"]').click();
-    await waitUntil(async () => JSON.stringify(await tabLabels()) === JSON.stringify(['[Locked] Context Menu: word-count']), 'the locked tab');
-    await focusFirstGroup();
-    await workbench.openFile('examples/broken-everything/manifest.json');
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
-    assert.deepEqual(await tabLabels(), ['[Locked] Context Menu: word-count'], 'a locked preview does not follow');
-    await workbench.runCommand('Filer: Preview Context Menu');
-    await waitUntil(
-      async () => JSON.stringify(await tabLabels()) === JSON.stringify(['Context Menu: broken-everything', '[Locked] Context Menu: word-count']),
-      'a second, unlocked preview for broken-everything',
-    );
-    await workbench.screenshot('preview-locked-and-unlocked');
-
-    // The command on the locked manifest reveals its preview and opens nothing new.
-    await focusFirstGroup();
-    await workbench.openFile('examples/word-count/manifest.json');
-    await workbench.runCommand('Filer: Preview Context Menu');
-    await editor.page.locator('.tabs-container .tab.active', { hasText: '[Locked] Context Menu: word-count' }).waitFor({ timeout: 15_000 });
-    assert.equal((await tabLabels()).length, 2);
-  }));
-
-test('the Problems panel shows each problem of examples/broken-syntax once, though VS Code\u2019s JSON validation reports them too', { timeout: 120_000 }, () =>
-  showing('problems-once', async () => {
-    await workbench.openFile('examples/broken-syntax/manifest.json', 'todo-collector');
-    // The server has read this manifest once the status item names it (its 9 errors counted from the engine's diagnostics).
-    const languageStatus = editor.page.locator('[id="status.languageStatus"]');
-    await waitUntil(async () => /Filer manifest: todo-collector.*9 errors/.test((await languageStatus.getAttribute('aria-label')) ?? ''), 'the Filer status item for broken-syntax', 60_000);
-    await editor.page.keyboard.press('Control+Shift+M');
-    const filter = editor.page.locator('.markers-panel-container input, .panel input[placeholder^="Filter"]').first();
-    await filter.waitFor({ timeout: 15_000 });
-    await filter.fill('**/broken-syntax/**');
-    const problems = editor.page.locator('.markers-panel .monaco-list-row[aria-level="2"]');
-    // VS Code's JSON validation and this extension both answer soon after the file opens: the count must be 9 and stay 9.
-    await waitUntil(async () => (await problems.count()) === 9, 'the 9 problems of broken-syntax in the Problems panel', 30_000);
-    for (let second = 0; second < 5; second++) {
-      await new Promise((resolve) => setTimeout(resolve, 1000));
-      assert.equal(await problems.count(), 9, `still 9 problems after ${second + 1} s: ${(await problems.allInnerTexts()).join(' | ')}`);
-    }
-    // The file's own count (the list draws only the rows that fit): every source's problems of the file.
-    assert.equal((await editor.page.locator('.markers-panel .monaco-list-row[aria-level="1"] .monaco-count-badge').first().innerText()).trim(), '9');
-    const rows = await problems.allInnerTexts();
-    assert.equal(rows.filter((row) => /Trailing comma/.test(row)).length, 6, rows.join(' | '));
-    assert.equal(rows.filter((row) => /Comments are not permitted/.test(row)).length, 3, rows.join(' | '));
-    await workbench.screenshot('problems-broken-syntax');
-    await filter.fill('');
-    await editor.page.keyboard.press('Escape');
-  }));
-
-test('the Filer Manifest output channel says the server\u2019s version, the settings and which files it took as Filer manifests and why', { timeout: 90_000 }, () =>
-  showing('output-channel', async () => {
-    // The command palette can miss its first keys on a loaded machine: tried up to three times.
-    for (let attempt = 1; ; attempt++) {
-      try {
-        await workbench.runCommand('Filer: Show Output');
-        await editor.page.locator('.part.panel .monaco-editor').first().waitFor({ timeout: 10_000 });
-        break;
-      } catch (error) {
-        if (attempt >= 3) throw error;
-      }
-    }
-    await workbench.runCommand('View: Toggle Maximized Panel');
-    // The panel's filter box may still hold what an earlier test typed into the Problems panel's.
-    const outputFilter = editor.page.locator('.part.panel input[placeholder^="Filter"]:visible');
-    if ((await outputFilter.count()) > 0) await outputFilter.first().fill('');
-    const output = editor.page.locator('.part.panel .monaco-editor').first();
-    const text = async () => {
-      type LineElement = { style: { top: string }; textContent: string | null };
-      return output.evaluate((element) =>
-        (Array.from(element.querySelectorAll('.view-lines .view-line')) as LineElement[])
-          .sort((a, b) => parseFloat(a.style.top) - parseFloat(b.style.top))
-          .map((line) => (line.textContent ?? '').replace(/\u00a0/g, ' '))
-          .join('\n'),
+      const analysis = analyzeManifest(manifestText);
+      const report = gatingReport(analysis.model, analysis.diagnostics);
+      const rows = view.locator('#gating-tools tr');
+      await waitUntil(
+        async () => (await rows.count()) === report.tools.length,
+        `${report.tools.length} rows, one per tool`,
       );
-    };
-    await waitUntil(async () => /Filer manifest language server /.test(await text()), 'the server\u2019s first line in the output channel', 30_000);
-    // The channel wraps long lines: each logged line starts with its timestamp.
-    const lines = (await text()).replace(/\n(?!\d{4}-\d\d-\d\d )/g, '');
-    assert.match(lines, new RegExp(`Filer manifest language server ${packageJson.version.replace(/\./g, '\\.')} \\(Node\\.js v\\d+`));
-    assert.match(lines, /Settings in force \((defaults|workspace\/configuration)\): \{"files":/);
-    assert.match(lines, /examples\/broken-syntax\/manifest\.json: taken as a Filer manifest \(has contributes\)\./);
-    assert.match(lines, /fixtures\/browser-extension\/manifest\.json: not taken as a Filer manifest \(has manifest_version: a browser-extension manifest\)\./);
-    await workbench.screenshot('output-channel');
-    await workbench.runCommand('View: Toggle Maximized Panel');
-  }));
+      for (const [index, tool] of report.tools.entries()) {
+        const row = rows.nth(index);
+        assert.equal(await row.getAttribute('data-tool-id'), tool.id);
+        assert.equal((await row.locator('.badge.category').innerText()).trim(), tool.category, tool.id);
+        assert.equal(await row.locator('.gated-asks').innerText(), tool.asks, tool.id);
+        const reasons = tool.reasonsInWords.map((words, i) =>
+          i === 0 && tool.reasonsInWords.length > 1 ? `${words} (wins)` : words,
+        );
+        assert.deepEqual(await row.locator('.reason').allInnerTexts(), reasons, tool.id);
+        assert.equal(await row.locator('.undeclared').count(), tool.undeclared ? 1 : 0, tool.id);
+      }
+      assert.ok(
+        (await view.locator('#gating-undeclared').innerText()).includes(report.undeclaredTools.why),
+        'what a tool without annotations gets',
+      );
+      await workbench.screenshot('preview-gating');
+
+      // At 1400 px, with the side bar shown (the preview panel some 500 px wide), the gate's words take at most
+      // three lines, and the table fits the panel: no sideways scroll.
+      const panelWidth = () => view.locator('body').evaluate((body) => (body as { clientWidth: number }).clientWidth);
+      const wideWidth = await panelWidth();
+      await editor.page.setViewportSize({ width: 1400, height: 1000 });
+      await workbench.runCommand('View: Toggle Primary Side Bar Visibility');
+      await waitUntil(async () => (await panelWidth()) < wideWidth, 'the panel narrower at 1400 px');
+      const gateLines = await view.locator('.gated-asks').evaluateAll(linesOfEach);
+      assert.ok(Math.max(...gateLines) <= 3, `"The gate" cells take ${gateLines.join(', ')} lines`);
+      const overflow = await view.locator('html').evaluate((html) => {
+        const { scrollWidth, clientWidth } = html as { scrollWidth: number; clientWidth: number };
+        return scrollWidth - clientWidth;
+      });
+      assert.ok(overflow <= 0, `the Gating table is ${overflow} px wider than the panel`);
+      await workbench.screenshot('preview-gating-1400');
+
+      // Light High Contrast: the external badge's icon stands out from its badge (WCAG's 3:1 for graphics).
+      await workbench.setColorTheme('Light High Contrast');
+      await view
+        .locator('body.vscode-high-contrast-light, body.vscode-high-contrast')
+        .first()
+        .waitFor({ timeout: 15_000 });
+      const externalIcon = view.locator('.badge.category-external .codicon').first();
+      const iconContrast = await externalIcon.evaluate(contrastWithBackground);
+      assert.ok(
+        iconContrast >= 3,
+        `the external badge's icon has contrast ${iconContrast.toFixed(2)} in Light High Contrast`,
+      );
+      await workbench.screenshot('preview-gating-light-high-contrast');
+      await workbench.setColorTheme('Light Modern');
+      await workbench.runCommand('View: Toggle Primary Side Bar Visibility');
+      await editor.page.setViewportSize({ width: 1600, height: 1000 });
+
+      // An unsaved edit of an annotation: the tool's category follows.
+      const exportRow = view.locator('#gating-tools tr[data-tool-id="export_minutes"]');
+      assert.equal((await exportRow.locator('.badge.category').innerText()).trim(), 'modify');
+      await focusFirstGroup();
+      await editor.page.keyboard.press('Control+F');
+      await editor.page.keyboard.type('"readOnlyHint": false, "openWorldHint": false');
+      await editor.page.keyboard.press('Enter');
+      await editor.page.keyboard.press('Escape');
+      // Delete the match first: typing a quote over a selection would surround it with quotes.
+      await editor.page.keyboard.press('Backspace');
+      await editor.page.keyboard.type('"destructiveHint": true');
+      await exportRow.locator('.badge.category', { hasText: 'delete' }).waitFor({ timeout: 15_000 });
+      assert.equal(await exportRow.locator('.gated-asks').innerText(), "asks depending on the folder's trust level");
+      for (
+        let undo = 0;
+        undo < 3 && (await exportRow.locator('.badge.category', { hasText: 'modify' }).count()) === 0;
+        undo++
+      ) {
+        await editor.page.keyboard.press('Control+Z');
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
+      }
+      await exportRow.locator('.badge.category', { hasText: 'modify' }).waitFor({ timeout: 15_000 });
+
+      // A click on a tool selects its id in the manifest.
+      const target = report.tools.find((tool) => tool.id === 'merge_notes');
+      assert.ok(target, 'broken-everything has merge_notes');
+      await view.locator('#gating-tools tr[data-tool-id="merge_notes"] .tool-link').click();
+      const line = target.location.focus.start.line + 1;
+      await editor.page
+        .locator('.statusbar-item', { hasText: new RegExp(`Ln ${line}, Col`) })
+        .first()
+        .waitFor({ timeout: 15_000 });
+      assert.deepEqual(editor.blocked, [], 'no request left loopback');
+    }),
+);
+
+test(
+  'one preview per manifest: re-used and revealed, following the active manifest until it is locked',
+  { timeout: 150_000 },
+  () =>
+    showing('preview-reuse', async () => {
+      const previewTabs = editor.page.locator('.tabs-container .tab', { hasText: 'Context Menu' });
+      const tabLabels = async () => (await previewTabs.allInnerTexts()).map((label) => label.trim()).sort();
+      const view = workbench.webview();
+      assert.deepEqual(await tabLabels(), ['Context Menu: broken-everything']);
+
+      // The command on the manifest the preview shows: the same tab, revealed, no other.
+      await focusFirstGroup();
+      await workbench.runCommand('Filer: Preview Context Menu');
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      assert.deepEqual(await tabLabels(), ['Context Menu: broken-everything']);
+
+      // Another manifest becomes active: the one preview follows it.
+      await focusFirstGroup();
+      await workbench.openFile('examples/word-count/manifest.json');
+      await view.locator('#plugin-name', { hasText: 'Word Count' }).waitFor({ timeout: 30_000 });
+      await waitUntil(
+        async () => JSON.stringify(await tabLabels()) === JSON.stringify(['Context Menu: word-count']),
+        'the one preview tab, now on word-count',
+      );
+
+      // Locked, it stays on its manifest; the command on another manifest opens one unlocked preview for it.
+      // The lock in the preview's title bar (the webview has the keyboard once its tab is clicked).
+      await previewTabs.first().click();
+      await editor.page
+        .locator('.editor-group-container.active .editor-actions .action-label[aria-label*="Toggle Preview Lock"]')
+        .click();
+      await waitUntil(
+        async () => JSON.stringify(await tabLabels()) === JSON.stringify(['[Locked] Context Menu: word-count']),
+        'the locked tab',
+      );
+      await focusFirstGroup();
+      await workbench.openFile('examples/broken-everything/manifest.json');
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      assert.deepEqual(await tabLabels(), ['[Locked] Context Menu: word-count'], 'a locked preview does not follow');
+      await workbench.runCommand('Filer: Preview Context Menu');
+      await waitUntil(
+        async () =>
+          JSON.stringify(await tabLabels()) ===
+          JSON.stringify(['Context Menu: broken-everything', '[Locked] Context Menu: word-count']),
+        'a second, unlocked preview for broken-everything',
+      );
+      await workbench.screenshot('preview-locked-and-unlocked');
+
+      // The command on the locked manifest reveals its preview and opens nothing new.
+      await focusFirstGroup();
+      await workbench.openFile('examples/word-count/manifest.json');
+      await workbench.runCommand('Filer: Preview Context Menu');
+      await editor.page
+        .locator('.tabs-container .tab.active', { hasText: '[Locked] Context Menu: word-count' })
+        .waitFor({ timeout: 15_000 });
+      assert.equal((await tabLabels()).length, 2);
+    }),
+);
+
+test(
+  'the Problems panel shows each problem of examples/broken-syntax once, though VS Code\u2019s JSON validation reports them too',
+  { timeout: 200_000 },
+  () =>
+    showing('problems-once', async () => {
+      await workbench.openFile('examples/broken-syntax/manifest.json', 'todo-collector');
+      // The server has read this manifest once the status item names it (its 9 errors counted from the engine's
+      // diagnostics).
+      const languageStatus = editor.page.locator('[id="status.languageStatus"]');
+      await waitUntil(
+        async () =>
+          /Filer manifest: todo-collector.*9 errors/.test((await languageStatus.getAttribute('aria-label')) ?? ''),
+        'the Filer status item for broken-syntax',
+        60_000,
+      );
+      await editor.page.keyboard.press('Control+Shift+M');
+      const filter = editor.page.locator('.markers-panel-container input, .panel input[placeholder^="Filter"]').first();
+      await filter.waitFor({ timeout: 15_000 });
+      await filter.fill('**/broken-syntax/**');
+      const problems = editor.page.locator('.markers-panel .monaco-list-row[aria-level="2"]');
+      const fileCount = editor.page.locator('.markers-panel .monaco-list-row[aria-level="1"] .monaco-count-badge');
+      // VS Code's JSON validation (a language server of its own, slow to start on a loaded machine) and this extension
+      // both answer soon after the file opens: the count must reach 9 and stay 9.
+      await waitUntil(
+        async () => (await problems.count()) === 9,
+        'the 9 problems of broken-syntax in the Problems panel',
+        90_000,
+        async () =>
+          `${await problems.count()} rows, the file's count ${(await fileCount.allInnerTexts()).join(', ') || 'absent'}: ` +
+          (await problems.allInnerTexts()).join(' | '),
+      );
+      for (let second = 0; second < 5; second++) {
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+        assert.equal(
+          await problems.count(),
+          9,
+          `still 9 problems after ${second + 1} s: ${(await problems.allInnerTexts()).join(' | ')}`,
+        );
+      }
+      // The file's own count (the list draws only the rows that fit): every source's problems of the file.
+      assert.equal((await fileCount.first().innerText()).trim(), '9');
+      const rows = await problems.allInnerTexts();
+      assert.equal(rows.filter((row) => /Trailing comma/.test(row)).length, 6, rows.join(' | '));
+      assert.equal(rows.filter((row) => /Comments are not permitted/.test(row)).length, 3, rows.join(' | '));
+      await workbench.screenshot('problems-broken-syntax');
+      await filter.fill('');
+      await editor.page.keyboard.press('Escape');
+    }),
+);
+
+test(
+  'the Filer Manifest output channel says the server\u2019s version, the settings and which files it took as Filer manifests and why',
+  { timeout: 90_000 },
+  () =>
+    showing('output-channel', async () => {
+      // The command palette can miss its first keys on a loaded machine: tried up to three times.
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await workbench.runCommand('Filer: Show Output');
+          await editor.page.locator('.part.panel .monaco-editor').first().waitFor({ timeout: 10_000 });
+          break;
+        } catch (error) {
+          if (attempt >= 3) throw error;
+        }
+      }
+      await workbench.runCommand('View: Toggle Maximized Panel');
+      // The panel's filter box may still hold what an earlier test typed into the Problems panel's.
+      const outputFilter = editor.page.locator('.part.panel input[placeholder^="Filter"]:visible');
+      if ((await outputFilter.count()) > 0) await outputFilter.first().fill('');
+      const output = editor.page.locator('.part.panel .monaco-editor').first();
+      const text = async () => {
+        type LineElement = { style: { top: string }; textContent: string | null };
+        return output.evaluate((element) =>
+          (Array.from(element.querySelectorAll('.view-lines .view-line')) as LineElement[])
+            .sort((a, b) => parseFloat(a.style.top) - parseFloat(b.style.top))
+            .map((line) => (line.textContent ?? '').replace(/\u00a0/g, ' '))
+            .join('\n'),
+        );
+      };
+      await waitUntil(
+        async () => /Filer manifest language server /.test(await text()),
+        'the server\u2019s first line in the output channel',
+        30_000,
+      );
+      // The channel wraps long lines: each logged line starts with its timestamp.
+      const lines = (await text()).replace(/\n(?!\d{4}-\d\d-\d\d )/g, '');
+      assert.match(
+        lines,
+        new RegExp(`Filer manifest language server ${packageJson.version.replace(/\./g, '\\.')} \\(Node\\.js v\\d+`),
+      );
+      assert.match(lines, /Settings in force \((defaults|workspace\/configuration)\): \{"files":/);
+      assert.match(lines, /examples\/broken-syntax\/manifest\.json: taken as a Filer manifest \(has contributes\)\./);
+      assert.match(
+        lines,
+        /fixtures\/browser-extension\/manifest\.json: not taken as a Filer manifest \(has manifest_version: a browser-extension manifest\)\./,
+      );
+      await workbench.screenshot('output-channel');
+      await workbench.runCommand('View: Toggle Maximized Panel');
+    }),
+);
 
 test("the extension's page shows the extension's own README, and no broken image", { timeout: 90_000 }, () =>
   showing('extension-page', async () => {
     await editor.page.keyboard.press('Escape');
     await editor.page.keyboard.press('Control+Shift+X');
     // With no marketplace, the view lists the installed extensions.
-    await editor.page.locator('.extensions-viewlet .monaco-list-row', { hasText: 'Filer Plugin Tools' }).first().click({ timeout: 30_000 });
+    await editor.page
+      .locator('.extensions-viewlet .monaco-list-row', { hasText: 'Filer Plugin Tools' })
+      .first()
+      .click({ timeout: 30_000 });
     // The README is rendered in the extension editor's webview.
     const readme = editor.page.frameLocator('iframe.webview.ready').last().frameLocator('iframe#active-frame');
     await readme.locator('p', { hasText: "Write a Filer plugin's manifest.json" }).waitFor({ timeout: 30_000 });
-    assert.equal(await readme.locator('h2', { hasText: 'Settings and commands' }).count(), 1, "client/README.md, not the repository's");
+    assert.equal(
+      await readme.locator('h2', { hasText: 'Settings and commands' }).count(),
+      1,
+      "client/README.md, not the repository's",
+    );
     // VS Code's extension page drops images that are not served over https (packaged or data: ones).
     type Image = { src: string; complete: boolean; naturalWidth: number };
-    const broken = await readme.locator('img').evaluateAll((nodes) => (nodes as unknown as Image[]).filter((image) => !(image.complete && image.naturalWidth > 0)).map((image) => image.src || '(no src)'));
+    const broken = await readme
+      .locator('img')
+      .evaluateAll((nodes) =>
+        (nodes as unknown as Image[])
+          .filter((image) => !(image.complete && image.naturalWidth > 0))
+          .map((image) => image.src || '(no src)'),
+      );
     assert.deepEqual(broken, [], 'no broken image on the page');
     await workbench.screenshot('extension-page');
-  }));
+  }),
+);

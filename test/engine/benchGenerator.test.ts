@@ -20,7 +20,11 @@ function analyzeOnDisk(plugin: GeneratedPlugin): ManifestDiagnostic[] {
 const startsWith = (path: JsonPath, prefix: JsonPath) => prefix.every((segment, index) => path[index] === segment);
 
 function describeAll(diagnostics: ManifestDiagnostic[]): string {
-  return diagnostics.map((d) => `\n  ${d.range.start.line + 1}:${d.range.start.character + 1} ${d.code} ${d.message}`).join('') || '(none)';
+  return (
+    diagnostics
+      .map((d) => `\n  ${d.range.start.line + 1}:${d.range.start.character + 1} ${d.code} ${d.message}`)
+      .join('') || '(none)'
+  );
 }
 
 describe('benchmark manifest generator', () => {
@@ -41,10 +45,29 @@ describe('benchmark manifest generator', () => {
     assert.equal(actions.length, 200);
     assert.equal(Object.keys(settings).length, 50);
     assert.ok(Object.keys(hooks).length > 0);
-    assert.ok(actions.some((a: { kind: string }) => a.kind === 'tool') && actions.some((a: { kind: string }) => a.kind === 'prompt'));
+    assert.ok(
+      actions.some((a: { kind: string }) => a.kind === 'tool') &&
+        actions.some((a: { kind: string }) => a.kind === 'prompt'),
+    );
     assert.ok(actions.some((a: { params?: { type: string }[] }) => a.params?.some((p) => p.type === 'per-file-text')));
-    assert.ok(actions.some((a: { generate?: unknown; hidden?: boolean }) => a.hidden === true) && actions.some((a: { generate?: unknown }) => a.generate));
-    for (const key of ['fs', 'fetch', 'store', 'session', 'hostTrigger', 'ai', 'channels', 'settings', 'toast', 'renderHtmlToPdf', 'log', 'execution']) {
+    assert.ok(
+      actions.some((a: { generate?: unknown; hidden?: boolean }) => a.hidden === true) &&
+        actions.some((a: { generate?: unknown }) => a.generate),
+    );
+    for (const key of [
+      'fs',
+      'fetch',
+      'store',
+      'session',
+      'hostTrigger',
+      'ai',
+      'channels',
+      'settings',
+      'toast',
+      'renderHtmlToPdf',
+      'log',
+      'execution',
+    ]) {
       assert.ok(key in manifest.permissions, `permissions.${key}`);
     }
     const perPair = plugin.manifestText.length / 200;
@@ -60,16 +83,26 @@ describe('benchmark manifest generator', () => {
   it('the broken variant breaks about one entry in twenty, each reported with its code, and nothing else', () => {
     const plugin = generatePlugin(400, 'broken');
     const entries = 400 + 400 + 100;
-    assert.ok(plugin.breaks.length >= entries / 25 && plugin.breaks.length <= entries / 16, `${plugin.breaks.length} breaks in ${entries} entries`);
+    assert.ok(
+      plugin.breaks.length >= entries / 25 && plugin.breaks.length <= entries / 16,
+      `${plugin.breaks.length} breaks in ${entries} entries`,
+    );
     assert.ok(plugin.breaks.some((b) => b.schemaDetectable) && plugin.breaks.some((b) => !b.schemaDetectable));
     assert.ok(new Set(plugin.breaks.map((b) => b.code)).size >= 12, 'the breaks cover many rules');
 
     const diagnostics = analyzeOnDisk(plugin);
     for (const injected of plugin.breaks) {
-      const found = diagnostics.some((d) => d.code === injected.code && jsonPathOf(d) !== undefined && startsWith(jsonPathOf(d)!, injected.path));
-      assert.ok(found, `${injected.what} at ${injected.path.join('.')} is reported as ${injected.code}; got:${describeAll(diagnostics)}`);
+      const found = diagnostics.some(
+        (d) => d.code === injected.code && jsonPathOf(d) !== undefined && startsWith(jsonPathOf(d)!, injected.path),
+      );
+      assert.ok(
+        found,
+        `${injected.what} at ${injected.path.join('.')} is reported as ${injected.code}; got:${describeAll(diagnostics)}`,
+      );
     }
-    const stray = diagnostics.filter((d) => !plugin.breaks.some((b) => jsonPathOf(d) !== undefined && startsWith(jsonPathOf(d)!, b.entry)));
+    const stray = diagnostics.filter(
+      (d) => !plugin.breaks.some((b) => jsonPathOf(d) !== undefined && startsWith(jsonPathOf(d)!, b.entry)),
+    );
     assert.deepEqual(stray, [], `every diagnostic lies in a broken entry; stray:${describeAll(stray)}`);
   });
 });

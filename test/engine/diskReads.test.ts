@@ -24,7 +24,10 @@ function statsDuring(run: () => void): number {
 }
 
 test('a listed handler stat and then read, and a listed schema read, take no lstat', () => {
-  const { folder } = pluginFolder({ 'tools/a.js': 'module.exports = (args, ctx) => ctx.toast("a");', 'tools/a.schema.json': '{}' });
+  const { folder } = pluginFolder({
+    'tools/a.js': 'module.exports = (args, ctx) => ctx.toast("a");',
+    'tools/a.schema.json': '{}',
+  });
   // The directory's real path is resolved, and the directory listed, once per folder view, not per file: do it first.
   folder.stat('tools/other.js');
   let handler: ReturnType<typeof folder.readText> | undefined;
@@ -37,7 +40,10 @@ test('a listed handler stat and then read, and a listed schema read, take no lst
   );
   assert.equal(handler?.kind === 'text' && handler.text.includes('ctx.toast'), true);
   let schema: ReturnType<typeof folder.readText> | undefined;
-  assert.equal(statsDuring(() => (schema = folder.readText('tools/a.schema.json'))), 0);
+  assert.equal(
+    statsDuring(() => (schema = folder.readText('tools/a.schema.json'))),
+    0,
+  );
   assert.deepEqual(schema, { kind: 'text', text: '{}' });
 });
 

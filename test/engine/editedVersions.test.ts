@@ -224,8 +224,18 @@ const overBudget = defineRules([
     message: ({ jsonPath, maxTimeout }: { jsonPath: JsonPath; maxTimeout: string }) =>
       `${field(jsonPath)} is longer than the plugin's maxTimeout, ${maxTimeout}.`,
     examples: {
-      incorrect: [{ manifest: '{ "permissions": { "execution": { "maxTimeout": "1m" } }, "contributes": { "tools": [{ "timeout": «"5m"» }] } }' }],
-      correct: [{ manifest: '{ "permissions": { "execution": { "maxTimeout": "10m" } }, "contributes": { "tools": [{ "timeout": "5m" }] } }' }],
+      incorrect: [
+        {
+          manifest:
+            '{ "permissions": { "execution": { "maxTimeout": "1m" } }, "contributes": { "tools": [{ "timeout": «"5m"» }] } }',
+        },
+      ],
+      correct: [
+        {
+          manifest:
+            '{ "permissions": { "execution": { "maxTimeout": "10m" } }, "contributes": { "tools": [{ "timeout": "5m" }] } }',
+        },
+      ],
     },
   }),
 ]);

@@ -9,7 +9,10 @@ import { jsonText, markdownCell, markdownCode, markdownText, terminalText } from
 
 // markdown-it ships no types; the calls used here.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const MarkdownIt = require('markdown-it') as new (preset: string, options: Record<string, boolean>) => {
+const MarkdownIt = require('markdown-it') as new (
+  preset: string,
+  options: Record<string, boolean>,
+) => {
   render(markdown: string): string;
   linkify: { set(options: Record<string, boolean>): void };
 };
@@ -33,13 +36,44 @@ const hostile = [
   '<img src=https://attacker.example/c.png>',
   '<script>alert(1)</script> <!-- c --> <div>',
   '**bold** __bold__ _em_ *em* ~~gone~~ ~gone~',
-  '# heading', '   ## heading', '> quote', '- item', '+ item', '* item', '1. one', '12) twelve', '---', '===', '    indented',
-  '<https://attacker.example/a>', 'https://attacker.example/p?q=1', 'see www.attacker.example now', 'WWW.ATTACKER.EXAMPLE',
-  'mail user@attacker.example', 'ping @user and @org/team', 'mailto:a@b.example', 'xmpp:a@b.example', 'ftp://files.example/x',
-  '&amp; &#60; &lt; & plain', '\\', 'end\\', '\\*not*', '$x^2$ and $$\\color{red}{y}$$', 'fixes #123', '[^1] [x]: https://a.example',
-  'line\rbreak', 'crlf\r\nbreak', 'sep\u2028sep\u2029sep\u0085nel', '\u202eevil\u202c \u2066iso\u2069 \u200fmark',
+  '# heading',
+  '   ## heading',
+  '> quote',
+  '- item',
+  '+ item',
+  '* item',
+  '1. one',
+  '12) twelve',
+  '---',
+  '===',
+  '    indented',
+  '<https://attacker.example/a>',
+  'https://attacker.example/p?q=1',
+  'see www.attacker.example now',
+  'WWW.ATTACKER.EXAMPLE',
+  'mail user@attacker.example',
+  'ping @user and @org/team',
+  'mailto:a@b.example',
+  'xmpp:a@b.example',
+  'ftp://files.example/x',
+  '&amp; &#60; &lt; & plain',
+  '\\',
+  'end\\',
+  '\\*not*',
+  '$x^2$ and $$\\color{red}{y}$$',
+  'fixes #123',
+  '[^1] [x]: https://a.example',
+  'line\rbreak',
+  'crlf\r\nbreak',
+  'sep\u2028sep\u2029sep\u0085nel',
+  '\u202eevil\u202c \u2066iso\u2069 \u200fmark',
   '\x1b[2J\x1b]0;title\x07\x1b]8;;https://a.example\x07link\x1b]8;;\x07 \x9b31m',
-  '|a|b|', 'a_b_c count_words _lead trail_', '```', '~~~', '##[error]forged', '::error ::forged',
+  '|a|b|',
+  'a_b_c count_words _lead trail_',
+  '```',
+  '~~~',
+  '##[error]forged',
+  '::error ::forged',
 ];
 
 /** What a reader sees of rendered HTML, as text (tags dropped, entities decoded, U+200C removed). */
@@ -57,14 +91,22 @@ function textOf(html: string): string {
 
 /** The text as the escapers show it: each run of line breaks as a space, the other controls as terminal escapes. */
 function asShown(text: string): string {
-  return terminalText(text.replace(/[\r\n\u0085\u2028\u2029]+/g, ' ')).replace(/##\\x5b/gi, '##[').replace(/\\x3a:/, '::');
+  return terminalText(text.replace(/[\r\n\u0085\u2028\u2029]+/g, ' '))
+    .replace(/##\\x5b/gi, '##[')
+    .replace(/\\x3a:/, '::');
 }
 
 test('terminalText: escape sequences, line breaks, C1, DEL and bidirectional characters are shown as escapes', () => {
   assert.equal(terminalText('\x1b[2J\x1b]0;t\x07'), '\\x1b[2J\\x1b]0;t\\x07');
   assert.equal(terminalText('a\nb\rc\td\x7f\x9b\x85'), 'a\\nb\\rc\\td\\x7f\\x9b\\x85');
-  assert.equal(terminalText('\u202eabc\u202c \u2066x\u2069 \u2028\u2029 \u200e\u200f\u061c'), '\\u202eabc\\u202c \\u2066x\\u2069 \\u2028\\u2029 \\u200e\\u200f\\u061c');
-  assert.equal(terminalText('plain words, café, 日本, emoji 🎉, C:\\Users'), 'plain words, café, 日本, emoji 🎉, C:\\Users');
+  assert.equal(
+    terminalText('\u202eabc\u202c \u2066x\u2069 \u2028\u2029 \u200e\u200f\u061c'),
+    '\\u202eabc\\u202c \\u2066x\\u2069 \\u2028\\u2029 \\u200e\\u200f\\u061c',
+  );
+  assert.equal(
+    terminalText('plain words, café, 日本, emoji 🎉, C:\\Users'),
+    'plain words, café, 日本, emoji 🎉, C:\\Users',
+  );
   for (const text of hostile) assert.doesNotMatch(terminalText(text), raw, JSON.stringify(text));
 });
 
@@ -74,7 +116,10 @@ test('terminalText: nothing can become a GitHub Actions workflow command in a lo
   assert.equal(terminalText('  \u00a0::add-mask::x'), '  \u00a0\\x3a:add-mask::x');
   assert.equal(terminalText('\n::error ::x'), '\\n::error ::x');
   assert.equal(terminalText('a ::b'), 'a ::b');
-  assert.equal(terminalText('id ##[error]x and ##vso[task.logissue]y ##VSO[z'), 'id ##\\x5berror]x and ##vso\\x5btask.logissue]y ##VSO\\x5bz');
+  assert.equal(
+    terminalText('id ##[error]x and ##vso[task.logissue]y ##VSO[z'),
+    'id ##\\x5berror]x and ##vso\\x5btask.logissue]y ##VSO\\x5bz',
+  );
   for (const text of hostile) {
     const line = `    ${terminalText(text)}`;
     assert.doesNotMatch(line, /^\s*::|##(vso)?\[/i, JSON.stringify(text));
@@ -106,11 +151,23 @@ test('markdownText: no link, image, HTML, emphasis, heading, list, quote, table,
 });
 
 test('markdownText escapes only what could be markup where it stands: our words and plain ids read clean', () => {
-  assert.equal(markdownText('Approval category read (tool count_words): never asks.'), 'Approval category read (tool count_words): never asks.');
-  assert.equal(markdownText('a "quoted" value, 1.5 {x} = y; 100% sure? yes! ./tools/x.json #tag'), 'a "quoted" value, 1.5 {x} = y; 100% sure? yes! ./tools/x.json #tag');
+  assert.equal(
+    markdownText('Approval category read (tool count_words): never asks.'),
+    'Approval category read (tool count_words): never asks.',
+  );
+  assert.equal(
+    markdownText('a "quoted" value, 1.5 {x} = y; 100% sure? yes! ./tools/x.json #tag'),
+    'a "quoted" value, 1.5 {x} = y; 100% sure? yes! ./tools/x.json #tag',
+  );
   assert.equal(markdownText('*a* _b_ `c` [d] <e> ~f~ $g'), '\\*a\\* \\_b\\_ \\`c\\` [d] \\<e> \\~f\\~ \\$g');
-  assert.equal(markdownText('a * b _ c ~ d $ 5 [x](y) ![i](u) [r][s] <b> < c & d &amp;'), 'a * b _ c ~ d $ 5 [x\\](y) ![i\\](u) [r\\][s] \\<b> < c & d \\&amp;');
-  assert.equal(markdownText('kebab-case (^[a-z0-9]+(-[a-z0-9]+)*$), contributes.tools[].id'), 'kebab-case (^[a-z0-9]+(-[a-z0-9]+)\\*\\$), contributes.tools[].id');
+  assert.equal(
+    markdownText('a * b _ c ~ d $ 5 [x](y) ![i](u) [r][s] <b> < c & d &amp;'),
+    'a * b _ c ~ d $ 5 [x\\](y) ![i\\](u) [r\\][s] \\<b> < c & d \\&amp;',
+  );
+  assert.equal(
+    markdownText('kebab-case (^[a-z0-9]+(-[a-z0-9]+)*$), contributes.tools[].id'),
+    'kebab-case (^[a-z0-9]+(-[a-z0-9]+)\\*\\$), contributes.tools[].id',
+  );
   assert.equal(markdownText('[x]: https://a.example'), '\\[x]: https:/\u200c/a.example');
   assert.equal(markdownText('# h'), '\\# h');
   assert.equal(markdownText('12. x'), '12\\. x');
@@ -118,11 +175,38 @@ test('markdownText escapes only what could be markup where it stands: our words 
 });
 
 test('markdownCode: any text comes back as written from a code span, on one line', () => {
-  const samples = ['plain', '`', '``a``', ' lead', 'trail ', ' both ', '`start', 'end`', 'a ` b `` c', '[x](y)', '![i](u)', '<b>', '&amp;', '\\`', '*a*', '1. one', '# h', '$(zap)', '', 'a\rb', 'a\r\nb', '\u202ex\x1b[2J'];
+  const samples = [
+    'plain',
+    '`',
+    '``a``',
+    ' lead',
+    'trail ',
+    ' both ',
+    '`start',
+    'end`',
+    'a ` b `` c',
+    '[x](y)',
+    '![i](u)',
+    '<b>',
+    '&amp;',
+    '\\`',
+    '*a*',
+    '1. one',
+    '# h',
+    '$(zap)',
+    '',
+    'a\rb',
+    'a\r\nb',
+    '\u202ex\x1b[2J',
+  ];
   for (const sample of samples) {
     const html = rendered(markdownCode(sample));
     const shown = sample === '' ? ' ' : asShown(sample);
-    assert.equal(html, `<p><code>${shown.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')}</code></p>\n`, JSON.stringify(sample));
+    assert.equal(
+      html,
+      `<p><code>${shown.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')}</code></p>\n`,
+      JSON.stringify(sample),
+    );
   }
   assert.equal(markdownCode('##[error]x'), '`##\u200c[error]x`');
 });

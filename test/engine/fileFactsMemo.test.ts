@@ -6,9 +6,18 @@ import { analyzeManifest, buildModel, FileFactsMemo, parseDocument, validateMode
 import { MemoryFolder } from './helpers';
 
 const plugin = generatePlugin(6, 'valid');
-const fileTexts = ['{ "type": "object" }', '{ "type": 3 }', 'not json', 'module.exports = async (args, ctx) => ctx.fs.read(args.path);', ''];
+const fileTexts = [
+  '{ "type": "object" }',
+  '{ "type": 3 }',
+  'not json',
+  'module.exports = async (args, ctx) => ctx.fs.read(args.path);',
+  '',
+];
 
-/** A step: an edit of the manifest's text (often inside a path string, where the files named change), or a change in the folder. */
+/**
+ * A step: an edit of the manifest's text (often inside a path string, where the files named change), or a change in the
+ * folder.
+ */
 const step = fc.oneof(
   fc.record({
     kind: fc.constant('edit' as const),
@@ -20,7 +29,7 @@ const step = fc.oneof(
   fc.record({ kind: fc.constant('folder' as const), file: fc.nat(), text: fc.option(fc.constantFrom(...fileTexts)) }),
 );
 
-test('validation with the previous version\'s file facts equals a fresh validation, over random edits of the manifest and changes in its folder', () => {
+test("validation with the previous version's file facts equals a fresh validation, over random edits of the manifest and changes in its folder", () => {
   fc.assert(
     fc.property(fc.array(step, { minLength: 1, maxLength: 25 }), (steps) => {
       const folder = new MemoryFolder(new Map(plugin.files));
@@ -41,7 +50,10 @@ test('validation with the previous version\'s file facts equals a fresh validati
           // In a path the files named change; in a description they do not, but every finding after it moves.
           const pattern = one.where === 'path' ? /"(?:schema|handler|prompt)": "/g : /"description": "/g;
           const places = [...text.matchAll(pattern)].map((match) => match.index! + match[0].length + 2);
-          const offset = one.where !== 'anywhere' && places.length > 0 ? places[Math.floor(one.at * places.length)] : Math.floor(one.at * text.length);
+          const offset =
+            one.where !== 'anywhere' && places.length > 0
+              ? places[Math.floor(one.at * places.length)]
+              : Math.floor(one.at * text.length);
           text = text.slice(0, offset) + one.inserted + text.slice(offset + one.deleted);
         }
         check(`step ${index}: ${JSON.stringify(one)}`);
@@ -54,7 +66,11 @@ test('validation with the previous version\'s file facts equals a fresh validati
 test('an edit that names the same files reuses the facts: nothing of the folder is asked again', () => {
   const folder = new MemoryFolder(new Map(plugin.files));
   const memo = new FileFactsMemo();
-  const validate = (text: string) => validateModel(buildModel(parseDocument(text)), { folder, fileFacts: { memo, folderGeneration: folder.generation } });
+  const validate = (text: string) =>
+    validateModel(buildModel(parseDocument(text)), {
+      folder,
+      fileFacts: { memo, folderGeneration: folder.generation },
+    });
   validate(plugin.manifestText);
   let asked = 0;
   const stat = folder.stat.bind(folder);

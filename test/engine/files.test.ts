@@ -5,8 +5,15 @@ import { test } from 'node:test';
 import { analyzeManifest, dataOf } from '../../server/src/engine';
 import { codesOf, expectNone, expectRule, manifest, pluginFolder } from './helpers';
 
-const fileSchema = JSON.stringify({ type: 'object', properties: { path: { type: 'string', format: 'file-path' } }, required: ['path'] });
-const batchSchema = JSON.stringify({ type: 'object', properties: { paths: { type: 'array', items: { type: 'string', format: 'file-path' } } } });
+const fileSchema = JSON.stringify({
+  type: 'object',
+  properties: { path: { type: 'string', format: 'file-path' } },
+  required: ['path'],
+});
+const batchSchema = JSON.stringify({
+  type: 'object',
+  properties: { paths: { type: 'array', items: { type: 'string', format: 'file-path' } } },
+});
 
 const tool = (schema = 'tools/count.schema.json', handler = 'tools/count.js') =>
   `{ "id": "count_words", "title": "Count", "description": "d", "schema": "${schema}", "handler": "${handler}", "annotations": { "readOnlyHint": true } }`;
@@ -16,9 +23,9 @@ const complete = () =>
     'tools/count.schema.json': fileSchema,
     'tools/count.js': 'module.exports = {}',
     'prompts/summarize.md': 'Summarize {{file}}',
-    'hooks/ready.js': '',
-    'commands/wc.js': '',
-    'settings/reset.js': '',
+    'hooks/ready.js': 'module.exports = async () => {};',
+    'commands/wc.js': 'module.exports = async () => {};',
+    'settings/reset.js': 'module.exports = async () => {};',
   });
 
 test('every referenced file present: clean', () => {
@@ -36,16 +43,98 @@ test('every referenced file present: clean', () => {
 test('files.missing: each kind of reference, at the path, with the file for a quick fix', () => {
   const { folder } = pluginFolder({});
   const schemaOnly = pluginFolder({ 'tools/count.schema.json': fileSchema });
-  const diagnostic = expectRule('files.missing', manifest(`"contributes": { "tools": [${tool()}] }`.replace('"tools/count.js"', '«"tools/count.js"»')), {
-    folder: schemaOnly.folder,
-    message: 'the handler module does not exist',
+  const diagnostic = expectRule(
+    'files.missing',
+    manifest(`"contributes": { "tools": [${tool()}] }`.replace('"tools/count.js"', '«"tools/count.js"»')),
+    {
+      folder: schemaOnly.folder,
+      message: 'the handler module does not exist',
+    },
+  );
+  // With what a skeleton of the handler needs: the schema's argument names, the module style (no other handler says
+  // one).
+  assert.deepEqual(dataOf(diagnostic, 'files.missing'), {
+    jsonPath: ['contributes', 'tools', 0, 'handler'],
+    filePath: 'tools/count.js',
+    referenceKind: 'tool-handler',
+    argumentNames: ['path'],
+    moduleStyle: 'commonjs',
   });
-  assert.deepEqual(dataOf(diagnostic, 'files.missing'), { jsonPath: ['contributes', 'tools', 0, 'handler'], filePath: 'tools/count.js', referenceKind: 'tool-handler' });
-  expectRule('files.missing', manifest('"contributes": { "actions": [{ "id": "a", "title": "t", "description": "d", "scope": "folder", "prompt": «"prompts/a.md"» }] }'), { folder, message: 'prompt template' });
+  expectRule(
+    'files.missing',
+    manifest(
+      '"contributes": { "actions": [{ "id": "a", "title": "t", "description": "d", "scope": "folder", "prompt": «"prompts/a.md"» }] }',
+    ),
+    { folder, message: 'prompt template' },
+  );
   expectRule('files.missing', manifest('"contributes": { "hooks": { "onAppReady": «"hooks/ready.js"» } }'), { folder });
-  expectRule('files.missing', manifest('"runtime": "process", "command": «"bin/server"»'), { folder, message: 'executable' });
-  expectRule('files.missing', manifest('"contributes": { "commands": [{ "id": "wc", "title": "WC", "handler": «"commands/wc.js"» }] }'), { folder });
-  expectRule('files.missing', manifest('"contributes": { "settings": { "r": { "type": "action", "title": "R", "handler": «"r.js"» } } }'), { folder });
+  expectRule('files.missing', manifest('"runtime": "process", "command": «"bin/server"»'), {
+    folder,
+    message: 'executable',
+  });
+  expectRule(
+    'files.missing',
+    manifest('"contributes": { "commands": [{ "id": "wc", "title": "WC", "handler": «"commands/wc.js"» }] }'),
+    { folder },
+  );
+  expectRule(
+    'files.missing',
+    manifest('"contributes": { "settings": { "r": { "type": "action", "title": "R", "handler": «"r.js"» } } }'),
+    { folder },
+  );
+});
+
+test('files.empty: an empty handler or prompt, a warning at its path; white space is empty, a comment is not', () => {
+  const files = {
+    'tools/count.schema.json': fileSchema,
+    'tools/count.js': 'module.exports = async () => "";',
+    'prompts/a.md': 'Read {{file}}',
+    'hooks/ready.js': 'module.exports = async () => {};',
+    'commands/wc.js': '// to do',
+  };
+  const body =
+    manifest(`"permissions": { "fs": { "read": { "parameter": true } } }, "contributes": { "tools": [${tool()}],
+    "actions": [{ "id": "a", "title": "t", "description": "d", "scope": "folder", "prompt": "prompts/a.md" }],
+    "hooks": { "onAppReady": "hooks/ready.js" }, "commands": [{ "id": "wc", "title": "WC", "handler": "commands/wc.js" }] }`);
+  expectNone(body, [], pluginFolder(files).folder);
+  const handler = expectRule('files.empty', body.replace('"tools/count.js"', '«"tools/count.js"»'), {
+    folder: pluginFolder({ ...files, 'tools/count.js': ' \n\t\n' }).folder,
+    severity: 'warning',
+  });
+  assert.equal(
+    handler.message,
+    '`contributes.tools[0].handler` "tools/count.js": the handler module is empty: it exports no function for Filer to call.',
+  );
+  assert.deepEqual(handler.data, {
+    jsonPath: ['contributes', 'tools', 0, 'handler'],
+    filePath: 'tools/count.js',
+    referenceKind: 'tool-handler',
+  });
+  const prompt = expectRule('files.empty', body.replace('"prompts/a.md"', '«"prompts/a.md"»'), {
+    folder: pluginFolder({ ...files, 'prompts/a.md': '' }).folder,
+    severity: 'warning',
+  });
+  assert.equal(
+    prompt.message,
+    '`contributes.actions[0].prompt` "prompts/a.md": the prompt template is empty: the action would give the agent no request.',
+  );
+  expectRule('files.empty', body.replace('"hooks/ready.js"', '«"hooks/ready.js"»'), {
+    folder: pluginFolder({ ...files, 'hooks/ready.js': '\uFEFF' }).folder,
+    message: 'hook',
+  });
+  expectRule(
+    'files.empty',
+    manifest('"contributes": { "settings": { "r": { "type": "action", "title": "R", "handler": «"r.js"» } } }'),
+    { folder: pluginFolder({ 'r.js': '' }).folder },
+  );
+  // An empty schema file is not JSON: its own rule says so.
+  assert.deepEqual(
+    codesOf(
+      manifest(`"contributes": { "tools": [${tool()}] }`),
+      pluginFolder({ 'tools/count.schema.json': '', 'tools/count.js': 'x' }).folder,
+    ),
+    ['tools.schema-not-json'],
+  );
 });
 
 test('without a folder (stdin, unsaved text), file rules stay quiet', () => {
@@ -54,122 +143,254 @@ test('without a folder (stdin, unsaved text), file rules stay quiet', () => {
 
 test('files.not-a-file: a folder where a file is expected', () => {
   const { folder } = pluginFolder({ 'tools/count.schema.json': fileSchema, 'tools/count.js/index.js': '' });
-  expectRule('files.not-a-file', manifest(`"contributes": { "tools": [${tool()}] }`.replace('"tools/count.js"', '«"tools/count.js"»')), { folder, message: 'names a folder' });
+  expectRule(
+    'files.not-a-file',
+    manifest(`"contributes": { "tools": [${tool()}] }`.replace('"tools/count.js"', '«"tools/count.js"»')),
+    { folder, message: 'names a folder' },
+  );
 });
 
 test('files.not-a-file: an empty path, or ".", names the plugin folder itself', () => {
   const { folder } = pluginFolder({ 'tools/count.schema.json': fileSchema });
-  expectRule('files.not-a-file', manifest(`"contributes": { "tools": [${tool('tools/count.schema.json', '')}] }`.replace('"handler": ""', '"handler": «""»')), {
+  expectRule(
+    'files.not-a-file',
+    manifest(
+      `"contributes": { "tools": [${tool('tools/count.schema.json', '')}] }`.replace(
+        '"handler": ""',
+        '"handler": «""»',
+      ),
+    ),
+    {
+      folder,
+      message: 'names the plugin folder itself, not the handler module',
+    },
+  );
+  expectRule('files.not-a-file', manifest('"contributes": { "hooks": { "onAppReady": «"./"» } }'), {
     folder,
-    message: 'names the plugin folder itself, not the handler module',
+    message: 'plugin folder itself',
   });
-  expectRule('files.not-a-file', manifest('"contributes": { "hooks": { "onAppReady": «"./"» } }'), { folder, message: 'plugin folder itself' });
 });
 
 test('files.outside: a symlink that leaves the plugin folder is not followed', () => {
   const outside = pluginFolder({ 'secret.json': fileSchema });
   const { root, folder } = pluginFolder({ 'tools/count.js': '' });
   symlinkSync(join(outside.root, 'secret.json'), join(root, 'tools/count.schema.json'));
-  expectRule('files.outside', manifest(`"contributes": { "tools": [${tool()}] }`.replace('"tools/count.schema.json"', '«"tools/count.schema.json"»')), { folder });
+  expectRule(
+    'files.outside',
+    manifest(
+      `"contributes": { "tools": [${tool()}] }`.replace('"tools/count.schema.json"', '«"tools/count.schema.json"»'),
+    ),
+    { folder },
+  );
 });
 
 test('files.unreadable: a file too large to check', () => {
   const { root, folder } = pluginFolder({ 'tools/count.js': '' });
   mkdirSync(join(root, 'tools'), { recursive: true });
   writeFileSync(join(root, 'tools/count.schema.json'), Buffer.alloc(3 * 1024 * 1024, 32));
-  expectRule('files.unreadable', manifest(`"contributes": { "tools": [${tool()}] }`.replace('"tools/count.schema.json"', '«"tools/count.schema.json"»')), { folder, message: 'too large' });
+  expectRule(
+    'files.unreadable',
+    manifest(
+      `"contributes": { "tools": [${tool()}] }`.replace('"tools/count.schema.json"', '«"tools/count.schema.json"»'),
+    ),
+    { folder, message: 'too large' },
+  );
 });
 
 test('paths.dotdot: schema, handler, prompt, hook and command paths, never read', () => {
   const { folder } = complete();
-  expectRule('paths.dotdot', manifest(`"contributes": { "tools": [${tool('../shared/s.json')}] }`.replace('"../shared/s.json"', '«"../shared/s.json"»')), { folder, severity: 'error' });
-  expectRule('paths.dotdot', manifest('"contributes": { "hooks": { "onAppReady": { "handler": «"hooks/../../x.js"» } } }'), { folder });
+  expectRule(
+    'paths.dotdot',
+    manifest(
+      `"contributes": { "tools": [${tool('../shared/s.json')}] }`.replace('"../shared/s.json"', '«"../shared/s.json"»'),
+    ),
+    { folder, severity: 'error' },
+  );
+  expectRule(
+    'paths.dotdot',
+    manifest('"contributes": { "hooks": { "onAppReady": { "handler": «"hooks/../../x.js"» } } }'),
+    { folder },
+  );
   expectRule('paths.dotdot', manifest('"runtime": "process", "command": «"../bin/server"»'), { folder });
-  assert.ok(!codesOf(manifest(`"contributes": { "tools": [${tool('../shared/s.json')}] }`), folder).includes('files.missing'));
+  assert.ok(
+    !codesOf(manifest(`"contributes": { "tools": [${tool('../shared/s.json')}] }`), folder).includes('files.missing'),
+  );
 });
 
 test('paths.absolute: a warning, and the file is not read', () => {
   const { folder } = complete();
-  expectRule('paths.absolute', manifest(`"contributes": { "tools": [${tool('/etc/passwd')}] }`.replace('"/etc/passwd"', '«"/etc/passwd"»')), { folder, severity: 'warning' });
-  expectRule('paths.absolute', manifest('"contributes": { "actions": [{ "id": "a", "title": "t", "description": "d", "scope": "folder", "prompt": «"C:\\\\prompts\\\\a.md"» }] }'), { folder });
+  expectRule(
+    'paths.absolute',
+    manifest(`"contributes": { "tools": [${tool('/etc/passwd')}] }`.replace('"/etc/passwd"', '«"/etc/passwd"»')),
+    { folder, severity: 'warning' },
+  );
+  expectRule(
+    'paths.absolute',
+    manifest(
+      '"contributes": { "actions": [{ "id": "a", "title": "t", "description": "d", "scope": "folder", "prompt": «"C:\\\\prompts\\\\a.md"» }] }',
+    ),
+    { folder },
+  );
 });
 
 test('tools.schema-not-json and tools.schema-invalid', () => {
   const broken = pluginFolder({ 'tools/count.schema.json': '{ "type": ', 'tools/count.js': '' });
-  expectRule('tools.schema-not-json', manifest(`"contributes": { "tools": [${tool()}] }`.replace('"tools/count.schema.json"', '«"tools/count.schema.json"»')), { folder: broken.folder });
-  const invalid = pluginFolder({ 'tools/count.schema.json': '{ "type": "obj", "properties": [] }', 'tools/count.js': '' });
-  expectRule('tools.schema-invalid', manifest(`"contributes": { "tools": [${tool()}] }`.replace('"tools/count.schema.json"', '«"tools/count.schema.json"»')), { folder: invalid.folder });
+  expectRule(
+    'tools.schema-not-json',
+    manifest(
+      `"contributes": { "tools": [${tool()}] }`.replace('"tools/count.schema.json"', '«"tools/count.schema.json"»'),
+    ),
+    { folder: broken.folder },
+  );
+  const invalid = pluginFolder({
+    'tools/count.schema.json': '{ "type": "obj", "properties": [] }',
+    'tools/count.js': '',
+  });
+  expectRule(
+    'tools.schema-invalid',
+    manifest(
+      `"contributes": { "tools": [${tool()}] }`.replace('"tools/count.schema.json"', '«"tools/count.schema.json"»'),
+    ),
+    { folder: invalid.folder },
+  );
 });
 
 test('tools.path-without-format: a path-like property without a path format is a hint', () => {
-  const { folder } = pluginFolder({ 'tools/count.schema.json': JSON.stringify({ type: 'object', properties: { filePath: { type: 'string' } } }), 'tools/count.js': '' });
-  expectRule('tools.path-without-format', manifest(`"contributes": { "tools": [${tool()}] }`.replace('"tools/count.schema.json"', '«"tools/count.schema.json"»')), {
-    folder,
-    severity: 'hint',
-    message: 'Property `filePath`',
+  const { folder } = pluginFolder({
+    'tools/count.schema.json': JSON.stringify({ type: 'object', properties: { filePath: { type: 'string' } } }),
+    'tools/count.js': '',
   });
+  expectRule(
+    'tools.path-without-format',
+    manifest(
+      `"contributes": { "tools": [${tool()}] }`.replace('"tools/count.schema.json"', '«"tools/count.schema.json"»'),
+    ),
+    {
+      folder,
+      severity: 'hint',
+      message: 'Property `filePath`',
+    },
+  );
 });
 
 test('permissions.parameter-without-path-property: parameter: true with no path-formatted property anywhere', () => {
-  const { folder } = pluginFolder({ 'tools/count.schema.json': JSON.stringify({ type: 'object', properties: { text: { type: 'string' } } }), 'tools/count.js': '' });
-  expectRule('permissions.parameter-without-path-property', manifest(`"permissions": { "fs": { "read": { «"parameter"»: true } } }, "contributes": { "tools": [${tool()}] }`), {
-    folder,
-    severity: 'warning',
+  const { folder } = pluginFolder({
+    'tools/count.schema.json': JSON.stringify({ type: 'object', properties: { text: { type: 'string' } } }),
+    'tools/count.js': '',
   });
+  expectRule(
+    'permissions.parameter-without-path-property',
+    manifest(`"permissions": { "fs": { "read": { «"parameter"»: true } } }, "contributes": { "tools": [${tool()}] }`),
+    {
+      folder,
+      severity: 'warning',
+    },
+  );
   // directory-path counts as a path format too.
-  const dir = pluginFolder({ 'tools/count.schema.json': JSON.stringify({ type: 'object', properties: { root: { type: 'string', format: 'directory-path' } } }), 'tools/count.js': '' });
-  expectNone(manifest(`"permissions": { "fs": { "read": { "parameter": true } } }, "contributes": { "tools": [${tool()}] }`), ['permissions.parameter-without-path-property'], dir.folder);
+  const dir = pluginFolder({
+    'tools/count.schema.json': JSON.stringify({
+      type: 'object',
+      properties: { root: { type: 'string', format: 'directory-path' } },
+    }),
+    'tools/count.js': '',
+  });
+  expectNone(
+    manifest(`"permissions": { "fs": { "read": { "parameter": true } } }, "contributes": { "tools": [${tool()}] }`),
+    ['permissions.parameter-without-path-property'],
+    dir.folder,
+  );
 });
 
 test('actions.batch-without-array: batch needs an array-of-paths property in the tool schema', () => {
   const action = (mode: string) =>
     `"contributes": { "tools": [${tool()}], "actions": [{ "id": "merge", "title": "Merge", "description": "d", "scope": "multi-file", "kind": "tool", "toolId": "count_words", "multiFileMode": ${mode} }] }`;
   const single = pluginFolder({ 'tools/count.schema.json': fileSchema, 'tools/count.js': '' });
-  expectRule('actions.batch-without-array', manifest(action('«"batch"»')), { folder: single.folder, severity: 'warning' });
+  expectRule('actions.batch-without-array', manifest(action('«"batch"»')), {
+    folder: single.folder,
+    severity: 'warning',
+  });
   const batch = pluginFolder({ 'tools/count.schema.json': batchSchema, 'tools/count.js': '' });
   expectNone(manifest(action('"batch"')), ['actions.batch-without-array'], batch.folder);
 });
 
 test('permissions.undeclared-use: a handler that uses a ctx member the manifest does not declare', () => {
-  const handler = 'module.exports = async (args, ctx) => { ctx.toast("done"); await ctx.fs.write(args.path, "x"); ctx.log("ok"); };';
+  const handler =
+    'module.exports = async (args, ctx) => { ctx.toast("done"); await ctx.fs.write(args.path, "x"); ctx.log("ok"); };';
   const { folder } = pluginFolder({ 'tools/count.schema.json': fileSchema, 'tools/count.js': handler });
-  const source = (permissions: string) => manifest(`"permissions": ${permissions}, "contributes": { "tools": [${tool()}] }`);
-  const diagnostic = expectRule('permissions.undeclared-use', source('{ "fs": { "write": { "parameter": true } }, "log": true }').replace('"tools/count.js"', '«"tools/count.js"»'), {
-    folder,
-    severity: 'warning',
-    message: 'uses ctx.toast, but `permissions.toast` is not declared: ctx.toast is undefined when not declared',
-  });
+  const source = (permissions: string) =>
+    manifest(`"permissions": ${permissions}, "contributes": { "tools": [${tool()}] }`);
+  const diagnostic = expectRule(
+    'permissions.undeclared-use',
+    source('{ "fs": { "write": { "parameter": true } }, "log": true }').replace(
+      '"tools/count.js"',
+      '«"tools/count.js"»',
+    ),
+    {
+      folder,
+      severity: 'warning',
+      message: 'uses ctx.toast, but `permissions.toast` is not declared: ctx.toast is undefined when not declared',
+    },
+  );
   assert.deepEqual(dataOf(diagnostic, 'permissions.undeclared-use')?.jsonPath, ['permissions', 'toast']);
-  expectNone(source('{ "fs": { "write": { "parameter": true } }, "log": true, "toast": true }'), ['permissions.undeclared-use'], folder);
+  expectNone(
+    source('{ "fs": { "write": { "parameter": true } }, "log": true, "toast": true }'),
+    ['permissions.undeclared-use'],
+    folder,
+  );
   const messages = codesOf(source('{ "toast": true }'), folder);
   assert.equal(messages.filter((code) => code === 'permissions.undeclared-use').length, 2, 'fs.write and log');
 });
 
-test('permissions.undeclared-use: listChannels, getSessionHistory and respondToHitl are hostTrigger\'s, as the reference groups them with triggerInbound', () => {
-  const handler = 'module.exports = async (event, ctx) => { const channels = await ctx.listChannels(); await ctx.respondToHitl(event.id, true); return ctx.getSessionHistory(); };';
+test("permissions.undeclared-use: listChannels, getSessionHistory and respondToHitl are hostTrigger's, as the reference groups them with triggerInbound", () => {
+  const handler =
+    'module.exports = async (event, ctx) => { const channels = await ctx.listChannels(); await ctx.respondToHitl(event.id, true); return ctx.getSessionHistory(); };';
   const { folder } = pluginFolder({ 'hooks/hitl.js': handler });
-  const source = (permissions: string) => manifest(`"permissions": ${permissions}, "contributes": { "hooks": { "onAgentHitlRequest": "hooks/hitl.js" } }`);
-  const diagnostics = analyzeManifest(source('{}'), { folder }).diagnostics.filter((d) => d.code === 'permissions.undeclared-use');
+  const source = (permissions: string) =>
+    manifest(`"permissions": ${permissions}, "contributes": { "hooks": { "onAgentHitlRequest": "hooks/hitl.js" } }`);
+  const diagnostics = analyzeManifest(source('{}'), { folder }).diagnostics.filter(
+    (d) => d.code === 'permissions.undeclared-use',
+  );
   assert.deepEqual(
     diagnostics.map((d) => d.message.replace(/^.* uses (\S+), but `(\S+)`.*$/, '$1 $2')),
-    ['ctx.listChannels permissions.hostTrigger', 'ctx.getSessionHistory permissions.hostTrigger', 'ctx.respondToHitl permissions.hostTrigger'],
+    [
+      'ctx.listChannels permissions.hostTrigger',
+      'ctx.getSessionHistory permissions.hostTrigger',
+      'ctx.respondToHitl permissions.hostTrigger',
+    ],
   );
   expectNone(source('{ "hostTrigger": true }'), ['permissions.undeclared-use'], folder);
 });
 
 test('permissions.hook-parameter-only: a hook that uses ctx.fs where the rule grants only by parameter: true', () => {
-  const { folder } = pluginFolder({ 'hooks/done.js': 'module.exports = async (event, ctx) => { await ctx.fs.write("${dataDir}/log.txt", event.summary); };' });
-  const source = (write: string) => manifest(`"permissions": { "fs": { "write": ${write} } }, "contributes": { "hooks": { "onAgentComplete": "hooks/done.js" } }`);
-  const diagnostic = expectRule('permissions.hook-parameter-only', source('{ "parameter": true }').replace('"hooks/done.js"', '«"hooks/done.js"»'), {
-    folder,
-    severity: 'warning',
-    message: 'inside a hook parameter: true grants nothing',
+  const { folder } = pluginFolder({
+    'hooks/done.js':
+      'module.exports = async (event, ctx) => { await ctx.fs.write("${dataDir}/log.txt", event.summary); };',
   });
+  const source = (write: string) =>
+    manifest(
+      `"permissions": { "fs": { "write": ${write} } }, "contributes": { "hooks": { "onAgentComplete": "hooks/done.js" } }`,
+    );
+  const diagnostic = expectRule(
+    'permissions.hook-parameter-only',
+    source('{ "parameter": true }').replace('"hooks/done.js"', '«"hooks/done.js"»'),
+    {
+      folder,
+      severity: 'warning',
+      message: 'inside a hook parameter: true grants nothing',
+    },
+  );
   assert.deepEqual(dataOf(diagnostic, 'permissions.hook-parameter-only')?.jsonPath, ['permissions', 'fs', 'write']);
   expectNone(source('{ "parameter": true, "static": ["${dataDir}/**"] }'), ['permissions.hook-parameter-only'], folder);
   // A tool's handler is called with the agent's arguments: parameter: true grants there.
-  const tools = pluginFolder({ 'tools/count.schema.json': fileSchema, 'tools/count.js': 'module.exports = async (args, ctx) => ctx.fs.write(args.path, "x");' });
-  expectNone(manifest(`"permissions": { "fs": { "write": { "parameter": true } } }, "contributes": { "tools": [${tool()}] }`), ['permissions.hook-parameter-only'], tools.folder);
+  const tools = pluginFolder({
+    'tools/count.schema.json': fileSchema,
+    'tools/count.js': 'module.exports = async (args, ctx) => ctx.fs.write(args.path, "x");',
+  });
+  expectNone(
+    manifest(`"permissions": { "fs": { "write": { "parameter": true } } }, "contributes": { "tools": [${tool()}] }`),
+    ['permissions.hook-parameter-only'],
+    tools.folder,
+  );
 });
 
 test('a handler too large to read is only checked to exist', () => {

@@ -7,7 +7,10 @@ import { analyzeManifest, LineIndex, type ManifestAnalysis, type PluginFolder } 
 import { NodePluginFolder } from '../../server/src/host/nodePluginFolder';
 
 const examples = join(__dirname, '../../../examples');
-/** The example's folder, remembering what the rules derive from each file (its files do not change), as the server's does: a handler is parsed once, not once per mutation. */
+/**
+ * The example's folder, remembering what the rules derive from each file (its files do not change), as the server's
+ * does: a handler is parsed once, not once per mutation.
+ */
 function rememberingFolder(root: string): PluginFolder {
   const folder = new NodePluginFolder(root);
   const derived = new Map<string, unknown>();
@@ -27,22 +30,34 @@ const seeds = ['word-count', 'broken-everything', 'legacy-tools', 'process-runti
   folder: rememberingFolder(join(examples, name)),
 }));
 
-/** Every diagnostic lies inside the text of its file (the manifest's, or a handler's), and its range agrees with its offsets. */
+/**
+ * Every diagnostic lies inside the text of its file (the manifest's, or a handler's), and its range agrees with its
+ * offsets.
+ */
 function assertWellFormed(manifestText: string, analysis: ManifestAnalysis, folder?: PluginFolder): void {
   for (const d of analysis.diagnostics) {
     const read = d.file === undefined ? undefined : folder?.readText(d.file);
     if (d.file !== undefined) assert.equal(read?.kind, 'text', `${d.code} is in ${d.file}, a file of the folder`);
     const text = read?.kind === 'text' ? read.text : manifestText;
     const lines = read?.kind === 'text' ? new LineIndex(read.text) : analysis.document.lines;
-    assert.ok(d.offset >= 0 && d.length >= 0 && d.offset + d.length <= text.length, `${d.code} at ${d.offset}+${d.length} in ${text.length}`);
+    assert.ok(
+      d.offset >= 0 && d.length >= 0 && d.offset + d.length <= text.length,
+      `${d.code} at ${d.offset}+${d.length} in ${text.length}`,
+    );
     assert.deepEqual(d.range.start, lines.positionAt(d.offset));
     assert.deepEqual(d.range.end, lines.positionAt(d.offset + d.length));
     const withoutReferenceWords = d.message.replace(/undefined when not declared/g, '');
-    assert.ok(d.message.length > 0 && !/\bundefined\b|\[object Object\]|\bNaN\b/.test(withoutReferenceWords), `${d.code}: ${d.message}`);
+    assert.ok(
+      d.message.length > 0 && !/\bundefined\b|\[object Object\]|\bNaN\b/.test(withoutReferenceWords),
+      `${d.code}: ${d.message}`,
+    );
     // A range never splits a surrogate pair: LSP clients count UTF-16 units and would mis-draw it.
     for (const edge of [d.offset, d.offset + d.length]) {
       const [before, after] = [text.charCodeAt(edge - 1), text.charCodeAt(edge)];
-      assert.ok(!(before >= 0xd800 && before <= 0xdbff && after >= 0xdc00 && after <= 0xdfff), `${d.code} splits a surrogate pair`);
+      assert.ok(
+        !(before >= 0xd800 && before <= 0xdbff && after >= 0xdc00 && after <= 0xdfff),
+        `${d.code} splits a surrogate pair`,
+      );
     }
   }
 }
@@ -77,11 +92,21 @@ test('JSON-shaped random values are validated without throwing', () => {
 
 const mutation = fc.oneof(
   fc.record({ kind: fc.constant('delete' as const), at: fc.nat(), count: fc.integer({ min: 1, max: 8 }) }),
-  fc.record({ kind: fc.constant('insert' as const), at: fc.nat(), text: fc.oneof(fc.string({ unit: 'binary', maxLength: 6 }), fc.constantFrom('{', '}', '[', ']', ',', ':', '"', '\\', '\uFEFF', '\r\n', '📁', '\ud800', '//', '/*')) }),
+  fc.record({
+    kind: fc.constant('insert' as const),
+    at: fc.nat(),
+    text: fc.oneof(
+      fc.string({ unit: 'binary', maxLength: 6 }),
+      fc.constantFrom('{', '}', '[', ']', ',', ':', '"', '\\', '\uFEFF', '\r\n', '📁', '\ud800', '//', '/*'),
+    ),
+  }),
   fc.record({ kind: fc.constant('swap' as const), at: fc.nat(), other: fc.nat() }),
 );
 
-function mutate(text: string, mutations: { kind: string; at: number; count?: number; text?: string; other?: number }[]): string {
+function mutate(
+  text: string,
+  mutations: { kind: string; at: number; count?: number; text?: string; other?: number }[],
+): string {
   let out = text;
   for (const m of mutations) {
     const at = m.at % (out.length + 1);
@@ -98,12 +123,18 @@ function mutate(text: string, mutations: { kind: string; at: number; count?: num
 
 test('random mutations of valid and broken manifests, with CRLF and a BOM, never throw', () => {
   fc.assert(
-    fc.property(fc.integer({ min: 0, max: seeds.length - 1 }), fc.array(mutation, { minLength: 1, maxLength: 6 }), fc.boolean(), fc.boolean(), (seed, mutations, crlf, bom) => {
-      let text = mutate(seeds[seed].text, mutations);
-      if (crlf) text = text.replace(/\n/g, '\r\n');
-      if (bom) text = '\uFEFF' + text;
-      assertWellFormed(text, analyzeManifest(text, { folder: seeds[seed].folder }), seeds[seed].folder);
-    }),
+    fc.property(
+      fc.integer({ min: 0, max: seeds.length - 1 }),
+      fc.array(mutation, { minLength: 1, maxLength: 6 }),
+      fc.boolean(),
+      fc.boolean(),
+      (seed, mutations, crlf, bom) => {
+        let text = mutate(seeds[seed].text, mutations);
+        if (crlf) text = text.replace(/\n/g, '\r\n');
+        if (bom) text = '\uFEFF' + text;
+        assertWellFormed(text, analyzeManifest(text, { folder: seeds[seed].folder }), seeds[seed].folder);
+      },
+    ),
     { numRuns: 1500 },
   );
 });

@@ -3,12 +3,25 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { analyzeManifest, buildModel, defaultMaxDiagnostics, handlerCompletionsAt, namedHandler, parseDocument } from '../../server/src/engine';
+import {
+  analyzeManifest,
+  buildModel,
+  defaultMaxDiagnostics,
+  handlerCompletionsAt,
+  namedHandler,
+  parseDocument,
+} from '../../server/src/engine';
 import { manifest, pluginFolder } from './helpers';
 
-/** Parsing handlers is a surface of its own: hostile handler files, and nothing read outside the folder, nothing blocks. */
+/**
+ * Parsing handlers is a surface of its own: hostile handler files, and nothing read outside the folder, nothing blocks.
+ */
 
-const schema = JSON.stringify({ type: 'object', additionalProperties: false, properties: { path: { type: 'string' } } });
+const schema = JSON.stringify({
+  type: 'object',
+  additionalProperties: false,
+  properties: { path: { type: 'string' } },
+});
 const withTool = manifest(
   `"permissions": {}, "contributes": { "tools": [{ "id": "t", "title": "T", "description": "D", "schema": "tools/t.schema.json", "handler": "tools/t.js", "annotations": { "readOnlyHint": true } }] }`,
 );
@@ -20,16 +33,24 @@ function inHandler(folder: ReturnType<typeof pluginFolder>['folder']) {
   return {
     ms: Date.now() - started,
     all: diagnostics,
-    found: diagnostics.filter((d) => d.file === 'tools/t.js').map((d) => `${d.code} ${d.range.start.line}:${d.range.start.character}`),
+    found: diagnostics
+      .filter((d) => d.file === 'tools/t.js')
+      .map((d) => `${d.code} ${d.range.start.line}:${d.range.start.character}`),
   };
 }
 
 test('a huge handler (1.9 MB, 100,000 uses) is read once, in seconds, its findings capped', () => {
   const body = 'ctx.toast(1);\n'.repeat(100_000);
-  const { folder } = pluginFolder({ 'tools/t.schema.json': schema, 'tools/t.js': `module.exports = async (args, ctx) => {\n${body}};\n` });
+  const { folder } = pluginFolder({
+    'tools/t.schema.json': schema,
+    'tools/t.js': `module.exports = async (args, ctx) => {\n${body}};\n`,
+  });
   const { ms, found, all } = inHandler(folder);
   assert.ok(ms < 30_000, `took ${ms} ms`);
-  assert.ok(found.length > 0 && all.length <= defaultMaxDiagnostics, `${found.length} in the handler, ${all.length} in all`);
+  assert.ok(
+    found.length > 0 && all.length <= defaultMaxDiagnostics,
+    `${found.length} in the handler, ${all.length} in all`,
+  );
   assert.equal(all[all.length - 1].code, 'diagnostics.more');
   assert.equal(found[0], 'handlers.undeclared-permission 1:0');
 });
@@ -44,7 +65,10 @@ test('deep nesting (100,000 brackets, 50,000 nested arrows) is nothing known, ne
     const { ms, found } = inHandler(folder);
     assert.ok(ms < 30_000, `took ${ms} ms`);
     // Whatever the parser managed, no finding is made up, and the validation ends.
-    assert.ok(found.every((finding) => finding.startsWith('handlers.undeclared-permission')), found.join('\n'));
+    assert.ok(
+      found.every((finding) => finding.startsWith('handlers.undeclared-permission')),
+      found.join('\n'),
+    );
   }
 });
 
@@ -55,7 +79,10 @@ test('a handler that is a link out of the plugin folder is not read: files.outsi
   symlinkSync(join(outside.root, 'secret.js'), join(root, 'tools/t.js'));
   const { found, all } = inHandler(folder);
   assert.deepEqual(found, []);
-  assert.ok(all.some((d) => d.code === 'files.outside'), all.map((d) => d.code).join(', '));
+  assert.ok(
+    all.some((d) => d.code === 'files.outside'),
+    all.map((d) => d.code).join(', '),
+  );
   assert.equal(namedHandler(buildModel(parseDocument(withTool)), folder, 'tools/t.js')?.facts.handlerFound, false);
 });
 
@@ -71,7 +98,10 @@ test('a handler that is a FIFO is never opened: the validation does not block', 
 test('a handler that is not UTF-8 is read as what it decodes to: its code is still code, its bytes never a finding of their own', () => {
   const { root, folder } = pluginFolder({ 'tools/t.schema.json': schema });
   mkdirSync(join(root, 'tools'), { recursive: true });
-  const latin1 = Buffer.concat([Buffer.from('// r\xe9sum\xe9 \xff\xfe\n', 'latin1'), Buffer.from('module.exports = async (args, ctx) => ctx.toast("x");\n')]);
+  const latin1 = Buffer.concat([
+    Buffer.from('// r\xe9sum\xe9 \xff\xfe\n', 'latin1'),
+    Buffer.from('module.exports = async (args, ctx) => ctx.toast("x");\n'),
+  ]);
   writeFileSync(join(root, 'tools/t.js'), latin1);
   assert.deepEqual(inHandler(folder).found, ['handlers.undeclared-permission 1:38']);
   writeFileSync(join(root, 'tools/t.js'), Buffer.from([0xff, 0xfe, 0x00, 0x80, 0xc0, 0xc1, 0xf5]));
@@ -91,8 +121,13 @@ test('prototype-named members are members like any other: ctx.__proto__, ctx.con
     '',
   ].join('\n');
   const { folder } = pluginFolder({ 'tools/t.schema.json': schema, 'tools/t.js': text });
-  // None of them is a gated member; the arguments' names are not the schema's (closed): each is said, once, at its name.
-  assert.deepEqual(inHandler(folder).found, ['handlers.unknown-argument 6:14', 'handlers.unknown-argument 6:33', 'handlers.unknown-argument 6:50']);
+  // None of them is a gated member; the arguments' names are not the schema's (closed): each is said, once, at its
+  // name.
+  assert.deepEqual(inHandler(folder).found, [
+    'handlers.unknown-argument 6:14',
+    'handlers.unknown-argument 6:33',
+    'handlers.unknown-argument 6:50',
+  ]);
   const handler = namedHandler(buildModel(parseDocument(withTool)), folder, 'tools/t.js')!;
   const after = text.indexOf('ctx.__proto__.') + 'ctx.__proto__.'.length;
   assert.equal(handlerCompletionsAt(handler, text, after), undefined);

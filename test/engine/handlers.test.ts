@@ -6,11 +6,18 @@ import { expectRule, manifest, MemoryFolder, pluginFolder } from './helpers';
 
 /** Issue 26's cases, each with its correct counterpart: handler modules parsed, findings in the handler at the use. */
 
-const schema = JSON.stringify({ type: 'object', required: ['path'], additionalProperties: false, properties: { path: { type: 'string', format: 'file-path', description: 'The file.' } } });
+const schema = JSON.stringify({
+  type: 'object',
+  required: ['path'],
+  additionalProperties: false,
+  properties: { path: { type: 'string', format: 'file-path', description: 'The file.' } },
+});
 const tool = (handler = 'tools/t.js') =>
   `{ "id": "t", "title": "T", "description": "D", "schema": "tools/t.schema.json", "handler": "${handler}", "annotations": { "readOnlyHint": true } }`;
-const withTool = (permissions: string) => manifest(`"permissions": ${permissions}, "contributes": { "tools": [${tool()}] }`);
-const withHook = (permissions: string, kind = 'hooks', entry = '{ "onFileChangeNotify": "hooks/h.js" }') => manifest(`"permissions": ${permissions}, "contributes": { "${kind}": ${entry} }`);
+const withTool = (permissions: string) =>
+  manifest(`"permissions": ${permissions}, "contributes": { "tools": [${tool()}] }`);
+const withHook = (permissions: string, kind = 'hooks', entry = '{ "onFileChangeNotify": "hooks/h.js" }') =>
+  manifest(`"permissions": ${permissions}, "contributes": { "${kind}": ${entry} }`);
 
 /** The handler-file findings of a manifest over these files (marks removed), as `code text-at-the-span`. */
 function handlerFindings(manifestText: string, files: Record<string, string>, at = 'tools/t.js'): string[] {
@@ -24,20 +31,38 @@ function handlerFindings(manifestText: string, files: Record<string, string>, at
 const toolFiles = (handler: string) => ({ 'tools/t.schema.json': schema, 'tools/t.js': handler });
 
 test('handlers.undeclared-permission: a destructured ctx member, at its call (case 1)', () => {
-  const handler = "module.exports = async (args, ctx) => {\n  const { fs, toast } = ctx;\n  await «fs.write»(args.path, 's');\n};\n";
+  const handler =
+    "module.exports = async (args, ctx) => {\n  const { fs, toast } = ctx;\n  await «fs.write»(args.path, 's');\n};\n";
   const diagnostic = expectRule('handlers.undeclared-permission', withTool('{}'), {
     inFile: { at: 'tools/t.js', files: toolFiles(handler) },
     severity: 'warning',
-    message: 'ctx.fs.write needs `permissions.fs.write`, which the manifest does not declare: calling it throws a permission error (not-declared).',
+    message:
+      'ctx.fs.write needs `permissions.fs.write`, which the manifest does not declare: calling it throws a permission error (not-declared).',
   });
-  assert.deepEqual(diagnostic.data, { jsonPath: ['permissions', 'fs', 'write'], filePath: 'tools/t.js', member: 'ctx.fs.write', handler: 'tool', without: 'calling it throws a permission error (not-declared)' });
+  assert.deepEqual(diagnostic.data, {
+    jsonPath: ['permissions', 'fs', 'write'],
+    filePath: 'tools/t.js',
+    member: 'ctx.fs.write',
+    handler: 'tool',
+    without: 'calling it throws a permission error (not-declared)',
+  });
   assert.deepEqual(diagnostic.range, { start: { line: 2, character: 8 }, end: { line: 2, character: 16 } });
   // toast is destructured but never used: nothing is said of it.
   assert.deepEqual(handlerFindings(withTool('{ "fs": { "write": { "parameter": true } } }'), toolFiles(handler)), []);
   // The manifest keeps its summary at the handler's path.
   const { folder } = pluginFolder(toolFiles(handler.replace(/[«»]/g, '')));
-  const summary = analyzeManifest(withTool('{}'), { folder }).diagnostics.filter((d) => d.code === 'permissions.undeclared-use');
-  assert.deepEqual(summary.map((d) => [d.file, d.message]), [[undefined, '"tools/t.js" uses ctx.fs.write, but `permissions.fs.write` is not declared: calling it throws a permission error (not-declared).']]);
+  const summary = analyzeManifest(withTool('{}'), { folder }).diagnostics.filter(
+    (d) => d.code === 'permissions.undeclared-use',
+  );
+  assert.deepEqual(
+    summary.map((d) => [d.file, d.message]),
+    [
+      [
+        undefined,
+        '"tools/t.js" uses ctx.fs.write, but `permissions.fs.write` is not declared: calling it throws a permission error (not-declared).',
+      ],
+    ],
+  );
 });
 
 test('the second parameter is ctx whatever it is named: ctx.log without log: true silently does nothing (case 2)', () => {
@@ -50,38 +75,81 @@ test('the second parameter is ctx whatever it is named: ctx.log without log: tru
 });
 
 test('nothing in comments or strings is a use (case 3)', () => {
-  const handler = "// TODO: ctx.toast(...) later\n/* ctx.store.set('a', 1) */\nmodule.exports = async (args, ctx) => 'ctx.store' + `ctx.toast()`;\n";
+  const handler =
+    "// TODO: ctx.toast(...) later\n/* ctx.store.set('a', 1) */\nmodule.exports = async (args, ctx) => 'ctx.store' + `ctx.toast()`;\n";
   assert.deepEqual(handlerFindings(withTool('{}'), toolFiles(handler)), []);
   const { folder } = pluginFolder(toolFiles(handler));
-  assert.deepEqual(analyzeManifest(withTool('{}'), { folder }).diagnostics.filter((d) => d.code === 'permissions.undeclared-use'), []);
+  assert.deepEqual(
+    analyzeManifest(withTool('{}'), { folder }).diagnostics.filter((d) => d.code === 'permissions.undeclared-use'),
+    [],
+  );
   // The same member written as code is one.
-  assert.deepEqual(handlerFindings(withTool('{}'), toolFiles("module.exports = async (args, ctx) => ctx.toast('x');")), ['handlers.undeclared-permission ctx.toast']);
+  assert.deepEqual(
+    handlerFindings(withTool('{}'), toolFiles("module.exports = async (args, ctx) => ctx.toast('x');")),
+    ['handlers.undeclared-permission ctx.toast'],
+  );
 });
 
 test('handlers.parameter-grants-nothing: a hook reads through ctx.fs where the rule grants only by parameter (case 4)', () => {
   const handler = 'module.exports = async function onChange(event, ctx) {\n  return «ctx.fs.read»(event.path);\n};\n';
   const files = { 'hooks/h.js': handler };
-  const diagnostic = expectRule('handlers.parameter-grants-nothing', withHook('{ "fs": { "read": { "parameter": true } } }'), {
-    inFile: { at: 'hooks/h.js', files },
-    severity: 'warning',
-    message: 'Hook handlers receive ctx with an empty grant set, and `permissions.fs.read` has no static patterns: inside a hook "parameter": true grants nothing, so ctx.fs.read is refused here.',
-  });
+  const diagnostic = expectRule(
+    'handlers.parameter-grants-nothing',
+    withHook('{ "fs": { "read": { "parameter": true } } }'),
+    {
+      inFile: { at: 'hooks/h.js', files },
+      severity: 'warning',
+      message:
+        'Hook handlers receive ctx with an empty grant set, and `permissions.fs.read` has no static patterns: inside a hook "parameter": true grants nothing, so ctx.fs.read is refused here.',
+    },
+  );
   assert.equal(diagnostic.data.handler, 'hook');
-  assert.deepEqual(handlerFindings(withHook('{ "fs": { "read": { "parameter": true, "static": ["${dataDir}/**"] } } }'), files, 'hooks/h.js'), []);
+  assert.deepEqual(
+    handlerFindings(
+      withHook('{ "fs": { "read": { "parameter": true, "static": ["${dataDir}/**"] } } }'),
+      files,
+      'hooks/h.js',
+    ),
+    [],
+  );
   // A tool handler is called with the agent's arguments: parameter: true grants there.
-  assert.deepEqual(handlerFindings(withTool('{ "fs": { "read": { "parameter": true } } }'), toolFiles('module.exports = async (args, ctx) => ctx.fs.read(args.path);')), []);
+  assert.deepEqual(
+    handlerFindings(
+      withTool('{ "fs": { "read": { "parameter": true } } }'),
+      toolFiles('module.exports = async (args, ctx) => ctx.fs.read(args.path);'),
+    ),
+    [],
+  );
 });
 
 test('a slash command and a setting action are granted no path by parameter either (a decision)', () => {
   const command = { 'commands/c.js': 'module.exports = async (args, ctx) => ctx.fs.write("a", "b");' };
   assert.deepEqual(
-    handlerFindings(withHook('{ "fs": { "write": { "parameter": true } } }', 'commands', '[{ "id": "c", "title": "C", "handler": "commands/c.js" }]'), command, 'commands/c.js'),
+    handlerFindings(
+      withHook(
+        '{ "fs": { "write": { "parameter": true } } }',
+        'commands',
+        '[{ "id": "c", "title": "C", "handler": "commands/c.js" }]',
+      ),
+      command,
+      'commands/c.js',
+    ),
     ['handlers.parameter-grants-nothing ctx.fs.write'],
   );
   // A setting action's ctx is its only parameter (and the second when it declares two).
-  const settings = (handler: string) => [withHook('{}', 'settings', '{ "reset": { "type": "action", "title": "Reset", "handler": "settings/r.js" } }'), { 'settings/r.js': handler }, 'settings/r.js'] as const;
-  assert.deepEqual(handlerFindings(...settings('module.exports = async function (ctx) { ctx.toast("done"); };')), ['handlers.undeclared-permission ctx.toast']);
-  assert.deepEqual(handlerFindings(...settings('module.exports = async function (payload, context) { context.toast("done"); };')), ['handlers.undeclared-permission context.toast']);
+  const settings = (handler: string) =>
+    [
+      withHook('{}', 'settings', '{ "reset": { "type": "action", "title": "Reset", "handler": "settings/r.js" } }'),
+      { 'settings/r.js': handler },
+      'settings/r.js',
+    ] as const;
+  assert.deepEqual(handlerFindings(...settings('module.exports = async function (ctx) { ctx.toast("done"); };')), [
+    'handlers.undeclared-permission ctx.toast',
+  ]);
+  assert.deepEqual(
+    handlerFindings(...settings('module.exports = async function (payload, context) { context.toast("done"); };')),
+    ['handlers.undeclared-permission context.toast'],
+  );
 });
 
 test('handlers.unknown-argument: args.pth where the schema has path, with a "did you mean" (case 5)', () => {
@@ -89,28 +157,59 @@ test('handlers.unknown-argument: args.pth where the schema has path, with a "did
   const diagnostic = expectRule('handlers.unknown-argument', withTool('{}'), {
     inFile: { at: 'tools/t.js', files: toolFiles(handler) },
     severity: 'warning',
-    message: '`pth` is not an argument of tool "t": its schema declares `path`, so the agent never passes `pth`. Did you mean `path`?',
+    message:
+      '`pth` is not an argument of tool "t": its schema declares `path`, so the agent never passes `pth`. Did you mean `path`?',
   });
   assert.equal(diagnostic.data.suggestion, 'path');
-  assert.deepEqual(handlerFindings(withTool('{}'), toolFiles('module.exports = async (args, ctx) => args.path.length;')), []);
+  assert.deepEqual(
+    handlerFindings(withTool('{}'), toolFiles('module.exports = async (args, ctx) => args.path.length;')),
+    [],
+  );
   // Destructured, in the parameter or from an alias.
-  assert.deepEqual(handlerFindings(withTool('{}'), toolFiles('module.exports = async ({ pth, path }) => { const { pahh } = arguments; return pth; };')), ['handlers.unknown-argument pth']);
-  assert.deepEqual(handlerFindings(withTool('{}'), toolFiles('module.exports = async (input) => { const a = input; const { pathh } = a; return pathh; };')), ['handlers.unknown-argument pathh']);
+  assert.deepEqual(
+    handlerFindings(
+      withTool('{}'),
+      toolFiles('module.exports = async ({ pth, path }) => { const { pahh } = arguments; return pth; };'),
+    ),
+    ['handlers.unknown-argument pth'],
+  );
+  assert.deepEqual(
+    handlerFindings(
+      withTool('{}'),
+      toolFiles('module.exports = async (input) => { const a = input; const { pathh } = a; return pathh; };'),
+    ),
+    ['handlers.unknown-argument pathh'],
+  );
 });
 
 test('an open schema (no additionalProperties: false) reports only a name close to a declared one', () => {
   const open = JSON.stringify({ type: 'object', properties: { path: { type: 'string' } } });
-  const files = { 'tools/t.schema.json': open, 'tools/t.js': 'module.exports = async (args) => [args.pth, args.verbose];' };
+  const files = {
+    'tools/t.schema.json': open,
+    'tools/t.js': 'module.exports = async (args) => [args.pth, args.verbose];',
+  };
   assert.deepEqual(handlerFindings(withTool('{}'), files), ['handlers.unknown-argument pth']);
   // A closed one reports every other name; one the schema does not show (anyOf at the root) none.
-  const closed = { 'tools/t.schema.json': schema, 'tools/t.js': 'module.exports = async (args) => [args.pth, args.verbose];' };
-  assert.deepEqual(handlerFindings(withTool('{}'), closed), ['handlers.unknown-argument pth', 'handlers.unknown-argument verbose']);
-  const combined = JSON.stringify({ type: 'object', anyOf: [{ required: ['path'] }], additionalProperties: false, properties: { path: { type: 'string' } } });
+  const closed = {
+    'tools/t.schema.json': schema,
+    'tools/t.js': 'module.exports = async (args) => [args.pth, args.verbose];',
+  };
+  assert.deepEqual(handlerFindings(withTool('{}'), closed), [
+    'handlers.unknown-argument pth',
+    'handlers.unknown-argument verbose',
+  ]);
+  const combined = JSON.stringify({
+    type: 'object',
+    anyOf: [{ required: ['path'] }],
+    additionalProperties: false,
+    properties: { path: { type: 'string' } },
+  });
   assert.deepEqual(handlerFindings(withTool('{}'), { ...closed, 'tools/t.schema.json': combined }), []);
 });
 
 test('handlers.malformed-envelope: an image block without mimeType falls back to the text wrapping (case 6)', () => {
-  const handler = "module.exports = async (args, ctx) => {\n  const png = 'iVBOR';\n  return { content: [{ type: «'image'», data: png }] };\n};\n";
+  const handler =
+    "module.exports = async (args, ctx) => {\n  const png = 'iVBOR';\n  return { content: [{ type: «'image'», data: png }] };\n};\n";
   const diagnostic = expectRule('handlers.malformed-envelope', withTool('{}'), {
     inFile: { at: 'tools/t.js', files: toolFiles(handler) },
     severity: 'warning',
@@ -118,25 +217,42 @@ test('handlers.malformed-envelope: an image block without mimeType falls back to
       'This "image" content block has no `mimeType`: a malformed envelope falls back to the plain text wrapping, so the agent receives the whole returned object as one JSON text block, not its content blocks.',
   });
   assert.deepEqual(diagnostic.data.problem, { kind: 'missing-field', type: 'image', field: 'mimeType' });
-  assert.deepEqual(handlerFindings(withTool('{}'), toolFiles(handler.replace('data: png', "data: png, mimeType: 'image/png'"))), []);
+  assert.deepEqual(
+    handlerFindings(withTool('{}'), toolFiles(handler.replace('data: png', "data: png, mimeType: 'image/png'"))),
+    [],
+  );
 });
 
 test('every kind of malformed block, and only what the literal shows', () => {
-  const returns = (value: string) => handlerFindings(withTool('{}'), toolFiles(`module.exports = async (args) => { return ${value}; };`));
-  assert.deepEqual(returns("{ content: [{ type: 'txt', text: 'a' }, { text: 'b' }, 'c', { type: 'text', text: 42 }, { type: 'text' }] }"), [
-    "handlers.malformed-envelope 'txt'",
-    "handlers.malformed-envelope { text: 'b' }",
-    "handlers.malformed-envelope 'c'",
-    'handlers.malformed-envelope 42',
-    "handlers.malformed-envelope 'text'",
-  ]);
+  const returns = (value: string) =>
+    handlerFindings(withTool('{}'), toolFiles(`module.exports = async (args) => { return ${value}; };`));
+  assert.deepEqual(
+    returns(
+      "{ content: [{ type: 'txt', text: 'a' }, { text: 'b' }, 'c', { type: 'text', text: 42 }, { type: 'text' }] }",
+    ),
+    [
+      "handlers.malformed-envelope 'txt'",
+      "handlers.malformed-envelope { text: 'b' }",
+      "handlers.malformed-envelope 'c'",
+      'handlers.malformed-envelope 42',
+      "handlers.malformed-envelope 'text'",
+    ],
+  );
   // Well-formed blocks of every MCP type, a computed type, a spread, a content that is not a literal: nothing.
-  assert.deepEqual(returns("{ content: [{ type: 'text', text: `a${1}` }, { type: 'audio', data: d, mimeType: 'audio/wav' }, { type: 'resource', resource: r }, { type: 'resource_link', uri: 'u', name: 'n' }] }"), []);
+  assert.deepEqual(
+    returns(
+      "{ content: [{ type: 'text', text: `a${1}` }, { type: 'audio', data: d, mimeType: 'audio/wav' }, { type: 'resource', resource: r }, { type: 'resource_link', uri: 'u', name: 'n' }] }",
+    ),
+    [],
+  );
   assert.deepEqual(returns('{ content: [{ type: kind, text: 1 }, { ...block }] }'), []);
   assert.deepEqual(returns('{ ...base, content: [{ type: "image" }] }'), []);
   assert.deepEqual(returns('{ content: blocks }'), []);
   // Both branches of a conditional; a nested function's return is not the handler's.
-  assert.deepEqual(returns("ok ? { content: [{ type: 'text', text: 't' }] } : { content: [{ type: 'image' }] }"), ["handlers.malformed-envelope 'image'", "handlers.malformed-envelope 'image'"]);
+  assert.deepEqual(returns("ok ? { content: [{ type: 'text', text: 't' }] } : { content: [{ type: 'image' }] }"), [
+    "handlers.malformed-envelope 'image'",
+    "handlers.malformed-envelope 'image'",
+  ]);
   assert.deepEqual(returns("[1].map(() => { return { content: [{ type: 'image' }] }; })"), []);
 });
 
@@ -181,37 +297,65 @@ test('the handler is what is exported: module.exports, export default, a functio
     'const run = (args, ctx) => ctx.toast("x");\nexport { run };',
     'module.exports.handler = (args, ctx) => ctx.toast("x");',
   ]) {
-    assert.deepEqual(handlerFindings(withTool('{}'), toolFiles(handler)), ['handlers.undeclared-permission ctx.toast'], handler);
+    assert.deepEqual(
+      handlerFindings(withTool('{}'), toolFiles(handler)),
+      ['handlers.undeclared-permission ctx.toast'],
+      handler,
+    );
   }
 });
 
 test('a module with a syntax error is read by the tolerant parser: what is typed so far is still checked', () => {
-  const facts = handlerFacts("module.exports = async (args, ctx) => {\n  await ctx.fs.read(args.path\n  ctx.toast(", 'tools/t.js', 'tool');
+  const facts = handlerFacts(
+    'module.exports = async (args, ctx) => {\n  await ctx.fs.read(args.path\n  ctx.toast(',
+    'tools/t.js',
+    'tool',
+  );
   assert.equal(facts.parse, 'tolerant');
-  assert.deepEqual(facts.ctxUses.map((use) => use.gated.member), ['ctx.fs.read', 'ctx.toast']);
+  assert.deepEqual(
+    facts.ctxUses.map((use) => use.gated.member),
+    ['ctx.fs.read', 'ctx.toast'],
+  );
   // Too deep for the parser: nothing is known, nothing is thrown.
   assert.deepEqual(handlerFacts(`module.exports = (a, ctx) => ${'['.repeat(20000)}`, 'a.js', 'tool').ctxUses, []);
 });
 
 test('two tools naming one handler: each place in it is said once', () => {
   const text = manifest(`"contributes": { "tools": [${tool()}, ${tool().replace('"id": "t"', '"id": "u"')}] }`);
-  assert.deepEqual(handlerFindings(text, toolFiles('module.exports = async (args, ctx) => ctx.toast("x");')), ['handlers.undeclared-permission ctx.toast']);
+  assert.deepEqual(handlerFindings(text, toolFiles('module.exports = async (args, ctx) => ctx.toast("x");')), [
+    'handlers.undeclared-permission ctx.toast',
+  ]);
 });
 
 test('a handler is parsed once per version of its file: validating an edited manifest again reads it no more', () => {
-  const folder = new MemoryFolder(new Map([['tools/t.schema.json', schema], ['tools/t.js', 'module.exports = async (args, ctx) => ctx.toast("x");']]));
+  const folder = new MemoryFolder(
+    new Map([
+      ['tools/t.schema.json', schema],
+      ['tools/t.js', 'module.exports = async (args, ctx) => ctx.toast("x");'],
+    ]),
+  );
   const reads: string[] = [];
   const readText = folder.readText.bind(folder);
   folder.readText = (relativePath: string) => {
     reads.push(relativePath);
     return readText(relativePath);
   };
-  const findings = (text: string) => analyzeManifest(text, { folder }).diagnostics.filter((d) => d.file === 'tools/t.js').map((d) => d.code);
+  const findings = (text: string) =>
+    analyzeManifest(text, { folder })
+      .diagnostics.filter((d) => d.file === 'tools/t.js')
+      .map((d) => d.code);
   assert.deepEqual(findings(withTool('{}')), ['handlers.undeclared-permission']);
   assert.deepEqual(findings(withTool('{}').replace('"Sample"', '"Sample plugin"')), ['handlers.undeclared-permission']);
-  assert.deepEqual(reads.filter((path) => path === 'tools/t.js'), ['tools/t.js'], 'read (and parsed) once');
+  assert.deepEqual(
+    reads.filter((path) => path === 'tools/t.js'),
+    ['tools/t.js'],
+    'read (and parsed) once',
+  );
   // The handler changed: it is read again, and what it says now is what is found.
   folder.change('tools/t.js', 'module.exports = async (args, ctx) => "x";');
   assert.deepEqual(findings(withTool('{}')), []);
-  assert.deepEqual(reads.filter((path) => path === 'tools/t.js'), ['tools/t.js', 'tools/t.js']);
+  assert.deepEqual(
+    reads.filter((path) => path === 'tools/t.js'),
+    ['tools/t.js', 'tools/t.js'],
+  );
 });

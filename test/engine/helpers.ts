@@ -3,7 +3,16 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after } from 'node:test';
-import { analyzeManifest, dataOf, type FileRead, type ManifestDiagnostic, type PluginFolder, type RuleCode, type RuleData, type Severity } from '../../server/src/engine';
+import {
+  analyzeManifest,
+  dataOf,
+  type FileRead,
+  type ManifestDiagnostic,
+  type PluginFolder,
+  type RuleCode,
+  type RuleData,
+  type Severity,
+} from '../../server/src/engine';
 import { NodePluginFolder } from '../../server/src/host/nodePluginFolder';
 
 /**
@@ -39,16 +48,31 @@ export interface ExpectOptions {
   message?: string | RegExp;
 }
 
-/** Asserts that `code` is reported exactly once, exactly at the «marked» span, and returns it, its data typed by its rule. */
-export function expectRule<C extends RuleCode>(code: C, source: string, options: ExpectOptions = {}): ManifestDiagnostic & { data: RuleData<C> } {
+/**
+ * Asserts that `code` is reported exactly once, exactly at the «marked» span, and returns it, its data typed by its
+ * rule.
+ */
+export function expectRule<C extends RuleCode>(
+  code: C,
+  source: string,
+  options: ExpectOptions = {},
+): ManifestDiagnostic & { data: RuleData<C> } {
   if (options.inFile) return expectRuleInFile(code, source, options.inFile, options);
   const { text, offset, length } = marked(source);
-  const diagnostics = analyzeManifest(text, { folder: options.folder, maxDiagnostics: options.maxDiagnostics, tooLarge: options.tooLarge }).diagnostics;
+  const diagnostics = analyzeManifest(text, {
+    folder: options.folder,
+    maxDiagnostics: options.maxDiagnostics,
+    tooLarge: options.tooLarge,
+  }).diagnostics;
   const found = diagnostics.filter((d) => d.code === code && d.file === undefined);
   assert.equal(found.length, 1, `expected one ${code}, got: ${describe(diagnostics)}`);
   const [diagnostic] = found;
   assert.deepEqual(
-    { offset: diagnostic.offset, length: diagnostic.length, text: text.slice(diagnostic.offset, diagnostic.offset + diagnostic.length) },
+    {
+      offset: diagnostic.offset,
+      length: diagnostic.length,
+      text: text.slice(diagnostic.offset, diagnostic.offset + diagnostic.length),
+    },
     { offset, length, text: text.slice(offset, offset + length) },
     `${code} points at the marked span`,
   );
@@ -56,14 +80,22 @@ export function expectRule<C extends RuleCode>(code: C, source: string, options:
   assert.deepEqual(diagnostic.range.start, { line: lines.length - 1, character: lines[lines.length - 1].length });
   if (options.severity) assert.equal(diagnostic.severity, options.severity);
   if (options.message) {
-    if (typeof options.message === 'string') assert.ok(diagnostic.message.includes(options.message), `message: ${diagnostic.message}`);
+    if (typeof options.message === 'string')
+      assert.ok(diagnostic.message.includes(options.message), `message: ${diagnostic.message}`);
     else assert.match(diagnostic.message, options.message);
   }
   return { ...diagnostic, data: dataOf(diagnostic, code)! };
 }
 
-/** expectRule for a finding in another file than the manifest: exactly once, in that file, exactly at its «marked» span. */
-function expectRuleInFile<C extends RuleCode>(code: C, manifestText: string, inFile: { at: string; files: Record<string, string> }, options: ExpectOptions): ManifestDiagnostic & { data: RuleData<C> } {
+/**
+ * expectRule for a finding in another file than the manifest: exactly once, in that file, exactly at its «marked» span.
+ */
+function expectRuleInFile<C extends RuleCode>(
+  code: C,
+  manifestText: string,
+  inFile: { at: string; files: Record<string, string> },
+  options: ExpectOptions,
+): ManifestDiagnostic & { data: RuleData<C> } {
   const { text, offset, length } = marked(inFile.files[inFile.at]);
   const { folder } = pluginFolder({ ...inFile.files, [inFile.at]: text });
   const diagnostics = analyzeManifest(manifestText, { folder }).diagnostics;
@@ -71,17 +103,25 @@ function expectRuleInFile<C extends RuleCode>(code: C, manifestText: string, inF
   assert.equal(found.length, 1, `expected one ${code} in ${inFile.at}, got: ${describe(diagnostics)}`);
   const [diagnostic] = found;
   assert.deepEqual(
-    { offset: diagnostic.offset, length: diagnostic.length, text: text.slice(diagnostic.offset, diagnostic.offset + diagnostic.length) },
+    {
+      offset: diagnostic.offset,
+      length: diagnostic.length,
+      text: text.slice(diagnostic.offset, diagnostic.offset + diagnostic.length),
+    },
     { offset, length, text: text.slice(offset, offset + length) },
     `${code} points at the marked span of ${inFile.at}`,
   );
   const lines = text.slice(0, offset).split(/\r\n|\r|\n/);
   assert.deepEqual(diagnostic.range.start, { line: lines.length - 1, character: lines[lines.length - 1].length });
   const endLines = text.slice(0, offset + length).split(/\r\n|\r|\n/);
-  assert.deepEqual(diagnostic.range.end, { line: endLines.length - 1, character: endLines[endLines.length - 1].length });
+  assert.deepEqual(diagnostic.range.end, {
+    line: endLines.length - 1,
+    character: endLines[endLines.length - 1].length,
+  });
   if (options.severity) assert.equal(diagnostic.severity, options.severity);
   if (options.message) {
-    if (typeof options.message === 'string') assert.ok(diagnostic.message.includes(options.message), `message: ${diagnostic.message}`);
+    if (typeof options.message === 'string')
+      assert.ok(diagnostic.message.includes(options.message), `message: ${diagnostic.message}`);
     else assert.match(diagnostic.message, options.message);
   }
   return { ...diagnostic, data: dataOf(diagnostic, code)! };
@@ -101,7 +141,9 @@ export function codesOf(text: string, folder?: PluginFolder): string[] {
 
 function describe(diagnostics: ManifestDiagnostic[]): string {
   if (diagnostics.length === 0) return '(none)';
-  return diagnostics.map((d) => `\n  ${d.file ?? ''}:${d.range.start.line + 1}:${d.range.start.character + 1} ${d.code} ${d.message}`).join('');
+  return diagnostics
+    .map((d) => `\n  ${d.file ?? ''}:${d.range.start.line + 1}:${d.range.start.character + 1} ${d.code} ${d.message}`)
+    .join('');
 }
 
 const tempRoots: string[] = [];
@@ -129,7 +171,11 @@ export class MemoryFolder implements PluginFolder {
   constructor(private readonly files: Map<string, string>) {}
 
   stat(relativePath: string) {
-    return this.files.has(relativePath) ? ('file' as const) : [...this.files.keys()].some((path) => path.startsWith(`${relativePath}/`)) ? ('directory' as const) : ('missing' as const);
+    return this.files.has(relativePath)
+      ? ('file' as const)
+      : [...this.files.keys()].some((path) => path.startsWith(`${relativePath}/`))
+        ? ('directory' as const)
+        : ('missing' as const);
   }
 
   readText(relativePath: string): FileRead {

@@ -13,8 +13,12 @@ test('hooks as a path or { handler, filter } are clean for every named event', (
 
 test('hooks.shape: a number, or an object without handler', () => {
   expectRule('hooks.shape', contributes('"hooks": { "onAppReady": «42» }'), { severity: 'error' });
-  expectRule('hooks.shape', contributes('"hooks": { «"onAppReady"»: { "filter": {} } }'), { message: 'needs `handler`' });
-  expectRule('hooks.unknown-key', contributes('"hooks": { "onAppReady": { "handler": "a.js", «"filters"»: {} } }'), { message: 'Did you mean `filter`?' });
+  expectRule('hooks.shape', contributes('"hooks": { «"onAppReady"»: { "filter": {} } }'), {
+    message: 'needs `handler`',
+  });
+  expectRule('hooks.unknown-key', contributes('"hooks": { "onAppReady": { "handler": "a.js", «"filters"»: {} } }'), {
+    message: 'Did you mean `filter`?',
+  });
 });
 
 test('hooks.wrong-type: hooks is an object keyed by event name', () => {
@@ -22,21 +26,40 @@ test('hooks.wrong-type: hooks is an object keyed by event name', () => {
 });
 
 test('hooks.unknown-event: a warning with a did-you-mean', () => {
-  expectRule('hooks.unknown-event', contributes('"hooks": { «"onAgentCompleted"»: "hooks/a.js" }'), { severity: 'warning', message: 'Did you mean `onAgentComplete`?' });
+  expectRule('hooks.unknown-event', contributes('"hooks": { «"onAgentCompleted"»: "hooks/a.js" }'), {
+    severity: 'warning',
+    message: 'Did you mean `onAgentComplete`?',
+  });
 });
 
 test('commands: required fields, duplicate ids, shape', () => {
-  expectNone(contributes('"commands": [{ "id": "wc", "title": "Word count", "icon": "count", "contexts": ["chat"], "handler": "commands/wc.js", "when": "always", "fileExtensions": [".md"] }]'));
+  expectNone(
+    contributes(
+      '"commands": [{ "id": "wc", "title": "Word count", "icon": "count", "contexts": ["chat"], "handler": "commands/wc.js", "when": "always", "fileExtensions": [".md"] }]',
+    ),
+  );
   expectRule('commands.required', contributes('"commands": [«{» "id": "wc" }]'), { message: '`title` is required' });
-  expectRule('commands.duplicate-id', contributes('"commands": [{ "id": "wc", "title": "A" }, { "id": «"wc"», "title": "B" }]'), { severity: 'warning' });
+  expectRule(
+    'commands.duplicate-id',
+    contributes('"commands": [{ "id": "wc", "title": "A" }, { "id": «"wc"», "title": "B" }]'),
+    { severity: 'warning' },
+  );
   expectRule('commands.wrong-type', contributes('"commands": [{ "id": "wc", "title": "A", "contexts": «"chat"» }]'));
   expectRule('commands.unknown-key', contributes('"commands": [{ "id": "wc", "title": "A", «"handlr"»: "x.js" }]'));
 });
 
 test('views: required fields, duplicate ids, shape', () => {
-  expectNone(contributes('"views": [{ "id": "stats", "title": "Stats", "icon": "graph", "location": "sidebar", "definition": { "kind": "html" } }]'));
+  expectNone(
+    contributes(
+      '"views": [{ "id": "stats", "title": "Stats", "icon": "graph", "location": "sidebar", "definition": { "kind": "html" } }]',
+    ),
+  );
   expectRule('views.required', contributes('"views": [«{» "title": "Stats" }]'), { message: '`id` is required' });
-  expectRule('views.duplicate-id', contributes('"views": [{ "id": "s", "title": "A" }, { "id": «"s"», "title": "B" }]'), { severity: 'warning' });
+  expectRule(
+    'views.duplicate-id',
+    contributes('"views": [{ "id": "s", "title": "A" }, { "id": «"s"», "title": "B" }]'),
+    { severity: 'warning' },
+  );
   expectRule('views.wrong-type', contributes('"views": [{ "id": "s", "title": «1» }]'));
   expectRule('views.unknown-key', contributes('"views": [{ "id": "s", "title": "A", «"place"»: "x" }]'));
 });

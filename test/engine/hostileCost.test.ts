@@ -8,7 +8,15 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { analyzeManifest, dataOf, proposeFixes, recognizeContent, ruleByCode, sharedInOneRequest, type ManifestDiagnostic } from '../../server/src/engine';
+import {
+  analyzeManifest,
+  dataOf,
+  proposeFixes,
+  recognizeContent,
+  ruleByCode,
+  sharedInOneRequest,
+  type ManifestDiagnostic,
+} from '../../server/src/engine';
 import { manifest, pluginFolder } from './helpers';
 
 function timed<T>(run: () => T): { result: T; ms: number } {
@@ -17,13 +25,22 @@ function timed<T>(run: () => T): { result: T; ms: number } {
   return { result, ms: performance.now() - started };
 }
 
-const schemaTool = '{ "id": "t", "title": "T", "description": "D", "schema": "./s.schema.json", "handler": "./h.js", "annotations": { "readOnlyHint": true } }';
-const withSchema = (schema: unknown) => ({ text: manifest(`"contributes": { "tools": [${schemaTool}] }`), folder: pluginFolder({ 's.schema.json': JSON.stringify(schema), 'h.js': '' }).folder });
+const schemaTool =
+  '{ "id": "t", "title": "T", "description": "D", "schema": "./s.schema.json", "handler": "./h.js", "annotations": { "readOnlyHint": true } }';
+const withSchema = (schema: unknown) => ({
+  text: manifest(`"contributes": { "tools": [${schemaTool}] }`),
+  folder: pluginFolder({ 's.schema.json': JSON.stringify(schema), 'h.js': 'module.exports = async () => "";\n' })
+    .folder,
+});
 const codes = (diagnostics: ManifestDiagnostic[]) => diagnostics.map((d) => d.code);
 
 test('a draft-04 tool schema whose enum has 60,000 distinct objects (1 MB) is checked in seconds (about a minute before), and a duplicate among them is still found', () => {
   const items = Array.from({ length: 60_000 }, (_, i) => ({ k: i, v: [i] }));
-  const schema = { $schema: 'http://json-schema.org/draft-04/schema#', type: 'object', properties: { p: { enum: items } } };
+  const schema = {
+    $schema: 'http://json-schema.org/draft-04/schema#',
+    type: 'object',
+    properties: { p: { enum: items } },
+  };
   const distinct = withSchema(schema);
   const { result, ms } = timed(() => analyzeManifest(distinct.text, { folder: distinct.folder }));
   assert.ok(JSON.stringify(schema).length > 1_000_000);
@@ -33,7 +50,10 @@ test('a draft-04 tool schema whose enum has 60,000 distinct objects (1 MB) is ch
   const duplicated = withSchema({ ...schema, properties: { p: { enum: [...items, { v: [3], k: 3 }] } } });
   const [invalid] = analyzeManifest(duplicated.text, { folder: duplicated.folder }).diagnostics;
   assert.equal(invalid.code, 'tools.schema-invalid');
-  assert.match(invalid.message, /: \/properties\/p\/enum must NOT have duplicate items \(items ## 3 and 60000 are identical\)\.$/);
+  assert.match(
+    invalid.message,
+    /: \/properties\/p\/enum must NOT have duplicate items \(items ## 3 and 60000 are identical\)\.$/,
+  );
 });
 
 test('uniqueItems finds duplicates named like what every object inherits (ajv\u2019s own keyword missed "__proto__")', () => {
@@ -46,7 +66,9 @@ test('uniqueItems finds duplicates named like what every object inherits (ajv\u2
 test('a $ref chain of 2,000 links named by 2,000 properties (150 KB) is resolved in seconds (about a minute before): tools.schema-ref-chain says where it stopped', () => {
   const links = 2000;
   const definitions: Record<string, unknown> = {};
-  for (let i = 0; i < links; i++) definitions[`d${i}`] = i + 1 < links ? { $ref: `#/definitions/d${i + 1}` } : { type: 'string', format: 'file-path' };
+  for (let i = 0; i < links; i++)
+    definitions[`d${i}`] =
+      i + 1 < links ? { $ref: `#/definitions/d${i + 1}` } : { type: 'string', format: 'file-path' };
   const properties: Record<string, unknown> = {};
   for (let i = 0; i < links; i++) properties[`p${i}`] = { $ref: '#/definitions/d0' };
   const { text, folder } = withSchema({ type: 'object', definitions, properties });
@@ -54,15 +76,27 @@ test('a $ref chain of 2,000 links named by 2,000 properties (150 KB) is resolved
   assert.ok(ms < 10_000, `${ms.toFixed(0)} ms`);
   const cut = result.diagnostics.filter((d) => d.code === 'tools.schema-ref-chain');
   assert.equal(cut.length, 1, codes(result.diagnostics).join(', '));
-  assert.equal(cut[0].message, 'Property `p0` of "./s.schema.json" is a chain of more than 32 `$ref` links: it is not followed further, so a "format": "file-path" behind it is not seen.');
-  assert.deepEqual(dataOf(cut[0], 'tools.schema-ref-chain'), { jsonPath: ['contributes', 'tools', 0, 'schema'], filePath: './s.schema.json', property: 'p0', limit: 32 });
+  assert.equal(
+    cut[0].message,
+    'Property `p0` of "./s.schema.json" is a chain of more than 32 `$ref` links: it is not followed further, so a "format": "file-path" behind it is not seen.',
+  );
+  assert.deepEqual(dataOf(cut[0], 'tools.schema-ref-chain'), {
+    jsonPath: ['contributes', 'tools', 0, 'schema'],
+    filePath: './s.schema.json',
+    property: 'p0',
+    limit: 32,
+  });
 });
 
 test('a $ref chain of 30,000 links (the CLI said "Maximum call stack size exceeded" and reported nothing) is a finding, and the rest is validated', () => {
   const links = 30_000;
   const definitions: Record<string, unknown> = {};
-  for (let i = 0; i < links; i++) definitions[`d${i}`] = i + 1 < links ? { $ref: `#/definitions/d${i + 1}` } : { type: 'string' };
-  const { folder } = pluginFolder({ 's.schema.json': JSON.stringify({ $ref: '#/definitions/d0', definitions }), 'h.js': '' });
+  for (let i = 0; i < links; i++)
+    definitions[`d${i}`] = i + 1 < links ? { $ref: `#/definitions/d${i + 1}` } : { type: 'string' };
+  const { folder } = pluginFolder({
+    's.schema.json': JSON.stringify({ $ref: '#/definitions/d0', definitions }),
+    'h.js': 'module.exports = async () => "";\n',
+  });
   const text = manifest(`"contributes": { "tools": [${schemaTool}] }, "autor": "x"`);
   const { diagnostics } = analyzeManifest(text, { folder });
   assert.deepEqual(codes(diagnostics), ['tools.schema-ref-chain', 'manifest.unknown-key']);
@@ -79,7 +113,10 @@ test('tools.schema-ref-chain: a chain of 33 links is cut, one of 32 is followed 
   const followed = withSchema(chain(31));
   assert.deepEqual(codes(analyzeManifest(followed.text, { folder: followed.folder }).diagnostics), []);
   const cut = withSchema(chain(32));
-  assert.deepEqual(codes(analyzeManifest(cut.text, { folder: cut.folder }).diagnostics), ['tools.schema-ref-chain', 'tools.path-without-format']);
+  assert.deepEqual(codes(analyzeManifest(cut.text, { folder: cut.folder }).diagnostics), [
+    'tools.schema-ref-chain',
+    'tools.path-without-format',
+  ]);
   assert.equal(ruleByCode.get('tools.schema-ref-chain')?.severity, 'warning');
 });
 
@@ -90,22 +127,39 @@ test('200,000 unknown top-level keys (3.2 MB) are validated in seconds (82 s bef
   assert.ok(ms < 30_000, `${ms.toFixed(0)} ms`);
   const { diagnostics } = result;
   assert.equal(diagnostics.length, 100);
-  assert.deepEqual(diagnostics.slice(0, 2).map((d) => [d.code, text.slice(d.offset, d.offset + d.length)]), [['manifest.unknown-key', '"unknown0"'], ['manifest.unknown-key', '"unknown1"']]);
-  assert.equal(diagnostics[99].message, '199,901 more problems are not shown (199,901 warnings): at most 100 are listed per manifest.');
+  assert.deepEqual(
+    diagnostics.slice(0, 2).map((d) => [d.code, text.slice(d.offset, d.offset + d.length)]),
+    [
+      ['manifest.unknown-key', '"unknown0"'],
+      ['manifest.unknown-key', '"unknown1"'],
+    ],
+  );
+  assert.equal(
+    diagnostics[99].message,
+    '199,901 more problems are not shown (199,901 warnings): at most 100 are listed per manifest.',
+  );
 });
 
 test('an unknown key given twice in a large object is marked at its first occurrence, as in a small one', () => {
   for (const count of [3, 100]) {
     const others = Array.from({ length: count }, (_, i) => `"x${i}": ${i}`).join(', ');
     const text = `{ "name": "p", "displayName": "P", "version": "1.0.0", "autor": 1, ${others}, "autor": 2 }`;
-    const unknown = analyzeManifest(text, { maxDiagnostics: 2000 }).diagnostics.find((d) => d.code === 'manifest.unknown-key' && d.message.includes('`autor`'))!;
+    const unknown = analyzeManifest(text, { maxDiagnostics: 2000 }).diagnostics.find(
+      (d) => d.code === 'manifest.unknown-key' && d.message.includes('`autor`'),
+    )!;
     assert.equal(unknown.offset, text.indexOf('"autor"'), String(count));
   }
 });
 
 /** A manifest on one line (as JSON.stringify writes it) with `count` legacy tools. */
 function legacyManifest(count: number): string {
-  const tools = Array.from({ length: count }, (_, i) => ({ name: `tool_${i}`, title: 'T', description: 'D', handler: './h.js', parameters: { type: 'object' } }));
+  const tools = Array.from({ length: count }, (_, i) => ({
+    name: `tool_${i}`,
+    title: 'T',
+    description: 'D',
+    handler: './h.js',
+    parameters: { type: 'object' },
+  }));
   return JSON.stringify({ name: 'p', displayName: 'P', version: '1.0.0', contributes: { tools } });
 }
 
@@ -116,7 +170,10 @@ test('32,000 legacy tools (3 MB on one line) are validated in seconds (20 to 48 
   const { diagnostics } = result;
   assert.equal(diagnostics.length, 1000);
   assert.ok(diagnostics.slice(0, 999).every((d) => d.code === 'tools.legacy-shape'));
-  assert.equal(diagnostics[999].message, '31,001 more problems are not shown (31,001 errors): at most 1,000 are listed per manifest.');
+  assert.equal(
+    diagnostics[999].message,
+    '31,001 more problems are not shown (31,001 errors): at most 1,000 are listed per manifest.',
+  );
 });
 
 test('the legacy-tool fix of every tool shown, asked for each of them (a client asks for every diagnostic of the line), is made once, in seconds', () => {
@@ -124,14 +181,24 @@ test('the legacy-tool fix of every tool shown, asked for each of them (a client 
   const analysis = analyzeManifest(text);
   const shared = sharedInOneRequest();
   const legacy = analysis.diagnostics.filter((d) => d.code === 'tools.legacy-shape');
-  const { result, ms } = timed(() => legacy.map((diagnostic) => proposeFixes(diagnostic, analysis, { creatable: () => 'free', folderName: 'p', shared })));
+  const { result, ms } = timed(() =>
+    legacy.map((diagnostic) =>
+      proposeFixes(diagnostic, analysis, { creatable: () => 'free', folderName: 'p', shared }),
+    ),
+  );
   assert.ok(ms < 30_000, `${ms.toFixed(0)} ms`);
   const all = result.map((proposals) => proposals.find((proposal) => proposal.mends));
-  assert.ok(all.every((proposal) => proposal === all[0]), 'one proposal for all');
+  assert.ok(
+    all.every((proposal) => proposal === all[0]),
+    'one proposal for all',
+  );
   assert.equal(all[0]!.title, 'Fix all legacy tools in this file (999)');
   assert.equal(all[0]!.newFiles.length, 999);
-  // The tool's parameters, moved into its file, and "name" renamed: on one line, the indent is none.
-  assert.deepEqual(all[0]!.newFiles[998], { filePath: 'tools/tool_998.schema.json', text: '{"type":"object"}\n' });
+  // The tool's parameters, moved into their file, laid out one member per line as VS Code formats JSON.
+  assert.deepEqual(all[0]!.newFiles[998], {
+    filePath: 'tools/tool_998.schema.json',
+    text: '{\n  "type": "object"\n}\n',
+  });
 });
 
 /** `depth` arrays, one in another, with `inner` in the innermost. */
@@ -144,7 +211,10 @@ test('a manifest nested 512 deep is still a Filer manifest and validated (it was
     const { document, diagnostics } = analyzeManifest(text);
     assert.equal(recognizeContent(document.value).kind, 'filer', String(depth));
     const found = codes(diagnostics);
-    assert.ok(found.includes('manifest.name') && found.includes('manifest.unknown-key'), `${depth}: ${found.join(', ')}`);
+    assert.ok(
+      found.includes('manifest.name') && found.includes('manifest.unknown-key'),
+      `${depth}: ${found.join(', ')}`,
+    );
     const tooDeep = diagnostics.filter((d) => d.code === 'json.too-deep');
     if (depth < 512) {
       assert.equal(tooDeep.length, 0);
@@ -153,7 +223,10 @@ test('a manifest nested 512 deep is still a Filer manifest and validated (it was
     assert.equal(tooDeep.length, 1, String(depth));
     const deepest = text.indexOf('[') + 511;
     assert.deepEqual([tooDeep[0].offset, tooDeep[0].length, tooDeep[0].severity], [deepest, 1, 'error']);
-    assert.equal(tooDeep[0].message, 'This value nests deeper than 512 levels: what it holds is not validated (it is read as empty).');
+    assert.equal(
+      tooDeep[0].message,
+      'This value nests deeper than 512 levels: what it holds is not validated (it is read as empty).',
+    );
   }
 });
 
@@ -162,5 +235,13 @@ test('nesting past the limit beside a syntax error and a comment: each is report
   const { document, diagnostics } = analyzeManifest(text);
   assert.equal(recognizeContent(document.value).kind, 'filer');
   // `"x": ,` has no value: the plain value has no `x`, so only the syntax error is said of it.
-  assert.deepEqual(diagnostics.map((d) => [d.code, d.range.start.line]), [['json.comment', 1], ['manifest.unknown-key', 3], ['json.too-deep', 3], ['json.syntax', 4]]);
+  assert.deepEqual(
+    diagnostics.map((d) => [d.code, d.range.start.line]),
+    [
+      ['json.comment', 1],
+      ['manifest.unknown-key', 3],
+      ['json.too-deep', 3],
+      ['json.syntax', 4],
+    ],
+  );
 });

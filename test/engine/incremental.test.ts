@@ -4,14 +4,23 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import fc from 'fast-check';
 import { generatePlugin } from '../../bench/generateManifest';
-import { extendEditedRegion, LineIndex, parseDocument, reparseDocument, type EditedRegion, type JsonNode, type ParsedDocument } from '../../server/src/engine';
+import {
+  extendEditedRegion,
+  LineIndex,
+  parseDocument,
+  reparseDocument,
+  type EditedRegion,
+  type JsonNode,
+  type ParsedDocument,
+} from '../../server/src/engine';
 
 const examples = join(__dirname, '../../../examples');
-const exampleTexts = ['word-count', 'legacy-tools', 'process-runtime', 'broken-everything', 'broken-syntax'].map((name) =>
-  readFileSync(join(examples, name, 'manifest.json'), 'utf8'),
+const exampleTexts = ['word-count', 'legacy-tools', 'process-runtime', 'broken-everything', 'broken-syntax'].map(
+  (name) => readFileSync(join(examples, name, 'manifest.json'), 'utf8'),
 );
 const generated = generatePlugin(4, 'valid').manifestText;
-const special = '{\r\n  "name": "emoji-😀-plug",\r\n  "__proto__": {"x": [1, 2.5e3, -0, "\\u00e9\\"\\\\"]},\r\n  "deep": [[[{"a": {"b": null}}]]],\r\n  "s": "😀😀"\r\n}\r\n';
+const special =
+  '{\r\n  "name": "emoji-😀-plug",\r\n  "__proto__": {"x": [1, 2.5e3, -0, "\\u00e9\\"\\\\"]},\r\n  "deep": [[[{"a": {"b": null}}]]],\r\n  "s": "😀😀"\r\n}\r\n';
 const seeds = [...exampleTexts, generated, generated.replace(/\n/g, '\r\n'), special];
 
 interface Edit {
@@ -20,13 +29,31 @@ interface Edit {
   inserted: string;
 }
 
-/** What a parse gives, as jsonc-parser's Node fields without the parent links (checked on their own), so that deepEqual can compare trees. */
+/**
+ * What a parse gives, as jsonc-parser's Node fields without the parent links (checked on their own), so that deepEqual
+ * can compare trees.
+ */
 function comparable(document: ParsedDocument): unknown {
   const strip = (node: JsonNode | undefined): unknown =>
-    node && { type: node.type, offset: node.offset, length: node.length, value: node.value, colonOffset: node.colonOffset, children: node.children?.map(strip) };
+    node && {
+      type: node.type,
+      offset: node.offset,
+      length: node.length,
+      value: node.value,
+      colonOffset: node.colonOffset,
+      children: node.children?.map(strip),
+    };
   // The line index by what it answers (where each line starts), not by what it has computed so far.
-  const lineStarts = Array.from({ length: document.lines.lineCount }, (_, line) => document.lines.offsetAt({ line, character: 0 }));
-  return { text: document.text, value: document.value, findings: document.findings, root: strip(document.root), lineStarts };
+  const lineStarts = Array.from({ length: document.lines.lineCount }, (_, line) =>
+    document.lines.offsetAt({ line, character: 0 }),
+  );
+  return {
+    text: document.text,
+    value: document.value,
+    findings: document.findings,
+    root: strip(document.root),
+    lineStarts,
+  };
 }
 
 function assertParentLinks(node: JsonNode | undefined, parent: JsonNode | undefined = undefined): void {
@@ -52,7 +79,30 @@ function nodesOf(root: JsonNode | undefined): JsonNode[] {
 
 const insertedText = fc.oneof(
   fc.string({ unit: fc.constantFrom('a', 'Z', '0', '7', ' ', '-', '.', 'e', '_', 'é'), minLength: 1, maxLength: 6 }),
-  fc.constantFrom('"', '{', '}', '[', ']', ',', ':', '\\', '\\"', '\\u00e9', '\n', '\r\n', '\r', '😀', '\ud83d', '\ude00', 'true', 'null', ', "k": 1', '{}', '[]', '\t'),
+  fc.constantFrom(
+    '"',
+    '{',
+    '}',
+    '[',
+    ']',
+    ',',
+    ':',
+    '\\',
+    '\\"',
+    '\\u00e9',
+    '\n',
+    '\r\n',
+    '\r',
+    '😀',
+    '\ud83d',
+    '\ude00',
+    'true',
+    'null',
+    ', "k": 1',
+    '{}',
+    '[]',
+    '\t',
+  ),
   fc.jsonValue({ maxDepth: 2 }).map((value) => JSON.stringify(value)),
 );
 
@@ -61,7 +111,11 @@ const insertedText = fc.oneof(
  * string or key, inside a literal, over a whole value): the edits an author makes while typing, about
  * half of which keep the document valid so that the next edit can be incremental too.
  */
-function editOf(text: string, document: ParsedDocument, choice: { kind: number; at: number; size: number; inserted: string }): Edit {
+function editOf(
+  text: string,
+  document: ParsedDocument,
+  choice: { kind: number; at: number; size: number; inserted: string },
+): Edit {
   const nodes = nodesOf(document.root);
   const strings = nodes.filter((node) => node.type === 'string');
   const numbers = nodes.filter((node) => node.type === 'number');
@@ -69,7 +123,20 @@ function editOf(text: string, document: ParsedDocument, choice: { kind: number; 
   const values = nodes.filter((node) => node.type !== 'property');
   const pick = (list: JsonNode[]): JsonNode | undefined => list[Math.floor(choice.at * list.length)];
   const letters = choice.inserted.replace(/[^a-z0-9 é]/gi, '') || 'x';
-  const kinds = [undefined, strings, literals, values, strings, strings, strings, strings, numbers, numbers, values, values];
+  const kinds = [
+    undefined,
+    strings,
+    literals,
+    values,
+    strings,
+    strings,
+    strings,
+    strings,
+    numbers,
+    numbers,
+    values,
+    values,
+  ];
   const kind = Math.floor(choice.kind * kinds.length);
   const target = kinds[kind];
   const node = target && pick(target);
@@ -81,7 +148,11 @@ function editOf(text: string, document: ParsedDocument, choice: { kind: number; 
   switch (kind) {
     case 1:
     case 2:
-      return { offset: inside, deleted: Math.floor(choice.kind * 1000) % (node.offset + node.length - inside + 1), inserted: choice.inserted };
+      return {
+        offset: inside,
+        deleted: Math.floor(choice.kind * 1000) % (node.offset + node.length - inside + 1),
+        inserted: choice.inserted,
+      };
     case 3:
       return { offset: node.offset, deleted: node.length, inserted: choice.inserted };
     case 4:
@@ -90,7 +161,11 @@ function editOf(text: string, document: ParsedDocument, choice: { kind: number; 
     case 7: {
       // Typing inside a string or a key, between its quotes.
       const offset = node.offset + 1 + Math.floor(choice.size * (node.length - 1));
-      return { offset, deleted: Math.floor(choice.kind * 1000) % 3 === 0 ? Math.min(1, node.offset + node.length - 1 - offset) : 0, inserted: letters };
+      return {
+        offset,
+        deleted: Math.floor(choice.kind * 1000) % 3 === 0 ? Math.min(1, node.offset + node.length - 1 - offset) : 0,
+        inserted: letters,
+      };
     }
     case 8:
     case 9:
@@ -108,52 +183,66 @@ test('an incremental re-parse gives exactly what a full parse of the new text gi
   let reused = 0;
   let validPairs = 0;
   fc.assert(
-    // Comparing a version reads every node, which makes each property's value node; unread, the leaves stay inline through the edits.
-    fc.property(fc.constantFrom(...seeds), fc.array(fc.array(choices, { minLength: 1, maxLength: 3 }), { minLength: 1, maxLength: 6 }), fc.boolean(), (seed, versions, readEach) => {
-      let document = parseDocument(seed);
-      for (const [index, batch] of versions.entries()) {
-        // One version may carry several changes (as an LSP didChange does): they fold into one region.
-        let text = document.text;
-        let region: EditedRegion | undefined;
-        for (const choice of batch) {
-          const edit = editOf(text, parseDocument(text), choice);
-          text = applyEdit(text, edit);
-          region = extendEditedRegion(region, edit.offset, edit.deleted, edit.inserted.length);
+    // Comparing a version reads every node, which makes each property's value node; unread, the leaves stay inline
+    // through the edits.
+    fc.property(
+      fc.constantFrom(...seeds),
+      fc.array(fc.array(choices, { minLength: 1, maxLength: 3 }), { minLength: 1, maxLength: 6 }),
+      fc.boolean(),
+      (seed, versions, readEach) => {
+        let document = parseDocument(seed);
+        for (const [index, batch] of versions.entries()) {
+          // One version may carry several changes (as an LSP didChange does): they fold into one region.
+          let text = document.text;
+          let region: EditedRegion | undefined;
+          for (const choice of batch) {
+            const edit = editOf(text, parseDocument(text), choice);
+            text = applyEdit(text, edit);
+            region = extendEditedRegion(region, edit.offset, edit.deleted, edit.inserted.length);
+          }
+          const expected = parseDocument(text);
+          const previousRoot = document.root;
+          const bothValid = document.findings.length === 0 && expected.findings.length === 0;
+          document = reparseDocument(document, text, region!);
+          if (bothValid) {
+            validPairs++;
+            if (document.root === previousRoot) reused++;
+          }
+          if (!readEach && index < versions.length - 1) continue;
+          assert.deepEqual(comparable(document), comparable(expected));
+          assertParentLinks(document.root);
         }
-        const expected = parseDocument(text);
-        const previousRoot = document.root;
-        const bothValid = document.findings.length === 0 && expected.findings.length === 0;
-        document = reparseDocument(document, text, region!);
-        if (bothValid) {
-          validPairs++;
-          if (document.root === previousRoot) reused++;
-        }
-        if (!readEach && index < versions.length - 1) continue;
-        assert.deepEqual(comparable(document), comparable(expected));
-        assertParentLinks(document.root);
-      }
-    }),
+      },
+    ),
     { numRuns: 300, seed: 20261130 },
   );
-  // The property means little if every edit fell back to a full parse: most edits from one valid version to another must not.
-  assert.ok(validPairs > 150 && reused > validPairs / 2, `only ${reused} of ${validPairs} re-parses between valid versions reused the previous tree`);
+  // The property means little if every edit fell back to a full parse: most edits from one valid version to another
+  // must not.
+  assert.ok(
+    validPairs > 150 && reused > validPairs / 2,
+    `only ${reused} of ${validPairs} re-parses between valid versions reused the previous tree`,
+  );
 });
 
 test('the edited region folds any sequence of edits into one', () => {
   fc.assert(
-    fc.property(fc.string({ maxLength: 40 }), fc.array(fc.tuple(fc.nat(), fc.nat(), fc.string({ maxLength: 5 })), { minLength: 1, maxLength: 6 }), (start, rawEdits) => {
-      let text = start;
-      let region: EditedRegion | undefined;
-      for (const [at, size, inserted] of rawEdits) {
-        const offset = at % (text.length + 1);
-        const deleted = size % (text.length - offset + 1);
-        text = applyEdit(text, { offset, deleted, inserted });
-        region = extendEditedRegion(region, offset, deleted, inserted.length);
-      }
-      const { start: from, oldEnd, newEnd } = region!;
-      assert.equal(start.slice(0, from) + text.slice(from, newEnd) + start.slice(oldEnd), text);
-      assert.equal(text.length - newEnd, start.length - oldEnd);
-    }),
+    fc.property(
+      fc.string({ maxLength: 40 }),
+      fc.array(fc.tuple(fc.nat(), fc.nat(), fc.string({ maxLength: 5 })), { minLength: 1, maxLength: 6 }),
+      (start, rawEdits) => {
+        let text = start;
+        let region: EditedRegion | undefined;
+        for (const [at, size, inserted] of rawEdits) {
+          const offset = at % (text.length + 1);
+          const deleted = size % (text.length - offset + 1);
+          text = applyEdit(text, { offset, deleted, inserted });
+          region = extendEditedRegion(region, offset, deleted, inserted.length);
+        }
+        const { start: from, oldEnd, newEnd } = region!;
+        assert.equal(start.slice(0, from) + text.slice(from, newEnd) + start.slice(oldEnd), text);
+        assert.equal(text.length - newEnd, start.length - oldEnd);
+      },
+    ),
     { numRuns: 500, seed: 7 },
   );
 });
@@ -174,7 +263,8 @@ test('the line index after an edit equals a fresh one, line breaks of every kind
 
 test('the line index after an edit answers every position as a fresh one, whether the old index was ever read or not', () => {
   const pieces = fc.string({ unit: fc.constantFrom('a', '\r', '\n', '\r\n', '😀'), maxLength: 30 });
-  const positions = (lines: LineIndex, text: string) => Array.from({ length: text.length + 1 }, (_, offset) => lines.positionAt(offset));
+  const positions = (lines: LineIndex, text: string) =>
+    Array.from({ length: text.length + 1 }, (_, offset) => lines.positionAt(offset));
   fc.assert(
     fc.property(pieces, fc.nat(), fc.nat(), pieces, fc.boolean(), (text, at, size, inserted, readBefore) => {
       const offset = at % (text.length + 1);
@@ -197,12 +287,18 @@ test('an edit inside a tool re-parses that tool only and copies the plain value 
   const text = generatePlugin(20, 'valid').manifestText;
   const before = parseDocument(text);
   const oldValue = before.value as { contributes: { tools: { description: string }[] } };
-  const toolsNode = nodesOf(before.root).find((node) => node.type === 'array' && node.parent?.children![0].value === 'tools')!;
+  const toolsNode = nodesOf(before.root).find(
+    (node) => node.type === 'array' && node.parent?.children![0].value === 'tools',
+  )!;
   const tool = toolsNode.children![10];
   const untouched = toolsNode.children![3];
   const description = tool.children!.find((property) => property.children![0].value === 'description')!.children![1];
   const offset = description.offset + 1;
-  const after = reparseDocument(before, applyEdit(text, { offset, deleted: 0, inserted: 'New ' }), { start: offset, oldEnd: offset, newEnd: offset + 4 });
+  const after = reparseDocument(before, applyEdit(text, { offset, deleted: 0, inserted: 'New ' }), {
+    start: offset,
+    oldEnd: offset,
+    newEnd: offset + 4,
+  });
   const newValue = after.value as typeof oldValue;
   assert.equal(after.root, before.root, 'the tree is reused');
   assert.equal(toolsNode.children![3], untouched, 'a tool before the edit is the same node');
@@ -234,7 +330,11 @@ test('an edit before, inside or after a value kept inline shifts it as a full pa
       // Asking for every value node first: the edit then moves made leaves instead of inline values.
       if (readFirst) nodesOf(before.root);
       const edited = applyEdit(text, edit);
-      const after = reparseDocument(before, edited, { start: edit.offset, oldEnd: edit.offset + edit.deleted, newEnd: edit.offset + edit.inserted.length });
+      const after = reparseDocument(before, edited, {
+        start: edit.offset,
+        oldEnd: edit.offset + edit.deleted,
+        newEnd: edit.offset + edit.inserted.length,
+      });
       assert.equal(after.root, before.root, `re-parsed in place: ${edited}`);
       assert.deepEqual(comparable(after), comparable(parseDocument(edited)), edited);
       assertParentLinks(after.root);

@@ -2,7 +2,9 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { keysWrittenIn, parseDocument, valueNode } from '../../server/src/engine';
 
-/** The keys written in the object at `key` of the root; the one typed at the `|` (its opening quote's offset) left out. */
+/**
+ * The keys written in the object at `key` of the root; the one typed at the `|` (its opening quote's offset) left out.
+ */
 function written(source: string, key: string): string[] {
   const cursor = source.indexOf('|');
   const typingAt = cursor >= 0 ? source.lastIndexOf('"', cursor - 1) : undefined;
@@ -11,20 +13,27 @@ function written(source: string, key: string): string[] {
   return [...keysWrittenIn(text, valueNode(document.root, key)!, typingAt)].sort();
 }
 
-test('keysWrittenIn: the object\'s own keys, not those of the objects and arrays it holds', () => {
+test("keysWrittenIn: the object's own keys, not those of the objects and arrays it holds", () => {
   assert.deepEqual(written('{ "p": { "a": 1, "b": { "inner": 2 }, "c": [{ "item": 3 }] } }', 'p'), ['a', 'b', 'c']);
 });
 
-test('keysWrittenIn: a key the parser read as a value below a half-typed key is the object\'s too; the typed one is not', () => {
+test("keysWrittenIn: a key the parser read as a value below a half-typed key is the object's too; the typed one is not", () => {
   // `"|": ⏎ "store": true`: the parser makes "store" the value of the key being typed.
-  assert.deepEqual(written('{ "p": {\n  "log": true,\n  "|": \n  "store": true,\n  "toast": true\n} }', 'p'), ['log', 'store', 'toast']);
+  assert.deepEqual(written('{ "p": {\n  "log": true,\n  "|": \n  "store": true,\n  "toast": true\n} }', 'p'), [
+    'log',
+    'store',
+    'toast',
+  ]);
   assert.deepEqual(written('{ "p": {\n  "s|": \n  "store": { "x": 1 }\n} }', 'p'), ['store']);
   // An unclosed key runs to the end of its line and may take the next properties in.
   assert.deepEqual(written('{ "p": {\n  "st|\n  "store": true\n} }', 'p'), ['store']);
 });
 
 test('keysWrittenIn: a large object is read once, its nested values skipped whole (linear in its own members)', () => {
-  const members = Array.from({ length: 20_000 }, (_, i) => `"k${i}": { "deep": [${'{ "x": 1 },'.repeat(10)} {}] }`).join(',\n');
+  const members = Array.from(
+    { length: 20_000 },
+    (_, i) => `"k${i}": { "deep": [${'{ "x": 1 },'.repeat(10)} {}] }`,
+  ).join(',\n');
   const text = `{ "p": {\n${members}\n} }`;
   const object = valueNode(parseDocument(text).root, 'p')!;
   const started = Date.now();

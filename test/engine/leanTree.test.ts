@@ -33,6 +33,7 @@ test("validating a manifest leaves most of its properties' leaf values without a
   assert.equal(analysis.diagnostics.length, 0, 'the generated plugin is valid');
   const { inline, made } = leafValues(analysis.document.root);
   assert.ok(inline > 800, `the generated plugin has its leaf values: ${inline} inline`);
-  // The nodes made are those something points at (the file references, which findings may be reported at) and a few more.
+  // The nodes made are those something points at (the file references, which findings may be reported at) and a few
+  // more.
   assert.ok(made < inline / 3, `${made} leaf nodes made by the validation, ${inline} left inline`);
 });

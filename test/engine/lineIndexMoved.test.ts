@@ -14,7 +14,10 @@ test('after a run of edits, most of them inside one line, the line index answers
     at: fc.nat(),
     size: fc.nat(),
     // Mostly no line break, as when typing.
-    inserted: fc.oneof({ arbitrary: fc.constantFrom('', 'x', 'yz'), weight: 4 }, { arbitrary: fc.string({ unit: fc.constantFrom('a', '\r', '\n'), maxLength: 3 }), weight: 1 }),
+    inserted: fc.oneof(
+      { arbitrary: fc.constantFrom('', 'x', 'yz'), weight: 4 },
+      { arbitrary: fc.string({ unit: fc.constantFrom('a', '\r', '\n'), maxLength: 3 }), weight: 1 },
+    ),
     sameLine: fc.boolean(),
     read: fc.boolean(),
   });
@@ -33,9 +36,11 @@ test('after a run of edits, most of them inside one line, the line index answers
         const fresh = new LineIndex(text);
         if (read || text.length < 8) {
           assert.equal(lines.lineCount, fresh.lineCount);
-          for (let o = 0; o <= text.length; o++) assert.deepEqual(lines.positionAt(o), fresh.positionAt(o), `offset ${o} of ${JSON.stringify(text)}`);
+          for (let o = 0; o <= text.length; o++)
+            assert.deepEqual(lines.positionAt(o), fresh.positionAt(o), `offset ${o} of ${JSON.stringify(text)}`);
           for (let line = -1; line <= fresh.lineCount; line++) {
-            for (const character of [0, 1, 3, 100]) assert.equal(lines.offsetAt({ line, character }), fresh.offsetAt({ line, character }));
+            for (const character of [0, 1, 3, 100])
+              assert.equal(lines.offsetAt({ line, character }), fresh.offsetAt({ line, character }));
           }
         }
       }

@@ -12,23 +12,33 @@ test('manifest.required: name, displayName and version, at the opening brace of 
 });
 
 test('manifest.required: author needs a name, reported at the author key', () => {
-  expectRule('manifest.required', manifest('«"author"»: { "url": "https://example.com" }'), { message: '`name` is required' });
+  expectRule('manifest.required', manifest('«"author"»: { "url": "https://example.com" }'), {
+    message: '`name` is required',
+  });
 });
 
 test('manifest.name: kebab-case, with the kebab-cased name suggested', () => {
-  expectRule('manifest.name', '{"name": «"My Plugin"», "displayName": "A", "version": "1.0.0"}', { message: 'Did you mean "my-plugin"?' });
+  expectRule('manifest.name', '{"name": «"My Plugin"», "displayName": "A", "version": "1.0.0"}', {
+    message: 'Did you mean "my-plugin"?',
+  });
   expectRule('manifest.name', '{"name": «"my--plugin"», "displayName": "A", "version": "1.0.0"}');
   expectRule('manifest.name', '{"name": «"-plugin"», "displayName": "A", "version": "1.0.0"}');
   expectNone('{"name": "word-count-2", "displayName": "A", "version": "1.0.0"}');
 });
 
 test('manifest.wrong-type: displayName must be a string', () => {
-  expectRule('manifest.wrong-type', '{"name": "a", "displayName": «42», "version": "1.0.0"}', { message: 'must be a string' });
+  expectRule('manifest.wrong-type', '{"name": "a", "displayName": «42», "version": "1.0.0"}', {
+    message: 'must be a string',
+  });
 });
 
 test('manifest.wrong-type: the message quotes the reference\'s shape whole, not cut at a "?" inside it', () => {
-  expectRule('manifest.wrong-type', manifest('"author": «"Ada"»'), { message: /must be an object\. Who made the plugin: \{ name, url\? \} \(descriptive only\)\.$/ });
-  expectRule('manifest.wrong-type', manifest('"license": «2»'), { message: /must be a string\. The plugin’s license, e\.g\. "MIT" \(descriptive only\)\.$/ });
+  expectRule('manifest.wrong-type', manifest('"author": «"Ada"»'), {
+    message: /must be an object\. Who made the plugin: \{ name, url\? \} \(descriptive only\)\.$/,
+  });
+  expectRule('manifest.wrong-type', manifest('"license": «2»'), {
+    message: /must be a string\. The plugin’s license, e\.g\. "MIT" \(descriptive only\)\.$/,
+  });
 });
 
 test('manifest.version: semver with an optional -prerelease suffix', () => {
@@ -52,7 +62,10 @@ test('manifest.runtime: "node" or "process", with a did-you-mean', () => {
 });
 
 test('manifest.unknown-key: a warning with the closest known key', () => {
-  expectRule('manifest.unknown-key', manifest('«"descripton"»: "x"'), { severity: 'warning', message: 'Did you mean `description`?' });
+  expectRule('manifest.unknown-key', manifest('«"descripton"»: "x"'), {
+    severity: 'warning',
+    message: 'Did you mean `description`?',
+  });
 });
 
 test('manifest.command-required: runtime "process" needs command, reported at runtime', () => {
@@ -60,7 +73,12 @@ test('manifest.command-required: runtime "process" needs command, reported at ru
 });
 
 test('manifest.command-absolute: absolute on either OS is rejected', () => {
-  for (const absolute of ['/usr/bin/tool', 'C:\\\\tools\\\\tool.exe', 'C:/tools/tool.exe', '\\\\\\\\server\\\\share\\\\tool.exe']) {
+  for (const absolute of [
+    '/usr/bin/tool',
+    'C:\\\\tools\\\\tool.exe',
+    'C:/tools/tool.exe',
+    '\\\\\\\\server\\\\share\\\\tool.exe',
+  ]) {
     expectRule('manifest.command-absolute', manifest(`"runtime": "process", "command": «"${absolute}"»`));
   }
   expectNone(manifest('"runtime": "process", "command": "bin/tool"'), ['manifest.command-absolute']);

@@ -26,7 +26,10 @@ test('nothing the engine remembers keeps a validated manifest alive: not the "di
     ]
   }`);
   const codes = analyzeManifest(broken('x', 'a')).diagnostics.map((d) => d.code);
-  assert.ok(codes.includes('actions.tool-id-unknown') && codes.includes('actions.kind'), `both remembered paths are taken: ${codes.join(', ')}`);
+  assert.ok(
+    codes.includes('actions.tool-id-unknown') && codes.includes('actions.kind'),
+    `both remembered paths are taken: ${codes.join(', ')}`,
+  );
 
   const before = heapUsedMiB();
   (() => {

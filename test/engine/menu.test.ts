@@ -1,6 +1,11 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { analyzeManifest, computeContextMenu, type ContextMenuModel, type MenuSelection } from '../../server/src/engine';
+import {
+  analyzeManifest,
+  computeContextMenu,
+  type ContextMenuModel,
+  type MenuSelection,
+} from '../../server/src/engine';
 import { matchesExtension, matchesFileType } from '../../server/src/engine/menu/fileTypes';
 import { manifest } from './helpers';
 
@@ -37,8 +42,14 @@ test('scope: an excluded action says which scope it has and what was selected', 
   assert.equal(model.excluded[0].id, 'dir');
   assert.match(model.excluded[0].reason, /scope is "folder", but one file is selected \(needs "single-file"\)/);
   // An empty scope array is there, not missing.
-  assert.equal(menu(`"contributes": { "actions": [${action('none', '"scope": []')}] }`, file('a.md')).excluded[0].reason, 'scope is an empty array, but one file is selected (needs "single-file").');
-  assert.equal(menu(`"contributes": { "actions": [${action('none', '')}] }`, file('a.md')).excluded[0].reason, 'scope is missing, but one file is selected (needs "single-file").');
+  assert.equal(
+    menu(`"contributes": { "actions": [${action('none', '"scope": []')}] }`, file('a.md')).excluded[0].reason,
+    'scope is an empty array, but one file is selected (needs "single-file").',
+  );
+  assert.equal(
+    menu(`"contributes": { "actions": [${action('none', '')}] }`, file('a.md')).excluded[0].reason,
+    'scope is missing, but one file is selected (needs "single-file").',
+  );
 });
 
 test('fileExtensions: every selected file must match; dot and case do not matter', () => {
@@ -53,7 +64,13 @@ test('fileExtensions: every selected file must match; dot and case do not matter
 });
 
 test('fileExtensions: do not apply to a folder selection', () => {
-  assert.deepEqual(offered(`"contributes": { "actions": [${action('dir', '"scope": "folder", "fileExtensions": [".md"]')}] }`, folder('docs')), ['action:dir']);
+  assert.deepEqual(
+    offered(
+      `"contributes": { "actions": [${action('dir', '"scope": "folder", "fileExtensions": [".md"]')}] }`,
+      folder('docs'),
+    ),
+    ['action:dir'],
+  );
 });
 
 test('fileExtensions: a multi-part extension matches the end of the name, and a bare extension is not a name', () => {
@@ -93,7 +110,8 @@ test('fileTypes: every selected file must match, and both filters must admit it 
 
 test('hidden: never offered, whatever the selection; its reason says why', () => {
   const body = `"contributes": { "actions": [${action('secret', '"scope": ["single-file", "multi-file", "folder"], "hidden": true')}] }`;
-  for (const selection of [file('a.md'), files('a.md', 'b.md'), folder()]) assert.deepEqual(offered(body, selection), []);
+  for (const selection of [file('a.md'), files('a.md', 'b.md'), folder()])
+    assert.deepEqual(offered(body, selection), []);
   assert.match(menu(body, file('a.md')).excluded[0].reason, /^hidden: true/);
   assert.deepEqual(offered(body.replace('"hidden": true', '"hidden": false'), file('a.md')), ['action:secret']);
 });
@@ -106,14 +124,21 @@ const tools = `"tools": [
 
 test('tools: offered for files through their fileExtensions, never for a folder, with their category', () => {
   const model = menu(`"contributes": { ${tools} }`, file('a.md'));
-  assert.deepEqual(model.entries.map((entry) => `${entry.source}:${entry.id}`), ['tool:count_words']);
+  assert.deepEqual(
+    model.entries.map((entry) => `${entry.source}:${entry.id}`),
+    ['tool:count_words'],
+  );
   const [entry] = model.entries;
   assert.equal(entry.kind, 'tool');
   assert.ok(entry.tool?.found);
   assert.equal(entry.tool.category, 'read');
   assert.equal(entry.tool.gating, 'read (readOnlyHint: true)');
-  // Chosen from the menu, a tool is the person's call, not the agent's: the gate does not ask (actions.kind's decision).
-  assert.match(entry.tool.whenChosen, /^Chosen from the menu, it runs without asking: .*the approval gate gates the agent's calls only\.$/);
+  // Chosen from the menu, a tool is the person's call, not the agent's: the gate does not ask (actions.kind's
+  // decision).
+  assert.match(
+    entry.tool.whenChosen,
+    /^Chosen from the menu, it runs without asking: .*the approval gate gates the agent's calls only\.$/,
+  );
   assert.deepEqual(offered(`"contributes": { ${tools} }`, files('a.md', 'b.pdf')), []);
   assert.deepEqual(offered(`"contributes": { ${tools} }`, folder('docs.md')), []);
 });
@@ -143,7 +168,11 @@ test('tool kind: the entry carries the tool it calls and the category the plugin
   assert.ok(!('whenChosen' in ghost.tool), 'nothing runs when the tool is not there');
   // What the preview says when the tool cannot be called: the engine's words, not "(no toolId): no such tool".
   assert.equal(ghost.tool?.problem, '"nope" is not a tool of this manifest');
-  assert.deepEqual(blank.tool, { id: '', found: false, problem: 'no toolId: a kind: "tool" action names the tool it calls' });
+  assert.deepEqual(blank.tool, {
+    id: '',
+    found: false,
+    problem: 'no toolId: a kind: "tool" action names the tool it calls',
+  });
 });
 
 test('dialog: params as controls, required marks, generate button', () => {
@@ -158,26 +187,67 @@ test('dialog: params as controls, required marks, generate button', () => {
     { "id": "suggest", "title": "Suggest", "description": "d", "scope": "single-file", "kind": "tool", "toolId": "merge_pdfs", "hidden": true }
   ] }`;
   const model = menu(body, files('a.png', 'b.png'));
-  assert.deepEqual(model.entries.map((entry) => entry.id), ['caption']);
+  assert.deepEqual(
+    model.entries.map((entry) => entry.id),
+    ['caption'],
+  );
   const { dialog } = model.entries[0];
   assert.deepEqual(
-    dialog.controls.map(({ id, type, required, options, default: initial, placeholder, perFileFields, filledByGenerate }) => ({
-      id,
-      type,
-      required,
-      options,
-      initial,
-      placeholder,
-      perFileFields,
-      filledByGenerate,
-    })),
+    dialog.controls.map(
+      ({ id, type, required, options, default: initial, placeholder, perFileFields, filledByGenerate }) => ({
+        id,
+        type,
+        required,
+        options,
+        initial,
+        placeholder,
+        perFileFields,
+        filledByGenerate,
+      }),
+    ),
     [
-      { id: 'tone', type: 'select', required: true, options: [{ value: 'formal', label: 'formal' }, { value: 'casual', label: 'Casual' }], initial: 'casual', placeholder: undefined, perFileFields: [], filledByGenerate: false },
-      { id: 'note', type: 'text', required: false, options: [], initial: '', placeholder: 'Anything else?', perFileFields: [], filledByGenerate: false },
-      { id: 'captions', type: 'per-file-text', required: false, options: [], initial: undefined, placeholder: undefined, perFileFields: ['a.png', 'b.png'], filledByGenerate: true },
+      {
+        id: 'tone',
+        type: 'select',
+        required: true,
+        options: [
+          { value: 'formal', label: 'formal' },
+          { value: 'casual', label: 'Casual' },
+        ],
+        initial: 'casual',
+        placeholder: undefined,
+        perFileFields: [],
+        filledByGenerate: false,
+      },
+      {
+        id: 'note',
+        type: 'text',
+        required: false,
+        options: [],
+        initial: '',
+        placeholder: 'Anything else?',
+        perFileFields: [],
+        filledByGenerate: false,
+      },
+      {
+        id: 'captions',
+        type: 'per-file-text',
+        required: false,
+        options: [],
+        initial: undefined,
+        placeholder: undefined,
+        perFileFields: ['a.png', 'b.png'],
+        filledByGenerate: true,
+      },
     ],
   );
-  assert.deepEqual(dialog.generate, { label: 'Suggest captions', actionId: 'suggest', actionTitle: 'Suggest', populateParamId: 'captions', forwardParamIds: ['tone'] });
+  assert.deepEqual(dialog.generate, {
+    label: 'Suggest captions',
+    actionId: 'suggest',
+    actionTitle: 'Suggest',
+    populateParamId: 'captions',
+    forwardParamIds: ['tone'],
+  });
 });
 
 test('dialog: several files call a tool once per file (independent, the default) or once (batch)', () => {
@@ -185,14 +255,27 @@ test('dialog: several files call a tool once per file (independent, the default)
     { "id": "merge", "title": "Merge", "description": "d", "scope": ["single-file", "multi-file"], "kind": "tool", "toolId": "merge_pdfs"${mode} }
   ] }`;
   const independent = menu(body(''), files('a.pdf', 'b.pdf', 'c.pdf')).entries[0].dialog.multiFile;
-  assert.deepEqual(independent, { mode: 'independent', words: 'The tool is called 3 times, once per file, each call with one path.' });
+  assert.deepEqual(independent, {
+    mode: 'independent',
+    words: 'The tool is called 3 times, once per file, each call with one path.',
+  });
   const batch = menu(body(', "multiFileMode": "batch"'), files('a.pdf', 'b.pdf')).entries[0].dialog.multiFile;
   assert.equal(batch?.mode, 'batch');
   assert.match(batch!.words, /called once, with all 2 paths/);
   // One name in a multi-file selection (a selection being typed): singular words, never "all 1 paths" or "1 times".
-  assert.equal(menu(body(', "multiFileMode": "batch"'), files('a.pdf')).entries[0].dialog.multiFile?.words, "The tool is called once, with the one path under its schema's array-of-paths property.");
-  assert.equal(menu(body(''), files('a.pdf')).entries[0].dialog.multiFile?.words, 'The tool is called once, with the one path.');
-  assert.equal(menu(body(', "multiFileMode": "batch"'), file('a.pdf')).entries[0].dialog.multiFile, undefined, 'one file: nothing to say');
+  assert.equal(
+    menu(body(', "multiFileMode": "batch"'), files('a.pdf')).entries[0].dialog.multiFile?.words,
+    "The tool is called once, with the one path under its schema's array-of-paths property.",
+  );
+  assert.equal(
+    menu(body(''), files('a.pdf')).entries[0].dialog.multiFile?.words,
+    'The tool is called once, with the one path.',
+  );
+  assert.equal(
+    menu(body(', "multiFileMode": "batch"'), file('a.pdf')).entries[0].dialog.multiFile,
+    undefined,
+    'one file: nothing to say',
+  );
 });
 
 test('dialog: a prompt-kind action shows its template and toolScope in words', () => {
@@ -226,7 +309,11 @@ test('location: the entry object and its id, as offsets and LSP ranges for the j
 
 test('a manifest that is not an object, or has no contributes, offers nothing and does not throw', () => {
   assert.deepEqual(computeContextMenu(analyzeManifest('[1, 2]').model, file('a.md')).entries, []);
-  assert.deepEqual(computeContextMenu(analyzeManifest('{ "contributes": { "actions": [ 42, { "scope": 7 } ] } }').model, file('a.md')).entries, []);
+  assert.deepEqual(
+    computeContextMenu(analyzeManifest('{ "contributes": { "actions": [ 42, { "scope": 7 } ] } }').model, file('a.md'))
+      .entries,
+    [],
+  );
   assert.deepEqual(offered('', file('a.md')), []);
 });
 
@@ -236,5 +323,8 @@ test('tool kind: annotations: {} declares nothing, so the entry shows the catego
     "actions": [{ "id": "run", "title": "Run", "description": "d", "scope": "single-file", "kind": "tool", "toolId": "bare" }] }`;
   const [run] = menu(body, file('a.pdf')).entries;
   assert.ok(run.tool?.found);
-  assert.deepEqual([run.tool.category, run.tool.gating], ['external', 'external (openWorldHint: true, implied by permissions.fetch)']);
+  assert.deepEqual(
+    [run.tool.category, run.tool.gating],
+    ['external', 'external (openWorldHint: true, implied by permissions.fetch)'],
+  );
 });

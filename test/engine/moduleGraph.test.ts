@@ -12,7 +12,10 @@ import * as ts from 'typescript';
  */
 const repoRoot = join(__dirname, '../../..');
 const sourceRoots = ['server/src', 'client/src'];
-/** Every file that may import a source's export: the sources, the tests, the benchmark, the build scripts and the webview's script. */
+/**
+ * Every file that may import a source's export: the sources, the tests, the benchmark, the build scripts and the
+ * webview's script.
+ */
 const userRoots = [...sourceRoots, 'test', 'bench', 'scripts', 'media'];
 
 /**
@@ -21,7 +24,6 @@ const userRoots = [...sourceRoots, 'test', 'bench', 'scripts', 'media'];
  * export nothing.
  */
 const publicEntries: Record<string, string[]> = { 'client/src/extension.ts': ['activate', 'deactivate'] };
-
 
 interface ModuleFacts {
   /** Names declared and exported here. */
@@ -34,7 +36,10 @@ interface ModuleFacts {
   uses: Map<string, Set<string>>;
 }
 
-/** The files below `dir`; the validators the build generates only `withGenerated` (they are no source, but what they import is used). */
+/**
+ * The files below `dir`; the validators the build generates only `withGenerated` (they are no source, but what they
+ * import is used).
+ */
 function filesUnder(dir: string, withGenerated = false): string[] {
   let entries;
   try {
@@ -45,7 +50,11 @@ function filesUnder(dir: string, withGenerated = false): string[] {
   return entries.flatMap((entry) => {
     const path = `${dir}/${entry.name}`;
     // Not fixtures, nor (unless asked) the schema validators the build generates.
-    if (entry.isDirectory()) return ['node_modules', 'workspace', 'fixtures'].includes(entry.name) || (entry.name === 'generated' && !withGenerated) ? [] : filesUnder(path, withGenerated);
+    if (entry.isDirectory())
+      return ['node_modules', 'workspace', 'fixtures'].includes(entry.name) ||
+        (entry.name === 'generated' && !withGenerated)
+        ? []
+        : filesUnder(path, withGenerated);
     return /\.(ts|mts|mjs|js)$/.test(entry.name) && !entry.name.endsWith('.d.ts') ? [path] : [];
   });
 }
@@ -53,7 +62,9 @@ function filesUnder(dir: string, withGenerated = false): string[] {
 /** The repository path of the source a specifier names, or undefined for a package. */
 function resolveSpecifier(from: string, specifier: string): string | undefined {
   if (!specifier.startsWith('.') && !specifier.startsWith('/')) return undefined;
-  let target = relative(repoRoot, resolve(repoRoot, dirname(from), specifier)).split('\\').join('/');
+  let target = relative(repoRoot, resolve(repoRoot, dirname(from), specifier))
+    .split('\\')
+    .join('/');
   // Scripts load the compiled code: out/server/src/x.js is server/src/x.ts.
   if (target.startsWith('out/')) target = target.slice('out/'.length).replace(/\.js$/, '');
   for (const candidate of [target, `${target}.ts`, `${target}/index.ts`, target.replace(/\.js$/, '.ts')]) {
@@ -68,7 +79,13 @@ function hasModifier(node: ts.Node, kind: ts.SyntaxKind): boolean {
 
 function readModule(file: string): ModuleFacts {
   const text = readFileSync(join(repoRoot, file), 'utf8');
-  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, file.endsWith('.ts') ? ts.ScriptKind.TS : ts.ScriptKind.JS);
+  const source = ts.createSourceFile(
+    file,
+    text,
+    ts.ScriptTarget.Latest,
+    true,
+    file.endsWith('.ts') ? ts.ScriptKind.TS : ts.ScriptKind.JS,
+  );
   const facts: ModuleFacts = { declared: new Set(), reexports: new Map(), stars: [], uses: new Map() };
   const use = (specifier: string, name: string) => {
     const module = resolveSpecifier(file, specifier);
@@ -83,9 +100,13 @@ function readModule(file: string): ModuleFacts {
       if (clause?.name) use(specifier, 'default');
       const bindings = clause?.namedBindings;
       if (bindings && ts.isNamespaceImport(bindings)) use(specifier, '*');
-      if (bindings && ts.isNamedImports(bindings)) for (const element of bindings.elements) use(specifier, (element.propertyName ?? element.name).text);
+      if (bindings && ts.isNamedImports(bindings))
+        for (const element of bindings.elements) use(specifier, (element.propertyName ?? element.name).text);
     } else if (ts.isExportDeclaration(statement)) {
-      const specifier = statement.moduleSpecifier && ts.isStringLiteral(statement.moduleSpecifier) ? statement.moduleSpecifier.text : undefined;
+      const specifier =
+        statement.moduleSpecifier && ts.isStringLiteral(statement.moduleSpecifier)
+          ? statement.moduleSpecifier.text
+          : undefined;
       const clause = statement.exportClause;
       if (specifier && !clause) {
         const module = resolveSpecifier(file, specifier);
@@ -105,7 +126,8 @@ function readModule(file: string): ModuleFacts {
       facts.declared.add('default');
     } else if (hasModifier(statement, ts.SyntaxKind.ExportKeyword)) {
       if (ts.isVariableStatement(statement)) {
-        for (const declaration of statement.declarationList.declarations) if (ts.isIdentifier(declaration.name)) facts.declared.add(declaration.name.text);
+        for (const declaration of statement.declarationList.declarations)
+          if (ts.isIdentifier(declaration.name)) facts.declared.add(declaration.name.text);
       } else if (hasModifier(statement, ts.SyntaxKind.DefaultKeyword)) {
         facts.declared.add('default');
       } else {
@@ -118,16 +140,26 @@ function readModule(file: string): ModuleFacts {
   const visit = (node: ts.Node): void => {
     if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) && ts.isStringLiteral(node.argument.literal)) {
       const qualifier = node.qualifier;
-      use(node.argument.literal.text, qualifier ? (ts.isIdentifier(qualifier) ? qualifier.text : qualifier.left.getText()) : '*');
-    } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments[0] && ts.isStringLiteral(node.arguments[0])) {
+      use(
+        node.argument.literal.text,
+        qualifier ? (ts.isIdentifier(qualifier) ? qualifier.text : qualifier.left.getText()) : '*',
+      );
+    } else if (
+      ts.isCallExpression(node) &&
+      node.expression.kind === ts.SyntaxKind.ImportKeyword &&
+      node.arguments[0] &&
+      ts.isStringLiteral(node.arguments[0])
+    ) {
       use(node.arguments[0].text, '*');
     }
     ts.forEachChild(node, visit);
   };
   visit(source);
-  // The webview's script imports its contract's types in JSDoc: `@import { A, B } from '../x'`.
+  // The webview's script imports its contract's types in JSDoc: `@import { A, B } from '../x'`, over
+  // several lines of the comment (each starting with its `*`).
   if (file.endsWith('.js')) {
-    for (const match of text.matchAll(/@import \{([^}]+)\} from '([^']+)'/g)) for (const name of match[1].split(',')) use(match[2], name.trim());
+    for (const match of text.matchAll(/@import \{([^}]+)\} from '([^']+)'/g))
+      for (const name of match[1].split(',')) use(match[2], name.replace(/^\s*\*?\s*/, '').trim());
   }
   if (file.endsWith('.mjs')) {
     for (const match of text.matchAll(/const \{([^}]+)\} = [^;]*?'(out\/[^']+)'/g)) {
@@ -146,7 +178,8 @@ const modules = new Map(users.map((file) => [file, readModule(file)]));
 function usedExports(): Map<string, Set<string>> {
   const used = new Map<string, Set<string>>();
   const queue: [string, string][] = [];
-  for (const facts of modules.values()) for (const [module, names] of facts.uses) for (const name of names) queue.push([module, name]);
+  for (const facts of modules.values())
+    for (const [module, names] of facts.uses) for (const name of names) queue.push([module, name]);
   for (const [file, names] of Object.entries(publicEntries)) for (const name of names) queue.push([file, name]);
   while (queue.length > 0) {
     const [module, name] = queue.pop()!;
@@ -175,22 +208,38 @@ function deadExports(): string[] {
   for (const file of [...sources].sort()) {
     const facts = modules.get(file)!;
     const seen = used.get(file) ?? new Set();
-    for (const name of [...facts.declared, ...facts.reexports.keys()].sort()) if (!seen.has(name)) dead.push(`${file}: ${name}`);
+    for (const name of [...facts.declared, ...facts.reexports.keys()].sort())
+      if (!seen.has(name)) dead.push(`${file}: ${name}`);
   }
   return dead;
 }
 
 test('no dead exports: every name exported from server/src and client/src is imported somewhere (sources, tests, bench, scripts)', () => {
-  assert.deepEqual(deadExports(), [], 'exported but imported by nothing: remove the export (or the code, if nothing uses it)');
+  assert.deepEqual(
+    deadExports(),
+    [],
+    'exported but imported by nothing: remove the export (or the code, if nothing uses it)',
+  );
 });
 
 test("the layers: the client reaches the server's code through server/src/protocol/ only, and the engine imports no other layer", () => {
   const offenders: string[] = [];
   for (const [file, facts] of modules) {
     for (const module of facts.uses.keys()) {
-      if (file.startsWith('client/src/') && module.startsWith('server/src/') && !module.startsWith('server/src/protocol/')) offenders.push(`${file} imports ${module}`);
-      if (file.startsWith('server/src/engine/') && !module.startsWith('server/src/engine/')) offenders.push(`${file} imports ${module}`);
-      if (file.startsWith('server/src/protocol/') && !module.startsWith('server/src/engine/') && !module.startsWith('server/src/protocol/')) offenders.push(`${file} imports ${module}`);
+      if (
+        file.startsWith('client/src/') &&
+        module.startsWith('server/src/') &&
+        !module.startsWith('server/src/protocol/')
+      )
+        offenders.push(`${file} imports ${module}`);
+      if (file.startsWith('server/src/engine/') && !module.startsWith('server/src/engine/'))
+        offenders.push(`${file} imports ${module}`);
+      if (
+        file.startsWith('server/src/protocol/') &&
+        !module.startsWith('server/src/engine/') &&
+        !module.startsWith('server/src/protocol/')
+      )
+        offenders.push(`${file} imports ${module}`);
     }
   }
   assert.deepEqual(offenders, []);
@@ -200,7 +249,14 @@ test("the layers: the client reaches the server's code through server/src/protoc
 function importEdges(): Map<string, Set<string>> {
   const edges = new Map<string, Set<string>>();
   for (const [file, facts] of modules) {
-    edges.set(file, new Set([...facts.uses.keys(), ...facts.stars, ...[...facts.reexports.values()].map((reexport) => reexport.module)]));
+    edges.set(
+      file,
+      new Set([
+        ...facts.uses.keys(),
+        ...facts.stars,
+        ...[...facts.reexports.values()].map((reexport) => reexport.module),
+      ]),
+    );
   }
   return edges;
 }
@@ -235,7 +291,8 @@ function importCycles(): string[] {
       onStack.delete(member);
       members.add(member);
     } while (member !== module);
-    if (members.size > 1 || edges.get(module)!.has(module)) cycles.push(`${members.size} modules: ${loopThrough(module, members, edges).join(' → ')}`);
+    if (members.size > 1 || edges.get(module)!.has(module))
+      cycles.push(`${members.size} modules: ${loopThrough(module, members, edges).join(' → ')}`);
   };
   for (const module of [...edges.keys()].sort()) if (!index.has(module)) connect(module);
   return cycles;
@@ -264,12 +321,21 @@ function loopThrough(start: string, members: Set<string>, edges: Map<string, Set
 }
 
 test('no import cycles: no module reaches itself through imports, type-only imports and re-exports included', () => {
-  assert.deepEqual(importCycles(), [], 'a cycle: move what closes it (a type, a helper) to the lower module, or type the input structurally');
+  assert.deepEqual(
+    importCycles(),
+    [],
+    'a cycle: move what closes it (a type, a helper) to the lower module, or type the input structurally',
+  );
 });
 
 test('the module graph is read: it finds the imports it must (a guard against a reader that finds nothing)', () => {
   assert.ok(modules.get('server/src/lsp/main.ts')?.uses.get('server/src/lsp/server.ts')?.has('startServer'));
-  assert.ok(modules.get('scripts/update-rules-table.mjs')?.uses.get('server/src/engine/index.ts')?.has('decisionsTableMarkdown'));
+  assert.ok(
+    modules
+      .get('scripts/update-rules-table.mjs')
+      ?.uses.get('server/src/engine/index.ts')
+      ?.has('decisionsTableMarkdown'),
+  );
   assert.ok(modules.get('server/src/engine/index.ts')?.stars.length);
   assert.ok(deadExports().length < sources.size, 'not every file is dead');
   assert.ok(importEdges().get('server/src/engine/validate.ts')?.has('server/src/engine/rules/registry.ts'));

@@ -27,12 +27,17 @@ for (let i = 0; i < 5; i++) validate();
 `;
 
 test("a full collection between two validations does not throw away the engine's optimized code", () => {
-  const run = spawnSync(process.execPath, ['--expose-gc', '--trace-opt', '--trace-deopt', '-e', child], { encoding: 'utf8', maxBuffer: 64 << 20, timeout: 120_000 });
+  const run = spawnSync(process.execPath, ['--expose-gc', '--trace-opt', '--trace-deopt', '-e', child], {
+    encoding: 'utf8',
+    maxBuffer: 64 << 20,
+    timeout: 120_000,
+  });
   assert.equal(run.status, 0, run.stderr);
   assert.ok(run.stdout.includes(marker), 'the child did not reach the collection');
   const [before, after] = run.stdout.split(marker);
   const named = (line: string) => /<(?:JSFunction|SharedFunctionInfo) ([^ >(]+)/.exec(line)?.[1];
-  // Named functions whose optimized code was in use when the collection came (anonymous callbacks are made anew by each call anyway).
+  // Named functions whose optimized code was in use when the collection came (anonymous callbacks are made anew by each
+  // call anyway).
   const optimized = new Set<string>();
   for (const line of before.split('\n')) {
     const name = named(line);
@@ -42,8 +47,15 @@ test("a full collection between two validations does not throw away the engine's
   }
   const redone = after
     .split('\n')
-    .filter((line) => line.startsWith('[marking dependent code') || (line.startsWith('[compiling method') && optimized.has(named(line)!)))
+    .filter(
+      (line) =>
+        line.startsWith('[marking dependent code') ||
+        (line.startsWith('[compiling method') && optimized.has(named(line)!)),
+    )
     .map((line) => line.replace(/0x[0-9a-f]+ /g, ''));
-  assert.ok(optimized.has('parseValue'), `the parser was not optimized before the collection: ${[...optimized].join(', ')}`);
+  assert.ok(
+    optimized.has('parseValue'),
+    `the parser was not optimized before the collection: ${[...optimized].join(', ')}`,
+  );
   assert.deepEqual(redone, []);
 });

@@ -53,12 +53,15 @@ test('a parse that takes the fast path notes where each line starts, as the line
     fc.property(fc.jsonValue({ maxDepth: 4 }), fc.array(lineBreak, { maxLength: 60 }), (value, breaks) => {
       // The JSON text, a line break or blank put after every token that may have one.
       let next = 0;
-      const text = JSON.stringify(value, null, 1).replace(/\n */g, () => breaks[next++ % Math.max(1, breaks.length)] ?? '') + (breaks[0] ?? '');
+      const text =
+        JSON.stringify(value, null, 1).replace(/\n */g, () => breaks[next++ % Math.max(1, breaks.length)] ?? '') +
+        (breaks[0] ?? '');
       const document = parseDocument(text);
       assert.ok(document.lines.hasStarts, `the fast path noted the line starts of ${JSON.stringify(text)}`);
       const fresh = new LineIndex(text);
       assert.equal(document.lines.lineCount, fresh.lineCount);
-      for (let offset = 0; offset <= text.length; offset++) assert.deepEqual(document.lines.positionAt(offset), fresh.positionAt(offset));
+      for (let offset = 0; offset <= text.length; offset++)
+        assert.deepEqual(document.lines.positionAt(offset), fresh.positionAt(offset));
     }),
     { numRuns: 500 },
   );
@@ -84,9 +87,30 @@ test('the fast path gives the value JSON.parse gives, for any JSON text', () => 
 });
 
 test('anything that is not strict JSON leaves the fast path', () => {
-  for (const text of ['', '   ', '{,}', '{"a": 1,}', '[1,]', '{"a": 1} // c', '/* c */ {}', '\uFEFF{}', '{"a": 01}', '{"a": .5}', '{"a": "x\ny"}', '{"a": tru}', '{"a" 1}', '{} {}', "{'a': 1}", '{"a": "\\x"}', '[' .repeat(600) + ']'.repeat(600)]) {
+  for (const text of [
+    '',
+    '   ',
+    '{,}',
+    '{"a": 1,}',
+    '[1,]',
+    '{"a": 1} // c',
+    '/* c */ {}',
+    '\uFEFF{}',
+    '{"a": 01}',
+    '{"a": .5}',
+    '{"a": "x\ny"}',
+    '{"a": tru}',
+    '{"a" 1}',
+    '{} {}',
+    "{'a': 1}",
+    '{"a": "\\x"}',
+    '['.repeat(600) + ']'.repeat(600),
+  ]) {
     assert.equal(parseStrictJson(text, 512), undefined, JSON.stringify(text.slice(0, 30)));
-    assert.ok(parseDocument(text).findings.length > 0, `the tolerant path reports ${JSON.stringify(text.slice(0, 30))}`);
+    assert.ok(
+      parseDocument(text).findings.length > 0,
+      `the tolerant path reports ${JSON.stringify(text.slice(0, 30))}`,
+    );
   }
 });
 
@@ -102,12 +126,16 @@ test("a property's string, number, boolean or null value gets its node only when
   const root = parseDocument(text).root!;
   const properties = root.children as PropertyNode[];
   const [s, n, b, z, o, a] = properties;
-  for (const property of [s, n, b, z]) assert.equal(property.madeValueNode, undefined, `${property.key} is inline after the parse`);
+  for (const property of [s, n, b, z])
+    assert.equal(property.madeValueNode, undefined, `${property.key} is inline after the parse`);
   assert.equal(o.madeValueNode?.type, 'object', 'a container always has its node');
   assert.equal(a.madeValueNode?.children![0].type, 'string', 'an array item is a node');
   // Looking a key up makes that property's leaf only.
   const made = valueNode(root, 'n')!;
-  assert.deepEqual([made.type, made.value, made.offset, made.length, made.parent], ['number', -1.5, text.indexOf('-1.5'), 4, n]);
+  assert.deepEqual(
+    [made.type, made.value, made.offset, made.length, made.parent],
+    ['number', -1.5, text.indexOf('-1.5'), 4, n],
+  );
   assert.equal(n.madeValueNode, made);
   assert.equal(valueNode(n), made, 'the same node on each ask');
   for (const property of [s, b, z]) assert.equal(property.madeValueNode, undefined, `${property.key} is still inline`);

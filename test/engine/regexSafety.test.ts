@@ -32,23 +32,33 @@ function sourceFiles(folder: string): string[] {
   });
 }
 
-/** Every regex literal and every `RegExp(...)` / `new RegExp(...)` of a file; `dynamic` for those built from a non-literal. */
+/**
+ * Every regex literal and every `RegExp(...)` / `new RegExp(...)` of a file; `dynamic` for those built from a
+ * non-literal.
+ */
 export function regexesOf(fileName: string, text: string): { found: FoundRegex[]; dynamic: string[] } {
   const file = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true);
   const found: FoundRegex[] = [];
   const dynamic: string[] = [];
-  const where = (node: ts.Node) => `${relative(repositoryRoot, fileName)}:${file.getLineAndCharacterOfPosition(node.getStart()).line + 1}`;
-  const literalText = (node: ts.Expression | undefined) => (node && (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) ? node.text : undefined);
+  const where = (node: ts.Node) =>
+    `${relative(repositoryRoot, fileName)}:${file.getLineAndCharacterOfPosition(node.getStart()).line + 1}`;
+  const literalText = (node: ts.Expression | undefined) =>
+    node && (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) ? node.text : undefined;
   const visit = (node: ts.Node) => {
     if (node.kind === ts.SyntaxKind.RegularExpressionLiteral) {
       const literal = node.getText(file);
       const end = literal.lastIndexOf('/');
       found.push({ where: where(node), source: literal.slice(1, end), flags: literal.slice(end + 1) });
-    } else if ((ts.isNewExpression(node) || ts.isCallExpression(node)) && ts.isIdentifier(node.expression) && node.expression.text === 'RegExp') {
+    } else if (
+      (ts.isNewExpression(node) || ts.isCallExpression(node)) &&
+      ts.isIdentifier(node.expression) &&
+      node.expression.text === 'RegExp'
+    ) {
       const [sourceArgument, flagsArgument] = node.arguments ?? [];
       const source = literalText(sourceArgument);
       const flags = flagsArgument === undefined ? '' : literalText(flagsArgument);
-      if (source === undefined || flags === undefined) dynamic.push(`${where(node)}: ${node.getText(file).slice(0, 120)}`);
+      if (source === undefined || flags === undefined)
+        dynamic.push(`${where(node)}: ${node.getText(file).slice(0, 120)}`);
       else found.push({ where: where(node), source, flags });
     }
     ts.forEachChild(node, visit);
@@ -61,16 +71,24 @@ export function regexesOf(fileName: string, text: string): { found: FoundRegex[]
 function verdict(source: string, flags: string): string {
   const result = checkSync(source, flags, { timeout: 60_000 });
   if (result.status === 'safe') return 'safe';
-  if (result.status === 'vulnerable') return `vulnerable (${result.complexity.summary}, attack ${JSON.stringify(result.attack.pattern)})`;
+  if (result.status === 'vulnerable')
+    return `vulnerable (${result.complexity.summary}, attack ${JSON.stringify(result.attack.pattern)})`;
   return `${result.status}${'error' in result ? `: ${JSON.stringify(result.error)}` : ''}`;
 }
 
 test('every regular expression in server/src is safe from catastrophic backtracking (recheck)', () => {
   const all = sourceFiles(sourceRoot).map((file) => regexesOf(file, readFileSync(file, 'utf8')));
   const regexes = all.flatMap((file) => file.found);
-  assert.deepEqual(all.flatMap((file) => file.dynamic), [], 'a RegExp built at run time cannot be checked: build it from literals, or match without a regex');
+  assert.deepEqual(
+    all.flatMap((file) => file.dynamic),
+    [],
+    'a RegExp built at run time cannot be checked: build it from literals, or match without a regex',
+  );
   // The generated validators are part of it: their patterns come from schemas/manifest.schema.json.
-  assert.ok(regexes.some((regex) => regex.where.includes('shape/generated/')), 'the generated shape validators were not found: run npm run build');
+  assert.ok(
+    regexes.some((regex) => regex.where.includes('shape/generated/')),
+    'the generated shape validators were not found: run npm run build',
+  );
   const verdicts = new Map<string, string>();
   const unsafe: string[] = [];
   for (const { where, source, flags } of regexes) {
@@ -83,8 +101,14 @@ test('every regular expression in server/src is safe from catastrophic backtrack
 });
 
 test('the check finds a vulnerable regex, wherever it is written', () => {
-  const { found, dynamic } = regexesOf('probe.ts', "const a = /([/\\\\]\\*\\*?)+$/;\nconst b = new RegExp('^(a+)+$', 'u');\nconst c = new RegExp(userText);\n");
-  assert.deepEqual(found.map((regex) => `/${regex.source}/${regex.flags}`), ['/([/\\\\]\\*\\*?)+$/', '/^(a+)+$/u']);
+  const { found, dynamic } = regexesOf(
+    'probe.ts',
+    "const a = /([/\\\\]\\*\\*?)+$/;\nconst b = new RegExp('^(a+)+$', 'u');\nconst c = new RegExp(userText);\n",
+  );
+  assert.deepEqual(
+    found.map((regex) => `/${regex.source}/${regex.flags}`),
+    ['/([/\\\\]\\*\\*?)+$/', '/^(a+)+$/u'],
+  );
   assert.deepEqual(dynamic, ['probe.ts:3: new RegExp(userText)']);
   assert.match(verdict(found[0].source, found[0].flags), /^vulnerable \(2nd degree polynomial/);
   assert.match(verdict(found[1].source, found[1].flags), /^vulnerable \(exponential/);

@@ -19,5 +19,8 @@ test("the README's rules table is the registry's (run scripts/update-rules-table
   const readme = readFileSync(join(repoRoot, 'README.md'), 'utf8');
   const table = /<!-- rules:start -->\n([\s\S]*?)<!-- rules:end -->/.exec(readme);
   assert.ok(table, 'README.md has the rules table markers');
-  assert.equal(table[1], decisionsTableMarkdown(allRules, (code) => `docs/rules/${code}.md`));
+  assert.equal(
+    table[1],
+    decisionsTableMarkdown(allRules, (code) => `docs/rules/${code}.md`),
+  );
 });

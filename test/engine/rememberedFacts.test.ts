@@ -51,6 +51,7 @@ function everyOutcome() {
     'tools/plain.js': 'module.exports = async () => 1;',
     'hooks/ready.js': 'module.exports = (ctx) => ctx.store.set("a", 1);',
     'prompts/p.md': 'Summarize {{file}}',
+    'prompts/empty.md': '\n',
   });
   writeFileSync(join(plugin.root, 'tools/large.schema.json'), Buffer.alloc(3 * 1024 * 1024, 32));
   mkdirSync(join(plugin.root, 'elsewhere'));
@@ -70,7 +71,8 @@ function everyOutcome() {
     ],
     "actions": [
       { "id": "merge", "title": "Merge", "description": "d", "scope": "multi-file", "kind": "tool", "toolId": "a", "multiFileMode": "batch" },
-      { "id": "sum", "title": "Sum", "description": "d", "scope": "single-file", "prompt": "prompts/p.md" }
+      { "id": "sum", "title": "Sum", "description": "d", "scope": "single-file", "prompt": "prompts/p.md" },
+      { "id": "blank", "title": "Blank", "description": "d", "scope": "single-file", "prompt": "prompts/empty.md" }
     ],
     "hooks": { "onAppReady": { "handler": "hooks/ready.js" } } }`);
   return { ...plugin, text };
@@ -82,6 +84,7 @@ test('the file rules give the same diagnostics with a remembering host as withou
   const codes = new Set(direct.map((d) => d.code));
   for (const code of [
     'files.missing',
+    'files.empty',
     'files.not-a-file',
     'files.outside',
     'files.unreadable',
@@ -95,7 +98,11 @@ test('the file rules give the same diagnostics with a remembering host as withou
   }
   const remembering = new RememberingFolder(folder);
   assert.deepEqual(analyzeManifest(text, { folder: remembering }).diagnostics, direct);
-  assert.deepEqual(analyzeManifest(text, { folder: remembering }).diagnostics, direct, 'again, from what it remembered');
+  assert.deepEqual(
+    analyzeManifest(text, { folder: remembering }).diagnostics,
+    direct,
+    'again, from what it remembered',
+  );
 });
 
 test('with a remembering host each file is read once, whoever names it and however often it is validated', () => {
@@ -104,8 +111,10 @@ test('with a remembering host each file is read once, whoever names it and howev
   analyzeManifest(text, { folder: remembering });
   const reads = [...remembering.textReads].sort();
   assert.deepEqual(reads, [...new Set(reads)], 'no file read twice');
-  assert.ok(reads.includes('tools/path.schema.json') && reads.includes('tools/toast.js') && reads.includes('hooks/ready.js'));
-  assert.ok(!reads.includes('prompts/p.md'), 'a prompt is only checked to exist');
+  assert.ok(
+    reads.includes('tools/path.schema.json') && reads.includes('tools/toast.js') && reads.includes('hooks/ready.js'),
+  );
+  assert.ok(reads.includes('prompts/p.md'), 'a prompt is read once too: whether it is empty');
   const derivations = remembering.derivations.length;
   analyzeManifest(text, { folder: remembering });
   assert.equal(remembering.textReads.length, reads.length, 'nothing read on the second validation');
@@ -113,8 +122,13 @@ test('with a remembering host each file is read once, whoever names it and howev
 });
 
 test('parameter grants read the facts of every schema through the remembering host too', () => {
-  const { folder } = pluginFolder({ 'tools/text.schema.json': schemaOf({ text: { type: 'string' } }), 'tools/t.js': '' });
-  const text = manifest(`"permissions": { "fs": { "read": { "parameter": true } } }, "contributes": { "tools": [${tool('t', 'tools/text.schema.json', 'tools/t.js')}] }`);
+  const { folder } = pluginFolder({
+    'tools/text.schema.json': schemaOf({ text: { type: 'string' } }),
+    'tools/t.js': 'module.exports = async () => "";',
+  });
+  const text = manifest(
+    `"permissions": { "fs": { "read": { "parameter": true } } }, "contributes": { "tools": [${tool('t', 'tools/text.schema.json', 'tools/t.js')}] }`,
+  );
   const direct = analyzeManifest(text, { folder }).diagnostics;
   assert.deepEqual(
     direct.map((d) => d.code),

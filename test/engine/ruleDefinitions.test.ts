@@ -33,7 +33,9 @@ export function reportsWhatItDefines(context: RuleContext<(typeof actionRules)['
 
 test('every rule builds its messages: from its data (message), from a schema finding (shapeMessage), or as a generic shape rule', () => {
   const generic = new Set<string>(genericShapeRules.map((rule) => rule.code));
-  const without = allRules.filter((rule) => !rule.message && !rule.shapeMessage && !generic.has(rule.code)).map((rule) => rule.code);
+  const without = allRules
+    .filter((rule) => !rule.message && !rule.shapeMessage && !generic.has(rule.code))
+    .map((rule) => rule.code);
   assert.deepEqual(without, []);
 });
 
@@ -50,13 +52,23 @@ test("a diagnostic's data is plain JSON, the same after a round trip (it is sent
   for (const diagnostic of samples) {
     assert.deepEqual(JSON.parse(JSON.stringify(diagnostic.data)), diagnostic.data, diagnostic.code);
     // Apart from JSON syntax, every finding names the node at fault by its JSON path.
-    if (!diagnostic.code.startsWith('json.')) assert.ok(Array.isArray((diagnostic.data as { jsonPath?: unknown }).jsonPath), `${diagnostic.code} has a jsonPath`);
+    if (!diagnostic.code.startsWith('json.'))
+      assert.ok(
+        Array.isArray((diagnostic.data as { jsonPath?: unknown }).jsonPath),
+        `${diagnostic.code} has a jsonPath`,
+      );
   }
 });
 
 test("a message is its rule's builder applied to the finding's data", () => {
-  const { diagnostics } = analyzeManifest('{ "name": "x", "displayName": "X", "version": "1.0.0", "contributes": { "hooks": { "onAppRedy": "./h.js" } } }');
+  const { diagnostics } = analyzeManifest(
+    '{ "name": "x", "displayName": "X", "version": "1.0.0", "contributes": { "hooks": { "onAppRedy": "./h.js" } } }',
+  );
   const [unknown] = diagnostics.filter((d) => d.code === 'hooks.unknown-event');
-  assert.deepEqual(unknown.data, { jsonPath: ['contributes', 'hooks', 'onAppRedy'], event: 'onAppRedy', suggestion: 'onAppReady' });
+  assert.deepEqual(unknown.data, {
+    jsonPath: ['contributes', 'hooks', 'onAppRedy'],
+    event: 'onAppRedy',
+    suggestion: 'onAppReady',
+  });
   assert.equal(ruleByCode.get('hooks.unknown-event')!.message!(unknown.data), unknown.message);
 });

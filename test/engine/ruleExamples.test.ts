@@ -25,7 +25,10 @@ function check(example: ExampleCase): void {
     // In every file: the manifest's diagnostics and its handlers' alike.
     const also = example.example.alsoReported ?? [];
     const expected = [rule.code, ...also].sort().join(', ');
-    const got = diagnostics.map((d) => d.code).sort().join(', ');
+    const got = diagnostics
+      .map((d) => d.code)
+      .sort()
+      .join(', ');
     assert.equal(got, expected, `${name}: ${expected} once each and nothing else, got ${listed(diagnostics)}`);
     const diagnostic = diagnostics.find((d) => d.code === rule.code)!;
     assert.equal(diagnostic.file, span.file, `${name}: in ${span.file ?? 'manifest.json'}`);

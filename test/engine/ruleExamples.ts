@@ -5,7 +5,7 @@
  * stdin is.
  */
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import {
@@ -23,7 +23,6 @@ import { formatText } from '../../server/src/cli/formats/text';
 import { NodePluginFolder } from '../../server/src/host/nodePluginFolder';
 
 export type Rule = (typeof allRules)[number];
-
 
 /** One example of one rule. */
 export interface ExampleCase {
@@ -123,7 +122,8 @@ export function writeExample(
     else {
       const target = resolve(dirname(at), file.symlink);
       assert.ok(!relative(sandbox, target).startsWith('..'), `the link ${path} points into the example's sandbox`);
-      write(target, '');
+      // A target among the example's own files keeps its text.
+      if (!existsSync(target)) write(target, '');
       mkdirSync(dirname(at), { recursive: true });
       symlinkSync(file.symlink, at);
     }
@@ -174,9 +174,12 @@ export function listed(diagnostics: readonly Said[]): string {
 
 /** The command that gives an example's output, with what it is checked with. */
 function commandOf({ checkedWith }: RuleExample, command: string): string {
-  if (checkedWith?.tooLarge) return `in an editor, a manifest of ${checkedWith.tooLarge.megabytes} MB (filerManifest.maxFileSize: ${checkedWith.tooLarge.maxFileSize})`;
+  if (checkedWith?.tooLarge)
+    return `in an editor, a manifest of ${checkedWith.tooLarge.megabytes} MB (filerManifest.maxFileSize: ${checkedWith.tooLarge.maxFileSize})`;
   const [check, ...rest] = command.split(' < ');
-  return checkedWith?.maxDiagnostics === undefined ? command : [`${check} --max-diagnostics ${checkedWith.maxDiagnostics}`, ...rest].join(' < ');
+  return checkedWith?.maxDiagnostics === undefined
+    ? command
+    : [`${check} --max-diagnostics ${checkedWith.maxDiagnostics}`, ...rest].join(' < ');
 }
 
 /**
@@ -194,7 +197,13 @@ export function rulePages(): Map<string, string> {
         // A handler's findings are printed at the handler, as the CLI does for a folder it was given.
         const absolutePath = example.example.files ? file : undefined;
         const output = formatText([{ file, absolutePath, diagnostics }], { color: false });
-        return { manifest: example.text, files: example.example.files, command: commandOf(example.example, command), output, fixed: example.example.fixed };
+        return {
+          manifest: example.text,
+          files: example.example.files,
+          command: commandOf(example.example, command),
+          output,
+          fixed: example.example.fixed,
+        };
       });
     const cases = casesOf(rule);
     const page = rulePageMarkdown(rule, {

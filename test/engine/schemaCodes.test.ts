@@ -12,7 +12,8 @@ const schema = () => JSON.parse(readFileSync(join(repoRoot, 'schemas/manifest.sc
 const registered = new Set<string>(allRules.map((rule) => rule.code));
 
 type Check = (schema: unknown, registered: Set<string>) => string[];
-const load = async (): Promise<Check> => ((await import(checkScript)) as { schemaCodeProblems: Check }).schemaCodeProblems;
+const load = async (): Promise<Check> =>
+  ((await import(checkScript)) as { schemaCodeProblems: Check }).schemaCodeProblems;
 
 /** Runs the build's check on a schema file: its exit code and what it printed. */
 function runCheck(schemaText: string): { status: number; stderr: string } {
@@ -57,6 +58,8 @@ test('a keyword inside a $ref is checked in the area of the field that refers to
 test('an x-code naming a code no rule registers fails the build check', async () => {
   const changed = schema();
   changed.properties.name['x-code'].pattern = 'manifest.nmae';
-  assert.deepEqual((await load())(changed, registered), ['#/properties/name: x-code names "manifest.nmae", which no rule registers']);
+  assert.deepEqual((await load())(changed, registered), [
+    '#/properties/name: x-code names "manifest.nmae", which no rule registers',
+  ]);
   assert.equal(runCheck(JSON.stringify(changed)).status, 1);
 });

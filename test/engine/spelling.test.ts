@@ -5,11 +5,22 @@ import { test } from 'node:test';
 
 const repoRoot = join(__dirname, '../../..');
 /** What is written by us and read by people or code: sources, tests, scripts, the webview, the docs, the manifest. */
-const roots = ['server/src', 'client/src', 'test', 'scripts', 'bench', 'media', 'docs', 'README.md', 'CONTRIBUTING.md', 'package.json', 'server/package.json'];
+const roots = [
+  'server/src',
+  'client/src',
+  'test',
+  'scripts',
+  'bench',
+  'media',
+  'docs',
+  'README.md',
+  'CONTRIBUTING.md',
+  'package.json',
+  'server/package.json',
+];
 
 /** The spelling not used, built so that this file does not contain it. */
 const otherSpelling = new RegExp(`recogni${'s'}`, 'i');
-
 
 function textFiles(path: string): string[] {
   let entries;
@@ -19,7 +30,10 @@ function textFiles(path: string): string[] {
     return [path];
   }
   return entries.flatMap((entry) => {
-    if (entry.isDirectory()) return ['node_modules', 'generated', 'fixtures', 'screenshots'].includes(entry.name) ? [] : textFiles(`${path}/${entry.name}`);
+    if (entry.isDirectory())
+      return ['node_modules', 'generated', 'fixtures', 'screenshots'].includes(entry.name)
+        ? []
+        : textFiles(`${path}/${entry.name}`);
     return /\.(ts|js|mjs|lua|el|md|json|css|html|txt)$/.test(entry.name) ? [`${path}/${entry.name}`] : [];
   });
 }

@@ -8,14 +8,21 @@ test('json.syntax: a missing comma is an error at the token that needed one', ()
 });
 
 test('json.syntax: a byte-order mark is named as such, and the rest of the manifest is still checked', () => {
-  const diagnostic = expectRule('json.syntax', '«\uFEFF»{\n  "name": "a",\n  "displayName": "A",\n  "version": "1.0.0"\n}', { severity: 'error', message: 'byte-order mark (U+FEFF), which JSON.parse rejects' });
+  const diagnostic = expectRule(
+    'json.syntax',
+    '«\uFEFF»{\n  "name": "a",\n  "displayName": "A",\n  "version": "1.0.0"\n}',
+    { severity: 'error', message: 'byte-order mark (U+FEFF), which JSON.parse rejects' },
+  );
   assert.deepEqual(diagnostic.data, { detail: 'byte-order-mark' });
   assert.deepEqual(codesOf('\uFEFF{ "name": "a" }'), ['json.syntax', 'manifest.required', 'manifest.required']);
 });
 
 test('json.syntax: an empty manifest is one error that says so', () => {
   const diagnostics = analyzeManifest('  \n').diagnostics;
-  assert.deepEqual(diagnostics.map((d) => [d.code, d.offset]), [['json.syntax', 0]]);
+  assert.deepEqual(
+    diagnostics.map((d) => [d.code, d.offset]),
+    [['json.syntax', 0]],
+  );
   assert.match(diagnostics[0].message, /empty/);
 });
 
@@ -33,7 +40,9 @@ test('json.trailing-comma: in an object and in an array, each at its comma', () 
 });
 
 test('json.duplicate-key: every occurrence but the last, which is the one the loader keeps', () => {
-  expectRule('json.duplicate-key', '{«"name"»: "first", "displayName": "A", "version": "1.0.0", "name": "second"}', { severity: 'warning' });
+  expectRule('json.duplicate-key', '{«"name"»: "first", "displayName": "A", "version": "1.0.0", "name": "second"}', {
+    severity: 'warning',
+  });
   const { model } = analyzeManifest('{"name": "first", "name": "second"}');
   assert.equal(model.value.name, 'second');
 });
@@ -41,7 +50,10 @@ test('json.duplicate-key: every occurrence but the last, which is the one the lo
 test('json.too-deep: nesting past the limit is one diagnostic, not a stack overflow', () => {
   const deep = '['.repeat(100_000) + ']'.repeat(100_000);
   // The levels past the limit are read as empty, and the root that is left, an array, is said not to be an object.
-  assert.deepEqual(analyzeManifest(deep).diagnostics.map((d) => d.code), ['manifest.not-an-object', 'json.too-deep']);
+  assert.deepEqual(
+    analyzeManifest(deep).diagnostics.map((d) => d.code),
+    ['manifest.not-an-object', 'json.too-deep'],
+  );
   expectRule('json.too-deep', '['.repeat(512) + '«[»' + ']'.repeat(513), { severity: 'error' });
 });
 

@@ -5,8 +5,16 @@ const source = manifest(
   '"contributes": { "tools": [{ "id": "count_words", "title": "Count", "description": "d", "schema": «"tools/count.schema.json"», "handler": "tools/count.js", "annotations": { "readOnlyHint": true } }] }',
 );
 const clean = source.replace(/[«»]/g, '');
-const folderWith = (schema: unknown) => pluginFolder({ 'tools/count.schema.json': JSON.stringify(schema), 'tools/count.js': '' }).folder;
-const withDraft = ($schema: string | undefined, body: Record<string, unknown>) => ({ ...($schema === undefined ? {} : { $schema }), type: 'object', ...body });
+const folderWith = (schema: unknown) =>
+  pluginFolder({
+    'tools/count.schema.json': JSON.stringify(schema),
+    'tools/count.js': 'module.exports = async () => "";',
+  }).folder;
+const withDraft = ($schema: string | undefined, body: Record<string, unknown>) => ({
+  ...($schema === undefined ? {} : { $schema }),
+  type: 'object',
+  ...body,
+});
 
 const draft04 = 'http://json-schema.org/draft-04/schema#';
 const draft06 = 'http://json-schema.org/draft-06/schema#';
@@ -18,24 +26,67 @@ test('a draft-04 schema is checked against draft-04: "exclusiveMinimum": true be
   const count = { properties: { count: { type: 'integer', minimum: 0, exclusiveMinimum: true } } };
   expectNone(clean, [], folderWith(withDraft(draft04, count)));
   expectNone(clean, [], folderWith(withDraft('http://json-schema.org/draft-04/schema', count)));
-  expectRule('tools.schema-invalid', source, { folder: folderWith(withDraft(draft04, { properties: { count: { exclusiveMinimum: 3 } } })), severity: 'error', message: 'is not a valid JSON Schema (draft-04)' });
+  expectRule('tools.schema-invalid', source, {
+    folder: folderWith(withDraft(draft04, { properties: { count: { exclusiveMinimum: 3 } } })),
+    severity: 'error',
+    message: 'is not a valid JSON Schema (draft-04)',
+  });
 });
 
 test('no $schema means draft-07, as does a draft-07 $schema; draft-06 has numeric exclusive bounds too', () => {
   const boolean = { properties: { count: { minimum: 0, exclusiveMinimum: true } } };
-  expectRule('tools.schema-invalid', source, { folder: folderWith(withDraft(undefined, boolean)), message: 'is not a valid JSON Schema (draft-07): /properties/count/exclusiveMinimum must be number' });
-  expectRule('tools.schema-invalid', source, { folder: folderWith(withDraft(draft07, boolean)), message: '(draft-07)' });
-  expectRule('tools.schema-invalid', source, { folder: folderWith(withDraft(draft06, boolean)), message: '(draft-06)' });
+  expectRule('tools.schema-invalid', source, {
+    folder: folderWith(withDraft(undefined, boolean)),
+    message: 'is not a valid JSON Schema (draft-07): /properties/count/exclusiveMinimum must be number',
+  });
+  expectRule('tools.schema-invalid', source, {
+    folder: folderWith(withDraft(draft07, boolean)),
+    message: '(draft-07)',
+  });
+  expectRule('tools.schema-invalid', source, {
+    folder: folderWith(withDraft(draft06, boolean)),
+    message: '(draft-06)',
+  });
   expectNone(clean, [], folderWith(withDraft(draft06, { properties: { count: { exclusiveMinimum: 0 } } })));
 });
 
 test('2019-09 and 2020-12 schemas are checked against their own meta-schemas', () => {
-  expectNone(clean, [], folderWith(withDraft(draft2019, { $defs: { n: { type: 'string' } }, dependentRequired: { a: ['b'] }, $recursiveAnchor: true })));
-  expectRule('tools.schema-invalid', source, { folder: folderWith(withDraft(draft2019, { $recursiveAnchor: 'yes' })), message: '(2019-09)' });
-  expectNone(clean, [], folderWith(withDraft(draft2020, { properties: { pair: { type: 'array', prefixItems: [{ type: 'string' }], items: { type: 'number' } } } })));
+  expectNone(
+    clean,
+    [],
+    folderWith(
+      withDraft(draft2019, {
+        $defs: { n: { type: 'string' } },
+        dependentRequired: { a: ['b'] },
+        $recursiveAnchor: true,
+      }),
+    ),
+  );
+  expectRule('tools.schema-invalid', source, {
+    folder: folderWith(withDraft(draft2019, { $recursiveAnchor: 'yes' })),
+    message: '(2019-09)',
+  });
+  expectNone(
+    clean,
+    [],
+    folderWith(
+      withDraft(draft2020, {
+        properties: { pair: { type: 'array', prefixItems: [{ type: 'string' }], items: { type: 'number' } } },
+      }),
+    ),
+  );
   // A tuple as draft-07 writes it (items: [...]) is not a 2020-12 schema, and prefixItems must be an array there.
-  expectNone(clean, [], folderWith(withDraft(undefined, { properties: { pair: { type: 'array', items: [{ type: 'string' }], prefixItems: {} } } })));
-  expectRule('tools.schema-invalid', source, { folder: folderWith(withDraft(draft2020, { properties: { pair: { type: 'array', items: [{ type: 'string' }] } } })), message: '(2020-12)' });
+  expectNone(
+    clean,
+    [],
+    folderWith(
+      withDraft(undefined, { properties: { pair: { type: 'array', items: [{ type: 'string' }], prefixItems: {} } } }),
+    ),
+  );
+  expectRule('tools.schema-invalid', source, {
+    folder: folderWith(withDraft(draft2020, { properties: { pair: { type: 'array', items: [{ type: 'string' }] } } })),
+    message: '(2020-12)',
+  });
 });
 
 test('an unknown $schema: a warning that names the draft assumed, and the schema checked as draft-07', () => {
@@ -43,9 +94,12 @@ test('an unknown $schema: a warning that names the draft assumed, and the schema
   expectRule('tools.schema-unknown-draft', source, {
     folder: folderWith(withDraft(draft03, { properties: { path: { type: 'string', format: 'file-path' } } })),
     severity: 'warning',
-    message: '`contributes.tools[0].schema` "tools/count.schema.json" declares "$schema": "http://json-schema.org/draft-03/schema#", a draft this validator does not know: it is checked as draft-07.',
+    message:
+      '`contributes.tools[0].schema` "tools/count.schema.json" declares "$schema": "http://json-schema.org/draft-03/schema#", a draft this validator does not know: it is checked as draft-07.',
   });
-  const folder = folderWith(withDraft('https://example.com/my-schema', { properties: { count: { minimum: 0, exclusiveMinimum: true } } }));
+  const folder = folderWith(
+    withDraft('https://example.com/my-schema', { properties: { count: { minimum: 0, exclusiveMinimum: true } } }),
+  );
   expectRule('tools.schema-unknown-draft', source, { folder });
   expectRule('tools.schema-invalid', source, { folder, message: '(draft-07)' });
 });

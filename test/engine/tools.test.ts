@@ -2,66 +2,126 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { codesOf, expectNone, expectRule, manifest } from './helpers';
 
-const tools = (entries: string, extra = '') => manifest(`${extra ? `${extra}, ` : ''}"contributes": { "tools": [${entries}] }`);
-const tool = (fields: string) => `{ "id": "count_words", "title": "Count words", "description": "Counts words.", "schema": "tools/count.schema.json", "handler": "tools/count.js", "annotations": { "readOnlyHint": true }${fields ? `, ${fields}` : ''} }`;
+const tools = (entries: string, extra = '') =>
+  manifest(`${extra ? `${extra}, ` : ''}"contributes": { "tools": [${entries}] }`);
+const tool = (fields: string) =>
+  `{ "id": "count_words", "title": "Count words", "description": "Counts words.", "schema": "tools/count.schema.json", "handler": "tools/count.js", "annotations": { "readOnlyHint": true }${fields ? `, ${fields}` : ''} }`;
 
 test('a complete tool has no tool diagnostics', () => {
   expectNone(tools(tool('"timeout": "30s", "fileExtensions": [".md"]')));
 });
 
 test('tools.required: id, title, description and schema, at the opening brace of the tool', () => {
-  expectRule('tools.required', tools('«{» "id": "a", "description": "d", "schema": "s.json", "handler": "h.js", "annotations": {} }'), { message: '`title` is required' });
-  expectRule('tools.required', tools('«{» "title": "t", "description": "d", "schema": "s.json", "handler": "h.js", "annotations": {} }'), { message: '`id` is required' });
+  expectRule(
+    'tools.required',
+    tools('«{» "id": "a", "description": "d", "schema": "s.json", "handler": "h.js", "annotations": {} }'),
+    { message: '`title` is required' },
+  );
+  expectRule(
+    'tools.required',
+    tools('«{» "title": "t", "description": "d", "schema": "s.json", "handler": "h.js", "annotations": {} }'),
+    { message: '`id` is required' },
+  );
 });
 
 test('tools.id-dot: a tool id must not contain a dot', () => {
-  expectRule('tools.id-dot', tools('{ "id": «"files.count"», "title": "t", "description": "d", "schema": "s.json", "handler": "h.js", "annotations": {} }'), {
-    severity: 'error',
-    message: 'dots are reserved for namespace prefixing',
-  });
+  expectRule(
+    'tools.id-dot',
+    tools(
+      '{ "id": «"files.count"», "title": "t", "description": "d", "schema": "s.json", "handler": "h.js", "annotations": {} }',
+    ),
+    {
+      severity: 'error',
+      message: 'dots are reserved for namespace prefixing',
+    },
+  );
 });
 
 test('tools.id-empty: a tool id is the MCP tool name, and an empty one names no tool', () => {
-  expectRule('tools.id-empty', tools('{ "id": «""», "title": "t", "description": "d", "schema": "s.json", "handler": "h.js", "annotations": {} }'), {
-    severity: 'error',
-    message: '`contributes.tools[0].id` is empty: the id is the MCP tool name the agent calls the tool by',
-  });
-  expectNone(tools('{ "id": "x", "title": "t", "description": "d", "schema": "s.json", "handler": "h.js", "annotations": { "readOnlyHint": true } }'));
+  expectRule(
+    'tools.id-empty',
+    tools('{ "id": «""», "title": "t", "description": "d", "schema": "s.json", "handler": "h.js", "annotations": {} }'),
+    {
+      severity: 'error',
+      message: '`contributes.tools[0].id` is empty: the id is the MCP tool name the agent calls the tool by',
+    },
+  );
+  expectNone(
+    tools(
+      '{ "id": "x", "title": "t", "description": "d", "schema": "s.json", "handler": "h.js", "annotations": { "readOnlyHint": true } }',
+    ),
+  );
 });
 
 test('tools.legacy-shape: name/parameters is one error at `name`, not a cascade', () => {
-  const source = tools('{ «"name"»: "count_words", "title": "t", "description": "d", "parameters": { "type": "object" }, "handler": "h.js", "annotations": {} }');
-  const diagnostic = expectRule('tools.legacy-shape', source, { severity: 'error', message: 'declare `id` instead of `name`' });
+  const source = tools(
+    '{ «"name"»: "count_words", "title": "t", "description": "d", "parameters": { "type": "object" }, "handler": "h.js", "annotations": {} }',
+  );
+  const diagnostic = expectRule('tools.legacy-shape', source, {
+    severity: 'error',
+    message: 'declare `id` instead of `name`',
+  });
   assert.deepEqual(diagnostic.data, { jsonPath: ['contributes', 'tools', 0], toolIndex: 0 });
   const codes = codesOf(source.replace(/[«»]/g, ''));
   assert.deepEqual(codes, ['tools.legacy-shape']);
 });
 
 test('tools.legacy-shape: parameters alone is legacy too', () => {
-  expectRule('tools.legacy-shape', tools('{ "title": "t", "description": "d", «"parameters"»: {}, "handler": "h.js", "annotations": {} }'));
+  expectRule(
+    'tools.legacy-shape',
+    tools('{ "title": "t", "description": "d", «"parameters"»: {}, "handler": "h.js", "annotations": {} }'),
+  );
 });
 
 test('tools.handler-required: node runtime needs handler, reported at the id key', () => {
-  expectRule('tools.handler-required', tools('{ «"id"»: "a", "title": "t", "description": "d", "schema": "s.json", "annotations": {} }'), { severity: 'error' });
+  expectRule(
+    'tools.handler-required',
+    tools('{ «"id"»: "a", "title": "t", "description": "d", "schema": "s.json", "annotations": {} }'),
+    { severity: 'error' },
+  );
 });
 
 test('tools.annotations: only the four MCP booleans', () => {
-  expectRule('tools.annotations', tools(tool('').replace('"readOnlyHint": true', '"readOnlyHint": true, «"dangerous"»: true')), { message: 'not an MCP tool annotation' });
-  expectRule('tools.annotations', tools(tool('').replace('"readOnlyHint": true', '"readOnlyHint": «"yes"»')), { message: 'booleans only' });
-  expectRule('tools.annotations', tools(tool('').replace('"annotations": { "readOnlyHint": true }', '"annotations": «true»')), { message: 'must be an object' });
-  expectNone(tools(tool('').replace('"readOnlyHint": true', '"readOnlyHint": false, "destructiveHint": true, "idempotentHint": true, "openWorldHint": false')));
+  expectRule(
+    'tools.annotations',
+    tools(tool('').replace('"readOnlyHint": true', '"readOnlyHint": true, «"dangerous"»: true')),
+    { message: 'not an MCP tool annotation' },
+  );
+  expectRule('tools.annotations', tools(tool('').replace('"readOnlyHint": true', '"readOnlyHint": «"yes"»')), {
+    message: 'booleans only',
+  });
+  expectRule(
+    'tools.annotations',
+    tools(tool('').replace('"annotations": { "readOnlyHint": true }', '"annotations": «true»')),
+    { message: 'must be an object' },
+  );
+  expectNone(
+    tools(
+      tool('').replace(
+        '"readOnlyHint": true',
+        '"readOnlyHint": false, "destructiveHint": true, "idempotentHint": true, "openWorldHint": false',
+      ),
+    ),
+  );
 });
 
-test('tools.duplicate-id: a warning at the later tool\'s id, as the agent loop skips it with a warning', () => {
-  expectRule('tools.duplicate-id', tools(`${tool('')}, ${tool('').replace('"id": "count_words"', '"id": «"count_words"»')}`), {
-    severity: 'warning',
-    message: 'one name, one tool; the later tool is skipped with a warning',
-  });
+test("tools.duplicate-id: a warning at the later tool's id, as the agent loop skips it with a warning", () => {
+  expectRule(
+    'tools.duplicate-id',
+    tools(`${tool('')}, ${tool('').replace('"id": "count_words"', '"id": «"count_words"»')}`),
+    {
+      severity: 'warning',
+      message: 'one name, one tool; the later tool is skipped with a warning',
+    },
+  );
 });
 
 test('tools.wrong-type and tools.unknown-key', () => {
   expectRule('tools.wrong-type', tools(tool('"fileExtensions": «".md"»')), { message: 'must be an array' });
-  expectRule('tools.unknown-key', tools(tool('«"timout"»: "30s"')), { severity: 'warning', message: 'Did you mean `timeout`?' });
+  expectRule('tools.unknown-key', tools(tool('«"timout"»: "30s"')), {
+    severity: 'warning',
+    message: 'Did you mean `timeout`?',
+  });
 });
 
 test('tools.undeclared-annotations: a fetch plugin, naming the tool and what it is treated as', () => {
@@ -69,30 +129,53 @@ test('tools.undeclared-annotations: a fetch plugin, naming the tool and what it 
     '{ "id": «"lookup"», "title": "t", "description": "d", "schema": "s.json", "handler": "h.js" }',
     '"permissions": { "fetch": { "static": ["api.example.com"] } }',
   );
-  expectRule('tools.undeclared-annotations', source, { severity: 'warning', message: /Tool "lookup" declares no annotations: because the plugin declares permissions\.fetch, it is treated as openWorldHint: true/ });
+  expectRule('tools.undeclared-annotations', source, {
+    severity: 'warning',
+    message:
+      /Tool "lookup" declares no annotations: because the plugin declares permissions\.fetch, it is treated as openWorldHint: true/,
+  });
 });
 
 test('tools.undeclared-annotations: a process plugin', () => {
-  expectRule('tools.undeclared-annotations', manifest('"runtime": "process", "command": "bin/x", "contributes": { "tools": [{ "id": «"run"», "title": "t", "description": "d", "schema": "s.json" }] }'),
+  expectRule(
+    'tools.undeclared-annotations',
+    manifest(
+      '"runtime": "process", "command": "bin/x", "contributes": { "tools": [{ "id": «"run"», "title": "t", "description": "d", "schema": "s.json" }] }',
+    ),
     { message: 'runtime: "process"' },
   );
 });
 
 test('tools.undeclared-annotations-write: an fs.write plugin, as a hint', () => {
-  expectRule('tools.undeclared-annotations-write', tools('{ "id": «"save"», "title": "t", "description": "d", "schema": "s.json", "handler": "h.js" }', '"permissions": { "fs": { "write": { "parameter": true } } }'),
+  expectRule(
+    'tools.undeclared-annotations-write',
+    tools(
+      '{ "id": «"save"», "title": "t", "description": "d", "schema": "s.json", "handler": "h.js" }',
+      '"permissions": { "fs": { "write": { "parameter": true } } }',
+    ),
     { severity: 'hint', message: 'readOnlyHint: false' },
   );
 });
 
-test('annotations: {} declares nothing: the plugin\'s permissions decide, as for a tool without annotations (the safer reading)', () => {
+test("annotations: {} declares nothing: the plugin's permissions decide, as for a tool without annotations (the safer reading)", () => {
   expectRule(
     'tools.undeclared-annotations',
-    tools('{ "id": «"lookup"», "title": "t", "description": "d", "schema": "s.json", "handler": "h.js", "annotations": {} }', '"permissions": { "fetch": {} }'),
-    { severity: 'warning', message: 'Tool "lookup" declares no annotations (its `annotations` object is empty): because the plugin declares permissions.fetch' },
+    tools(
+      '{ "id": «"lookup"», "title": "t", "description": "d", "schema": "s.json", "handler": "h.js", "annotations": {} }',
+      '"permissions": { "fetch": {} }',
+    ),
+    {
+      severity: 'warning',
+      message:
+        'Tool "lookup" declares no annotations (its `annotations` object is empty): because the plugin declares permissions.fetch',
+    },
   );
   expectRule(
     'tools.undeclared-annotations-write',
-    tools('{ "id": «"save"», "title": "t", "description": "d", "schema": "s.json", "handler": "h.js", "annotations": {} }', '"permissions": { "fs": { "write": {} } }'),
+    tools(
+      '{ "id": «"save"», "title": "t", "description": "d", "schema": "s.json", "handler": "h.js", "annotations": {} }',
+      '"permissions": { "fs": { "write": {} } }',
+    ),
     { severity: 'hint' },
   );
 });
@@ -100,7 +183,10 @@ test('annotations: {} declares nothing: the plugin\'s permissions decide, as for
 test('an annotation declared, even one that implies nothing, silences the undeclared warnings', () => {
   for (const annotations of ['{ "idempotentHint": true }', '{ "openWorldHint": false }']) {
     expectNone(
-      tools(`{ "id": "lookup", "title": "t", "description": "d", "schema": "s.json", "handler": "h.js", "annotations": ${annotations} }`, '"permissions": { "fetch": {} }'),
+      tools(
+        `{ "id": "lookup", "title": "t", "description": "d", "schema": "s.json", "handler": "h.js", "annotations": ${annotations} }`,
+        '"permissions": { "fetch": {} }',
+      ),
       ['tools.undeclared-annotations'],
     );
   }
@@ -109,7 +195,11 @@ test('an annotation declared, even one that implies nothing, silences the undecl
 test('tools.timeout: a duration like "30s"', () => {
   expectRule('tools.timeout', tools(tool('"timeout": «"30 seconds"»')), { severity: 'warning' });
   // A number is not a duration either; the reference gives only "30s", so it is the same warning, not a type error.
-  expectRule('tools.timeout', tools(tool('"timeout": «30000»')), { severity: 'warning', message: 'is not a duration like "30s"' });
+  expectRule('tools.timeout', tools(tool('"timeout": «30000»')), {
+    severity: 'warning',
+    message: 'is not a duration like "30s"',
+  });
   expectNone(tools(tool('"timeout": 30000')), ['tools.wrong-type']);
-  for (const timeout of ['500ms', '30s', '2m', '1h']) expectNone(tools(tool(`"timeout": "${timeout}"`)), ['tools.timeout']);
+  for (const timeout of ['500ms', '30s', '2m', '1h'])
+    expectNone(tools(tool(`"timeout": "${timeout}"`)), ['tools.timeout']);
 });

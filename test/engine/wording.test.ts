@@ -34,11 +34,20 @@ interface Sample {
 /** Manifests whose messages carry counts, names and optional parts: the places where wording goes wrong. */
 function corners(): Sample[] {
   const { folder } = pluginFolder({
-    'tools/a.schema.json': JSON.stringify({ $schema: 'http://json-schema.org/draft-03/schema#', type: 'object', properties: { outputFile: { type: 'string' } } }),
-    'tools/b.schema.json': JSON.stringify({ $schema: 'http://json-schema.org/draft-04/schema#', type: 'object', properties: { n: { exclusiveMinimum: 1 } } }),
+    'tools/a.schema.json': JSON.stringify({
+      $schema: 'http://json-schema.org/draft-03/schema#',
+      type: 'object',
+      properties: { outputFile: { type: 'string' } },
+    }),
+    'tools/b.schema.json': JSON.stringify({
+      $schema: 'http://json-schema.org/draft-04/schema#',
+      type: 'object',
+      properties: { n: { exclusiveMinimum: 1 } },
+    }),
     'tools/a.js': 'module.exports = async (args, ctx) => { ctx.toast("x"); ctx.store.get("k"); };',
   });
-  const text = manifest(`"permissions": { "fetch": { "settings": ["endpont"] }, "fs": { "read": { "parameter": true }, "list": { "static": ["\${dataDir}/x/**"] } } },
+  const text =
+    manifest(`"permissions": { "fetch": { "settings": ["endpont"] }, "fs": { "read": { "parameter": true }, "list": { "static": ["\${dataDir}/x/**"] } } },
   "contributes": {
     "tools": [
       { "id": "a", "title": "A", "description": "d", "schema": "tools/a.schema.json", "handler": "tools/a.js", "annotations": {} },
@@ -52,8 +61,11 @@ function corners(): Sample[] {
     ],
     "settings": { "endpoint": { "type": "string", "title": "E" }, "limit": { "type": "number", "title": "L", "min": 5, "max": 1, "default": 9 } }
   }`);
-  const hookFolder = pluginFolder({ 'hooks/done.js': 'module.exports = async (event, ctx) => { await ctx.fs.write("${dataDir}/log.txt", "x"); };' }).folder;
-  const shapes = manifest(`"autor": "x", "permissions": { "fs": { "write": { "parameter": true } }, "fetch": { "settings": ["endpoint"] } },
+  const hookFolder = pluginFolder({
+    'hooks/done.js': 'module.exports = async (event, ctx) => { await ctx.fs.write("${dataDir}/log.txt", "x"); };',
+  }).folder;
+  const shapes =
+    manifest(`"autor": "x", "permissions": { "fs": { "write": { "parameter": true } }, "fetch": { "settings": ["endpoint"] } },
   "contributes": {
     "tools": [{ "id": "save", "title": "S", "description": "d", "schema": "s.json", "handler": "h.js", "timeout": "30 seconds", "fileExtensions": ".md", "timout": 1 }],
     "actions": [{ "title": "A", "description": "d", "scope": "single-file", "prompt": "p.md", "hidden": "yes", "promt": "x" }],
@@ -103,7 +115,10 @@ function samples(): Sample[] {
   const generatedRoot = writePluginFolder(generated);
   temporary.push(generatedRoot);
   return [
-    ...examples.map((root) => ({ text: readFileSync(join(root, 'manifest.json'), 'utf8'), folder: new NodePluginFolder(root) })),
+    ...examples.map((root) => ({
+      text: readFileSync(join(root, 'manifest.json'), 'utf8'),
+      folder: new NodePluginFolder(root),
+    })),
     { text: generated.manifestText, folder: new NodePluginFolder(generatedRoot) },
     ...corners(),
   ];
@@ -136,7 +151,9 @@ function everyString(): string[] {
       const menu = computeContextMenu(model, selection);
       menu.excluded.forEach((excluded) => strings.add(excluded.reason));
       for (const entry of menu.entries) {
-        const tool = entry.tool?.found ? [entry.tool.gating, entry.tool.asks, entry.tool.whenChosen] : [entry.tool?.problem];
+        const tool = entry.tool?.found
+          ? [entry.tool.gating, entry.tool.asks, entry.tool.whenChosen]
+          : [entry.tool?.problem];
         for (const said of [entry.title, ...tool, entry.dialog.multiFile?.words, entry.dialog.prompt?.toolScopeWords]) {
           if (said) strings.add(said);
         }
@@ -153,7 +170,8 @@ const badWording: [string, RegExp][] = [
   ['an empty placeholder', /(?<!\bis )\bundefined\b|\bnull\b|\bNaN\b|\[object Object\]|``|\(\s*\)|"#\d+"/],
   // ", .png" in a list of extensions is not stray punctuation.
   ['stray punctuation', /[,:;]\s*[.,:;](?!\w)|\s[,;:](?=\s|$)/],
-  // The reference's shorthand, which a new user cannot act on: say what decides (the folder's trust level), or what is meant.
+  // The reference's shorthand, which a new user cannot act on: say what decides (the folder's trust level), or what is
+  // meant.
   ['words a new user does not know', /per the trust table|nothing that applies/],
 ];
 
@@ -165,13 +183,22 @@ test('every message, gating line and menu string the engine says about the examp
   // WORDING_LIST=strings.txt node --test out/test/engine/wording.test.js writes them out, to read as an author would.
   if (process.env.WORDING_LIST) writeFileSync(process.env.WORDING_LIST, `${strings.join('\n')}\n`);
   assert.ok(strings.length > 150, `enough strings to be worth reading (${strings.length})`);
-  const bad = strings.flatMap((said) => badWording.filter(([, pattern]) => pattern.test(said)).map(([what]) => `${what}: ${said}`));
+  const bad = strings.flatMap((said) =>
+    badWording.filter(([, pattern]) => pattern.test(said)).map(([what]) => `${what}: ${said}`),
+  );
   assert.deepEqual(bad, []);
 });
 
 test('each approval category is explained in other words than its own name', () => {
-  assert.deepEqual(Object.entries(categoryMeaning).filter(([category, meaning]) => ownName(category, meaning)), []);
-  assert.ok(ownName('read', 'reads') && ownName('modify', 'modifies its environment') && !ownName('read', 'does not modify its environment'));
+  assert.deepEqual(
+    Object.entries(categoryMeaning).filter(([category, meaning]) => ownName(category, meaning)),
+    [],
+  );
+  assert.ok(
+    ownName('read', 'reads') &&
+      ownName('modify', 'modifies its environment') &&
+      !ownName('read', 'does not modify its environment'),
+  );
 });
 
 test('the wording checks catch what they are for', () => {

@@ -26,9 +26,13 @@ for (const bundle of ['dist/server.js', 'dist/cli.js', 'dist/client.js']) {
 test('dist/server.js makes one ES-module view of each CommonJS package it imports', () => {
   const text = readFileSync(join(repositoryRoot, 'dist/server.js'), 'utf8');
   const views = new Map<string, number>();
-  for (const [, required] of text.matchAll(/__toESM\((require_\w+)\(\)/g)) views.set(required, (views.get(required) ?? 0) + 1);
+  for (const [, required] of text.matchAll(/__toESM\((require_\w+)\(\)/g))
+    views.set(required, (views.get(required) ?? 0) + 1);
   assert.ok(views.size > 0, 'no ES-module view found: the check no longer matches what esbuild writes');
-  assert.deepEqual([...views].filter(([, count]) => count > 1), []);
+  assert.deepEqual(
+    [...views].filter(([, count]) => count > 1),
+    [],
+  );
 });
 
 /**
@@ -38,6 +42,9 @@ test('dist/server.js makes one ES-module view of each CommonJS package it import
 for (const bundle of ['dist/server.js', 'dist/cli.js']) {
   test(`${bundle} carries none of the rules' examples`, () => {
     const text = readFileSync(join(repositoryRoot, bundle), 'utf8');
-    assert.deepEqual(['word-count', '\\u00ab', '\\xAB'].filter((said) => text.includes(said)), []);
+    assert.deepEqual(
+      ['word-count', '\\u00ab', '\\xAB'].filter((said) => text.includes(said)),
+      [],
+    );
   });
 }

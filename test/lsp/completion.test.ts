@@ -2,14 +2,14 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { CompletionItem, CompletionList, TextEdit } from 'vscode-languageserver-protocol/node';
-import { cursor, editorCapabilities, LspClient, tempFolder } from './lspClient';
+import { cursor, editorCapabilities, handlerText, LspClient, tempFolder } from './lspClient';
 
 const folder = tempFolder({
   'plugin/tools/count.schema.json': '{}',
-  'plugin/tools/count.js': '',
-  'plugin/prompts/summarize.md': '',
+  'plugin/tools/count.js': handlerText,
+  'plugin/prompts/summarize.md': 'Summarize {{file}}.',
   'plugin/README.txt': '',
-  'plugin/node_modules/dep/index.js': '',
+  'plugin/node_modules/dep/index.js': handlerText,
 });
 const uri = folder.uri('plugin/manifest.json');
 let client: LspClient;
@@ -31,7 +31,10 @@ async function complete(source: string, target = uri): Promise<CompletionItem[]>
     await client.open(target, text);
     if (target === uri) opened = true;
   }
-  const result = await client.request<CompletionItem[] | CompletionList | null>('textDocument/completion', { textDocument: { uri: target }, position });
+  const result = await client.request<CompletionItem[] | CompletionList | null>('textDocument/completion', {
+    textDocument: { uri: target },
+    position,
+  });
   return Array.isArray(result) ? result : (result?.items ?? []);
 }
 
@@ -42,9 +45,11 @@ const byLabel = (items: CompletionItem[], label: string) => {
   return item;
 };
 const inserted = (item: CompletionItem) => (item.textEdit as TextEdit).newText;
-const docs = (item: CompletionItem) => (typeof item.documentation === 'string' ? item.documentation : (item.documentation?.value ?? ''));
+const docs = (item: CompletionItem) =>
+  typeof item.documentation === 'string' ? item.documentation : (item.documentation?.value ?? '');
 /** Labels in the order the client shows them (by sortText). */
-const sorted = (items: CompletionItem[]) => [...items].sort((a, b) => (a.sortText ?? '').localeCompare(b.sortText ?? '')).map((item) => item.label);
+const sorted = (items: CompletionItem[]) =>
+  [...items].sort((a, b) => (a.sortText ?? '').localeCompare(b.sortText ?? '')).map((item) => item.label);
 
 /** The text after applying a proposal's edit (snippet syntax left as is). */
 function applied(source: string, item: CompletionItem): string {
@@ -58,11 +63,27 @@ describe('completion: keys', () => {
   test('top level: the keys not yet present, with the reference\u2019s text; command and args only under runtime "process"', async () => {
     const items = await complete(`{ ${top}, "contributes": {}, | }`);
     assert.deepEqual(labels(items).sort(), [
-      '$schema', 'author', 'bundled', 'capabilities', 'category', 'description', 'engines', 'icon', 'keywords', 'license', 'permissions', 'repository', 'runtime', 'sandbox',
+      '$schema',
+      'author',
+      'bundled',
+      'capabilities',
+      'category',
+      'description',
+      'engines',
+      'icon',
+      'keywords',
+      'license',
+      'permissions',
+      'repository',
+      'runtime',
+      'sandbox',
     ]);
     const runtime = byLabel(items, 'runtime');
     assert.equal(inserted(runtime), '"runtime": "${1|node,process|}"');
-    assert.equal(docs(runtime), '"node" (default): handlers are JavaScript files run in the app\'s plugin host; "process": the plugin is its own executable.');
+    assert.equal(
+      docs(runtime),
+      '"node" (default): handlers are JavaScript files run in the app\'s plugin host; "process": the plugin is its own executable.',
+    );
     assert.equal(inserted(byLabel(items, 'author')), '"author": {\n\t"name": "$1"\n}');
     // `$` is snippet syntax: a key that holds one is escaped.
     assert.equal(inserted(byLabel(items, '$schema')), '"\\$schema": "$1"');
@@ -76,7 +97,10 @@ describe('completion: keys', () => {
     const source = `{\n  ${top},\n  "contributes": {},\n  "ru|\n  "permissions": {}\n}`;
     const items = await complete(source);
     const runtime = byLabel(items, 'runtime');
-    assert.equal(applied(source, runtime), `{\n  ${top},\n  "contributes": {},\n  "runtime": "\${1|node,process|}",\n  "permissions": {}\n}`);
+    assert.equal(
+      applied(source, runtime),
+      `{\n  ${top},\n  "contributes": {},\n  "runtime": "\${1|node,process|}",\n  "permissions": {}\n}`,
+    );
     assert.equal(runtime.filterText, '"runtime"');
   });
 
@@ -87,18 +111,37 @@ describe('completion: keys', () => {
       const items = await complete(`{ ${top},\n    "permissions": {\n      "log": true,\n      ${typed}${below}\n}`);
       const offered = labels(items);
       assert.ok(offered.includes('fetch'), `${typed}: ${offered.join(', ')}`);
-      for (const present of ['log', 'store', 'toast']) assert.ok(!offered.includes(present), `${typed}: ${present} is offered again: ${offered.join(', ')}`);
+      for (const present of ['log', 'store', 'toast'])
+        assert.ok(!offered.includes(present), `${typed}: ${present} is offered again: ${offered.join(', ')}`);
     }
-    const atTop = labels(await complete(`{\n  "|": \n  "name": "p",\n  "displayName": "P",\n  "version": "1.0.0",\n  "contributes": {}\n}`));
-    assert.ok(atTop.includes('description') && !atTop.includes('name') && !atTop.includes('contributes'), atTop.join(', '));
+    const atTop = labels(
+      await complete(
+        `{\n  "|": \n  "name": "p",\n  "displayName": "P",\n  "version": "1.0.0",\n  "contributes": {}\n}`,
+      ),
+    );
+    assert.ok(
+      atTop.includes('description') && !atTop.includes('name') && !atTop.includes('contributes'),
+      atTop.join(', '),
+    );
   });
 
   test('a tool: required fields first, annotations with a snippet; no handler under runtime "process"', async () => {
     const items = await complete(`{ ${top}, "contributes": { "tools": [ { | } ] } }`);
-    assert.deepEqual(sorted(items), ['id', 'title', 'description', 'schema', 'handler', 'timeout', 'fileExtensions', 'annotations']);
+    assert.deepEqual(sorted(items), [
+      'id',
+      'title',
+      'description',
+      'schema',
+      'handler',
+      'timeout',
+      'fileExtensions',
+      'annotations',
+    ]);
     assert.equal(inserted(byLabel(items, 'annotations')), '"annotations": {\n\t"readOnlyHint": ${1|true,false|}\n}');
     assert.equal(inserted(byLabel(items, 'schema')), '"schema": "${1:./tools/tool.schema.json}"');
-    const process = await complete(`{ ${top}, "runtime": "process", "command": "x", "contributes": { "tools": [ { "id": "count", | } ] } }`);
+    const process = await complete(
+      `{ ${top}, "runtime": "process", "command": "x", "contributes": { "tools": [ { "id": "count", | } ] } }`,
+    );
     assert.ok(!labels(process).includes('handler'));
     assert.equal(inserted(byLabel(process, 'schema')), '"schema": "${1:./tools/count.schema.json}"');
   });
@@ -113,7 +156,9 @@ describe('completion: keys', () => {
   });
 
   test('annotation keys', async () => {
-    const items = await complete(`{ ${top}, "contributes": { "tools": [ { "id": "t", "annotations": { "readOnlyHint": true, | } } ] } }`);
+    const items = await complete(
+      `{ ${top}, "contributes": { "tools": [ { "id": "t", "annotations": { "readOnlyHint": true, | } } ] } }`,
+    );
     assert.deepEqual(labels(items), ['destructiveHint', 'idempotentHint', 'openWorldHint']);
     assert.match(docs(byLabel(items, 'openWorldHint')), /makes the tool external/);
   });
@@ -121,9 +166,25 @@ describe('completion: keys', () => {
   test('permission keys with their shapes as snippets, and their inner keys', async () => {
     const items = await complete(`{ ${top}, "contributes": {}, "permissions": { "store": true, | } }`);
     assert.deepEqual(labels(items), [
-      'fs', 'fetch', 'session', 'hostTrigger', 'ai', 'channels', 'settings', 'toast', 'renderHtmlToPdf', 'log', 'execution', 'fs.read', 'fs.write', 'fs.list',
+      'fs',
+      'fetch',
+      'session',
+      'hostTrigger',
+      'ai',
+      'channels',
+      'settings',
+      'toast',
+      'renderHtmlToPdf',
+      'log',
+      'execution',
+      'fs.read',
+      'fs.write',
+      'fs.list',
     ]);
-    assert.equal(inserted(byLabel(items, 'fs.read')), '"fs": {\n\t"read": {\n\t\t"parameter": ${1|true,false|},\n\t\t"static": ["${2:\\${dataDir\\}/cache/**}"]\n\t}\n}');
+    assert.equal(
+      inserted(byLabel(items, 'fs.read')),
+      '"fs": {\n\t"read": {\n\t\t"parameter": ${1|true,false|},\n\t\t"static": ["${2:\\${dataDir\\}/cache/**}"]\n\t}\n}',
+    );
     assert.equal(inserted(byLabel(items, 'fetch')), '"fetch": {\n\t"static": ["${1:api.example.com}"]\n}');
     assert.equal(inserted(byLabel(items, 'hostTrigger')), '"hostTrigger": true');
     assert.equal(inserted(byLabel(items, 'ai')), '"ai": {\n\t"complete": true\n}');
@@ -140,7 +201,15 @@ describe('completion: keys', () => {
 
   test('hook event names, with what each announces and the folder allow-list rule', async () => {
     const items = await complete(`{ ${top}, "contributes": { "hooks": { "onToolCall": "./h.js", | } } }`);
-    assert.deepEqual(labels(items), ['onAgentComplete', 'onSessionMessage', 'onSessionStart', 'onAgentHitlRequest', 'onFileChangeNotify', 'onRuntimeReady', 'onAppReady']);
+    assert.deepEqual(labels(items), [
+      'onAgentComplete',
+      'onSessionMessage',
+      'onSessionStart',
+      'onAgentHitlRequest',
+      'onFileChangeNotify',
+      'onRuntimeReady',
+      'onAppReady',
+    ]);
     const complete_ = byLabel(items, 'onAgentComplete');
     assert.equal(inserted(complete_), '"onAgentComplete": "${1:./hooks/on-agent-complete.js}"');
     assert.match(docs(complete_), /^A folder agent's run completed\./);
@@ -158,7 +227,10 @@ describe('completion: values', () => {
     assert.equal(byLabel(runtime, 'node').detail, 'default');
     assert.match(docs(byLabel(runtime, 'process')), /^The plugin is its own executable/);
     const source = `{ ${top}, "contributes": {}, "runtime": "p|" }`;
-    assert.equal(applied(source, byLabel(await complete(source), 'process')), `{ ${top}, "contributes": {}, "runtime": "process" }`);
+    assert.equal(
+      applied(source, byLabel(await complete(source), 'process')),
+      `{ ${top}, "contributes": {}, "runtime": "process" }`,
+    );
 
     const action = (body: string) => complete(`{ ${top}, "contributes": { "actions": [ { "id": "a", ${body} } ] } }`);
     assert.deepEqual(labels(await action('"kind": |')), ['prompt', 'tool']);
@@ -190,9 +262,13 @@ describe('completion: values', () => {
     const toolIds = await complete(body('{ "id": "x", "kind": "tool", "toolId": "|" }'));
     assert.deepEqual(labels(toolIds), ['count_words', 'fetch_page']);
     assert.equal(byLabel(toolIds, 'count_words').detail, 'Count');
-    assert.equal(docs(byLabel(toolIds, 'count_words')), 'Approval category: external (openWorldHint: true, implied by permissions.fetch)');
+    assert.equal(
+      docs(byLabel(toolIds, 'count_words')),
+      'Approval category: external (openWorldHint: true, implied by permissions.fetch)',
+    );
 
-    const generate = (field: string) => `{ "id": "x", "params": [ { "id": "notes", "type": "per-file-text" }, { "id": "tone", "type": "select" } ], "generate": { ${field} } }`;
+    const generate = (field: string) =>
+      `{ "id": "x", "params": [ { "id": "notes", "type": "per-file-text" }, { "id": "tone", "type": "select" } ], "generate": { ${field} } }`;
     assert.deepEqual(labels(await complete(body(generate('"actionId": "|"')))), ['counter']);
     assert.deepEqual(labels(await complete(body(generate('"populateParamId": "|"')))), ['notes']);
     assert.deepEqual(labels(await complete(body(generate('"forwardParamIds": ["|"]')))), ['notes', 'tone']);
@@ -207,15 +283,23 @@ describe('completion: values', () => {
     assert.deepEqual(labels(schema), ['./tools/count.schema.json']);
     assert.equal(inserted(schema[0]), '"./tools/count.schema.json"');
     assert.deepEqual(labels(await complete(tool('handler'))), ['./tools/count.js']);
-    assert.deepEqual(labels(await complete(`{ ${top}, "contributes": { "actions": [ { "id": "a", "prompt": "./p|" } ] } }`)), ['./README.txt', './prompts/summarize.md']);
-    assert.deepEqual(labels(await complete(`{ ${top}, "contributes": { "hooks": { "onAppReady": "|" } } }`)), ['./tools/count.js']);
-    assert.deepEqual(labels(await complete(`{ ${top}, "runtime": "process", "command": "|", "contributes": {} }`)).sort(), [
-      './README.txt', './prompts/summarize.md', './tools/count.js', './tools/count.schema.json',
+    assert.deepEqual(
+      labels(await complete(`{ ${top}, "contributes": { "actions": [ { "id": "a", "prompt": "./p|" } ] } }`)),
+      ['./README.txt', './prompts/summarize.md'],
+    );
+    assert.deepEqual(labels(await complete(`{ ${top}, "contributes": { "hooks": { "onAppReady": "|" } } }`)), [
+      './tools/count.js',
     ]);
+    assert.deepEqual(
+      labels(await complete(`{ ${top}, "runtime": "process", "command": "|", "contributes": {} }`)).sort(),
+      ['./README.txt', './prompts/summarize.md', './tools/count.js', './tools/count.schema.json'],
+    );
   });
 
   test('${dataDir} in static fs patterns', async () => {
-    const items = await complete(`{ ${top}, "contributes": {}, "permissions": { "fs": { "write": { "static": [ | ] } } } }`);
+    const items = await complete(
+      `{ ${top}, "contributes": {}, "permissions": { "fs": { "write": { "static": [ | ] } } } }`,
+    );
     assert.deepEqual(labels(items), ['${dataDir}/']);
     assert.equal(inserted(items[0]), '"\\${dataDir}/${1:cache/**}"');
     assert.match(docs(items[0]), /not the plugin’s: write "\$\{dataDir\}\/…"/);
@@ -228,7 +312,9 @@ describe('completion: values', () => {
       inserted(tools[0]),
       '{\n\t"id": "${1:tool_id}",\n\t"title": "$2",\n\t"description": "${3:What it does and when to use it.}",\n\t"schema": "./tools/$1.schema.json",\n\t"handler": "./tools/$1.js",\n\t"annotations": {\n\t\t"readOnlyHint": ${4|true,false|}\n\t}\n}',
     );
-    const actions = await complete(`{ ${top}, "contributes": { "tools": [ { "id": "a" }, { "id": "b" } ], "actions": [ {}, | ] } }`);
+    const actions = await complete(
+      `{ ${top}, "contributes": { "tools": [ { "id": "a" }, { "id": "b" } ], "actions": [ {}, | ] } }`,
+    );
     assert.deepEqual(labels(actions), ['New prompt action', 'New tool action']);
     assert.match(inserted(byLabel(actions, 'New tool action')), /"toolId": "\$\{5\|a,b\|\}"/);
   });
@@ -239,7 +325,10 @@ describe('completion: other documents and clients', () => {
     const empty = folder.uri('My Tool/manifest.json');
     const items = await complete('|', empty);
     assert.deepEqual(labels(items), ['New Filer plugin manifest']);
-    assert.match(inserted(items[0]), /^\{\n\t"name": "\$\{1:my-tool\}",\n\t"displayName": "\$\{2:My Tool\}",\n\t"version": "\$\{3:0\.1\.0\}",/);
+    assert.match(
+      inserted(items[0]),
+      /^\{\n\t"name": "\$\{1:my-tool\}",\n\t"displayName": "\$\{2:My Tool\}",\n\t"version": "\$\{3:0\.1\.0\}",/,
+    );
   });
 
   test('files that are not Filer manifests get no completion', async () => {
@@ -248,12 +337,18 @@ describe('completion: other documents and clients', () => {
   });
 
   test('a client without snippets gets plain text, indented like the document', async () => {
-    const plain = await LspClient.start({ workspace: folder.root, capabilities: editorCapabilities({ snippets: false }) });
+    const plain = await LspClient.start({
+      workspace: folder.root,
+      capabilities: editorCapabilities({ snippets: false }),
+    });
     try {
       const source = `{\n    ${top},\n    "contributes": {},\n    |\n}`;
       const { text, position } = cursor(source);
       await plain.open(uri, text);
-      const items = await plain.request<CompletionItem[]>('textDocument/completion', { textDocument: { uri }, position });
+      const items = await plain.request<CompletionItem[]>('textDocument/completion', {
+        textDocument: { uri },
+        position,
+      });
       assert.equal(inserted(byLabel(items, 'runtime')), '"runtime": "node"');
       assert.equal(inserted(byLabel(items, 'author')), '"author": {\n        "name": ""\n    }');
       assert.equal(byLabel(items, 'runtime').insertTextFormat, 1);
@@ -269,8 +364,10 @@ describe('completion: documentation', () => {
     const statics = byLabel(items, 'static');
     assert.deepEqual(statics.documentation, {
       kind: 'plaintext',
-      value: 'Glob patterns the handler may touch on its own. Relative patterns resolve against the app\'s working directory, not the plugin\'s: write "${dataDir}/cache/**" (the plugin\'s data directory) or an absolute path. Patterns beginning with * are matched as globs without resolution.',
+      value:
+        "Glob patterns the handler may touch on its own. Relative patterns resolve against the app's working directory, not the plugin's: write \"${dataDir}/cache/**\" (the plugin's data directory) or an absolute path. Patterns beginning with * are matched as globs without resolution.",
     });
-    for (const item of items) if (item.documentation) assert.equal((item.documentation as { kind: string }).kind, 'plaintext', item.label);
+    for (const item of items)
+      if (item.documentation) assert.equal((item.documentation as { kind: string }).kind, 'plaintext', item.label);
   });
 });

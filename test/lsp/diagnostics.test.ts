@@ -1,11 +1,14 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { FileChangeType, type Diagnostic } from 'vscode-languageserver-protocol/node';
-import { editorCapabilities, LspClient, manifest, spanOf, tempFolder } from './lspClient';
+import { editorCapabilities, handlerText, LspClient, manifest, spanOf, tempFolder } from './lspClient';
 
 /** `code @ line:character-line:character severity`: what a test compares. */
 function summary(diagnostics: Diagnostic[]): string[] {
-  return diagnostics.map((d) => `${d.code} @ ${d.range.start.line}:${d.range.start.character}-${d.range.end.line}:${d.range.end.character} ${['', 'error', 'warning', 'information', 'hint'][d.severity ?? 0]}`);
+  return diagnostics.map(
+    (d) =>
+      `${d.code} @ ${d.range.start.line}:${d.range.start.character}-${d.range.end.line}:${d.range.end.character} ${['', 'error', 'warning', 'information', 'hint'][d.severity ?? 0]}`,
+  );
 }
 
 /** The expected summary line of a diagnostic on `needle` in `text`. */
@@ -29,7 +32,10 @@ const brokenManifest = `{
 `;
 
 describe('diagnostics (push)', () => {
-  const folder = tempFolder({ 'plugin/tools/count.schema.json': '{ "type": "object", "properties": {} }\n', 'plugin/tools/count.js': '' });
+  const folder = tempFolder({
+    'plugin/tools/count.schema.json': '{ "type": "object", "properties": {} }\n',
+    'plugin/tools/count.js': handlerText,
+  });
   let client: LspClient;
   const uri = folder.uri('plugin/manifest.json');
 
@@ -44,8 +50,15 @@ describe('diagnostics (push)', () => {
 
   test('after open: every message of the validator, at its exact range, with its code and data', async () => {
     // The server asks the editor to watch the files a manifest may name (and settings changes).
-    await client.waitFor(() => (client.registrations.some((r) => r.method === 'workspace/didChangeWatchedFiles') ? true : undefined), 5000, 'the watcher registration');
-    assert.deepEqual(client.registrations.find((r) => r.method === 'workspace/didChangeWatchedFiles')!.registerOptions, { watchers: [{ globPattern: '**/*' }] });
+    await client.waitFor(
+      () => (client.registrations.some((r) => r.method === 'workspace/didChangeWatchedFiles') ? true : undefined),
+      5000,
+      'the watcher registration',
+    );
+    assert.deepEqual(
+      client.registrations.find((r) => r.method === 'workspace/didChangeWatchedFiles')!.registerOptions,
+      { watchers: [{ globPattern: '**/*' }] },
+    );
     await client.open(uri, brokenManifest);
     const diagnostics = await client.diagnostics(uri);
     assert.deepEqual(summary(diagnostics), [
@@ -55,20 +68,36 @@ describe('diagnostics (push)', () => {
     ]);
     const unknownTool = diagnostics[2];
     assert.equal(unknownTool.source, 'filer-manifest');
-    assert.equal(unknownTool.message, '`contributes.actions[0].toolId` "cont" must match a contributes.tools[].id in the same manifest. Did you mean `count`?');
-    assert.deepEqual(unknownTool.data, { jsonPath: ['contributes', 'actions', 0, 'toolId'], toolId: 'cont', suggestion: 'count' });
+    assert.equal(
+      unknownTool.message,
+      '`contributes.actions[0].toolId` "cont" must match a contributes.tools[].id in the same manifest. Did you mean `count`?',
+    );
+    assert.deepEqual(unknownTool.data, {
+      jsonPath: ['contributes', 'actions', 0, 'toolId'],
+      toolId: 'cont',
+      suggestion: 'count',
+    });
   });
 
   test('after incremental edits: the diagnostics of the new version, an empty list when all is fixed', async () => {
-    const version = await client.change(uri, [{ range: { start: { line: 1, character: 10 }, end: { line: 1, character: 21 } }, text: '"my-plugin"' }]);
+    const version = await client.change(uri, [
+      { range: { start: { line: 1, character: 10 }, end: { line: 1, character: 21 } }, text: '"my-plugin"' },
+    ]);
     assert.deepEqual(summary(await client.diagnostics(uri, (p) => p.version === version)), [
       at('manifest.version', brokenManifest, '"1.0"', 'error'),
       at('actions.tool-id-unknown', brokenManifest, '"cont"', 'error'),
     ]);
-    await client.change(uri, [{ range: { start: { line: 3, character: 13 }, end: { line: 3, character: 18 } }, text: '"1.0.0"' }]);
+    await client.change(uri, [
+      { range: { start: { line: 3, character: 13 }, end: { line: 3, character: 18 } }, text: '"1.0.0"' },
+    ]);
     const line = brokenManifest.split('\n')[9];
     const column = line.indexOf('"cont"'); // the edit of line 3 moved nothing on line 9
-    const fixed = await client.change(uri, [{ range: { start: { line: 9, character: column }, end: { line: 9, character: column + '"cont"'.length } }, text: '"count"' }]);
+    const fixed = await client.change(uri, [
+      {
+        range: { start: { line: 9, character: column }, end: { line: 9, character: column + '"cont"'.length } },
+        text: '"count"',
+      },
+    ]);
     assert.deepEqual(await client.diagnostics(uri, (p) => p.version === fixed), []);
   });
 
@@ -76,31 +105,63 @@ describe('diagnostics (push)', () => {
     const start = client.published.length;
     let version = 0;
     for (const name of ['"a"', '"ab"', '"abc"', '"abcd"', '"My"']) {
-      version = await client.replaceText(uri, brokenManifest.replace('"My Plugin"', name).replace('"1.0"', '"1.0.0"').replace('"cont"', '"count"'));
+      version = await client.replaceText(
+        uri,
+        brokenManifest.replace('"My Plugin"', name).replace('"1.0"', '"1.0.0"').replace('"cont"', '"count"'),
+      );
     }
     const last = await client.diagnostics(uri, (p) => p.version === version);
     assert.deepEqual(summary(last), [at('manifest.name', client.text(uri), '"My"', 'error')]);
     const forThisDocument = client.published.slice(start).filter((p) => p.uri === uri);
-    assert.deepEqual(forThisDocument.map((p) => p.version), [version], 'only the last version was validated');
+    assert.deepEqual(
+      forThisDocument.map((p) => p.version),
+      [version],
+      'only the last version was validated',
+    );
   });
 
   test('a referenced file created, deleted or changed on disk re-validates the open manifest', async () => {
-    const withHandlerPath = brokenManifest.replace('"My Plugin"', '"my-plugin"').replace('"1.0"', '"1.0.0"').replace('"cont"', '"count"').replace('./tools/count.js', './tools/run.js');
+    const withHandlerPath = brokenManifest
+      .replace('"My Plugin"', '"my-plugin"')
+      .replace('"1.0"', '"1.0.0"')
+      .replace('"cont"', '"count"')
+      .replace('./tools/count.js', './tools/run.js');
     const version = await client.replaceText(uri, withHandlerPath);
     const missing = await client.diagnostics(uri, (p) => p.version === version);
     assert.deepEqual(summary(missing), [at('files.missing', withHandlerPath, '"./tools/run.js"', 'error')]);
-    assert.deepEqual(missing[0].data, { jsonPath: ['contributes', 'tools', 0, 'handler'], filePath: './tools/run.js', referenceKind: 'tool-handler' });
+    // With what the handler's skeleton needs: its schema's argument names (it has none), how the plugin's handlers
+    // export.
+    assert.deepEqual(missing[0].data, {
+      jsonPath: ['contributes', 'tools', 0, 'handler'],
+      filePath: './tools/run.js',
+      referenceKind: 'tool-handler',
+      argumentNames: [],
+      moduleStyle: 'commonjs',
+    });
 
     const before = client.published.length;
     folder.write('plugin/tools/run.js', 'module.exports = {};\n');
     await client.fileChanged(folder.uri('plugin/tools/run.js'), FileChangeType.Created);
-    await client.waitFor(() => client.published.slice(before).find((p) => p.uri === uri && p.diagnostics.length === 0), 5000, 'the refresh after the file appeared');
+    await client.waitFor(
+      () => client.published.slice(before).find((p) => p.uri === uri && p.diagnostics.length === 0),
+      5000,
+      'the refresh after the file appeared',
+    );
 
     const beforeSchema = client.published.length;
-    folder.write('plugin/tools/count.schema.json', '{ "type": "object", "properties": { "path": { "type": "string" } } }\n');
+    folder.write(
+      'plugin/tools/count.schema.json',
+      '{ "type": "object", "properties": { "path": { "type": "string" } } }\n',
+    );
     await client.fileChanged(folder.uri('plugin/tools/count.schema.json'), FileChangeType.Changed);
-    const changed = await client.waitFor(() => client.published.slice(beforeSchema).find((p) => p.uri === uri), 5000, 'the refresh after the schema changed');
-    assert.deepEqual(summary(changed.diagnostics), [at('tools.path-without-format', withHandlerPath, '"./tools/count.schema.json"', 'hint')]);
+    const changed = await client.waitFor(
+      () => client.published.slice(beforeSchema).find((p) => p.uri === uri),
+      5000,
+      'the refresh after the schema changed',
+    );
+    assert.deepEqual(summary(changed.diagnostics), [
+      at('tools.path-without-format', withHandlerPath, '"./tools/count.schema.json"', 'hint'),
+    ]);
   });
 
   test('a browser-extension manifest, a web app manifest and other JSON files get nothing', async () => {
@@ -111,8 +172,15 @@ describe('diagnostics (push)', () => {
     const other = folder.uri('plugin/package.json');
     await client.open(other, '{ "name": "Not A Plugin", "version": "x", "contributes": {} }');
     // The server answers requests in order: once this one is answered, any publish for those opens has been sent.
-    const status = await client.request<{ recognized: boolean; reason: string }>('filer/manifestStatus', { uri: extension });
-    assert.deepEqual(status, { recognized: false, reason: 'has manifest_version: a browser-extension manifest', errors: 0, warnings: 0 });
+    const status = await client.request<{ recognized: boolean; reason: string }>('filer/manifestStatus', {
+      uri: extension,
+    });
+    assert.deepEqual(status, {
+      recognized: false,
+      reason: 'has manifest_version: a browser-extension manifest',
+      errors: 0,
+      warnings: 0,
+    });
     await new Promise((resolve) => setTimeout(resolve, 300));
     assert.equal(client.published.filter((p) => [extension, webApp, other].includes(p.uri)).length, 0);
   });
@@ -121,10 +189,14 @@ describe('diagnostics (push)', () => {
     const sample = folder.uri('rules/manifest.json');
     const text = manifest('"contributes": { "tools": [], "views": [] }, "sandbox": true, "capabilities": ["Bad Tag"]');
     await client.open(sample, text);
-    assert.deepEqual(summary(await client.diagnostics(sample)), [at('manifest.capabilities', text, '"Bad Tag"', 'error')]);
+    assert.deepEqual(summary(await client.diagnostics(sample)), [
+      at('manifest.capabilities', text, '"Bad Tag"', 'error'),
+    ]);
     client.settings = { rules: { 'manifest.capabilities': 'warning' } };
     await client.connection.sendNotification('workspace/didChangeConfiguration', { settings: {} });
-    assert.deepEqual(summary(await client.diagnostics(sample, (p) => p.diagnostics[0]?.severity === 2)), [at('manifest.capabilities', text, '"Bad Tag"', 'warning')]);
+    assert.deepEqual(summary(await client.diagnostics(sample, (p) => p.diagnostics[0]?.severity === 2)), [
+      at('manifest.capabilities', text, '"Bad Tag"', 'warning'),
+    ]);
     client.settings = { rules: { 'manifest.capabilities': 'off' } };
     await client.connection.sendNotification('workspace/didChangeConfiguration', { settings: {} });
     assert.deepEqual(await client.diagnostics(sample, (p) => p.diagnostics.length === 0), []);
@@ -153,17 +225,27 @@ describe('diagnostics: which files, size limit, workspace', () => {
       const excluded = folder.uri('vendored/manifest.json');
       await client.open(excluded, '{ "name": "Bad Name", "contributes": {} }');
       await client.request('filer/manifestStatus', { uri: excluded });
-      const status = await client.request<{ recognized: boolean; reason: string }>('filer/manifestStatus', { uri: excluded });
+      const status = await client.request<{ recognized: boolean; reason: string }>('filer/manifestStatus', {
+        uri: excluded,
+      });
       assert.equal(status.reason, 'forced out by filerManifest.files.exclude');
       assert.equal(client.published.filter((p) => p.uri === excluded).length, 0);
 
       const large = folder.uri('large/manifest.json');
-      const text = manifest(`"contributes": { "tools": [], "views": [] }, "sandbox": "yes", "description": "${'x'.repeat(600)}",`);
+      const text = manifest(
+        `"contributes": { "tools": [], "views": [] }, "sandbox": "yes", "description": "${'x'.repeat(600)}",`,
+      );
       await client.open(large, text);
       const diagnostics = await client.diagnostics(large);
       const lastComma = text.split(',').length - 2;
-      assert.deepEqual(summary(diagnostics), ['diagnostics.file-too-large @ 0:0-0:0 information', at('json.trailing-comma', text, ',', 'error', lastComma)]);
-      assert.equal(diagnostics[0].message, 'This manifest is 0.0 MB, more than filerManifest.maxFileSize (0.0005 MB): only its JSON syntax is checked.');
+      assert.deepEqual(summary(diagnostics), [
+        'diagnostics.file-too-large @ 0:0-0:0 information',
+        at('json.trailing-comma', text, ',', 'error', lastComma),
+      ]);
+      assert.equal(
+        diagnostics[0].message,
+        'This manifest is 0.0 MB, more than filerManifest.maxFileSize (0.0005 MB): only its JSON syntax is checked.',
+      );
     } finally {
       await client.stop();
       folder.cleanup();
@@ -183,8 +265,12 @@ describe('diagnostics: which files, size limit, workspace', () => {
     try {
       const badTag = manifest('"capabilities": ["Bad Tag"]');
       const processWithoutCommand = manifest('"runtime": "process"');
-      assert.deepEqual(summary(await client.diagnostics(folder.uri('one/manifest.json'), () => true)), [at('manifest.capabilities', badTag, '"Bad Tag"', 'error')]);
-      assert.deepEqual(summary(await client.diagnostics(folder.uri('two/nested/manifest.json'), () => true)), [at('manifest.command-required', processWithoutCommand, '"process"', 'error')]);
+      assert.deepEqual(summary(await client.diagnostics(folder.uri('one/manifest.json'), () => true)), [
+        at('manifest.capabilities', badTag, '"Bad Tag"', 'error'),
+      ]);
+      assert.deepEqual(summary(await client.diagnostics(folder.uri('two/nested/manifest.json'), () => true)), [
+        at('manifest.command-required', processWithoutCommand, '"process"', 'error'),
+      ]);
       assert.deepEqual(await client.diagnostics(folder.uri('good/manifest.json'), () => true), []);
       const reported = new Set(client.published.map((p) => p.uri));
       for (const skipped of ['node_modules/dep/manifest.json', '.hidden/manifest.json', 'ext/manifest.json']) {
@@ -199,7 +285,9 @@ describe('diagnostics: which files, size limit, workspace', () => {
       // A new manifest appears; a deleted one loses its diagnostics.
       folder.write('three/manifest.json', manifest('"capabilities": ["Bad Tag"]'));
       await client.fileChanged(folder.uri('three/manifest.json'), FileChangeType.Created);
-      assert.deepEqual(summary(await client.diagnostics(folder.uri('three/manifest.json'), () => true)), [at('manifest.capabilities', badTag, '"Bad Tag"', 'error')]);
+      assert.deepEqual(summary(await client.diagnostics(folder.uri('three/manifest.json'), () => true)), [
+        at('manifest.capabilities', badTag, '"Bad Tag"', 'error'),
+      ]);
       folder.write('three/manifest.json', '');
       await client.fileChanged(folder.uri('three/manifest.json'), FileChangeType.Deleted);
       await client.diagnostics(folder.uri('three/manifest.json'), (p) => p.diagnostics.length === 0);
@@ -208,11 +296,19 @@ describe('diagnostics: which files, size limit, workspace', () => {
       const two = folder.uri('two/nested/manifest.json');
       const opened = manifest('"runtime": "process", "command": "./bin/run"');
       await client.open(two, opened, 7);
-      assert.deepEqual(summary(await client.diagnostics(two, (p) => p.version === 7)), [at('files.missing', opened, '"./bin/run"', 'error')]);
-      await client.close(two);
-      assert.deepEqual(summary(await client.diagnostics(two, (p) => p.version === undefined && p.diagnostics[0]?.code === 'manifest.command-required')), [
-        at('manifest.command-required', processWithoutCommand, '"process"', 'error'),
+      assert.deepEqual(summary(await client.diagnostics(two, (p) => p.version === 7)), [
+        at('files.missing', opened, '"./bin/run"', 'error'),
       ]);
+      await client.close(two);
+      assert.deepEqual(
+        summary(
+          await client.diagnostics(
+            two,
+            (p) => p.version === undefined && p.diagnostics[0]?.code === 'manifest.command-required',
+          ),
+        ),
+        [at('manifest.command-required', processWithoutCommand, '"process"', 'error')],
+      );
     } finally {
       await client.stop();
       folder.cleanup();
@@ -229,30 +325,60 @@ describe('diagnostics (pull)', () => {
     const client = await LspClient.start({ workspace: folder.root, capabilities: editorCapabilities({ pull: true }) });
     try {
       const uri = folder.uri('open/manifest.json');
-      const text = manifest('"contributes": { "tools": [ { "id": "t", "title": "T", "description": "D", "schema": "./t.json", "handler": "./t.js", "annotations": {} } ] }');
+      const text = manifest(
+        '"contributes": { "tools": [ { "id": "t", "title": "T", "description": "D", "schema": "./t.json", "handler": "./t.js", "annotations": {} } ] }',
+      );
       await client.open(uri, text);
       type Report = { kind: string; resultId?: string; items?: Diagnostic[] };
       const first = await client.request<Report>('textDocument/diagnostic', { textDocument: { uri } });
       assert.equal(first.kind, 'full');
-      assert.deepEqual(summary(first.items!), [at('files.missing', text, '"./t.json"', 'error'), at('files.missing', text, '"./t.js"', 'error')]);
-      const second = await client.request<Report>('textDocument/diagnostic', { textDocument: { uri }, previousResultId: first.resultId });
+      assert.deepEqual(summary(first.items!), [
+        at('files.missing', text, '"./t.json"', 'error'),
+        at('files.missing', text, '"./t.js"', 'error'),
+      ]);
+      const second = await client.request<Report>('textDocument/diagnostic', {
+        textDocument: { uri },
+        previousResultId: first.resultId,
+      });
       assert.deepEqual(second, { kind: 'unchanged', resultId: first.resultId });
 
-      const workspace = await client.request<{ items: (Report & { uri: string; version: number | null })[] }>('workspace/diagnostic', { previousResultIds: [] });
+      const workspace = await client.request<{ items: (Report & { uri: string; version: number | null })[] }>(
+        'workspace/diagnostic',
+        { previousResultIds: [] },
+      );
       assert.deepEqual(
         workspace.items.map((item) => [item.uri, item.kind, summary(item.items ?? [])]),
-        [[folder.uri('closed/manifest.json'), 'full', [at('manifest.capabilities', manifest('"capabilities": ["Bad Tag"]'), '"Bad Tag"', 'error')]]],
+        [
+          [
+            folder.uri('closed/manifest.json'),
+            'full',
+            [at('manifest.capabilities', manifest('"capabilities": ["Bad Tag"]'), '"Bad Tag"', 'error')],
+          ],
+        ],
       );
       const again = await client.request<{ items: Report[] }>('workspace/diagnostic', {
-        previousResultIds: workspace.items.map((item) => ({ uri: (item as { uri: string }).uri, value: item.resultId })),
+        previousResultIds: workspace.items.map((item) => ({
+          uri: (item as { uri: string }).uri,
+          value: item.resultId,
+        })),
       });
-      assert.deepEqual(again.items.map((item) => item.kind), ['unchanged']);
+      assert.deepEqual(
+        again.items.map((item) => item.kind),
+        ['unchanged'],
+      );
 
       const refreshes = client.refreshes.length;
       folder.write('open/t.json', '{ "type": "object" }');
       await client.fileChanged(folder.uri('open/t.json'), FileChangeType.Created);
-      await client.waitFor(() => (client.refreshes.slice(refreshes).includes('workspace/diagnostic/refresh') ? true : undefined), 5000, 'a diagnostic refresh');
-      const third = await client.request<Report>('textDocument/diagnostic', { textDocument: { uri }, previousResultId: first.resultId });
+      await client.waitFor(
+        () => (client.refreshes.slice(refreshes).includes('workspace/diagnostic/refresh') ? true : undefined),
+        5000,
+        'a diagnostic refresh',
+      );
+      const third = await client.request<Report>('textDocument/diagnostic', {
+        textDocument: { uri },
+        previousResultId: first.resultId,
+      });
       assert.equal(third.kind, 'full');
       assert.deepEqual(summary(third.items!), [at('files.missing', text, '"./t.js"', 'error')]);
       assert.equal(client.published.length, 0, 'a pull client gets no pushed diagnostics');

@@ -59,7 +59,11 @@ function engineDiagnostics(text: string, root: string): Diagnostic[] {
  * into or deleted from a string value (which changes what the rules say), or a stray `,` or line
  * break that `revert` takes out again with the next edit.
  */
-function typingEdit(random: SeededRandom, text: string, revert: { offset: number; length: number } | undefined): { change: TextDocumentContentChangeEvent; revert?: { offset: number; length: number } } {
+function typingEdit(
+  random: SeededRandom,
+  text: string,
+  revert: { offset: number; length: number } | undefined,
+): { change: TextDocumentContentChangeEvent; revert?: { offset: number; length: number } } {
   const document = TextDocument.create('x', 'json', 0, text);
   const change = (offset: number, length: number, typed: string): TextDocumentContentChangeEvent => ({
     range: { start: document.positionAt(offset), end: document.positionAt(offset + length) },
@@ -67,7 +71,10 @@ function typingEdit(random: SeededRandom, text: string, revert: { offset: number
   });
   if (revert) return { change: change(revert.offset, revert.length, '') };
   // String values (a key is followed by its colon): typing there changes what the rules say, never the structure.
-  const values = [...text.matchAll(/(?:[:[,]\s*)"((?:[^"\\\r\n]|\\.)*)"(?=\s*[,\]}])/g)].map((match) => ({ start: match.index! + match[0].length - 1 - match[1].length, content: match[1] }));
+  const values = [...text.matchAll(/(?:[:[,]\s*)"((?:[^"\\\r\n]|\\.)*)"(?=\s*[,\]}])/g)].map((match) => ({
+    start: match.index! + match[0].length - 1 - match[1].length,
+    content: match[1],
+  }));
   if (random.nextInt(0, 19) === 0) {
     const offset = random.nextInt(0, text.length);
     const typed = [',', '\r\n', '{', '😀'][random.nextInt(0, 3)];
@@ -110,7 +117,10 @@ for (const mode of ['push', 'pull'] as const) {
       const folder = tempFolder();
       const root = join(folder.root, 'word-count');
       cpSync(join(repositoryRoot, 'examples/word-count'), root, { recursive: true });
-      const client = await LspClient.start({ workspace: folder.root, capabilities: editorCapabilities({ pull: mode === 'pull' }) });
+      const client = await LspClient.start({
+        workspace: folder.root,
+        capabilities: editorCapabilities({ pull: mode === 'pull' }),
+      });
       try {
         const uri = folder.uri('word-count/manifest.json');
         const other = folder.uri('scratch/manifest.json');
@@ -123,7 +133,11 @@ for (const mode of ['push', 'pull'] as const) {
           if (cancel) source.cancel();
         };
         const somewhere = (): Position =>
-          random.nextInt(0, 4) === 0 ? { line: random.nextInt(0, 100_000), character: random.nextInt(0, 100_000) } : TextDocument.create('x', 'json', 0, client.text(uri)).positionAt(random.nextInt(0, client.text(uri).length));
+          random.nextInt(0, 4) === 0
+            ? { line: random.nextInt(0, 100_000), character: random.nextInt(0, 100_000) }
+            : TextDocument.create('x', 'json', 0, client.text(uri)).positionAt(
+                random.nextInt(0, client.text(uri).length),
+              );
 
         let revert: { offset: number; length: number } | undefined;
         for (let i = 0; i < editCount; i++) {
@@ -131,10 +145,19 @@ for (const mode of ['push', 'pull'] as const) {
           revert = edit.revert;
           await client.change(uri, [edit.change]);
           if (i % 10 === 0) send('textDocument/hover', { textDocument: { uri }, position: somewhere() });
-          if (i % 10 === 5) send('textDocument/completion', { textDocument: { uri }, position: somewhere() }, i % 20 === 5);
-          if (i % 25 === 0) send('textDocument/codeAction', { textDocument: { uri }, range: { start: somewhere(), end: somewhere() }, context: { diagnostics: [] } }, true);
+          if (i % 10 === 5)
+            send('textDocument/completion', { textDocument: { uri }, position: somewhere() }, i % 20 === 5);
+          if (i % 25 === 0)
+            send(
+              'textDocument/codeAction',
+              { textDocument: { uri }, range: { start: somewhere(), end: somewhere() }, context: { diagnostics: [] } },
+              true,
+            );
           if (i % 50 === 0) {
-            send('textDocument/inlayHint', { textDocument: { uri }, range: { start: { line: 0, character: 0 }, end: somewhere() } });
+            send('textDocument/inlayHint', {
+              textDocument: { uri },
+              range: { start: { line: 0, character: 0 }, end: somewhere() },
+            });
             send('textDocument/documentSymbol', { textDocument: { uri } }, i % 100 === 0);
             if (mode === 'pull') send('textDocument/diagnostic', { textDocument: { uri } }, i % 100 === 0);
           }
@@ -153,17 +176,29 @@ for (const mode of ['push', 'pull'] as const) {
 
         if (revert) await client.change(uri, [typingEdit(random, client.text(uri), revert).change]);
         const status = await client.request<{ recognized: boolean; reason: string }>('filer/manifestStatus', { uri });
-        assert.equal(status.recognized, true, `the edits keep the document a Filer manifest (${status.reason}; FILER_LOAD_SEED=${seed})`);
+        assert.equal(
+          status.recognized,
+          true,
+          `the edits keep the document a Filer manifest (${status.reason}; FILER_LOAD_SEED=${seed})`,
+        );
         const expected = engineDiagnostics(client.text(uri), root);
         assert.ok(expected.length > 0, 'the edits changed what the rules say');
         const last =
           mode === 'push'
             ? await client.diagnostics(uri, undefined, 20000)
-            : ((await client.request<{ kind: string; items: Diagnostic[] }>('textDocument/diagnostic', { textDocument: { uri } })).items);
+            : (
+                await client.request<{ kind: string; items: Diagnostic[] }>('textDocument/diagnostic', {
+                  textDocument: { uri },
+                })
+              ).items;
         assert.deepEqual(last, expected, `FILER_LOAD_SEED=${seed}`);
         if (mode === 'push') {
           // The scratch document was closed last: whatever it had is cleared.
-          await client.waitFor(() => [...client.published].reverse().find((p) => p.uri === other && p.diagnostics.length === 0), 5000, 'the closed document cleared');
+          await client.waitFor(
+            () => [...client.published].reverse().find((p) => p.uri === other && p.diagnostics.length === 0),
+            5000,
+            'the closed document cleared',
+          );
         }
       } finally {
         await client.stop();
@@ -185,27 +220,47 @@ describe('a crash in feature code', () => {
     );
     assert.ok(crashed instanceof ResponseError);
     assert.equal(crashed.code, ErrorCodes.InternalError);
-    assert.match(crashed.message, /^Filer manifest language server: Code actions failed: Cannot read properties of null/);
+    assert.match(
+      crashed.message,
+      /^Filer manifest language server: Code actions failed: Cannot read properties of null/,
+    );
     assert.match(logged.join('\n'), /^Code actions failed: TypeError: Cannot read properties of null(.|\n)*\n\s+at /);
 
     const folder = tempFolder();
     const client = await LspClient.start({ workspace: folder.root });
     try {
       const uri = folder.uri('plugin/manifest.json');
-      const text = '{ "name": "Not Kebab", "displayName": "D", "version": "1.0.0", "contributes": { "tools": [ { "id": "t", "title": "T", "description": "D", "schema": "./s.json", "handler": "./h.js" } ] } }';
+      const text =
+        '{ "name": "Not Kebab", "displayName": "D", "version": "1.0.0", "contributes": { "tools": [ { "id": "t", "title": "T", "description": "D", "schema": "./s.json", "handler": "./h.js" } ] } }';
       await client.open(uri, text);
       const diagnostics = await client.diagnostics(uri);
-      // What once reached the features' own code and crashed there: a diagnostic list with a hole, a range without positions.
+      // What once reached the features' own code and crashed there: a diagnostic list with a hole, a range without
+      // positions.
       await assert.rejects(
-        client.request('textDocument/codeAction', { textDocument: { uri }, range: diagnostics[0].range, context: { diagnostics: [diagnostics[0], null] } }),
-        (error: { code: number; message: string }) => error.code === ErrorCodes.InvalidParams && /params\.context\.diagnostics\[1\] must be an object, not null/.test(error.message),
+        client.request('textDocument/codeAction', {
+          textDocument: { uri },
+          range: diagnostics[0].range,
+          context: { diagnostics: [diagnostics[0], null] },
+        }),
+        (error: { code: number; message: string }) =>
+          error.code === ErrorCodes.InvalidParams &&
+          /params\.context\.diagnostics\[1\] must be an object, not null/.test(error.message),
       );
       await assert.rejects(
         client.request('textDocument/inlayHint', { textDocument: { uri }, range: { start: null, end: null } }),
-        (error: { code: number; message: string }) => error.code === ErrorCodes.InvalidParams && /params\.range\.start must be an object, not null/.test(error.message),
+        (error: { code: number; message: string }) =>
+          error.code === ErrorCodes.InvalidParams &&
+          /params\.range\.start must be an object, not null/.test(error.message),
       );
-      const actions = await client.request<{ title: string }[]>('textDocument/codeAction', { textDocument: { uri }, range: diagnostics[0].range, context: { diagnostics: [diagnostics[0]] } });
-      assert.ok(actions.some((action) => action.title === 'Change to "not-kebab" (kebab-case)'), JSON.stringify(actions));
+      const actions = await client.request<{ title: string }[]>('textDocument/codeAction', {
+        textDocument: { uri },
+        range: diagnostics[0].range,
+        context: { diagnostics: [diagnostics[0]] },
+      });
+      assert.ok(
+        actions.some((action) => action.title === 'Change to "not-kebab" (kebab-case)'),
+        JSON.stringify(actions),
+      );
       assert.equal(client.exited, false);
     } finally {
       await client.stop();

@@ -3,7 +3,10 @@ import { FileChangeType, type CodeAction, type Diagnostic } from 'vscode-languag
 import type { RuleCode } from '../../server/src/engine';
 import { applyWorkspaceEdit, type LspClient } from './lspClient';
 
-/** The quick fixes offered for the first diagnostic with `code`, as a client asks for them (the diagnostic sent back with its data). */
+/**
+ * The quick fixes offered for the first diagnostic with `code`, as a client asks for them (the diagnostic sent back
+ * with its data).
+ */
 export async function quickFixesFor(
   client: LspClient,
   uri: string,
@@ -21,7 +24,9 @@ export async function quickFixesFor(
 }
 
 export function pickFix(actions: CodeAction[], title: string | RegExp): CodeAction {
-  const action = actions.find((candidate) => (typeof title === 'string' ? candidate.title === title : title.test(candidate.title)));
+  const action = actions.find((candidate) =>
+    typeof title === 'string' ? candidate.title === title : title.test(candidate.title),
+  );
   assert.ok(action, `a fix titled ${title} among: ${actions.map((a) => a.title).join(' | ')}`);
   return action;
 }

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { FileChangeType, type Diagnostic } from 'vscode-languageserver-protocol/node';
-import { editorCapabilities, LspClient, manifest, tempFolder } from './lspClient';
+import { editorCapabilities, handlerText, LspClient, manifest, tempFolder } from './lspClient';
 
 const cleanSchema = '{ "type": "object", "properties": { "text": { "type": "string" } } }\n';
 const unformattedSchema = '{ "type": "object", "properties": { "file": { "type": "string" } } }\n';
@@ -12,8 +12,8 @@ const text = manifest(`"contributes": { "tools": [${tool('a')}, ${tool('b')}] }`
 const folder = tempFolder({
   'plugin/tools/a.schema.json': cleanSchema,
   'plugin/tools/b.schema.json': cleanSchema,
-  'plugin/tools/a.js': '',
-  'plugin/tools/b.js': '',
+  'plugin/tools/a.js': handlerText,
+  'plugin/tools/b.js': handlerText,
   'plugin/README.md': 'A plugin',
 });
 const uri = folder.uri('plugin/manifest.json');
@@ -22,7 +22,11 @@ let client: LspClient;
 before(async () => {
   folder.write('plugin/manifest.json', text);
   client = await LspClient.start({ workspace: folder.root });
-  await client.waitFor(() => (client.registrations.some((r) => r.method === 'workspace/didChangeWatchedFiles') ? true : undefined), 5000, 'the watcher registration');
+  await client.waitFor(
+    () => (client.registrations.some((r) => r.method === 'workspace/didChangeWatchedFiles') ? true : undefined),
+    5000,
+    'the watcher registration',
+  );
   await client.open(uri, text);
 });
 after(async () => {
@@ -38,11 +42,18 @@ function summary(diagnostics: Diagnostic[]): string[] {
   });
 }
 
-/** The next diagnostics published for the manifest after `change` (the server re-validates a manifest whose files changed). */
+/**
+ * The next diagnostics published for the manifest after `change` (the server re-validates a manifest whose files
+ * changed).
+ */
 async function published(change: () => Promise<void>): Promise<string[]> {
   const start = client.published.length;
   await change();
-  const found = await client.waitFor(() => client.published.slice(start).find((p) => p.uri === uri), 5000, 'diagnostics after the file change');
+  const found = await client.waitFor(
+    () => client.published.slice(start).find((p) => p.uri === uri),
+    5000,
+    'diagnostics after the file change',
+  );
   return summary(found.diagnostics);
 }
 
@@ -51,11 +62,14 @@ test('editing one schema file on disk updates the manifest naming it; a file who
   folder.write('plugin/tools/a.schema.json', unformattedSchema);
   folder.write('plugin/tools/b.schema.json', unformattedSchema);
   // Only a's change is reported: b's facts are remembered, so its new text is not seen yet.
-  assert.deepEqual(await published(() => client.fileChanged(folder.uri('plugin/tools/a.schema.json'), FileChangeType.Changed)), ['tools.path-without-format "tools/a.schema.json"']);
-  assert.deepEqual(await published(() => client.fileChanged(folder.uri('plugin/tools/b.schema.json'), FileChangeType.Changed)), [
-    'tools.path-without-format "tools/a.schema.json"',
-    'tools.path-without-format "tools/b.schema.json"',
-  ]);
+  assert.deepEqual(
+    await published(() => client.fileChanged(folder.uri('plugin/tools/a.schema.json'), FileChangeType.Changed)),
+    ['tools.path-without-format "tools/a.schema.json"'],
+  );
+  assert.deepEqual(
+    await published(() => client.fileChanged(folder.uri('plugin/tools/b.schema.json'), FileChangeType.Changed)),
+    ['tools.path-without-format "tools/a.schema.json"', 'tools.path-without-format "tools/b.schema.json"'],
+  );
 });
 
 test('a change to a directory forgets what lies below it; a change to the plugin folder forgets everything', async () => {
@@ -67,13 +81,21 @@ test('a change to a directory forgets what lies below it; a change to the plugin
   ]);
   folder.write('plugin/tools/a.schema.json', cleanSchema);
   folder.write('plugin/tools/b.schema.json', cleanSchema);
-  folder.write('plugin/tools/a.js', '');
+  folder.write('plugin/tools/a.js', handlerText);
   assert.deepEqual(await published(() => client.fileChanged(folder.uri('plugin'), FileChangeType.Changed)), []);
 });
 
 test('pull: a reported change gives a new resultId and the new diagnostics; an unchanged folder answers unchanged', async () => {
-  const pullFolder = tempFolder({ 'plugin/tools/a.schema.json': cleanSchema, 'plugin/tools/b.schema.json': cleanSchema, 'plugin/tools/a.js': '', 'plugin/tools/b.js': '' });
-  const pullClient = await LspClient.start({ workspace: pullFolder.root, capabilities: editorCapabilities({ pull: true }) });
+  const pullFolder = tempFolder({
+    'plugin/tools/a.schema.json': cleanSchema,
+    'plugin/tools/b.schema.json': cleanSchema,
+    'plugin/tools/a.js': handlerText,
+    'plugin/tools/b.js': handlerText,
+  });
+  const pullClient = await LspClient.start({
+    workspace: pullFolder.root,
+    capabilities: editorCapabilities({ pull: true }),
+  });
   try {
     const pullUri = pullFolder.uri('plugin/manifest.json');
     await pullClient.open(pullUri, text);
@@ -81,10 +103,16 @@ test('pull: a reported change gives a new resultId and the new diagnostics; an u
     const first = await pullClient.request<Report>('textDocument/diagnostic', { textDocument: { uri: pullUri } });
     assert.deepEqual(first.items, []);
     pullFolder.write('plugin/tools/b.schema.json', unformattedSchema);
-    const unreported = await pullClient.request<Report>('textDocument/diagnostic', { textDocument: { uri: pullUri }, previousResultId: first.resultId });
+    const unreported = await pullClient.request<Report>('textDocument/diagnostic', {
+      textDocument: { uri: pullUri },
+      previousResultId: first.resultId,
+    });
     assert.deepEqual(unreported, { kind: 'unchanged', resultId: first.resultId });
     await pullClient.fileChanged(pullFolder.uri('plugin/tools/b.schema.json'), FileChangeType.Changed);
-    const changed = await pullClient.request<Report>('textDocument/diagnostic', { textDocument: { uri: pullUri }, previousResultId: first.resultId });
+    const changed = await pullClient.request<Report>('textDocument/diagnostic', {
+      textDocument: { uri: pullUri },
+      previousResultId: first.resultId,
+    });
     assert.equal(changed.kind, 'full');
     assert.notEqual(changed.resultId, first.resultId);
     assert.deepEqual(summary(changed.items!), ['tools.path-without-format "tools/b.schema.json"']);

@@ -2,20 +2,44 @@ import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import { FileChangeType, type CodeAction, type Diagnostic, type DocumentDiagnosticReport } from 'vscode-languageserver-protocol/node';
+import {
+  FileChangeType,
+  type CodeAction,
+  type Diagnostic,
+  type DocumentDiagnosticReport,
+} from 'vscode-languageserver-protocol/node';
 import { realClients } from './clientCapabilities';
 import { applyWorkspaceEdit, LspClient, manifest, pollUntil, spanOf, tempFolder } from './lspClient';
 
-/** Issue 26 over a real connection, with each real client's capabilities: findings in the handler file, and the fix that edits manifest.json. */
+/**
+ * Issue 26 over a real connection, with each real client's capabilities: findings in the handler file, and the fix that
+ * edits manifest.json.
+ */
 
-const schema = JSON.stringify({ type: 'object', additionalProperties: false, properties: { path: { type: 'string', format: 'file-path' } } });
-const handler = "module.exports = async (args, context) => {\n  const { fs, toast } = context;\n  await fs.write(args.path, 'x');\n  toast('done');\n  return args.pth;\n};\n";
+const schema = JSON.stringify({
+  type: 'object',
+  additionalProperties: false,
+  properties: { path: { type: 'string', format: 'file-path' } },
+});
+const handler =
+  "module.exports = async (args, context) => {\n  const { fs, toast } = context;\n  await fs.write(args.path, 'x');\n  toast('done');\n  return args.pth;\n};\n";
 const manifestText = (permissions: string) =>
-  manifest(`"permissions": ${permissions},\n  "contributes": { "tools": [{ "id": "save", "title": "Save", "description": "Saves.", "schema": "tools/save.schema.json", "handler": "tools/save.js", "annotations": { "readOnlyHint": false } }] }`);
+  manifest(
+    `"permissions": ${permissions},\n  "contributes": { "tools": [{ "id": "save", "title": "Save", "description": "Saves.", "schema": "tools/save.schema.json", "handler": "tools/save.js", "annotations": { "readOnlyHint": false } }] }`,
+  );
 
-/** The handler's diagnostics as the client gets them: pulled when it declares pull diagnostics, else the last published for this version. */
-async function handlerDiagnostics(client: LspClient, uri: string, pull: boolean, accept: (diagnostics: Diagnostic[]) => boolean): Promise<Diagnostic[]> {
-  if (!pull) return client.diagnostics(uri, (params) => params.version === client.version(uri) && accept(params.diagnostics));
+/**
+ * The handler's diagnostics as the client gets them: pulled when it declares pull diagnostics, else the last published
+ * for this version.
+ */
+async function handlerDiagnostics(
+  client: LspClient,
+  uri: string,
+  pull: boolean,
+  accept: (diagnostics: Diagnostic[]) => boolean,
+): Promise<Diagnostic[]> {
+  if (!pull)
+    return client.diagnostics(uri, (params) => params.version === client.version(uri) && accept(params.diagnostics));
   return pollUntil(async () => {
     const report = await client.request<DocumentDiagnosticReport>('textDocument/diagnostic', { textDocument: { uri } });
     return report.kind === 'full' && accept(report.items) ? report.items : undefined;
@@ -23,41 +47,83 @@ async function handlerDiagnostics(client: LspClient, uri: string, pull: boolean,
 }
 
 /** The quick fixes the client is offered for the handler's diagnostic of `code` (sent back as it was received). */
-async function fixesFor(client: LspClient, uri: string, code: string, diagnostics: Diagnostic[]): Promise<CodeAction[]> {
+async function fixesFor(
+  client: LspClient,
+  uri: string,
+  code: string,
+  diagnostics: Diagnostic[],
+): Promise<CodeAction[]> {
   const diagnostic = diagnostics.find((d) => d.code === code)!;
-  return client.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri }, range: diagnostic.range, context: { diagnostics: [diagnostic], only: ['quickfix'] } });
+  return client.request<CodeAction[]>('textDocument/codeAction', {
+    textDocument: { uri },
+    range: diagnostic.range,
+    context: { diagnostics: [diagnostic], only: ['quickfix'] },
+  });
 }
 
 for (const { name, capabilities } of realClients) {
   const pull = capabilities.textDocument?.diagnostic !== undefined;
   describe(`handler files with ${name}'s capabilities (${pull ? 'pull' : 'push'})`, () => {
     test('a handler open in the editor gets its findings at the exact use; the permission fix edits manifest.json', async () => {
-      const folder = tempFolder({ 'plugin/manifest.json': manifestText('{ "toast": true }'), 'plugin/tools/save.schema.json': schema, 'plugin/tools/save.js': handler });
+      const folder = tempFolder({
+        'plugin/manifest.json': manifestText('{ "toast": true }'),
+        'plugin/tools/save.schema.json': schema,
+        'plugin/tools/save.js': handler,
+      });
       const client = await LspClient.start({ workspace: folder.root, capabilities });
       try {
         const uri = folder.uri('plugin/tools/save.js');
         const manifestUri = folder.uri('plugin/manifest.json');
         await client.open(uri, handler, 1, 'javascript');
         const found = await handlerDiagnostics(client, uri, pull, (diagnostics) => diagnostics.length >= 2);
-        const at = (d: Diagnostic) => `${d.range.start.line}:${d.range.start.character}-${d.range.end.line}:${d.range.end.character}`;
+        const at = (d: Diagnostic) =>
+          `${d.range.start.line}:${d.range.start.character}-${d.range.end.line}:${d.range.end.character}`;
         assert.deepEqual(
           found.map((d) => `${d.code} ${at(d)}`),
-          [`handlers.undeclared-permission ${spanOf(handler, 'fs.write')}`, `handlers.unknown-argument ${spanOf(handler, 'pth')}`],
+          [
+            `handlers.undeclared-permission ${spanOf(handler, 'fs.write')}`,
+            `handlers.unknown-argument ${spanOf(handler, 'pth')}`,
+          ],
         );
         const permission = found[0];
-        assert.equal(permission.message, 'ctx.fs.write needs `permissions.fs.write`, which the manifest does not declare: calling it throws a permission error (not-declared).');
+        assert.equal(
+          permission.message,
+          'ctx.fs.write needs `permissions.fs.write`, which the manifest does not declare: calling it throws a permission error (not-declared).',
+        );
         assert.match(String(found[1].message), /Did you mean `path`\?$/);
 
         const actions = await fixesFor(client, uri, 'handlers.undeclared-permission', found);
-        assert.deepEqual(actions.map((action) => action.title), ['Declare `permissions.fs.write` with "parameter": true (the path comes from the tool\u2019s arguments)']);
-        const edited = [...Object.keys(actions[0].edit?.changes ?? {}), ...(actions[0].edit?.documentChanges ?? []).map((change) => ('textDocument' in change ? change.textDocument.uri : ''))];
+        assert.deepEqual(
+          actions.map((action) => action.title),
+          ['Declare `permissions.fs.write` with "parameter": true (the path comes from the tool\u2019s arguments)'],
+        );
+        const edited = [
+          ...Object.keys(actions[0].edit?.changes ?? {}),
+          ...(actions[0].edit?.documentChanges ?? []).map((change) =>
+            'textDocument' in change ? change.textDocument.uri : '',
+          ),
+        ];
         assert.deepEqual(edited, [manifestUri], 'the fix edits manifest.json, not the handler');
         // An editor applies it to the manifest (open or not) and the user saves it.
-        writeFileSync(join(folder.root, 'plugin/manifest.json'), applyWorkspaceEdit(actions[0].edit!, new Map()).get(manifestUri)!);
-        assert.match(readFileSync(join(folder.root, 'plugin/manifest.json'), 'utf8'), /"fs": \{\n\s+"write": \{\n\s+"parameter": true\n\s+\}\n\s+\}/);
+        writeFileSync(
+          join(folder.root, 'plugin/manifest.json'),
+          applyWorkspaceEdit(actions[0].edit!, new Map()).get(manifestUri)!,
+        );
+        assert.match(
+          readFileSync(join(folder.root, 'plugin/manifest.json'), 'utf8'),
+          /"fs": \{\n\s+"write": \{\n\s+"parameter": true\n\s+\}\n\s+\}/,
+        );
         await client.fileChanged(manifestUri, FileChangeType.Changed);
-        const after = await handlerDiagnostics(client, uri, pull, (diagnostics) => !diagnostics.some((d) => d.code === 'handlers.undeclared-permission'));
-        assert.deepEqual(after.map((d) => d.code), ['handlers.unknown-argument']);
+        const after = await handlerDiagnostics(
+          client,
+          uri,
+          pull,
+          (diagnostics) => !diagnostics.some((d) => d.code === 'handlers.undeclared-permission'),
+        );
+        assert.deepEqual(
+          after.map((d) => d.code),
+          ['handlers.unknown-argument'],
+        );
 
         // Editing the handler checks it again: the typo fixed, nothing is left.
         await client.replaceText(uri, handler.replace('args.pth', 'args.path'));
@@ -69,19 +135,33 @@ for (const { name, capabilities } of realClients) {
     });
 
     test('a JavaScript file no manifest names gets nothing, and neither does one beside a manifest that does not name it', async () => {
-      const folder = tempFolder({ 'plugin/manifest.json': manifestText('{}'), 'plugin/tools/save.schema.json': schema, 'plugin/tools/save.js': handler, 'plugin/lib/other.js': handler, 'elsewhere/x.js': handler });
+      const folder = tempFolder({
+        'plugin/manifest.json': manifestText('{}'),
+        'plugin/tools/save.schema.json': schema,
+        'plugin/tools/save.js': handler,
+        'plugin/lib/other.js': handler,
+        'elsewhere/x.js': handler,
+      });
       const client = await LspClient.start({ workspace: folder.root, capabilities });
       try {
         for (const file of ['plugin/lib/other.js', 'elsewhere/x.js']) {
           const uri = folder.uri(file);
           await client.open(uri, handler, 1, 'javascript');
           if (pull) {
-            const report = await client.request<DocumentDiagnosticReport>('textDocument/diagnostic', { textDocument: { uri } });
+            const report = await client.request<DocumentDiagnosticReport>('textDocument/diagnostic', {
+              textDocument: { uri },
+            });
             assert.deepEqual(report, { kind: 'full', items: [] }, file);
           }
-          const hover = await client.request('textDocument/hover', { textDocument: { uri }, position: { line: 2, character: 10 } });
+          const hover = await client.request('textDocument/hover', {
+            textDocument: { uri },
+            position: { line: 2, character: 10 },
+          });
           assert.equal(hover, null, `no hover in ${file}`);
-          const completion = await client.request<unknown[]>('textDocument/completion', { textDocument: { uri }, position: { line: 2, character: 10 } });
+          const completion = await client.request<unknown[]>('textDocument/completion', {
+            textDocument: { uri },
+            position: { line: 2, character: 10 },
+          });
           assert.deepEqual(completion, [], `no completion in ${file}`);
         }
         if (!pull) {
@@ -89,7 +169,10 @@ for (const { name, capabilities } of realClients) {
           const handlerUri = folder.uri('plugin/tools/save.js');
           await client.open(handlerUri, handler, 1, 'javascript');
           await client.diagnostics(handlerUri, (params) => params.diagnostics.length > 0);
-          assert.deepEqual(client.published.filter((params) => params.uri !== handlerUri && params.uri.endsWith('.js')), []);
+          assert.deepEqual(
+            client.published.filter((params) => params.uri !== handlerUri && params.uri.endsWith('.js')),
+            [],
+          );
         }
       } finally {
         await client.stop();

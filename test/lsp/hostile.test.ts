@@ -10,11 +10,13 @@ import { chmodSync, copyFileSync, mkdirSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Diagnostic, Hover } from 'vscode-languageserver-protocol/node';
-import { assertFifoNeverOpened, cursor, LspClient, manifest, serverPath, tempFolder } from './lspClient';
+import { assertFifoNeverOpened, cursor, handlerText, LspClient, manifest, serverPath, tempFolder } from './lspClient';
 
 /** `code @ path`: which diagnostic, on which field. */
 function byField(diagnostics: Diagnostic[]): string[] {
-  return diagnostics.map((d) => `${d.code} @ ${((d.data as { jsonPath?: (string | number)[] } | undefined)?.jsonPath ?? []).join('.')}`).sort();
+  return diagnostics
+    .map((d) => `${d.code} @ ${((d.data as { jsonPath?: (string | number)[] } | undefined)?.jsonPath ?? []).join('.')}`)
+    .sort();
 }
 
 /** How long a request takes to answer. */
@@ -24,10 +26,18 @@ async function timedRequest<R>(client: LspClient, method: string, params: unknow
   return { result, ms: performance.now() - started };
 }
 
-const toolLine = (i: number, extra = '') => `{ "id": "tool_${i}", "title": "Tool ${i}", "description": "Does thing ${i}.", "schema": "./s.json", "handler": "./h.js", "annotations": { "readOnlyHint": true }${extra} }`;
+const toolLine = (i: number, extra = '') =>
+  `{ "id": "tool_${i}", "title": "Tool ${i}", "description": "Does thing ${i}.", "schema": "./s.json", "handler": "./h.js", "annotations": { "readOnlyHint": true }${extra} }`;
 
 describe('hostile sizes', () => {
-  const folder = tempFolder({ 'big/s.json': '{ "type": "object", "properties": {} }\n', 'big/h.js': '', 'many/s.json': '{ "type": "object", "properties": {} }\n', 'many/h.js': '', 'small/s.json': '{ "type": "object", "properties": {} }\n', 'small/h.js': '' });
+  const folder = tempFolder({
+    'big/s.json': '{ "type": "object", "properties": {} }\n',
+    'big/h.js': handlerText,
+    'many/s.json': '{ "type": "object", "properties": {} }\n',
+    'many/h.js': handlerText,
+    'small/s.json': '{ "type": "object", "properties": {} }\n',
+    'small/h.js': handlerText,
+  });
   let client: LspClient;
   before(async () => {
     client = await LspClient.start({ workspace: folder.root });
@@ -41,15 +51,24 @@ describe('hostile sizes', () => {
     const tools: string[] = [];
     let size = 0;
     for (let i = 0; size < 20 * 1024 * 1024; i++) {
-      const line = toolLine(i, `, "fileExtensions": [".md", ".txt"], "timeout": "30s", "x-padding": "${'p'.repeat(40)}"`);
+      const line = toolLine(
+        i,
+        `, "fileExtensions": [".md", ".txt"], "timeout": "30s", "x-padding": "${'p'.repeat(40)}"`,
+      );
       tools.push(line);
       size += line.length + 6;
     }
     // A name the rules would refuse, and one syntax error: only the second is reported.
-    const big = manifest(`"contributes": { "tools": [\n    ${tools.join(',\n    ')}\n  ] }`).replace('"sample-plugin"', '"Not Kebab"').replace('"id": "tool_7",', '"id": "tool_7"');
+    const big = manifest(`"contributes": { "tools": [\n    ${tools.join(',\n    ')}\n  ] }`)
+      .replace('"sample-plugin"', '"Not Kebab"')
+      .replace('"id": "tool_7",', '"id": "tool_7"');
     assert.ok(big.length > 20 * 1024 * 1024);
     const bigUri = folder.uri('big/manifest.json');
-    const small = cursor(manifest(`"contributes": { "tools": [ { "id": "summarize", "title": "S", "description": "D", "schema": "./s.json", "handler": "./h.js", "annotations": { "read|OnlyHint": true } } ] }`));
+    const small = cursor(
+      manifest(
+        `"contributes": { "tools": [ { "id": "summarize", "title": "S", "description": "D", "schema": "./s.json", "handler": "./h.js", "annotations": { "read|OnlyHint": true } } ] }`,
+      ),
+    );
     const smallUri = folder.uri('small/manifest.json');
     folder.write('small/manifest.json', small.text);
     await client.open(smallUri, small.text);
@@ -60,7 +79,10 @@ describe('hostile sizes', () => {
     const hover = { textDocument: { uri: smallUri }, position: small.position };
     // While the big one is opened and edited (each edit re-checked), the small one answers.
     for (let round = 0; round < 6; round++) {
-      if (round % 2 === 1) await client.change(bigUri, [{ range: { start: { line: 2, character: 14 }, end: { line: 2, character: 14 } }, text: ' ' }]);
+      if (round % 2 === 1)
+        await client.change(bigUri, [
+          { range: { start: { line: 2, character: 14 }, end: { line: 2, character: 14 } }, text: ' ' },
+        ]);
       const answered = await timedRequest<Hover>(client, 'textDocument/hover', hover);
       assert.match(JSON.stringify(answered.result.contents), /readOnlyHint/);
       const completion = await timedRequest<unknown[]>(client, 'textDocument/completion', hover);
@@ -69,11 +91,20 @@ describe('hostile sizes', () => {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     const diagnostics = await client.diagnostics(bigUri, (p) => p.version === client.version(bigUri), 60000);
-    assert.deepEqual(diagnostics.map((d) => d.code), ['diagnostics.file-too-large', 'json.syntax']);
-    assert.match(String(diagnostics[0].message), /^This manifest is 2\d\.\d MB, more than filerManifest\.maxFileSize \(16 MB\): only its JSON syntax is checked\.$/);
+    assert.deepEqual(
+      diagnostics.map((d) => d.code),
+      ['diagnostics.file-too-large', 'json.syntax'],
+    );
+    assert.match(
+      String(diagnostics[0].message),
+      /^This manifest is 2\d\.\d MB, more than filerManifest\.maxFileSize \(16 MB\): only its JSON syntax is checked\.$/,
+    );
     // A parse of 20 MB takes about a second here; a request waits for at most one.
     const slowest = Math.max(...latencies);
-    assert.ok(slowest < 5000, `the small manifest waited ${slowest.toFixed(0)} ms (all: ${latencies.map((ms) => ms.toFixed(0)).join(', ')})`);
+    assert.ok(
+      slowest < 5000,
+      `the small manifest waited ${slowest.toFixed(0)} ms (all: ${latencies.map((ms) => ms.toFixed(0)).join(', ')})`,
+    );
     await client.close(bigUri);
     assert.equal(client.exited, false);
   });
@@ -99,21 +130,40 @@ describe('hostile sizes', () => {
     const lines = text.split('\n');
     const lastToolLine = lines.findIndex((line) => line.includes(`"tool_${count - 1}"`));
     const idColumn = lines[lastToolLine].indexOf(`"tool_${count - 1}"`) + 2;
-    const hover = await timedRequest<Hover>(client, 'textDocument/hover', { textDocument: { uri }, position: { line: lastToolLine, character: idColumn } });
-    assert.match(JSON.stringify(hover.result.contents), new RegExp(`Approval category \\*\\*read\\*\\*.*tool \`tool_${count - 1}\``));
-    const actionLine = lines.findIndex((line) => line.includes('"id": "last"'));
-    const definition = await client.request<{ targetSelectionRange: { start: { line: number } } }[]>('textDocument/definition', {
+    const hover = await timedRequest<Hover>(client, 'textDocument/hover', {
       textDocument: { uri },
-      position: { line: actionLine, character: lines[actionLine].indexOf(`"tool_${count - 1}"`) + 2 },
+      position: { line: lastToolLine, character: idColumn },
     });
-    assert.deepEqual(definition.map((link) => link.targetSelectionRange.start.line), [lastToolLine]);
+    assert.match(
+      JSON.stringify(hover.result.contents),
+      new RegExp(`Approval category \\*\\*read\\*\\*.*tool \`tool_${count - 1}\``),
+    );
+    const actionLine = lines.findIndex((line) => line.includes('"id": "last"'));
+    const definition = await client.request<{ targetSelectionRange: { start: { line: number } } }[]>(
+      'textDocument/definition',
+      {
+        textDocument: { uri },
+        position: { line: actionLine, character: lines[actionLine].indexOf(`"tool_${count - 1}"`) + 2 },
+      },
+    );
+    assert.deepEqual(
+      definition.map((link) => link.targetSelectionRange.start.line),
+      [lastToolLine],
+    );
     await client.close(uri);
   });
 });
 
 describe('hostile referenced files', () => {
-  const outside = tempFolder({ 'secret.js': 'module.exports = "secret";\n', 'secret.schema.json': '{ "type": "object", "properties": {} }\n' });
-  const folder = tempFolder({ 'plugin/h.js': '', 'paths/h.js': '', 'paths/tools/ok.schema.json': '{ "type": "object", "properties": {} }\n' });
+  const outside = tempFolder({
+    'secret.js': 'module.exports = "secret";\n',
+    'secret.schema.json': '{ "type": "object", "properties": {} }\n',
+  });
+  const folder = tempFolder({
+    'plugin/h.js': handlerText,
+    'paths/h.js': handlerText,
+    'paths/tools/ok.schema.json': '{ "type": "object", "properties": {} }\n',
+  });
   const fifo = join(outside.root, 'never-opened.fifo');
   let client: LspClient;
   before(async () => {
@@ -127,15 +177,34 @@ describe('hostile referenced files', () => {
     outside.cleanup();
   });
 
-  const tool = (id: string, schema: string, handler = './h.js') => `{ "id": "${id}", "title": "T", "description": "D", "schema": "${schema}", "handler": "${handler}", "annotations": { "readOnlyHint": true } }`;
+  const tool = (id: string, schema: string, handler = './h.js') =>
+    `{ "id": "${id}", "title": "T", "description": "D", "schema": "${schema}", "handler": "${handler}", "annotations": { "readOnlyHint": true } }`;
 
   test('tool schemas that are huge, circular, nested too deep, point outside with $ref, or are not JSON', async () => {
     const deep = 5000;
-    folder.write('plugin/tools/huge.schema.json', `{ "type": "object", "description": "${'x'.repeat(3 * 1024 * 1024)}", "properties": {} }`);
-    folder.write('plugin/tools/loop.schema.json', '{ "definitions": { "a": { "$ref": "#/definitions/b" }, "b": { "$ref": "#/definitions/a" } }, "type": "object", "properties": { "p": { "$ref": "#/definitions/a" } } }');
-    folder.write('plugin/tools/self.schema.json', '{ "$ref": "#", "type": "object", "properties": { "again": { "$ref": "#" } } }');
-    folder.write('plugin/tools/away.schema.json', JSON.stringify({ type: 'object', properties: { p: { $ref: `file://${fifo}` }, q: { $ref: 'https://example.com/schema.json' } } }));
-    folder.write('plugin/tools/deep.schema.json', '{ "type": "object", "properties": { "a": '.repeat(deep) + '{}' + ' } }'.repeat(deep));
+    folder.write(
+      'plugin/tools/huge.schema.json',
+      `{ "type": "object", "description": "${'x'.repeat(3 * 1024 * 1024)}", "properties": {} }`,
+    );
+    folder.write(
+      'plugin/tools/loop.schema.json',
+      '{ "definitions": { "a": { "$ref": "#/definitions/b" }, "b": { "$ref": "#/definitions/a" } }, "type": "object", "properties": { "p": { "$ref": "#/definitions/a" } } }',
+    );
+    folder.write(
+      'plugin/tools/self.schema.json',
+      '{ "$ref": "#", "type": "object", "properties": { "again": { "$ref": "#" } } }',
+    );
+    folder.write(
+      'plugin/tools/away.schema.json',
+      JSON.stringify({
+        type: 'object',
+        properties: { p: { $ref: `file://${fifo}` }, q: { $ref: 'https://example.com/schema.json' } },
+      }),
+    );
+    folder.write(
+      'plugin/tools/deep.schema.json',
+      '{ "type": "object", "properties": { "a": '.repeat(deep) + '{}' + ' } }'.repeat(deep),
+    );
     folder.write('plugin/tools/text.schema.json', 'type: object\n');
     const text = manifest(`"contributes": { "tools": [
     ${tool('huge', './tools/huge.schema.json')},
@@ -154,9 +223,18 @@ describe('hostile referenced files', () => {
       'tools.schema-not-json @ contributes.tools.5.schema',
     ]);
     const message = (code: string) => String(diagnostics.find((d) => d.code === code)!.message);
-    assert.equal(message('files.unreadable'), '`contributes.tools[0].schema` "./tools/huge.schema.json" is too large to check (3 MB).');
-    assert.equal(message('tools.schema-invalid'), '`contributes.tools[4].schema`: "./tools/deep.schema.json" is not a valid JSON Schema (draft-07): it is nested too deeply to check.');
-    assert.match(message('tools.schema-not-json'), /^`contributes\.tools\[5\]\.schema`: "\.\/tools\/text\.schema\.json" is not JSON \(/);
+    assert.equal(
+      message('files.unreadable'),
+      '`contributes.tools[0].schema` "./tools/huge.schema.json" is too large to check (3 MB).',
+    );
+    assert.equal(
+      message('tools.schema-invalid'),
+      '`contributes.tools[4].schema`: "./tools/deep.schema.json" is not a valid JSON Schema (draft-07): it is nested too deeply to check.',
+    );
+    assert.match(
+      message('tools.schema-not-json'),
+      /^`contributes\.tools\[5\]\.schema`: "\.\/tools\/text\.schema\.json" is not JSON \(/,
+    );
     assertFifoNeverOpened(fifo);
     await client.close(uri);
   });
@@ -185,11 +263,27 @@ describe('hostile referenced files', () => {
       'files.outside @ contributes.tools.2.schema',
     ]);
     const messages = diagnostics.map((d) => String(d.message));
-    assert.ok(messages.includes('`contributes.tools[0].handler` "./handlers" names a folder, not the handler module.'), messages.join('\n'));
-    assert.ok(messages.includes('`contributes.tools[3].schema` "./tools/fifo.schema.json" names a device or special file, not the tool’s JSON-Schema file.'), messages.join('\n'));
-    assert.ok(messages.includes('`contributes.tools[2].handler` "./null.js" leads outside the plugin folder (through a symbolic link); it is not read.'), messages.join('\n'));
+    assert.ok(
+      messages.includes('`contributes.tools[0].handler` "./handlers" names a folder, not the handler module.'),
+      messages.join('\n'),
+    );
+    assert.ok(
+      messages.includes(
+        '`contributes.tools[3].schema` "./tools/fifo.schema.json" names a device or special file, not the tool’s JSON-Schema file.',
+      ),
+      messages.join('\n'),
+    );
+    assert.ok(
+      messages.includes(
+        '`contributes.tools[2].handler` "./null.js" leads outside the plugin folder (through a symbolic link); it is not read.',
+      ),
+      messages.join('\n'),
+    );
     // Neither FIFO was opened: the server would be blocked in the read, and a writer would find a reader.
-    const hover = await client.request<Hover>('textDocument/hover', { textDocument: { uri }, position: { line: 0, character: 0 } });
+    const hover = await client.request<Hover>('textDocument/hover', {
+      textDocument: { uri },
+      position: { line: 0, character: 0 },
+    });
     assert.match(JSON.stringify(hover.contents), /field by field/);
     assertFifoNeverOpened(fifo);
     assertFifoNeverOpened(join(folder.root, 'paths/tools/fifo.schema.json'));
@@ -198,12 +292,22 @@ describe('hostile referenced files', () => {
 
   test('a tool schema that is a $ref chain of 30,000 links (the server published nothing for the manifest) and a manifest nested 600 deep (shown nothing): each gets its finding, and its other diagnostics', async () => {
     const definitions: Record<string, unknown> = {};
-    for (let i = 0; i < 30_000; i++) definitions[`d${i}`] = i + 1 < 30_000 ? { $ref: `#/definitions/d${i + 1}` } : { type: 'string' };
-    folder.write('chain/tools/chain.schema.json', JSON.stringify({ type: 'object', definitions, properties: { source: { $ref: '#/definitions/d0' } } }));
-    folder.write('chain/h.js', '');
+    for (let i = 0; i < 30_000; i++)
+      definitions[`d${i}`] = i + 1 < 30_000 ? { $ref: `#/definitions/d${i + 1}` } : { type: 'string' };
+    folder.write(
+      'chain/tools/chain.schema.json',
+      JSON.stringify({ type: 'object', definitions, properties: { source: { $ref: '#/definitions/d0' } } }),
+    );
+    folder.write('chain/h.js', 'module.exports = async () => "";\n');
     const chainUri = folder.uri('chain/manifest.json');
-    await client.open(chainUri, manifest(`"contributes": { "tools": [ ${tool('chain', './tools/chain.schema.json')} ] }, "autor": "x"`));
-    assert.deepEqual(byField(await client.diagnostics(chainUri)), ['manifest.unknown-key @ autor', 'tools.schema-ref-chain @ contributes.tools.0.schema']);
+    await client.open(
+      chainUri,
+      manifest(`"contributes": { "tools": [ ${tool('chain', './tools/chain.schema.json')} ] }, "autor": "x"`),
+    );
+    assert.deepEqual(byField(await client.diagnostics(chainUri)), [
+      'manifest.unknown-key @ autor',
+      'tools.schema-ref-chain @ contributes.tools.0.schema',
+    ]);
     const deepUri = folder.uri('deep/manifest.json');
     const deep = `{ "name": "Not Kebab", "displayName": "D", "version": "1.0.0", "contributes": {}, "x": ${'['.repeat(600)}${']'.repeat(600)} }`;
     await client.open(deepUri, deep);
@@ -217,7 +321,10 @@ describe('hostile referenced files', () => {
 
   test('a schema nobody may read (mode 000): root reads it, another user gets files.unreadable', async (t) => {
     if (process.platform === 'win32') return t.skip('file modes cannot make a file unreadable on Windows');
-    const locked = tempFolder({ 'plugin/h.js': '', 'plugin/locked.schema.json': '{ "type": "object", "properties": {} }\n' });
+    const locked = tempFolder({
+      'plugin/h.js': handlerText,
+      'plugin/locked.schema.json': '{ "type": "object", "properties": {} }\n',
+    });
     const text = manifest(`"contributes": { "tools": [ ${tool('locked', './locked.schema.json')} ] }`);
     // The server as a user the mode applies to, from a copy of the bundle that user can read.
     const server = join(locked.root, 'server.js');
@@ -227,7 +334,9 @@ describe('hostile referenced files', () => {
     chmodSync(join(locked.root, 'plugin/locked.schema.json'), 0o000);
     const uri = locked.uri('plugin/manifest.json');
     const asRoot = process.getuid?.() === 0;
-    const other = asRoot ? await LspClient.start({ workspace: locked.root, server, user: { uid: 65534, gid: 65534 } }) : undefined;
+    const other = asRoot
+      ? await LspClient.start({ workspace: locked.root, server, user: { uid: 65534, gid: 65534 } })
+      : undefined;
     try {
       if (asRoot) {
         await client.open(uri, text);
@@ -239,7 +348,12 @@ describe('hostile referenced files', () => {
       const diagnostics = await unprivileged.diagnostics(uri);
       assert.deepEqual(
         diagnostics.map((d) => [d.code, d.message]),
-        [['files.unreadable', '`contributes.tools[0].schema` "./locked.schema.json" cannot be read: permission denied.']],
+        [
+          [
+            'files.unreadable',
+            '`contributes.tools[0].schema` "./locked.schema.json" cannot be read: permission denied.',
+          ],
+        ],
       );
     } finally {
       await other?.stop();

@@ -9,9 +9,13 @@ import { execFileSync } from 'node:child_process';
 import { chmodSync, copyFileSync, mkdirSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import type { CodeAction, DocumentDiagnosticReport, WorkspaceDocumentDiagnosticReport } from 'vscode-languageserver-protocol/node';
+import type {
+  CodeAction,
+  DocumentDiagnosticReport,
+  WorkspaceDocumentDiagnosticReport,
+} from 'vscode-languageserver-protocol/node';
 import { cliPath, runCli } from '../cli/runCli';
-import { assertFifoNeverOpened, editorCapabilities, LspClient, snapshot, tempFolder } from './lspClient';
+import { assertFifoNeverOpened, editorCapabilities, handlerText, LspClient, snapshot, tempFolder } from './lspClient';
 
 const secret = 'SECRET-TOKEN-1234';
 
@@ -21,13 +25,16 @@ describe('a hostile plugin folder, everything at once', () => {
     'elsewhere/keep.txt': `${secret}\n`,
   });
   const workspace = tempFolder({
-    'plugin/h.js': '',
+    'plugin/h.js': handlerText,
     [`plugin/${'a'.repeat(200)}`]: '',
     'locked/inner/manifest.json': '{ "name": "locked", "displayName": "L", "version": "1.0.0" }\n',
   });
   const fifos = ['fifo/manifest.json', 'plugin/fifo.schema.json'].map((file) => join(workspace.root, file));
-  const hooks = ['constructor', 'toString', 'hasOwnProperty', '__proto__'].map((key) => `"${key}": "./h.js"`).join(', ');
-  const legacy = (name: string) => `{ "name": "${name}", "title": "L", "description": "D", "parameters": { "type": "object", "properties": {} }, "handler": "./h.js", "annotations": { "readOnlyHint": true } }`;
+  const hooks = ['constructor', 'toString', 'hasOwnProperty', '__proto__']
+    .map((key) => `"${key}": "./h.js"`)
+    .join(', ');
+  const legacy = (name: string) =>
+    `{ "name": "${name}", "title": "L", "description": "D", "parameters": { "type": "object", "properties": {} }, "handler": "./h.js", "annotations": { "readOnlyHint": true } }`;
   const pluginText = `{
   "name": "$(alert) not-kebab",
   "displayName": "Hostile",
@@ -68,11 +75,27 @@ describe('a hostile plugin folder, everything at once', () => {
     mkdirSync(join(workspace.root, 'fifo'));
     execFileSync('mkfifo', fifos);
     mkdirSync(deep);
-    execFileSync(process.execPath, ['-e', "const fs = require('fs'); for (let i = 0; i < 3000; i++) { fs.mkdirSync('d'); process.chdir('d'); }"], { cwd: deep });
-    for (const folder of [workspace.root, join(workspace.root, 'plugin'), join(workspace.root, 'noise'), join(workspace.root, 'linked'), join(workspace.root, 'fifo'), deep]) chmodSync(folder, 0o755);
+    execFileSync(
+      process.execPath,
+      ['-e', "const fs = require('fs'); for (let i = 0; i < 3000; i++) { fs.mkdirSync('d'); process.chdir('d'); }"],
+      { cwd: deep },
+    );
+    for (const folder of [
+      workspace.root,
+      join(workspace.root, 'plugin'),
+      join(workspace.root, 'noise'),
+      join(workspace.root, 'linked'),
+      join(workspace.root, 'fifo'),
+      deep,
+    ])
+      chmodSync(folder, 0o755);
     chmodSync(join(workspace.root, 'locked'), 0o000);
     before_ = new Map([...snapshot(outside.root)]);
-    client = await LspClient.start({ workspace: workspace.root, capabilities: editorCapabilities({ pull: true }), settings });
+    client = await LspClient.start({
+      workspace: workspace.root,
+      capabilities: editorCapabilities({ pull: true }),
+      settings,
+    });
   });
   after(async () => {
     await client.stop();
@@ -86,12 +109,17 @@ describe('a hostile plugin folder, everything at once', () => {
     // Asked again until the first scan has started (answering right after initialized is issue 14's).
     const noiseUri = workspace.uri('noise/manifest.json');
     let workspaceReport: { items: WorkspaceDocumentDiagnosticReport[] } | undefined;
-    for (const deadline = Date.now() + 10_000; !workspaceReport?.items.some((item) => item.uri === noiseUri); ) {
+    for (const deadline = Date.now() + 10_000; !workspaceReport?.items.some((item) => item.uri === noiseUri);) {
       assert.ok(Date.now() < deadline, 'the noise manifest never came in workspace diagnostics');
       if (workspaceReport) await new Promise((resolve) => setTimeout(resolve, 200));
       const started = performance.now();
-      workspaceReport = await client.request<{ items: WorkspaceDocumentDiagnosticReport[] }>('workspace/diagnostic', { previousResultIds: [] });
-      assert.ok(performance.now() - started < 5000, `workspace/diagnostic took ${(performance.now() - started).toFixed(0)} ms`);
+      workspaceReport = await client.request<{ items: WorkspaceDocumentDiagnosticReport[] }>('workspace/diagnostic', {
+        previousResultIds: [],
+      });
+      assert.ok(
+        performance.now() - started < 5000,
+        `workspace/diagnostic took ${(performance.now() - started).toFixed(0)} ms`,
+      );
     }
     const noise = workspaceReport.items.find((item) => item.uri === noiseUri);
     assert.ok(noise?.kind === 'full');
@@ -106,27 +134,58 @@ describe('a hostile plugin folder, everything at once', () => {
     const timed = async <R>(method: string, params: unknown): Promise<R> => {
       const begun = performance.now();
       const result = await client.request<R>(method, params);
-      if (performance.now() - begun > 5000) timedOut.push(`${method} took ${(performance.now() - begun).toFixed(0)} ms`);
+      if (performance.now() - begun > 5000)
+        timedOut.push(`${method} took ${(performance.now() - begun).toFixed(0)} ms`);
       return result;
     };
     const report = await timed<DocumentDiagnosticReport>('textDocument/diagnostic', { textDocument: { uri } });
     assert.ok(report.kind === 'full');
     const codes = report.items.map((d) => d.code);
-    for (const code of ['tools.legacy-shape', 'files.outside', 'files.not-a-file', 'hooks.unknown-event', 'settings.type', 'permissions.list-static-glob', 'manifest.name']) assert.ok(codes.includes(code), `${code} in ${codes.join(', ')}`);
+    for (const code of [
+      'tools.legacy-shape',
+      'files.outside',
+      'files.not-a-file',
+      'hooks.unknown-event',
+      'settings.type',
+      'permissions.list-static-glob',
+      'manifest.name',
+    ])
+      assert.ok(codes.includes(code), `${code} in ${codes.join(', ')}`);
     assert.equal(codes.filter((code) => code === 'hooks.unknown-event').length, 4);
-    const actions = await timed<CodeAction[]>('textDocument/codeAction', { textDocument: { uri }, range: all, context: { diagnostics: report.items } });
-    const creates = actions.flatMap((action) => action.edit?.documentChanges ?? []).flatMap((change) => ('kind' in change && change.kind === 'create' ? [change.uri] : []));
+    const actions = await timed<CodeAction[]>('textDocument/codeAction', {
+      textDocument: { uri },
+      range: all,
+      context: { diagnostics: report.items },
+    });
+    const creates = actions
+      .flatMap((action) => action.edit?.documentChanges ?? [])
+      .flatMap((change) => ('kind' in change && change.kind === 'create' ? [change.uri] : []));
     assert.deepEqual(creates, [], 'tools/, assets/ and prompts/ are links: nothing may be created behind them');
     for (let line = 0; line < lines.length; line++) {
-      await timed('textDocument/hover', { textDocument: { uri }, position: { line, character: Math.min(8, lines[line].length) } });
-      await timed('textDocument/completion', { textDocument: { uri }, position: { line, character: Math.min(8, lines[line].length) } });
+      await timed('textDocument/hover', {
+        textDocument: { uri },
+        position: { line, character: Math.min(8, lines[line].length) },
+      });
+      await timed('textDocument/completion', {
+        textDocument: { uri },
+        position: { line, character: Math.min(8, lines[line].length) },
+      });
     }
     const hookLine = lines.findIndex((line) => line.includes('"hooks"'));
-    const hover = await timed<{ contents: unknown } | null>('textDocument/hover', { textDocument: { uri }, position: { line: hookLine, character: lines[hookLine].indexOf('constructor') + 2 } });
+    const hover = await timed<{ contents: unknown } | null>('textDocument/hover', {
+      textDocument: { uri },
+      position: { line: hookLine, character: lines[hookLine].indexOf('constructor') + 2 },
+    });
     assert.ok(hover, 'a hover on the hook key constructor');
     const links = await timed<{ target: string }[]>('textDocument/documentLink', { textDocument: { uri } });
-    assert.ok(links.every((link) => !link.target.includes('/assets/') && !link.target.includes('/tools/')), JSON.stringify(links));
-    const menu = await timed<{ entries: unknown[] }>('filer/contextMenu', { uri, selection: { kind: 'file', names: ['a.constructor'] } });
+    assert.ok(
+      links.every((link) => !link.target.includes('/assets/') && !link.target.includes('/tools/')),
+      JSON.stringify(links),
+    );
+    const menu = await timed<{ entries: unknown[] }>('filer/contextMenu', {
+      uri,
+      selection: { kind: 'file', names: ['a.constructor'] },
+    });
     assert.deepEqual(menu.entries, []);
     assert.deepEqual(timedOut, []);
 
@@ -150,16 +209,29 @@ describe('a hostile plugin folder, everything at once', () => {
     chmodSync(cli, 0o644);
     for (const format of ['text', 'json', 'sarif']) {
       const started = performance.now();
-      const run = runCli(['check', '.', '--format', format, '--max-diagnostics', '200'], { cwd: workspace.root, cli, ...asNobody });
+      const run = runCli(['check', '.', '--format', format, '--max-diagnostics', '200'], {
+        cwd: workspace.root,
+        cli,
+        ...asNobody,
+      });
       assert.ok(performance.now() - started < 10_000, `${format}: ${(performance.now() - started).toFixed(0)} ms`);
       assert.equal(run.status, 2, `${format}: ${run.stderr}`);
       assert.doesNotMatch(run.stdout + run.stderr, new RegExp(secret));
       const errors = run.stderr.trimEnd().split('\n');
       assert.equal(errors.length, 2, run.stderr);
-      assert.ok(errors.includes('filer-manifest: locked: the folder cannot be listed (permission denied).'), run.stderr);
+      assert.ok(
+        errors.includes('filer-manifest: locked: the folder cannot be listed (permission denied).'),
+        run.stderr,
+      );
       if (format === 'json') {
         const checked = JSON.parse(run.stdout) as { file: string; diagnostics: unknown[] }[];
-        assert.deepEqual(checked.map((entry) => [entry.file, entry.diagnostics.length > 0]), [['noise/manifest.json', true], ['plugin/manifest.json', true]]);
+        assert.deepEqual(
+          checked.map((entry) => [entry.file, entry.diagnostics.length > 0]),
+          [
+            ['noise/manifest.json', true],
+            ['plugin/manifest.json', true],
+          ],
+        );
         assert.equal(checked[0].diagnostics.length, 200);
       }
     }

@@ -5,7 +5,19 @@
  */
 import assert from 'node:assert/strict';
 import { fork, spawn, type ChildProcess } from 'node:child_process';
-import { closeSync, constants, existsSync, lstatSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { after, before } from 'node:test';
 import { dirname, join, resolve } from 'node:path';
@@ -46,6 +58,8 @@ import { vscodeCapabilities } from './clientCapabilities';
 export const repositoryRoot = resolve(__dirname, '../../..');
 export const serverPath = join(repositoryRoot, 'dist/server.js');
 export const fixturesRoot = join(repositoryRoot, 'test/lsp/fixtures');
+/** A handler module with something in it, for a fixture that needs the file there (an empty one is files.empty). */
+export const handlerText = "module.exports = async () => 'done';\n";
 
 /** What VS Code declares that the server reads; tests switch parts off to see the other paths. */
 export function editorCapabilities(overrides: { pull?: boolean; snippets?: boolean } = {}): ClientCapabilities {
@@ -80,7 +94,10 @@ export interface StartOptions {
   server?: string;
   /** Run the server as this user (stdio only): root reads any file whatever its mode. */
   user?: { uid: number; gid: number };
-  /** Requests from the server (configuration, registration, refreshes) the client answers with an error, as a client may. */
+  /**
+   * Requests from the server (configuration, registration, refreshes) the client answers with an error, as a client
+   * may.
+   */
   refuse?: string[];
   /** How long the client takes to answer `workspace/configuration`, as a busy editor may. */
   configurationDelayMs?: number;
@@ -148,8 +165,12 @@ export class LspClient {
     connection.onRequest(ConfigurationRequest.type, async (params) => {
       client.configurationRequests++;
       client.wake();
-      if (options.configurationDelayMs) await new Promise((resolve) => setTimeout(resolve, options.configurationDelayMs));
-      return refusing(ConfigurationRequest.method) ?? params.items.map((item) => (item.section === 'filerManifest' ? client.settings : null));
+      if (options.configurationDelayMs)
+        await new Promise((resolve) => setTimeout(resolve, options.configurationDelayMs));
+      return (
+        refusing(ConfigurationRequest.method) ??
+        params.items.map((item) => (item.section === 'filerManifest' ? client.settings : null))
+      );
     });
     connection.onNotification('window/showMessage', (params: { type: number; message: string }) => {
       client.messages.push(`${params.type}: ${params.message}`);
@@ -227,13 +248,17 @@ export class LspClient {
   async open(uri: string, text: string, version = 1, languageId = 'json'): Promise<void> {
     this.versions.set(uri, version);
     this.texts.set(uri, text);
-    await this.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId, version, text } });
+    await this.connection.sendNotification(DidOpenTextDocumentNotification.type, {
+      textDocument: { uri, languageId, version, text },
+    });
   }
 
   /** Replaces the whole text (as one incremental change covering the document). */
   async replaceText(uri: string, text: string): Promise<number> {
     const old = TextDocument.create(uri, 'json', 0, this.texts.get(uri) ?? '');
-    return this.change(uri, [{ range: { start: { line: 0, character: 0 }, end: old.positionAt(old.getText().length) }, text }]);
+    return this.change(uri, [
+      { range: { start: { line: 0, character: 0 }, end: old.positionAt(old.getText().length) }, text },
+    ]);
   }
 
   /** Sends incremental changes; returns the new version. */
@@ -243,7 +268,10 @@ export class LspClient {
     const document = TextDocument.create(uri, 'json', version, this.texts.get(uri) ?? '');
     TextDocument.update(document, changes, version);
     this.texts.set(uri, document.getText());
-    await this.connection.sendNotification(DidChangeTextDocumentNotification.type, { textDocument: { uri, version }, contentChanges: changes });
+    await this.connection.sendNotification(DidChangeTextDocumentNotification.type, {
+      textDocument: { uri, version },
+      contentChanges: changes,
+    });
     return version;
   }
 
@@ -272,9 +300,17 @@ export class LspClient {
   }
 
   /** The diagnostics published for `uri` once `accept` holds for them (by default: the current version's). */
-  async diagnostics(uri: string, accept?: (params: PublishDiagnosticsParams) => boolean, timeoutMs = 10000): Promise<Diagnostic[]> {
+  async diagnostics(
+    uri: string,
+    accept?: (params: PublishDiagnosticsParams) => boolean,
+    timeoutMs = 10000,
+  ): Promise<Diagnostic[]> {
     const wanted = accept ?? ((params: PublishDiagnosticsParams) => params.version === this.versions.get(uri));
-    const found = await this.waitFor(() => [...this.published].reverse().find((params) => params.uri === uri && wanted(params)), timeoutMs, `diagnostics for ${uri}`);
+    const found = await this.waitFor(
+      () => [...this.published].reverse().find((params) => params.uri === uri && wanted(params)),
+      timeoutMs,
+      `diagnostics for ${uri}`,
+    );
     return found.diagnostics;
   }
 
@@ -304,7 +340,13 @@ export class LspClient {
 }
 
 /** A server spoken to byte by byte, for requests no well-behaved client library would send. */
-export async function rawServer(workspace?: string): Promise<{ request(id: number, method: string, params?: unknown): void; notify(method: string, params: unknown): void; answer(id: number): Promise<{ result?: unknown; error?: { code: number; message: string } }>; running(): boolean; stop(): void }> {
+export async function rawServer(workspace?: string): Promise<{
+  request(id: number, method: string, params?: unknown): void;
+  notify(method: string, params: unknown): void;
+  answer(id: number): Promise<{ result?: unknown; error?: { code: number; message: string } }>;
+  running(): boolean;
+  stop(): void;
+}> {
   const child = spawn(process.execPath, [serverPath, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
   const answers = new Map<number, { result?: unknown; error?: { code: number; message: string } }>();
   let buffer = Buffer.alloc(0);
@@ -328,8 +370,10 @@ export async function rawServer(workspace?: string): Promise<{ request(id: numbe
     child.stdin.write(body);
   };
   const server = {
-    request: (id: number, method: string, params?: unknown) => write({ jsonrpc: '2.0', id, method, ...(params !== undefined ? { params } : {}) }),
-    notify: (method: string, params: unknown) => write({ jsonrpc: '2.0', method, ...(params !== undefined ? { params } : {}) }),
+    request: (id: number, method: string, params?: unknown) =>
+      write({ jsonrpc: '2.0', id, method, ...(params !== undefined ? { params } : {}) }),
+    notify: (method: string, params: unknown) =>
+      write({ jsonrpc: '2.0', method, ...(params !== undefined ? { params } : {}) }),
     async answer(id: number) {
       const deadline = Date.now() + 10000;
       while (!answers.has(id)) {
@@ -343,7 +387,12 @@ export async function rawServer(workspace?: string): Promise<{ request(id: numbe
     stop: () => child.kill(),
   };
   const rootUri = workspace ? pathToFileURL(workspace).href : null;
-  server.request(0, 'initialize', { processId: null, rootUri, workspaceFolders: rootUri ? [{ uri: rootUri, name: 'workspace' }] : null, capabilities: vscodeCapabilities });
+  server.request(0, 'initialize', {
+    processId: null,
+    rootUri,
+    workspaceFolders: rootUri ? [{ uri: rootUri, name: 'workspace' }] : null,
+    capabilities: vscodeCapabilities,
+  });
   await server.answer(0);
   server.notify('initialized', {});
   return server;
@@ -372,7 +421,10 @@ export function spanOf(text: string, needle: string, occurrence = 0): string {
   return `${start.line}:${start.character}-${end.line}:${end.character}`;
 }
 
-/** Asks `probe` again (every 200 ms, for up to 10 s) until it answers something: for what the client must request to learn. */
+/**
+ * Asks `probe` again (every 200 ms, for up to 10 s) until it answers something: for what the client must request to
+ * learn.
+ */
 export async function pollUntil<T>(probe: () => Promise<T | undefined>, what: string, timeoutMs = 10000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
@@ -384,7 +436,11 @@ export async function pollUntil<T>(probe: () => Promise<T | undefined>, what: st
 }
 
 /** `{ "a": |1 }` → the text without the marker, and the marker's position. */
-export function cursor(source: string): { text: string; position: { line: number; character: number }; offset: number } {
+export function cursor(source: string): {
+  text: string;
+  position: { line: number; character: number };
+  offset: number;
+} {
   const offset = source.indexOf('|');
   assert.ok(offset >= 0, 'the source marks the cursor with |');
   const text = source.slice(0, offset) + source.slice(offset + 1);
@@ -395,7 +451,11 @@ export function cursor(source: string): { text: string; position: { line: number
  * For the tests of one suite: a server started on a fresh workspace with `text` open as
  * plugin/manifest.json before them, stopped (and the workspace removed) after them.
  */
-export function serveManifest(text: string): { uri: string; folder: ReturnType<typeof tempFolder>; readonly client: LspClient } {
+export function serveManifest(text: string): {
+  uri: string;
+  folder: ReturnType<typeof tempFolder>;
+  readonly client: LspClient;
+} {
   const folder = tempFolder();
   const uri = folder.uri('plugin/manifest.json');
   let client: LspClient | undefined;
@@ -418,7 +478,12 @@ export function serveManifest(text: string): { uri: string; folder: ReturnType<t
 }
 
 /** A fresh temporary folder (removed by `cleanup`), with the given files written into it. */
-export function tempFolder(files: Record<string, string> = {}): { root: string; uri(relative: string): string; write(relative: string, text: string): void; cleanup(): void } {
+export function tempFolder(files: Record<string, string> = {}): {
+  root: string;
+  uri(relative: string): string;
+  write(relative: string, text: string): void;
+  cleanup(): void;
+} {
   const root = mkdtempSync(join(tmpdir(), 'filer-lsp-'));
   const folder = {
     root,
@@ -440,7 +505,10 @@ export function tempFolder(files: Record<string, string> = {}): { root: string; 
  */
 export function applyWorkspaceEdit(edit: WorkspaceEdit, openTexts: Map<string, string>): Map<string, string> {
   const results = new Map<string, string>();
-  const textOf = (uri: string) => results.get(uri) ?? openTexts.get(uri) ?? (existsSync(fileURLToPath(uri)) ? readFileSync(fileURLToPath(uri), 'utf8') : undefined);
+  const textOf = (uri: string) =>
+    results.get(uri) ??
+    openTexts.get(uri) ??
+    (existsSync(fileURLToPath(uri)) ? readFileSync(fileURLToPath(uri), 'utf8') : undefined);
   for (const change of edit.documentChanges ?? []) {
     if ('kind' in change) {
       assert.equal(change.kind, 'create', `unexpected resource operation ${change.kind}`);
@@ -476,10 +544,16 @@ export function manifest(body: string): string {
  * ENXIO. A server that opened it would hold it (blocked in the read), so this shows it never did.
  */
 export function assertFifoNeverOpened(fifo: string): void {
-  assert.throws(() => closeSync(openSync(fifo, constants.O_WRONLY | constants.O_NONBLOCK)), { code: 'ENXIO' }, `${fifo} has a reader: the server opened it`);
+  assert.throws(
+    () => closeSync(openSync(fifo, constants.O_WRONLY | constants.O_NONBLOCK)),
+    { code: 'ENXIO' },
+    `${fifo} has a reader: the server opened it`,
+  );
 }
 
-/** Every entry under `root` (symlinks not followed): its kind, mode, size, modification time and, for files, its text. */
+/**
+ * Every entry under `root` (symlinks not followed): its kind, mode, size, modification time and, for files, its text.
+ */
 export function snapshot(root: string): Map<string, string> {
   const entries = new Map<string, string>();
   const visit = (folder: string) => {
@@ -487,7 +561,10 @@ export function snapshot(root: string): Map<string, string> {
       const path = join(folder, name);
       const stats = lstatSync(path);
       const kind = stats.isSymbolicLink() ? 'link' : stats.isDirectory() ? 'dir' : stats.isFile() ? 'file' : 'special';
-      entries.set(path, `${kind} ${stats.mode} ${stats.size} ${stats.mtimeMs}${kind === 'file' ? ` ${readFileSync(path, 'utf8')}` : ''}`);
+      entries.set(
+        path,
+        `${kind} ${stats.mode} ${stats.size} ${stats.mtimeMs}${kind === 'file' ? ` ${readFileSync(path, 'utf8')}` : ''}`,
+      );
       if (kind === 'dir') visit(path);
     }
   };

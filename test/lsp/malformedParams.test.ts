@@ -163,7 +163,8 @@ test('each request, malformed in every way, gets InvalidParams naming the field;
         if (error.code !== invalidParams) problem(`error ${error.code}: ${message}`);
         else if (!message.startsWith(`${spec.method}: `)) problem(`the message does not name the method: ${message}`);
         else if (!namesField) problem(`the message does not name ${malformation.field}: ${message}`);
-        else if (/Cannot read|undefined|TypeError|is not a function/.test(message)) problem(`JavaScript's words: ${message}`);
+        else if (/Cannot read|undefined|TypeError|is not a function/.test(message))
+          problem(`JavaScript's words: ${message}`);
       }
     }
     assert.deepEqual(failures, [], `${failures.length} of ${sent} malformed requests`);
@@ -234,9 +235,19 @@ test('hostile params: prototype-named keys, a client string never echoed, a huge
       return server.answer(sent);
     };
     // JSON's own "__proto__" key is a plain property: it hides no field and adds none.
-    const proto = JSON.parse(`{ "__proto__": { "textDocument": { "uri": ${JSON.stringify(uri)} } }, "position": { "line": 0, "character": 0 } }`);
-    assert.equal((await ask('textDocument/hover', proto)).error?.message.startsWith('textDocument/hover: params.textDocument is missing'), true);
-    const constructorKey = { textDocument: { uri, constructor: 7 }, position: { line: 0, character: 0, toString: 'x' } };
+    const proto = JSON.parse(
+      `{ "__proto__": { "textDocument": { "uri": ${JSON.stringify(uri)} } }, "position": { "line": 0, "character": 0 } }`,
+    );
+    assert.equal(
+      (await ask('textDocument/hover', proto)).error?.message.startsWith(
+        'textDocument/hover: params.textDocument is missing',
+      ),
+      true,
+    );
+    const constructorKey = {
+      textDocument: { uri, constructor: 7 },
+      position: { line: 0, character: 0, toString: 'x' },
+    };
     assert.equal((await ask('textDocument/hover', constructorKey)).error, undefined);
     // A terminal escape or markup where a number goes is named by its type, never repeated.
     const escape = '\u001b]0;owned\u0007<img src=x>';
@@ -244,7 +255,11 @@ test('hostile params: prototype-named keys, a client string never echoed, a huge
     assert.equal(echoed.error?.message.includes(escape), false);
     assert.match(echoed.error?.message ?? '', /params\.position\.line must be an integer of 0 or more, not a string;/);
     // 200,000 diagnostics sent back, the last one malformed: found and named, in seconds.
-    const diagnostic = { range: { start: { line: 0, character: 0 }, end: { line: 0, character: 1 } }, message: 'm', code: 'x' };
+    const diagnostic = {
+      range: { start: { line: 0, character: 0 }, end: { line: 0, character: 1 } },
+      message: 'm',
+      code: 'x',
+    };
     const many = Array.from({ length: 200_000 }, () => diagnostic);
     const started = Date.now();
     const answer = await ask('textDocument/codeAction', {
@@ -252,7 +267,10 @@ test('hostile params: prototype-named keys, a client string never echoed, a huge
       range: diagnostic.range,
       context: { diagnostics: [...many, { ...diagnostic, range: null }] },
     });
-    assert.match(answer.error?.message ?? '', /^textDocument\/codeAction: params\.context\.diagnostics\[200000\]\.range must be an object, not null;/);
+    assert.match(
+      answer.error?.message ?? '',
+      /^textDocument\/codeAction: params\.context\.diagnostics\[200000\]\.range must be an object, not null;/,
+    );
     assert.ok(Date.now() - started < 10_000, `${Date.now() - started} ms`);
     assert.ok(server.running());
   } finally {

@@ -29,10 +29,14 @@ test('opening and closing a large manifest again and again does not grow the ser
       await new Promise((resolve) => setTimeout(resolve, 300));
       afterClose.push(await client.heapUsedMiB());
     }
-    // Collected, every reading is the same (about 11 MiB); left to V8, each cycle adds some 25 MiB until it collects on its own.
+    // Collected, every reading is the same (about 11 MiB); left to V8, each cycle adds some 25 MiB until it collects on
+    // its own.
     const sorted = [...afterClose].sort((a, b) => a - b);
     const median = (sorted[2] + sorted[3]) / 2;
-    assert.ok(median - sorted[0] < 10, `heap in use after each close: ${afterClose.map((mib) => mib.toFixed(0)).join(', ')} MiB`);
+    assert.ok(
+      median - sorted[0] < 10,
+      `heap in use after each close: ${afterClose.map((mib) => mib.toFixed(0)).join(', ')} MiB`,
+    );
   } finally {
     await client.stop();
     rmSync(root, { recursive: true, force: true });

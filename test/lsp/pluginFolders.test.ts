@@ -6,24 +6,34 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { analyzeManifest } from '../../server/src/engine';
 import { CachedPluginFolder } from '../../server/src/lsp/pluginFolders';
-import { manifest, tempFolder } from './lspClient';
+import { handlerText, manifest, tempFolder } from './lspClient';
 
 const cleanSchema = JSON.stringify({ type: 'object', properties: { text: { type: 'string' } } });
 const unformattedSchema = JSON.stringify({ type: 'object', properties: { file: { type: 'string' } } });
 const tool = (id: string, schema: string, handler: string) =>
   `{ "id": "${id}", "title": "T", "description": "d", "schema": "${schema}", "handler": "${handler}", "annotations": { "readOnlyHint": true } }`;
-const text = manifest(`"contributes": { "tools": [${tool('a', 'tools/a.schema.json', 'tools/a.js')}, ${tool('b', 'tools/b.schema.json', 'tools/b.js')}] }`);
+const text = manifest(
+  `"contributes": { "tools": [${tool('a', 'tools/a.schema.json', 'tools/a.js')}, ${tool('b', 'tools/b.schema.json', 'tools/b.js')}] }`,
+);
 
 const folders: ReturnType<typeof tempFolder>[] = [];
 after(() => folders.forEach((folder) => folder.cleanup()));
 
 /** A plugin folder with two clean tools, as the language server caches it (watched: only changes forget). */
 function twoTools() {
-  const disk = tempFolder({ 'tools/a.schema.json': cleanSchema, 'tools/b.schema.json': cleanSchema, 'tools/a.js': '', 'tools/b.js': '' });
+  const disk = tempFolder({
+    'tools/a.schema.json': cleanSchema,
+    'tools/b.schema.json': cleanSchema,
+    'tools/a.js': handlerText,
+    'tools/b.js': handlerText,
+  });
   folders.push(disk);
   const cached = new CachedPluginFolder(disk.root, () => true);
   /** Each diagnostic's code and the text it points at. */
-  const diagnose = () => analyzeManifest(text, { folder: cached }).diagnostics.map((d) => `${d.code} ${text.slice(d.offset, d.offset + d.length)}`);
+  const diagnose = () =>
+    analyzeManifest(text, { folder: cached }).diagnostics.map(
+      (d) => `${d.code} ${text.slice(d.offset, d.offset + d.length)}`,
+    );
   return { disk, cached, diagnose };
 }
 
@@ -40,7 +50,10 @@ test('what was derived from a file is kept until that file changes, and only tha
   assert.deepEqual(diagnose(), ['tools.path-without-format "tools/a.schema.json"'], 'b.schema.json was not read again');
 
   cached.forget(join(disk.root, 'tools/b.schema.json'));
-  assert.deepEqual(diagnose(), ['tools.path-without-format "tools/a.schema.json"', 'tools.path-without-format "tools/b.schema.json"']);
+  assert.deepEqual(diagnose(), [
+    'tools.path-without-format "tools/a.schema.json"',
+    'tools.path-without-format "tools/b.schema.json"',
+  ]);
 });
 
 test('a changed directory forgets what lies below it; the folder itself or above it forgets everything', () => {
@@ -54,7 +67,10 @@ test('a changed directory forgets what lies below it; the folder itself or above
   cached.forget(join(disk.root, 'tool')); // a sibling whose name is a prefix, not a parent
   assert.deepEqual(diagnose(), ['tools.path-without-format "tools/a.schema.json"']);
   cached.forget(disk.root);
-  assert.deepEqual(diagnose(), ['tools.path-without-format "tools/a.schema.json"', 'tools.path-without-format "tools/b.schema.json"']);
+  assert.deepEqual(diagnose(), [
+    'tools.path-without-format "tools/a.schema.json"',
+    'tools.path-without-format "tools/b.schema.json"',
+  ]);
 
   disk.write('tools/a.schema.json', cleanSchema);
   disk.write('tools/b.schema.json', cleanSchema);
@@ -65,7 +81,11 @@ test('a changed directory forgets what lies below it; the folder itself or above
 });
 
 test('a file that appears is seen once its path is reported: what a path names is remembered too', () => {
-  const disk = tempFolder({ 'tools/a.schema.json': cleanSchema, 'tools/b.schema.json': cleanSchema, 'tools/b.js': '' });
+  const disk = tempFolder({
+    'tools/a.schema.json': cleanSchema,
+    'tools/b.schema.json': cleanSchema,
+    'tools/b.js': handlerText,
+  });
   folders.push(disk);
   const cached = new CachedPluginFolder(disk.root, () => true);
   const codes = () => analyzeManifest(text, { folder: cached }).diagnostics.map((d) => d.code);
@@ -77,7 +97,12 @@ test('a file that appears is seen once its path is reported: what a path names i
 });
 
 test('where a path leads through a symbolic link, any change in the folder forgets everything (the watcher names the target)', () => {
-  const disk = tempFolder({ 'shared/real.schema.json': cleanSchema, 'tools/b.schema.json': cleanSchema, 'tools/a.js': '', 'tools/b.js': '' });
+  const disk = tempFolder({
+    'shared/real.schema.json': cleanSchema,
+    'tools/b.schema.json': cleanSchema,
+    'tools/a.js': handlerText,
+    'tools/b.js': handlerText,
+  });
   folders.push(disk);
   symlinkSync(join(disk.root, 'shared/real.schema.json'), join(disk.root, 'tools/a.schema.json'));
   const cached = new CachedPluginFolder(disk.root, () => true);
@@ -107,7 +132,12 @@ test('rememberUntilChanged derives once per path and purpose', () => {
 });
 
 test('a remembered path does not keep the manifest text it was parsed from alive', async () => {
-  const disk = tempFolder({ 'tools/a.schema.json': cleanSchema, 'tools/b.schema.json': cleanSchema, 'tools/a.js': '', 'tools/b.js': '' });
+  const disk = tempFolder({
+    'tools/a.schema.json': cleanSchema,
+    'tools/b.schema.json': cleanSchema,
+    'tools/a.js': handlerText,
+    'tools/b.js': handlerText,
+  });
   folders.push(disk);
   setFlagsFromString('--expose-gc');
   const collectGarbage = runInNewContext('gc') as () => void;
@@ -123,14 +153,17 @@ test('a remembered path does not keep the manifest text it was parsed from alive
     return process.memoryUsage().heapUsed;
   };
 
-
   let cached: CachedPluginFolder | undefined = new CachedPluginFolder(disk.root, () => true);
   (() => {
     // 32 MiB of description: paths cut from this text would keep all of it.
-    const large = text.replace('"displayName": "Sample"', `"displayName": "Sample", "description": "${'x'.repeat(32 * 1024 * 1024)}"`);
+    const large = text.replace(
+      '"displayName": "Sample"',
+      `"displayName": "Sample", "description": "${'x'.repeat(32 * 1024 * 1024)}"`,
+    );
     analyzeManifest(large, { folder: cached });
   })();
-  // What the folder holds is what goes when it goes (the heap as a whole may hold the last text a while longer, not through the folder).
+  // What the folder holds is what goes when it goes (the heap as a whole may hold the last text a while longer, not
+  // through the folder).
   const withFolder = await heapUsed();
   cached = undefined;
   const heldByFolderMiB = (withFolder - (await heapUsed())) / 1024 / 1024;
@@ -138,7 +171,11 @@ test('a remembered path does not keep the manifest text it was parsed from alive
 });
 
 test('without file watching, what is known of an unchanged file survives (stat-checked, not read again); a changed or new file is read again', async () => {
-  const disk = tempFolder({ 'tools/a.schema.json': cleanSchema, 'tools/b.schema.json': cleanSchema, 'tools/b.js': '' });
+  const disk = tempFolder({
+    'tools/a.schema.json': cleanSchema,
+    'tools/b.schema.json': cleanSchema,
+    'tools/b.js': handlerText,
+  });
   folders.push(disk);
   const cached = new CachedPluginFolder(disk.root, () => false);
   const reads: string[] = [];
@@ -162,7 +199,11 @@ test('without file watching, what is known of an unchanged file survives (stat-c
   disk.write('tools/a.schema.json', unformattedSchema);
   disk.write('tools/a.js', 'module.exports = (args, ctx) => ctx.toast("hi");');
   await new Promise((resolve) => setTimeout(resolve, 2200));
-  assert.deepEqual(codes().sort(), ['handlers.undeclared-permission', 'permissions.undeclared-use', 'tools.path-without-format']);
+  assert.deepEqual(codes().sort(), [
+    'handlers.undeclared-permission',
+    'permissions.undeclared-use',
+    'tools.path-without-format',
+  ]);
   assert.deepEqual(reads.sort(), ['tools/a.js', 'tools/a.schema.json']);
   assert.ok(cached.generation > generation);
 });

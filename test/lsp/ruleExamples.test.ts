@@ -61,7 +61,10 @@ async function check(example: ExampleCase): Promise<void> {
       return;
     }
     const expected = [rule.code, ...(example.example.alsoReported ?? [])].sort().join(', ');
-    const got = diagnostics.map((d) => d.code).sort().join(', ');
+    const got = diagnostics
+      .map((d) => d.code)
+      .sort()
+      .join(', ');
     assert.equal(got, expected, `${name}: ${expected} once each and nothing else, got ${listed(diagnostics)}`);
     const diagnostic = diagnostics.find((d) => d.code === rule.code)!;
     assert.equal(diagnostic.file, span.file, `${name}: in ${span.file ?? 'manifest.json'}`);

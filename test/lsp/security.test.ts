@@ -22,7 +22,8 @@ describe('security: reads stay in the plugin folder, nothing runs, nothing is wr
   const manifestFifo = join(outside.root, 'evil/manifest.json');
   const markers = join(outside.root, 'markers');
   /** A script that leaves a marker when run or required. */
-  const script = (name: string) => `require('fs').writeFileSync(${JSON.stringify(join(markers, name))}, 'ran');\nmodule.exports = async () => 'ran';\n`;
+  const script = (name: string) =>
+    `require('fs').writeFileSync(${JSON.stringify(join(markers, name))}, 'ran');\nmodule.exports = async () => 'ran';\n`;
   const pluginText = `{
   "name": "hostile-plugin",
   "displayName": "Hostile",
@@ -58,7 +59,10 @@ describe('security: reads stay in the plugin folder, nothing runs, nothing is wr
     symlinkSync(fifo, join(workspace.root, 'plugin/linked.schema.json'));
     symlinkSync(join(outside.root, 'secret.js'), join(workspace.root, 'plugin/linked.js'));
     // A process plugin whose executable would leave a marker.
-    workspace.write('proc/manifest.json', '{ "name": "proc", "displayName": "P", "version": "1.0.0", "runtime": "process", "command": "./bin/plugin", "contributes": { "tools": [ { "id": "t", "title": "T", "description": "D", "schema": "./s.json", "annotations": { "readOnlyHint": true } } ] } }\n');
+    workspace.write(
+      'proc/manifest.json',
+      '{ "name": "proc", "displayName": "P", "version": "1.0.0", "runtime": "process", "command": "./bin/plugin", "contributes": { "tools": [ { "id": "t", "title": "T", "description": "D", "schema": "./s.json", "annotations": { "readOnlyHint": true } } ] } }\n',
+    );
     workspace.write('proc/s.json', '{ "type": "object", "properties": {} }\n');
     workspace.write('proc/bin/plugin', `#!/bin/sh\necho ran > ${JSON.stringify(join(markers, 'process-command'))}\n`);
     chmodSync(join(workspace.root, 'proc/bin/plugin'), 0o755);
@@ -80,8 +84,15 @@ describe('security: reads stay in the plugin folder, nothing runs, nothing is wr
   test('a path with .., an absolute path, a symlink out of the folder: each gets a diagnostic, and none is opened', async () => {
     await client.open(uri, pluginText);
     diagnostics = await client.diagnostics(uri);
-    const found = diagnostics.map((d) => `${d.code} @ ${(d.data as { jsonPath: (string | number)[] }).jsonPath.join('.')}`).sort();
-    for (const expected of ['paths.dotdot @ contributes.tools.0.schema', 'paths.absolute @ contributes.tools.0.handler', 'files.outside @ contributes.tools.1.schema', 'files.outside @ contributes.tools.1.handler']) {
+    const found = diagnostics
+      .map((d) => `${d.code} @ ${(d.data as { jsonPath: (string | number)[] }).jsonPath.join('.')}`)
+      .sort();
+    for (const expected of [
+      'paths.dotdot @ contributes.tools.0.schema',
+      'paths.absolute @ contributes.tools.0.handler',
+      'files.outside @ contributes.tools.1.schema',
+      'files.outside @ contributes.tools.1.handler',
+    ]) {
       assert.ok(found.includes(expected), `${expected} in ${found.join(', ')}`);
     }
     assertFifoNeverOpened(fifo);
@@ -92,7 +103,8 @@ describe('security: reads stay in the plugin folder, nothing runs, nothing is wr
     const requests: Promise<unknown>[] = [];
     for (let offset = 0; offset <= pluginText.length; offset += 3) {
       const position = document.positionAt(offset);
-      for (const method of ['textDocument/hover', 'textDocument/completion', 'textDocument/definition']) requests.push(client.request(method, { textDocument: { uri }, position }));
+      for (const method of ['textDocument/hover', 'textDocument/completion', 'textDocument/definition'])
+        requests.push(client.request(method, { textDocument: { uri }, position }));
     }
     const all = { start: { line: 0, character: 0 }, end: document.positionAt(pluginText.length) };
     requests.push(
@@ -103,10 +115,19 @@ describe('security: reads stay in the plugin folder, nothing runs, nothing is wr
       client.request('filer/manifestStatus', { uri }),
     );
     await Promise.all(requests);
-    const actions = await client.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri }, range: all, context: { diagnostics } });
+    const actions = await client.request<CodeAction[]>('textDocument/codeAction', {
+      textDocument: { uri },
+      range: all,
+      context: { diagnostics },
+    });
     // Quick fixes that make files answer with an edit for the client to apply; the server creates nothing.
-    const creates = actions.flatMap((action) => action.edit?.documentChanges ?? []).filter((change) => 'kind' in change && change.kind === 'create');
-    assert.deepEqual([...new Set(creates.map((change) => (change as { uri: string }).uri))].sort(), [workspace.uri('plugin/prompts/missing.md'), workspace.uri('plugin/tools/legacy.schema.json')]);
+    const creates = actions
+      .flatMap((action) => action.edit?.documentChanges ?? [])
+      .filter((change) => 'kind' in change && change.kind === 'create');
+    assert.deepEqual([...new Set(creates.map((change) => (change as { uri: string }).uri))].sort(), [
+      workspace.uri('plugin/prompts/missing.md'),
+      workspace.uri('plugin/tools/legacy.schema.json'),
+    ]);
     await client.fileChanged(workspace.uri('plugin/tools/runs.js'), FileChangeType.Changed);
     // The process plugin, validated from disk by the workspace scan, is published without being run.
     const procDiagnostics = await client.diagnostics(workspace.uri('proc/manifest.json'), () => true);
@@ -116,7 +137,10 @@ describe('security: reads stay in the plugin folder, nothing runs, nothing is wr
     assert.deepEqual(readdirSync(markers), [], 'a script ran');
     assertFifoNeverOpened(fifo);
     assertFifoNeverOpened(manifestFifo);
-    assert.ok(!client.published.some((p) => p.uri.includes('/escape/') || p.uri.includes('/linked-manifest/')), 'the scan followed a symlink out of the workspace');
+    assert.ok(
+      !client.published.some((p) => p.uri.includes('/escape/') || p.uri.includes('/linked-manifest/')),
+      'the scan followed a symlink out of the workspace',
+    );
     assert.deepEqual(new Map([...snapshot(workspace.root), ...snapshot(outside.root)]), before_);
     assert.equal(client.exited, false);
   });

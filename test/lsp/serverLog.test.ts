@@ -16,7 +16,8 @@ describe('the server\u2019s log (window/logMessage: the Filer Manifest output ch
       'browser/manifest.json': '{ "manifest_version": 3, "name": "x", "version": "1" }',
       'locked/manifest.json': filerManifest,
     });
-    // A folder the server cannot list: as root, the server runs as another user (from a copy of the bundle it can read).
+    // A folder the server cannot list: as root, the server runs as another user (from a copy of the bundle it can
+    // read).
     const server = join(folder.root, 'server.js');
     copyFileSync(serverPath, server);
     chmodSync(server, 0o644);
@@ -31,19 +32,40 @@ describe('the server\u2019s log (window/logMessage: the Filer Manifest output ch
     });
     try {
       const line = (pattern: RegExp, description: string) =>
-        client.waitFor(() => client.logMessages.find((message) => pattern.test(message.message)), 10000, `a log line: ${description}`);
+        client.waitFor(
+          () => client.logMessages.find((message) => pattern.test(message.message)),
+          10000,
+          `a log line: ${description}`,
+        );
       const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
       const started = await line(/^Filer manifest language server /, 'the version');
-      assert.match(started.message, new RegExp(`^Filer manifest language server ${escaped(version)} \\(Node\\.js v\\d+\\.\\d+\\.\\d+\\)\\. Workspace folders: ${escaped(folder.root)}\\.$`));
+      assert.match(
+        started.message,
+        new RegExp(
+          `^Filer manifest language server ${escaped(version)} \\(Node\\.js v\\d+\\.\\d+\\.\\d+\\)\\. Workspace folders: ${escaped(folder.root)}\\.$`,
+        ),
+      );
       const settings = await line(/^Settings in force/, 'the settings');
-      assert.match(settings.message, /^Settings in force \(workspace\/configuration\): \{.*"rules":\{"hooks\.unknown-event":"off"\}/);
+      assert.match(
+        settings.message,
+        /^Settings in force \(workspace\/configuration\): \{.*"rules":\{"hooks\.unknown-event":"off"\}/,
+      );
       const taken = await line(/plugin\/manifest\.json: /, 'the Filer manifest');
-      assert.deepEqual(taken, { type: messageType.info, message: `${join(folder.root, 'plugin/manifest.json')}: taken as a Filer manifest (has contributes).` });
+      assert.deepEqual(taken, {
+        type: messageType.info,
+        message: `${join(folder.root, 'plugin/manifest.json')}: taken as a Filer manifest (has contributes).`,
+      });
       const notTaken = await line(/browser\/manifest\.json: /, 'the browser-extension manifest');
-      assert.equal(notTaken.message, `${join(folder.root, 'browser/manifest.json')}: not taken as a Filer manifest (has manifest_version: a browser-extension manifest).`);
+      assert.equal(
+        notTaken.message,
+        `${join(folder.root, 'browser/manifest.json')}: not taken as a Filer manifest (has manifest_version: a browser-extension manifest).`,
+      );
       const unreadable = await line(/^Could not read /, 'the locked folder');
-      assert.deepEqual(unreadable, { type: messageType.warning, message: `Could not read ${join(folder.root, 'locked')}: EACCES: permission denied, scandir '${join(folder.root, 'locked')}'` });
+      assert.deepEqual(unreadable, {
+        type: messageType.warning,
+        message: `Could not read ${join(folder.root, 'locked')}: EACCES: permission denied, scandir '${join(folder.root, 'locked')}'`,
+      });
       assert.match((await line(/^Workspace scan /, 'the scan')).message, /: 2 candidate manifest files\.$/);
 
       // A file is logged once, and again when the answer changes; so are the settings.
@@ -52,8 +74,14 @@ describe('the server\u2019s log (window/logMessage: the Filer Manifest output ch
       await client.diagnostics(uri);
       await client.replaceText(uri, '{ "name": "p" }');
       const changed = await line(/plugin\/manifest\.json: not taken/, 'the manifest that stopped being one');
-      assert.equal(changed.message, `${join(folder.root, 'plugin/manifest.json')}: not taken as a Filer manifest (has none of contributes, engines.filer, capabilities, a Filer $schema, or name + displayName + version).`);
-      assert.equal(client.logMessages.filter((message) => message.message.includes('plugin/manifest.json: taken')).length, 1);
+      assert.equal(
+        changed.message,
+        `${join(folder.root, 'plugin/manifest.json')}: not taken as a Filer manifest (has none of contributes, engines.filer, capabilities, a Filer $schema, or name + displayName + version).`,
+      );
+      assert.equal(
+        client.logMessages.filter((message) => message.message.includes('plugin/manifest.json: taken')).length,
+        1,
+      );
       client.settings = { maxFileSize: 4 };
       await client.connection.sendNotification('workspace/didChangeConfiguration', { settings: {} });
       await line(/^Settings in force \(workspace\/configuration\): .*"maxFileSize":4/, 'the new settings');
@@ -67,7 +95,10 @@ describe('the server\u2019s log (window/logMessage: the Filer Manifest output ch
   test('a folder named with terminal escapes, line breaks and workflow commands puts no control character in a log line', async () => {
     const forged = '::error ::forged\n::add-mask::x\r\x1b[2J\x1b]0;pwned\x07\x9b31m\u202eevil ##[error]y';
     const folder = tempFolder({});
-    for (const [name, text] of [['plugin', filerManifest], ['browser', '{ "manifest_version": 3, "name": "x", "version": "1" }']]) {
+    for (const [name, text] of [
+      ['plugin', filerManifest],
+      ['browser', '{ "manifest_version": 3, "name": "x", "version": "1" }'],
+    ]) {
       mkdirSync(join(folder.root, `${forged}-${name}`));
       writeFileSync(join(folder.root, `${forged}-${name}`, 'manifest.json'), text);
     }
@@ -76,7 +107,11 @@ describe('the server\u2019s log (window/logMessage: the Filer Manifest output ch
       // The folder's name as the line shows it (its `::` is not at the start of the line).
       const shown = '::error ::forged\\n::add-mask::x\\r\\x1b[2J\\x1b]0;pwned\\x07\\x9b31m\\u202eevil ##\\x5berror]y';
       const browser = `${join(folder.root, `${shown}-browser`, 'manifest.json')}: not taken as a Filer manifest (has manifest_version: a browser-extension manifest).`;
-      await client.waitFor(() => client.logMessages.find((message) => message.message === browser), 10000, `the line: ${browser}`);
+      await client.waitFor(
+        () => client.logMessages.find((message) => message.message === browser),
+        10000,
+        `the line: ${browser}`,
+      );
       const uri = folder.uri(`${forged}-plugin/manifest.json`);
       await client.open(uri, filerManifest);
       await client.diagnostics(uri);
@@ -84,7 +119,13 @@ describe('the server\u2019s log (window/logMessage: the Filer Manifest output ch
         assert.doesNotMatch(message, /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/, message);
         assert.doesNotMatch(message, /##\[/, message);
       }
-      assert.ok(client.logMessages.some((message) => message.message.startsWith(`${join(folder.root, `${shown}-plugin`, 'manifest.json')}: taken as a Filer manifest`)));
+      assert.ok(
+        client.logMessages.some((message) =>
+          message.message.startsWith(
+            `${join(folder.root, `${shown}-plugin`, 'manifest.json')}: taken as a Filer manifest`,
+          ),
+        ),
+      );
     } finally {
       await client.stop();
       folder.cleanup();

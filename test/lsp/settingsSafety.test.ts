@@ -31,11 +31,21 @@ test('globs match as before: ** across folders, * and ? within one, {a,b}, [clas
     ['{a', '{a', true],
     ['*a*a*a*a*a*a*b', `${longName}b`, true],
   ];
-  for (const [pattern, path, expected] of cases) assert.equal(compileGlob(pattern)(path), expected, `${pattern} on ${path}`);
+  for (const [pattern, path, expected] of cases)
+    assert.equal(compileGlob(pattern)(path), expected, `${pattern} on ${path}`);
   const match = globMatcher(['filer.json', './plugins/**/extra.json']);
-  assert.equal(match('/w/deep/down/filer.json', () => ['deep/down/filer.json']), true);
-  assert.equal(match('/w/plugins/a/b/extra.json', () => ['plugins/a/b/extra.json']), true);
-  assert.equal(match('/w/other/extra.json', () => ['other/extra.json']), false);
+  assert.equal(
+    match('/w/deep/down/filer.json', () => ['deep/down/filer.json']),
+    true,
+  );
+  assert.equal(
+    match('/w/plugins/a/b/extra.json', () => ['plugins/a/b/extra.json']),
+    true,
+  );
+  assert.equal(
+    match('/w/other/extra.json', () => ['other/extra.json']),
+    false,
+  );
 });
 
 test('*a*a*a*a*a*a*b against a name of 200 a: answered at once (a backtracking regex takes minutes)', () => {
@@ -105,7 +115,8 @@ test('package.json: the settings that change what is read or how it is validated
     'filerManifest.maxFileSize',
     'filerManifest.rules',
   ]);
-  for (const setting of untrusted.restrictedConfigurations) assert.ok(packageJson.contributes.configuration.properties[setting], setting);
+  for (const setting of untrusted.restrictedConfigurations)
+    assert.ok(packageJson.contributes.configuration.properties[setting], setting);
 });
 
 describe('hostile settings over a real connection', () => {
@@ -120,7 +131,11 @@ describe('hostile settings over a real connection', () => {
   before(async () => {
     pulled = await LspClient.start({ workspace: folder.root, settings: hostile });
     // A client that pushes its settings with initialize: an invalid glob once failed it.
-    pushed = await LspClient.start({ workspace: folder.root, capabilities: {}, initializationOptions: { settings: { filerManifest: hostile } } });
+    pushed = await LspClient.start({
+      workspace: folder.root,
+      capabilities: {},
+      initializationOptions: { settings: { filerManifest: hostile } },
+    });
   });
   after(async () => {
     await pulled.stop();
@@ -128,7 +143,10 @@ describe('hostile settings over a real connection', () => {
     folder.cleanup();
   });
 
-  for (const [label, client] of [['from workspace/configuration', () => pulled], ['from initializationOptions', () => pushed]] as const) {
+  for (const [label, client] of [
+    ['from workspace/configuration', () => pulled],
+    ['from initializationOptions', () => pushed],
+  ] as const) {
     test(`${label}: the server answers at once, names the settings it ignores, and applies the rest`, async () => {
       const uri = folder.uri('plugin/manifest.json');
       const text = manifest('"autor": "x"');
@@ -136,13 +154,23 @@ describe('hostile settings over a real connection', () => {
       await client().open(uri, text);
       const diagnostics = await client().diagnostics(uri, undefined, 5000);
       assert.ok(performance.now() - started < 5000);
-      assert.deepEqual(diagnostics.map((d) => [d.code, d.severity]), [['manifest.unknown-key', 1]]);
-      const message = await client().waitFor(() => client().messages.find((m) => m.includes('ignored')), 5000, 'the message about the settings');
+      assert.deepEqual(
+        diagnostics.map((d) => [d.code, d.severity]),
+        [['manifest.unknown-key', 1]],
+      );
+      const message = await client().waitFor(
+        () => client().messages.find((m) => m.includes('ignored')),
+        5000,
+        'the message about the settings',
+      );
       assert.equal(
         message,
         '2: Filer manifest: 3 settings are ignored (the others apply): filerManifest.rules: there is no rule with code "constructor"; filerManifest.maxDiagnostic: there is no such setting (filerManifest has files, maxFileSize, maxDiagnostics, rules, categoryHints, trace); filerManifest.files.include[1]: "{a,b}{c,d}{e,f}{g,h}{i,j}{k,l}{m,n}" is not used: its {…} alternatives make more than 64 patterns.',
       );
-      const hover = await client().request<{ contents: unknown } | null>('textDocument/hover', { textDocument: { uri }, position: { line: 1, character: 4 } });
+      const hover = await client().request<{ contents: unknown } | null>('textDocument/hover', {
+        textDocument: { uri },
+        position: { line: 1, character: 4 },
+      });
       assert.ok(hover);
       await client().close(uri);
     });

@@ -3,7 +3,13 @@
  * webview script is plain JavaScript, type-checked against this file (its JSDoc imports the types
  * below; media/tsconfig.json): this file is the contract it follows.
  */
-import type { ContextMenuModel, GatingReport, MenuSelection, SelectionKind, SourceSpan } from '../../../server/src/protocol/requests';
+import type {
+  ContextMenuModel,
+  GatingReport,
+  MenuSelection,
+  SelectionKind,
+  SourceSpan,
+} from '../../../server/src/protocol/requests';
 
 /** What the webview renders of the server's answers. */
 export type {
@@ -42,16 +48,15 @@ export type WebviewMessage =
   | { type: 'selection'; selection: MenuSelection }
   | { type: 'reveal'; location: SourceSpan };
 
-export type ExtensionMessage =
-  | {
-      type: 'model';
-      manifestUri: string;
-      locked: boolean;
-      /** The manifest's path relative to its workspace folder. */
-      manifestLabel: string;
-      model: ContextMenuModel | null;
-      /** The Gating view's data (request `filer/gating`). */
-      gating: GatingReport | null;
-      /** Why there is no model, in words. */
-      problem: string | undefined;
-    };
+export type ExtensionMessage = {
+  type: 'model';
+  manifestUri: string;
+  locked: boolean;
+  /** The manifest's path relative to its workspace folder. */
+  manifestLabel: string;
+  model: ContextMenuModel | null;
+  /** The Gating view's data (request `filer/gating`). */
+  gating: GatingReport | null;
+  /** Why there is no model, in words. */
+  problem: string | undefined;
+};

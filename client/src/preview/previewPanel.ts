@@ -46,7 +46,9 @@ export class ContextMenuPreviews implements vscode.Disposable, vscode.WebviewPan
   async open(resource?: vscode.Uri): Promise<void> {
     const uri = resource instanceof vscode.Uri ? resource : vscode.window.activeTextEditor?.document.uri;
     if (!uri) {
-      void vscode.window.showErrorMessage('Filer: open a plugin manifest (manifest.json) first, then run Preview Context Menu.');
+      void vscode.window.showErrorMessage(
+        'Filer: open a plugin manifest (manifest.json) first, then run Preview Context Menu.',
+      );
       return;
     }
     const shown = this.locked.get(uri.toString()) ?? this.unlocked;
@@ -55,13 +57,20 @@ export class ContextMenuPreviews implements vscode.Disposable, vscode.WebviewPan
       shown.panel.reveal(undefined, true);
       return;
     }
-    const panel = vscode.window.createWebviewPanel(previewViewType, panelTitle(uri, false), { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true }, {});
+    const panel = vscode.window.createWebviewPanel(
+      previewViewType,
+      panelTitle(uri, false),
+      { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true },
+      {},
+    );
     this.track(new ContextMenuPreview(panel, uri, false, this.extensionUri, this.client));
   }
 
   /** The lock button: the active preview stops (or starts again) following the active manifest. */
   toggleLock(): void {
-    const preview = [...this.locked.values(), ...(this.unlocked ? [this.unlocked] : [])].find((candidate) => candidate.panel.active);
+    const preview = [...this.locked.values(), ...(this.unlocked ? [this.unlocked] : [])].find(
+      (candidate) => candidate.panel.active,
+    );
     if (!preview) return;
     const key = preview.manifestUri.toString();
     if (preview.locked) {
@@ -103,11 +112,15 @@ export class ContextMenuPreviews implements vscode.Disposable, vscode.WebviewPan
     });
   }
 
-  /** The unlocked preview moves to the manifest of the editor that became active, when it is a Filer manifest that no locked preview shows. */
+  /**
+   * The unlocked preview moves to the manifest of the editor that became active, when it is a Filer manifest that no
+   * locked preview shows.
+   */
   private async follow(editor: vscode.TextEditor | undefined): Promise<void> {
     const preview = this.unlocked;
     const uri = editor?.document.uri;
-    if (!preview || !uri || uri.toString() === preview.manifestUri.toString() || this.locked.has(uri.toString())) return;
+    if (!preview || !uri || uri.toString() === preview.manifestUri.toString() || this.locked.has(uri.toString()))
+      return;
     const turn = ++this.following;
     let status: ManifestStatus | undefined;
     try {
@@ -207,16 +220,32 @@ class ContextMenuPreview {
         this.client.sendRequest<ContextMenuResult>(contextMenuMethod, menuParams),
         this.client.sendRequest<GatingResult>(gatingMethod, gatingParams),
       ]);
-      message = this.message(model, gating, model ? undefined : 'This file is not taken as a Filer manifest, so Filer would offer nothing from it.');
+      message = this.message(
+        model,
+        gating,
+        model ? undefined : 'This file is not taken as a Filer manifest, so Filer would offer nothing from it.',
+      );
     } catch (error) {
-      message = this.message(null, null, `Could not build the preview: ${error instanceof Error ? error.message : String(error)}`);
+      message = this.message(
+        null,
+        null,
+        `Could not build the preview: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
     if (generation === this.generation) void this.panel.webview.postMessage(message);
   }
 
   private message(model: ContextMenuResult, gating: GatingResult, problem: string | undefined): ExtensionMessage {
     const manifestLabel = vscode.workspace.asRelativePath(this.manifestUri);
-    return { type: 'model', manifestUri: this.manifestUri.toString(), locked: this.locked, manifestLabel, model, gating, problem };
+    return {
+      type: 'model',
+      manifestUri: this.manifestUri.toString(),
+      locked: this.locked,
+      manifestLabel,
+      model,
+      gating,
+      problem,
+    };
   }
 
   /** Double-click on an entry, or a tool's link in the Gating view: select its id in the manifest's editor. */
@@ -225,7 +254,10 @@ class ContextMenuPreview {
     const shown = vscode.window.visibleTextEditors.find((editor) => editor.document === document);
     const { start, end } = location.focus;
     const range = new vscode.Range(start.line, start.character, end.line, end.character);
-    await vscode.window.showTextDocument(document, { viewColumn: shown?.viewColumn ?? vscode.ViewColumn.One, selection: range });
+    await vscode.window.showTextDocument(document, {
+      viewColumn: shown?.viewColumn ?? vscode.ViewColumn.One,
+      selection: range,
+    });
   }
 }
 

@@ -104,7 +104,8 @@ function parseRuleOverrides(entries: string[]): Record<string, SeverityOverride>
   const overrides: Record<string, SeverityOverride> = {};
   for (const entry of entries) {
     const match = /^([^=]+)=(.*)$/.exec(entry);
-    if (!match) throw new UsageError(`--rule "${entry}" must be code=severity, e.g. --rule tools.path-without-format=off.`);
+    if (!match)
+      throw new UsageError(`--rule "${entry}" must be code=severity, e.g. --rule tools.path-without-format=off.`);
     const [, code, severity] = match;
     if (!ruleByCode.has(code)) throw new UsageError(`--rule "${entry}": there is no rule with code "${code}".`);
     if (!(severities as string[]).includes(severity)) {
@@ -117,6 +118,7 @@ function parseRuleOverrides(entries: string[]): Record<string, SeverityOverride>
 
 function parseCount(value: string | undefined, option: string, least: number): number | undefined {
   if (value === undefined) return undefined;
-  if (!/^\d+$/.test(value) || Number(value) < least) throw new UsageError(`${option} "${value}" must be a whole number of ${least} or more.`);
+  if (!/^\d+$/.test(value) || Number(value) < least)
+    throw new UsageError(`${option} "${value}" must be a whole number of ${least} or more.`);
   return Number(value);
 }

@@ -7,7 +7,15 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { maxManifestMegabytes, readFileInside, readRegularFile, realpathOrUndefined } from '../host/safeRead';
-import { GitMissing, pathInRepository, readBlob, repositoryHolding, resolveCommit, type GitRepository, type RepositoryCache } from './gitRepository';
+import {
+  GitMissing,
+  pathInRepository,
+  readBlob,
+  repositoryHolding,
+  resolveCommit,
+  type GitRepository,
+  type RepositoryCache,
+} from './gitRepository';
 import { displayPath, PathError, whyUnread } from './manifestFiles';
 
 /** What the command line gave: `--base` (a git ref or else a path), `--base-ref` or `--base-path`. */
@@ -44,9 +52,21 @@ const maxBytes = maxManifestMegabytes * 1024 * 1024;
  * path of the same name (said on stderr): a pull request under review can add any file to the
  * checkout, a file named `origin/main` too, but no ref to the repository.
  */
-export function resolveBase(base: BaseOption, firstHead: string | undefined, cwd: string, note: (line: string) => void): BaseSource {
+export function resolveBase(
+  base: BaseOption,
+  firstHead: string | undefined,
+  cwd: string,
+  note: (line: string) => void,
+): BaseSource {
   const { option, spec } = base;
-  const gitBase: GitBase = { kind: 'git', option, ref: spec, repositories: new Map(), nearest: new Map(), commits: new Map() };
+  const gitBase: GitBase = {
+    kind: 'git',
+    option,
+    ref: spec,
+    repositories: new Map(),
+    nearest: new Map(),
+    commits: new Map(),
+  };
   if (option === '--base-ref') {
     if (spec.startsWith('-')) throw new PathError(`${option} ${spec}: a git ref does not start with "-".`);
     return gitBase;
@@ -65,7 +85,10 @@ export function resolveBase(base: BaseOption, firstHead: string | undefined, cwd
       found = repositoryOf(gitBase, firstHead, cwd);
       if (found.kind === 'repository' && commitIn(gitBase, found.repository) !== undefined) {
         const kind = stats?.isDirectory() ? 'folder' : 'file';
-        if (stats) note(`${option} ${spec}: both a git ref and a ${kind}; compared with the git ref (--base-path ${spec} compares with the ${kind}).`);
+        if (stats)
+          note(
+            `${option} ${spec}: both a git ref and a ${kind}; compared with the git ref (--base-path ${spec} compares with the ${kind}).`,
+          );
         return gitBase;
       }
     } catch (error) {
@@ -75,7 +98,8 @@ export function resolveBase(base: BaseOption, firstHead: string | undefined, cwd
     }
     if (found.kind === 'repository') whyNotRef = `no git ref "${spec}" in ${repositoryWords(found.repository, cwd)}`;
     else if (found.kind === 'unusable') whyNotRef = `not a git ref: ${found.reason}`;
-    else whyNotRef = `not a git ref: ${displayPath(path.dirname(firstHead), cwd) || 'the working folder'} is not in a git repository`;
+    else
+      whyNotRef = `not a git ref: ${displayPath(path.dirname(firstHead), cwd) || 'the working folder'} is not in a git repository`;
   }
   if (stats) return pathBase(base, stats, cwd);
   throw new PathError(`${option} ${spec}: no such file or folder, and ${whyNotRef}.`);
@@ -87,7 +111,11 @@ export function resolveBase(base: BaseOption, firstHead: string | undefined, cwd
  */
 export function readBase(base: BaseSource, headPath: string, relativePath: string, cwd: string): BaseManifest {
   // A file the user named is read as a named head is: a link there is followed.
-  if (base.kind === 'file') return { text: readText(base, base.shownAs, readRegularFile(base.absolutePath, maxBytes, { followLink: true })), shownAs: base.shownAs };
+  if (base.kind === 'file')
+    return {
+      text: readText(base, base.shownAs, readRegularFile(base.absolutePath, maxBytes, { followLink: true })),
+      shownAs: base.shownAs,
+    };
   if (base.kind === 'folder') {
     // Links inside the base are not followed, as in the plugin folder itself (the base folder named
     // by the user may be one).
@@ -98,13 +126,18 @@ export function readBase(base: BaseSource, headPath: string, relativePath: strin
   }
   const found = repositoryOf(base, headPath, cwd);
   const { option, ref } = base;
-  if (found.kind === 'none') throw new PathError(`${option} ${ref}: ${displayPath(headPath, cwd)} is not in a git repository.`);
+  if (found.kind === 'none')
+    throw new PathError(`${option} ${ref}: ${displayPath(headPath, cwd)} is not in a git repository.`);
   if (found.kind === 'unusable') throw new PathError(`${option} ${ref}: ${found.reason}.`);
   const { repository } = found;
   const commit = commitIn(base, repository);
-  if (commit === undefined) throw new PathError(`${option} ${ref}: no git ref "${ref}" in ${repositoryWords(repository, cwd)}.`);
+  if (commit === undefined)
+    throw new PathError(`${option} ${ref}: no git ref "${ref}" in ${repositoryWords(repository, cwd)}.`);
   const file = pathInRepository(repository, headPath);
-  if (file === undefined) throw new PathError(`${option} ${ref}: ${displayPath(headPath, cwd)} is not in ${repositoryWords(repository, cwd)}.`);
+  if (file === undefined)
+    throw new PathError(
+      `${option} ${ref}: ${displayPath(headPath, cwd)} is not in ${repositoryWords(repository, cwd)}.`,
+    );
   const shownAs = `${ref}:${file}`;
   const blob = readBlob(repository, commit, file, maxBytes);
   switch (blob.kind) {
@@ -119,7 +152,9 @@ export function readBase(base: BaseSource, headPath: string, relativePath: strin
     case 'too-large':
       throw new PathError(`${option} ${shownAs}: cannot be read (${whyUnread(blob)}).`);
     case 'not-in-clone':
-      throw new PathError(`${option} ${shownAs}: not in this clone (a partial clone, whose missing files --base never fetches: clone without --filter).`);
+      throw new PathError(
+        `${option} ${shownAs}: not in this clone (a partial clone, whose missing files --base never fetches: clone without --filter).`,
+      );
     case 'failed':
       throw new PathError(`${option} ${shownAs}: git could not read it (${blob.reason}).`);
   }
@@ -137,8 +172,10 @@ function pathStats(base: BaseOption, cwd: string): fs.Stats | undefined {
 
 function pathBase(base: BaseOption, stats: fs.Stats, cwd: string): BaseSource {
   const absolute = path.resolve(cwd, base.spec);
-  if (stats.isFile()) return { kind: 'file', option: base.option, absolutePath: absolute, shownAs: displayPath(absolute, cwd) };
-  if (stats.isDirectory()) return { kind: 'folder', option: base.option, absolutePath: absolute, shownAs: displayPath(absolute, cwd) || '.' };
+  if (stats.isFile())
+    return { kind: 'file', option: base.option, absolutePath: absolute, shownAs: displayPath(absolute, cwd) };
+  if (stats.isDirectory())
+    return { kind: 'folder', option: base.option, absolutePath: absolute, shownAs: displayPath(absolute, cwd) || '.' };
   throw new PathError(`${base.option} ${base.spec}: not a file or a folder.`);
 }
 
@@ -156,10 +193,16 @@ function commitIn(base: GitBase, repository: GitRepository): string | undefined 
 
 /** `this repository` (the working folder's), or `the repository at <its folder>`. */
 function repositoryWords(repository: GitRepository, cwd: string): string {
-  return repository.top === (realpathOrUndefined(cwd) ?? cwd) ? 'this repository' : `the repository at ${displayPath(repository.top, cwd)}`;
+  return repository.top === (realpathOrUndefined(cwd) ?? cwd)
+    ? 'this repository'
+    : `the repository at ${displayPath(repository.top, cwd)}`;
 }
 
-function readText(base: { option: BaseOption['option'] }, shownAs: string, read: ReturnType<typeof readRegularFile>): string {
+function readText(
+  base: { option: BaseOption['option'] },
+  shownAs: string,
+  read: ReturnType<typeof readRegularFile>,
+): string {
   if (read.kind === 'text') return read.text;
   throw new PathError(`${base.option} ${shownAs}: cannot be read (${whyUnread(read)}).`);
 }

@@ -18,7 +18,15 @@ import { NodePluginFolder } from '../host/nodePluginFolder';
 import { UsageError } from './args';
 import { readBase, resolveBase } from './baseManifests';
 import { formatGatingJson, formatGatingMarkdown, formatGatingText } from './formats/gating';
-import { displayPath, isChecked, PathError, readManifest, readStdin, resolveManifestPaths, type ManifestInput } from './manifestFiles';
+import {
+  displayPath,
+  isChecked,
+  PathError,
+  readManifest,
+  readStdin,
+  resolveManifestPaths,
+  type ManifestInput,
+} from './manifestFiles';
 import type { GatedManifest } from './results';
 import type { GatingCommand } from './reviewArgs';
 import { wantsColor } from './formats/text';
@@ -29,16 +37,25 @@ interface Head {
   relativePath: string;
 }
 
-export async function runGating(command: GatingCommand, cwd: string, write: (text: string) => void, warn: (line: string) => void): Promise<number> {
+export async function runGating(
+  command: GatingCommand,
+  cwd: string,
+  write: (text: string) => void,
+  warn: (line: string) => void,
+): Promise<number> {
   const heads = await readHeads(command.paths, cwd, warn);
   const firstHead = heads.find((head) => head.input.absolutePath !== undefined)?.input.absolutePath;
   const choice = command.base;
   const base = choice && resolveBase(choice, firstHead, cwd, warn);
   if (choice && base?.kind === 'file' && heads.length !== 1) {
-    throw new UsageError(`${choice.option} ${choice.spec} is one manifest, but ${heads.length} manifests are given: compare with a folder or a git ref.`);
+    throw new UsageError(
+      `${choice.option} ${choice.spec} is one manifest, but ${heads.length} manifests are given: compare with a folder or a git ref.`,
+    );
   }
   if (choice && base && base.kind !== 'file' && heads.some((head) => head.input.absolutePath === undefined)) {
-    throw new UsageError(`${choice.option} with a ${base.kind === 'git' ? 'git ref' : 'folder'} reads the same path there: give manifest paths, not stdin.`);
+    throw new UsageError(
+      `${choice.option} with a ${base.kind === 'git' ? 'git ref' : 'folder'} reads the same path there: give manifest paths, not stdin.`,
+    );
   }
   // Markdown marks fields as code in the causes' words; text and JSON keep them plain.
   const code = command.format === 'markdown' ? markdownCode : (text: string) => text;
@@ -52,7 +69,15 @@ export async function runGating(command: GatingCommand, cwd: string, write: (tex
     const other = readBase(base, head.input.absolutePath ?? '', head.relativePath, cwd);
     const baseReport = other.text === undefined ? undefined : reportOf(other.text, other.shownAs, '--base ');
     const empty: GatingReport = { ...report, tools: [] };
-    return { file, report, comparison: { base: other.shownAs, found: baseReport !== undefined, result: compareGating(baseReport ?? empty, report, code) } };
+    return {
+      file,
+      report,
+      comparison: {
+        base: other.shownAs,
+        found: baseReport !== undefined,
+        result: compareGating(baseReport ?? empty, report, code),
+      },
+    };
   });
 
   switch (command.format) {
@@ -72,13 +97,22 @@ export async function runGating(command: GatingCommand, cwd: string, write: (tex
   // categories say nothing until it loads. A review alone (no --fail-on) says so and exits 0.
   const refused = results.filter((result) => result.report.refusal);
   if (command.failOn.length > 0 && refused.length > 0) {
-    for (const result of refused) warn(`${result.file}: Filer would not load this plugin: it has errors (filer-manifest check ${result.file} lists them).`);
+    for (const result of refused)
+      warn(
+        `${result.file}: Filer would not load this plugin: it has errors (filer-manifest check ${result.file} lists them).`,
+      );
     failed = true;
   }
   const comparisons = results.flatMap((result) => (result.comparison ? [result.comparison.result] : []));
   if (command.failOn.includes('escalation')) {
-    const count = comparisons.reduce((sum, comparison) => sum + comparison.changes.filter((change) => change.escalation).length, 0);
-    if (count > 0) warn(`${count} ${count === 1 ? 'tool is' : 'tools are'} gated more strictly than in the base (--fail-on escalation).`);
+    const count = comparisons.reduce(
+      (sum, comparison) => sum + comparison.changes.filter((change) => change.escalation).length,
+      0,
+    );
+    if (count > 0)
+      warn(
+        `${count} ${count === 1 ? 'tool is' : 'tools are'} gated more strictly than in the base (--fail-on escalation).`,
+      );
     failed ||= count > 0;
   }
   if (command.failOn.includes('added')) {
@@ -110,11 +144,17 @@ async function readHeads(inputs: string[], cwd: string, warn: (line: string) => 
         if (file !== '-' && file.origin !== 'named') {
           const recognition = recognizeText(manifest.text, () => parseDocument(manifest.text).value);
           if (recognition.kind === 'other' && !isChecked(file.origin, recognition)) {
-            skipped.push(`${displayPath(file.absolutePath, cwd)}: skipped: not taken as a Filer manifest (${recognition.reason}).`);
+            skipped.push(
+              `${displayPath(file.absolutePath, cwd)}: skipped: not taken as a Filer manifest (${recognition.reason}).`,
+            );
             continue;
           }
         }
-        heads.push({ input: manifest, relativePath: file === '-' ? '' : isFolder ? path.relative(root, file.absolutePath) : path.basename(file.absolutePath) });
+        heads.push({
+          input: manifest,
+          relativePath:
+            file === '-' ? '' : isFolder ? path.relative(root, file.absolutePath) : path.basename(file.absolutePath),
+        });
       } catch (error) {
         if (!(error instanceof PathError)) throw error;
         errors.push(error);
@@ -122,7 +162,8 @@ async function readHeads(inputs: string[], cwd: string, warn: (line: string) => 
     }
   }
   for (const line of skipped) warn(line);
-  if (heads.length === 0 && skipped.length > 0) errors.push(new PathError('no Filer manifest to review: every manifest.json found was skipped.'));
+  if (heads.length === 0 && skipped.length > 0)
+    errors.push(new PathError('no Filer manifest to review: every manifest.json found was skipped.'));
   for (const error of errors.slice(0, -1)) warn(error.message);
   if (errors.length > 0) throw errors[errors.length - 1];
   return heads;
@@ -133,7 +174,9 @@ async function readHeads(inputs: string[], cwd: string, warn: (line: string) => 
  * that is not a Filer manifest is named as such.
  */
 function reportOf(text: string, shownAs: string, prefix = '', folder?: string): GatingReport {
-  const { document, model, diagnostics } = analyzeManifest(text, { folder: folder === undefined ? undefined : new NodePluginFolder(folder) });
+  const { document, model, diagnostics } = analyzeManifest(text, {
+    folder: folder === undefined ? undefined : new NodePluginFolder(folder),
+  });
   const recognition = recognizeContent(document.value);
   if (recognition.kind !== 'filer') {
     const why = recognition.kind === 'empty' ? 'an empty object' : recognition.reason;

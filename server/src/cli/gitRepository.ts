@@ -40,9 +40,12 @@ export interface GitRepository {
   top: string;
 }
 
-type FoundRepository = { kind: 'repository'; repository: GitRepository } | { kind: 'none' } | { kind: 'unusable'; reason: string };
+type FoundRepository =
+  { kind: 'repository'; repository: GitRepository } | { kind: 'none' } | { kind: 'unusable'; reason: string };
 
-/** What one run has learnt: by folder, the repository of the nearest `.git` at or above it (git is asked once for each). */
+/**
+ * What one run has learnt: by folder, the repository of the nearest `.git` at or above it (git is asked once for each).
+ */
 export type RepositoryCache = Map<string, FoundRepository>;
 
 /** A blob of the base: its text, or why there is none to read. */
@@ -58,7 +61,15 @@ type BaseBlob =
 /** What git prints besides a blob: a path, an object name, a line of ls-tree. */
 const smallOutput = 1024 * 1024;
 
-const safetyOptions = ['--no-pager', '-c', 'safe.bareRepository=explicit', '-c', 'core.fsmonitor=false', '-c', `core.hooksPath=${os.devNull}`];
+const safetyOptions = [
+  '--no-pager',
+  '-c',
+  'safe.bareRepository=explicit',
+  '-c',
+  'core.fsmonitor=false',
+  '-c',
+  `core.hooksPath=${os.devNull}`,
+];
 
 /**
  * The repository that holds `file`: the one the working folder is in, when it holds the file; else the
@@ -72,7 +83,10 @@ export function repositoryHolding(file: string, cwd: string, cache: RepositoryCa
   if (folder === undefined) return { kind: 'none' };
   const realFile = path.join(folder, path.basename(file));
   const fromCwd = repositoryAbove(realpathOrUndefined(cwd) ?? cwd, cache);
-  let found = fromCwd.kind === 'repository' && isInside(fromCwd.repository.top, realFile) ? fromCwd : repositoryAbove(folder, cache);
+  let found =
+    fromCwd.kind === 'repository' && isInside(fromCwd.repository.top, realFile)
+      ? fromCwd
+      : repositoryAbove(folder, cache);
   while (found.kind === 'repository') {
     const parent = path.dirname(found.repository.top);
     if (parent === found.repository.top) break;
@@ -93,7 +107,10 @@ export function resolveCommit(repository: GitRepository, ref: string): string | 
 export function pathInRepository(repository: GitRepository, file: string): string | undefined {
   const folder = realpathOrUndefined(path.dirname(file));
   if (folder === undefined || !isInside(repository.top, folder)) return undefined;
-  return path.relative(repository.top, path.join(folder, path.basename(file))).split(path.sep).join('/');
+  return path
+    .relative(repository.top, path.join(folder, path.basename(file)))
+    .split(path.sep)
+    .join('/');
 }
 
 /**
@@ -106,7 +123,9 @@ export function readBlob(repository: GitRepository, commit: string, file: string
   if (entry.status !== 0) {
     // Without -l, the tree alone: a blob it names that is not here (a partial clone's) has no size.
     const listed = git(['ls-tree', '-z', '--full-tree', commit, '--', file], repository);
-    return listed.status === 0 && listed.stdout.length > 0 ? { kind: 'not-in-clone' } : { kind: 'failed', reason: firstLine(entry.stderr) };
+    return listed.status === 0 && listed.stdout.length > 0
+      ? { kind: 'not-in-clone' }
+      : { kind: 'failed', reason: firstLine(entry.stderr) };
   }
   // `<mode> <type> <object> <size>\t<path>\0` (the size `-` for a folder or a submodule), or nothing
   // when the commit has no such path.
@@ -154,11 +173,14 @@ function repositoryAt(folder: string): FoundRepository {
     // or system config can: --base reads neither.
     const owner = fs.statSync(folder, { throwIfNoEntry: false })?.uid;
     const another = owner !== undefined && process.getuid !== undefined && owner !== process.getuid();
-    const hint = another ? ' (the folder belongs to another user, and --base reads no safe.directory from the global git config: run as its owner)' : '';
+    const hint = another
+      ? ' (the folder belongs to another user, and --base reads no safe.directory from the global git config: run as its owner)'
+      : '';
     return { kind: 'unusable', reason: `${path.join(folder, '.git')}: ${firstLine(run.stderr)}${hint}` };
   }
   // git took another folder for the top (an unusable .git here, or a core.worktree elsewhere).
-  if (!output.startsWith(shown)) return { kind: 'unusable', reason: `${path.join(folder, '.git')} is not the repository of its folder` };
+  if (!output.startsWith(shown))
+    return { kind: 'unusable', reason: `${path.join(folder, '.git')} is not the repository of its folder` };
   return { kind: 'repository', repository: { gitDir: output.slice(shown.length).replace(/\n$/, ''), top: folder } };
 }
 
@@ -171,7 +193,11 @@ function tracks(repository: GitRepository, realFile: string): boolean {
  * One git command, with the repository given explicitly (GIT_DIR) so that git searches for none, or
  * in `cwd` for the one command that checks a `.git` found there.
  */
-function git(args: string[], where: GitRepository | { cwd: string }, maxBytes = smallOutput): { status: number | null; stdout: Buffer; stderr: string } {
+function git(
+  args: string[],
+  where: GitRepository | { cwd: string },
+  maxBytes = smallOutput,
+): { status: number | null; stdout: Buffer; stderr: string } {
   const repository = 'gitDir' in where ? where : undefined;
   const run = spawnSync('git', [...safetyOptions, ...args], {
     cwd: repository?.top ?? ('cwd' in where ? where.cwd : undefined),
@@ -182,7 +208,11 @@ function git(args: string[], where: GitRepository | { cwd: string }, maxBytes = 
   if (run.error) {
     const code = (run.error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') throw new GitMissing('git is not installed, so --base cannot be read as a git ref.');
-    throw new PathError(code === 'ENOBUFS' ? `git printed more than expected for "git ${args[0]}".` : `git could not run: ${run.error.message}.`);
+    throw new PathError(
+      code === 'ENOBUFS'
+        ? `git printed more than expected for "git ${args[0]}".`
+        : `git could not run: ${run.error.message}.`,
+    );
   }
   return { status: run.status, stdout: run.stdout, stderr: run.stderr.toString('utf8') };
 }

@@ -50,7 +50,9 @@ async function main(args: string[]): Promise<number> {
         return 0;
       }
       const write = (text: string) => process.stdout.write(text);
-      return review.kind === 'gating' ? await runGating(review, process.cwd(), write, warn) : runMenu(review, process.cwd(), write);
+      return review.kind === 'gating'
+        ? await runGating(review, process.cwd(), write, warn)
+        : runMenu(review, process.cwd(), write);
     }
     const command = parseCommandLine(args);
     if (command.kind === 'help') {

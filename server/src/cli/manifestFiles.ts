@@ -92,7 +92,9 @@ export function resolveManifestPaths(
         const errorsBefore = errors.length;
         const found = findBelow(absolute, input, errors);
         if (found.length === 0 && errors.length === errorsBefore) {
-          throw new PathError(`${input}: no ${manifestFileName} in this folder or below it (node_modules and dot-folders are skipped).`);
+          throw new PathError(
+            `${input}: no ${manifestFileName} in this folder or below it (node_modules and dot-folders are skipped).`,
+          );
         }
         const root = path.join(absolute, manifestFileName);
         const files = found.map((file) => add(file, file === root ? 'folder-root' : 'found'));
@@ -113,15 +115,19 @@ export function resolveManifestPaths(
  */
 function findBelow(folder: string, shownAs: string, errors: PathError[]): string[] {
   const found: string[] = [];
-  walkFolderSync([folder], { order: 'depth-first' }, {
-    file: (file) => {
-      if (file.name === manifestFileName) found.push(file.absolutePath);
+  walkFolderSync(
+    [folder],
+    { order: 'depth-first' },
+    {
+      file: (file) => {
+        if (file.name === manifestFileName) found.push(file.absolutePath);
+      },
+      unreadable: (unread, error) => {
+        const shown = unread.relative ? path.join(shownAs, unread.relative) : shownAs;
+        errors.push(new PathError(`${shortened(shown)}: the folder cannot be listed (${describeFsError(error)}).`));
+      },
     },
-    unreadable: (unread, error) => {
-      const shown = unread.relative ? path.join(shownAs, unread.relative) : shownAs;
-      errors.push(new PathError(`${shortened(shown)}: the folder cannot be listed (${describeFsError(error)}).`));
-    },
-  });
+  );
   return found;
 }
 
@@ -138,7 +144,9 @@ export function readManifest(file: ManifestPath, cwd: string): ManifestInput {
 
 /** Why a manifest (or a base's) cannot be read, in words for the message: the size limit when it is over it. */
 export function whyUnread(read: Exclude<FileRead, { kind: 'text' }>): string {
-  return read.kind === 'too-large' ? `${describeUnread(read)}: the limit is ${maxManifestMegabytes} MB` : describeUnread(read);
+  return read.kind === 'too-large'
+    ? `${describeUnread(read)}: the limit is ${maxManifestMegabytes} MB`
+    : describeUnread(read);
 }
 
 /**
@@ -153,7 +161,9 @@ export async function readStdin(): Promise<ManifestInput> {
     length += (chunk as Buffer).length;
     if (length > maxBytes) {
       process.stdin.destroy();
-      throw new PathError(`${stdinName}: cannot be read (more than ${maxManifestMegabytes} MB, too large to read: the limit is ${maxManifestMegabytes} MB).`);
+      throw new PathError(
+        `${stdinName}: cannot be read (more than ${maxManifestMegabytes} MB, too large to read: the limit is ${maxManifestMegabytes} MB).`,
+      );
     }
     chunks.push(chunk as Buffer);
   }
@@ -169,7 +179,8 @@ export function displayPath(file: string | undefined, cwd: string): string {
 /** The path of `file` relative to `folder` when it lies below it, else undefined. */
 export function pathBelow(folder: string, file: string): string | undefined {
   const relative = path.relative(folder, file);
-  const outside = relative === '' || relative === '..' || relative.startsWith(`..${path.sep}`) || path.isAbsolute(relative);
+  const outside =
+    relative === '' || relative === '..' || relative.startsWith(`..${path.sep}`) || path.isAbsolute(relative);
   return outside ? undefined : relative;
 }
 

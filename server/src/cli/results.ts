@@ -10,7 +10,9 @@ export interface CheckedManifest {
   diagnostics: ManifestDiagnostic[];
 }
 
-/** One manifest's gating report, and its comparison with the base when one was given: what the gating formats receive. */
+/**
+ * One manifest's gating report, and its comparison with the base when one was given: what the gating formats receive.
+ */
 export interface GatedManifest {
   /** The path shown to the user. */
   file: string;
@@ -26,7 +28,9 @@ export function countSeverities(results: CheckedManifest[]): SeverityCounts {
   return counts;
 }
 
-/** The diagnostics of one file: a manifest's own, or those of a handler it names (`manifest` then says which manifest). */
+/**
+ * The diagnostics of one file: a manifest's own, or those of a handler it names (`manifest` then says which manifest).
+ */
 interface CheckedFile {
   /** As shown to the user: relative to the working folder when below it. */
   file: string;

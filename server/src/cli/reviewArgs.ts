@@ -96,18 +96,26 @@ function parseGating(args: string[]): ReviewCommand {
     }),
   );
   if (values.help) return { kind: 'help', text: gatingHelp };
-  const failOn = (values['fail-on'] ?? []).flatMap((value) => value.split(',')).map((value) => {
-    if (!(failOnValues as readonly string[]).includes(value)) throw new UsageError(`--fail-on "${value}": use ${failOnValues.join(' or ')}.`);
-    return value as FailOn;
-  });
+  const failOn = (values['fail-on'] ?? [])
+    .flatMap((value) => value.split(','))
+    .map((value) => {
+      if (!(failOnValues as readonly string[]).includes(value))
+        throw new UsageError(`--fail-on "${value}": use ${failOnValues.join(' or ')}.`);
+      return value as FailOn;
+    });
   const bases = (['--base', '--base-ref', '--base-path'] as const).flatMap((option) => {
     const spec = values[option.slice(2) as 'base' | 'base-ref' | 'base-path'];
     return spec === undefined ? [] : [{ option, spec }];
   });
-  if (bases.length > 1) throw new UsageError(`Give one base: ${bases.map((base) => base.option).join(' and ')} are both given.`);
+  if (bases.length > 1)
+    throw new UsageError(`Give one base: ${bases.map((base) => base.option).join(' and ')} are both given.`);
   const [base] = bases;
-  if (failOn.length > 0 && base === undefined) throw new UsageError('--fail-on compares with a base: give --base <git-ref|file|folder> too.');
-  if (base?.spec === '') throw new UsageError(`${base.option} is empty: give ${{ '--base': 'a git ref, a manifest file or a folder', '--base-ref': 'a git ref', '--base-path': 'a manifest file or a folder' }[base.option]}.`);
+  if (failOn.length > 0 && base === undefined)
+    throw new UsageError('--fail-on compares with a base: give --base <git-ref|file|folder> too.');
+  if (base?.spec === '')
+    throw new UsageError(
+      `${base.option} is empty: give ${{ '--base': 'a git ref, a manifest file or a folder', '--base-ref': 'a git ref', '--base-path': 'a manifest file or a folder' }[base.option]}.`,
+    );
   return {
     kind: 'gating',
     paths: positionals.length > 0 ? positionals : ['.'],
@@ -145,15 +153,23 @@ function parseMenu(args: string[]): ReviewCommand {
     else afterSelect = false;
   }
   const [plugin, ...extra] = others;
-  if (plugin === undefined) throw new UsageError('menu needs the plugin: its manifest.json or its folder, e.g. "filer-manifest menu . --select report.md".');
-  if (extra.length > 0) throw new UsageError(`menu takes one plugin; "${extra[0]}" is one too many (selected names go after --select).`);
+  if (plugin === undefined)
+    throw new UsageError(
+      'menu needs the plugin: its manifest.json or its folder, e.g. "filer-manifest menu . --select report.md".',
+    );
+  if (extra.length > 0)
+    throw new UsageError(`menu takes one plugin; "${extra[0]}" is one too many (selected names go after --select).`);
   const folder = values.folder;
-  if (folder !== undefined && selected.length > 0) throw new UsageError('Give either --select <names...> or --folder <name>, not both.');
-  if (folder === undefined && selected.length === 0) throw new UsageError('Say what is right-clicked: --select <names...> for files, or --folder <name>.');
+  if (folder !== undefined && selected.length > 0)
+    throw new UsageError('Give either --select <names...> or --folder <name>, not both.');
+  if (folder === undefined && selected.length === 0)
+    throw new UsageError('Say what is right-clicked: --select <names...> for files, or --folder <name>.');
   const names = (folder !== undefined ? [folder] : selected).map(withoutTrailingSeparators);
   const empty = names.find((name) => name.trim() === '');
-  if (empty !== undefined) throw new UsageError(`A selected ${folder !== undefined ? 'folder' : 'file'} name is empty.`);
-  const selection: MenuSelection = folder !== undefined ? { kind: 'folder', names } : { kind: names.length === 1 ? 'file' : 'files', names };
+  if (empty !== undefined)
+    throw new UsageError(`A selected ${folder !== undefined ? 'folder' : 'file'} name is empty.`);
+  const selection: MenuSelection =
+    folder !== undefined ? { kind: 'folder', names } : { kind: names.length === 1 ? 'file' : 'files', names };
   return { kind: 'menu', plugin, selection, format: oneOf(values.format, menuFormats) };
 }
 

@@ -35,4 +35,3 @@ export interface DiagnosticOf<C extends string> {
    */
   data?: unknown;
 }
-

@@ -12,13 +12,44 @@ export { parseDocument, parseSyntaxOnly, type ParsedDocument } from './parse/par
 export { endOf, keyOf, type JsonNode } from './parse/jsonNode';
 export { reparseDocument } from './parse/incrementalParse';
 export { composeEditedRegions, extendEditedRegion, type EditedRegion } from './text/editedRegion';
-export { buildModel, entryPlace, toolLabel, type Entry, type ManifestModel, type ToolEntry } from './model/manifestModel';
+export {
+  buildModel,
+  entryPlace,
+  toolLabel,
+  type Entry,
+  type ManifestModel,
+  type ToolEntry,
+} from './model/manifestModel';
 export { arrayItems, keyNode, pathOfNode, valueNode, type JsonPath } from './model/nodes';
 export { idSymbols, type IdSymbol } from './model/idSymbols';
 export { renameRefusal } from './rename';
-export { containsDotDot, fileReferences, isAbsolutePath, normalizeRelativePath, referenceKindAt, type FileReference, type ReferenceKind } from './model/references';
-export { analyzeManifest, defaultMaxDiagnostics, FileFactsMemo, findingsKept, validateModel, type ManifestAnalysis, type SeverityOverride } from './validate';
-export { allRules, dataOf, ruleByCode, syntaxCodes, type ManifestDiagnostic, type RuleCode, type RuleData } from './rules/registry';
+export {
+  containsDotDot,
+  fileReferences,
+  isAbsolutePath,
+  normalizeRelativePath,
+  referenceKindAt,
+  type FileReference,
+  type ReferenceKind,
+} from './model/references';
+export {
+  analyzeManifest,
+  defaultMaxDiagnostics,
+  FileFactsMemo,
+  findingsKept,
+  validateModel,
+  type ManifestAnalysis,
+  type SeverityOverride,
+} from './validate';
+export {
+  allRules,
+  dataOf,
+  ruleByCode,
+  syntaxCodes,
+  type ManifestDiagnostic,
+  type RuleCode,
+  type RuleData,
+} from './rules/registry';
 export type { RuleDefinition, RuleTag } from './rules/rule';
 export type { ExampleFile, FixedExample, RuleExample } from './rules/rule';
 export type { Creatable, FixProposal, NewFile, OffsetEdit } from './fixes/fix';
@@ -42,7 +73,13 @@ export {
   type CategoryReason,
   type PluginGatingFacts,
 } from './categories/approvalCategory';
-export { compareGating, gatingReport, type GatedTool, type GatingReport, type GatingComparison } from './categories/gatingReview';
+export {
+  compareGating,
+  gatingReport,
+  type GatedTool,
+  type GatingReport,
+  type GatingComparison,
+} from './categories/gatingReview';
 export { computeContextMenu } from './menu/contextMenu';
 export * from './menu/menuModel';
 export { manifestFileName, recognizeContent, recognizeText, type Recognition } from './recognition';

@@ -6,7 +6,9 @@
 
 export const manifestFileName = 'manifest.json';
 
-/** `filer`: validated and served; `empty`: a blank manifest.json, offered a new-manifest snippet; `other`: left alone. */
+/**
+ * `filer`: validated and served; `empty`: a blank manifest.json, offered a new-manifest snippet; `other`: left alone.
+ */
 type ManifestKind = 'filer' | 'empty' | 'other';
 
 export interface Recognition {
@@ -22,15 +24,21 @@ export interface Recognition {
 
 /** A manifest's text and (asked for only when the text is not blank) its parsed root value. */
 export function recognizeText(text: string, rootValue: () => unknown): Recognition {
-  if (text.trim() === '') return { kind: 'empty', reason: `empty ${manifestFileName}: completion offers a new Filer manifest` };
+  if (text.trim() === '')
+    return { kind: 'empty', reason: `empty ${manifestFileName}: completion offers a new Filer manifest` };
   return recognizeContent(rootValue());
 }
 
-/** Whether a parsed root value looks like a Filer manifest, whatever its file is called (the CLI asks this of a --base too). */
+/**
+ * Whether a parsed root value looks like a Filer manifest, whatever its file is called (the CLI asks this of a --base
+ * too).
+ */
 export function recognizeContent(root: unknown): Recognition {
-  if (root === null || typeof root !== 'object' || Array.isArray(root)) return { kind: 'other', reason: 'not a JSON object' };
+  if (root === null || typeof root !== 'object' || Array.isArray(root))
+    return { kind: 'other', reason: 'not a JSON object' };
   const keys = root as Record<string, unknown>;
-  if (Object.keys(keys).length === 0) return { kind: 'empty', reason: `empty ${manifestFileName}: completion offers a new Filer manifest` };
+  if (Object.keys(keys).length === 0)
+    return { kind: 'empty', reason: `empty ${manifestFileName}: completion offers a new Filer manifest` };
   if (Object.hasOwn(keys, 'manifest_version')) {
     const reason = 'has manifest_version: a browser-extension manifest';
     return { kind: 'other', reason, anotherKind: 'browser-extension' };
@@ -42,7 +50,11 @@ export function recognizeContent(root: unknown): Recognition {
   const marker = filerMarker(keys);
   return marker
     ? { kind: 'filer', reason: marker }
-    : { kind: 'other', reason: 'has none of contributes, engines.filer, capabilities, a Filer $schema, or name + displayName + version' };
+    : {
+        kind: 'other',
+        reason:
+          'has none of contributes, engines.filer, capabilities, a Filer $schema, or name + displayName + version',
+      };
 }
 
 function filerMarker(root: Record<string, unknown>): string | undefined {
@@ -51,6 +63,7 @@ function filerMarker(root: Record<string, unknown>): string | undefined {
   if (engines !== null && typeof engines === 'object' && Object.hasOwn(engines, 'filer')) return 'has engines.filer';
   if (Object.hasOwn(root, 'capabilities')) return 'has capabilities';
   if (typeof root.$schema === 'string' && /filer/i.test(root.$schema)) return '$schema names the Filer manifest schema';
-  if (Object.hasOwn(root, 'name') && Object.hasOwn(root, 'displayName') && Object.hasOwn(root, 'version')) return 'has name, displayName and version';
+  if (Object.hasOwn(root, 'name') && Object.hasOwn(root, 'displayName') && Object.hasOwn(root, 'version'))
+    return 'has name, displayName and version';
   return undefined;
 }

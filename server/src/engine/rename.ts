@@ -19,10 +19,17 @@ const uncapped = { maxDiagnostics: Number.MAX_SAFE_INTEGER };
  * Why renaming `symbol` to `newName` with `edits` (the rename's edits of the manifest's text) is refused,
  * in words; undefined when it may be made.
  */
-export function renameRefusal(model: ManifestModel, symbol: IdSymbol, newName: string, edits: OffsetEdit[]): string | undefined {
+export function renameRefusal(
+  model: ManifestModel,
+  symbol: IdSymbol,
+  newName: string,
+  edits: OffsetEdit[],
+): string | undefined {
   if (newName === symbol.name) return undefined;
   const sameKind = (other: IdSymbol) => other.kind === symbol.kind && other.scope === symbol.scope;
-  const clash = idSymbols(model).find((other) => sameKind(other) && other.name === newName && other.declarations.length > 0);
+  const clash = idSymbols(model).find(
+    (other) => sameKind(other) && other.name === newName && other.declarations.length > 0,
+  );
   if (clash) {
     // The reference's words for tools: "One name, one tool".
     return `${entryWords(clash.declarations[0])} already has that id${symbol.kind === 'tool' ? ': one name, one tool' : ''}.`;
@@ -32,7 +39,9 @@ export function renameRefusal(model: ManifestModel, symbol: IdSymbol, newName: s
   const before = validateModel(model, uncapped);
   const after = analyzeManifest(applied(model.document.text, edits), uncapped).diagnostics;
   for (const place of places) {
-    const was = new Set(before.filter((diagnostic) => within(diagnostic, place.offset, place.offset + place.length)).map((d) => d.code));
+    const was = new Set(
+      before.filter((diagnostic) => within(diagnostic, place.offset, place.offset + place.length)).map((d) => d.code),
+    );
     const [start, end] = [moved(place.offset, edits), moved(place.offset + place.length, edits)];
     const found = after.find((diagnostic) => within(diagnostic, start, end) && !was.has(diagnostic.code));
     if (found) return found.message;

@@ -5,7 +5,14 @@ import { buildModel, type ManifestModel } from './model/manifestModel';
 import { fileReferences, type FileReference } from './model/references';
 import { parseDocument, type ParsedDocument } from './parse/parseDocument';
 import { strictestOf } from './rules/diagnostics';
-import { isRuleCode, ruleAreas, ruleByCode, type ManifestDiagnostic, type RuleCode, type RuleData } from './rules/registry';
+import {
+  isRuleCode,
+  ruleAreas,
+  ruleByCode,
+  type ManifestDiagnostic,
+  type RuleCode,
+  type RuleData,
+} from './rules/registry';
 import type { AnyRule, FileSpan, RuleContext, Target } from './rules/rule';
 
 export type SeverityOverride = Severity | 'off';
@@ -15,7 +22,10 @@ interface ValidateOptions {
   folder?: PluginFolder;
   /** Per-rule severities by code, as a user configures them. */
   severityOverrides?: Record<string, SeverityOverride>;
-  /** At most this many diagnostics, the last of them saying how many more there were; defaultMaxDiagnostics when not given. */
+  /**
+   * At most this many diagnostics, the last of them saying how many more there were; defaultMaxDiagnostics when not
+   * given.
+   */
   maxDiagnostics?: number;
   /**
    * For a host that validates version after version of one document: what the last validation learnt
@@ -23,7 +33,9 @@ interface ValidateOptions {
    * it, which moves whenever anything the folder would answer may have changed).
    */
   fileFacts?: { memo: FileFactsMemo; folderGeneration: number };
-  /** For a text larger than the host's limit: only its JSON syntax is checked, and a diagnostic at its start says why. */
+  /**
+   * For a text larger than the host's limit: only its JSON syntax is checked, and a diagnostic at its start says why.
+   */
   tooLarge?: RuleData<'diagnostics.file-too-large'>;
 }
 
@@ -40,14 +52,19 @@ export class FileFactsMemo {
     const last = this.last;
     if (folder && last && last.folder === folder && last.folderGeneration === folderGeneration) {
       const references = fileReferences(model);
-      if (sameReferences(references, last.files.references)) return this.remember(folder, folderGeneration, rebound(last.files, references));
+      if (sameReferences(references, last.files.references))
+        return this.remember(folder, folderGeneration, rebound(last.files, references));
       // A path was edited: the references just made are the ones to read, not made a second time.
       return this.remember(folder, folderGeneration, referencedFiles(model, folder, references));
     }
     return this.remember(folder, folderGeneration, referencedFiles(model, folder));
   }
 
-  private remember(folder: PluginFolder | undefined, folderGeneration: number, files: ReferencedFiles): ReferencedFiles {
+  private remember(
+    folder: PluginFolder | undefined,
+    folderGeneration: number,
+    files: ReferencedFiles,
+  ): ReferencedFiles {
     this.last = folder ? { folder, folderGeneration, files } : undefined;
     return files;
   }
@@ -78,7 +95,10 @@ function rebound(files: ReferencedFiles, references: FileReference[]): Reference
 /** A text of `1 1 1 …` would otherwise give a diagnostic every two characters: 2,000,000 for 4 MB. */
 export const defaultMaxDiagnostics = 1000;
 
-/** How many findings a validation under a cap of `maxDiagnostics` keeps (the rest are only counted): what a parse for it keeps of each kind. */
+/**
+ * How many findings a validation under a cap of `maxDiagnostics` keeps (the rest are only counted): what a parse for it
+ * keeps of each kind.
+ */
 export function findingsKept(maxDiagnostics = defaultMaxDiagnostics): number {
   return 2 * Math.max(1, maxDiagnostics);
 }
@@ -137,7 +157,10 @@ export function validateModel(full: ManifestModel, options: ValidateOptions = {}
   const context: RuleContext = {
     model,
     folder: options.folder,
-    files: () => (files ??= fileFacts ? fileFacts.memo.files(model, options.folder, fileFacts.folderGeneration) : referencedFiles(model, options.folder)),
+    files: () =>
+      (files ??= fileFacts
+        ? fileFacts.memo.files(model, options.folder, fileFacts.folderGeneration)
+        : referencedFiles(model, options.folder)),
     report: reportFinding,
     reportIn: reportFinding,
     reportShape: (code, target, described) => emit(code, target, described),

@@ -12,7 +12,9 @@ interface WalkedPath {
 }
 
 export interface WalkOptions {
-  /** `depth-first`: a folder's files, then each of its folders (in name order) wholly; `breadth-first`: level by level. */
+  /**
+   * `depth-first`: a folder's files, then each of its folders (in name order) wholly; `breadth-first`: level by level.
+   */
   order: 'depth-first' | 'breadth-first';
   /** Folders this deep or deeper are not listed (they are still offered to `enter`); no bound by default. */
   listDepth?: number;
@@ -126,7 +128,10 @@ function* walk(roots: string[], options: WalkOptions, visitor: WalkVisitor): Gen
       // A Dirent of a symbolic link is neither a directory nor a file: links are never followed.
       if (entry.isDirectory()) {
         if (!isSkippedFolder(name)) below.push({ absolutePath: prefix + name, relative: relativePrefix + name, depth });
-      } else if (entry.isFile() && visitor.file?.({ absolutePath: prefix + name, relative: relativePrefix + name, depth, name }) === 'stop') {
+      } else if (
+        entry.isFile() &&
+        visitor.file?.({ absolutePath: prefix + name, relative: relativePrefix + name, depth, name }) === 'stop'
+      ) {
         return;
       }
     }

@@ -7,7 +7,10 @@ import { isInside, readRegularFile, realpathOrUndefined } from './safeRead';
 /** Files larger than this are not read (a tool schema is a few KB). */
 const maxReadBytes = 2 * 1024 * 1024;
 
-/** Where a path really is inside the folder, with its lstat, or none when its directory listing says it is a regular file. */
+/**
+ * Where a path really is inside the folder, with its lstat, or none when its directory listing says it is a regular
+ * file.
+ */
 type Resolved = { kind: 'inside'; absolutePath: string; stats: fs.Stats | undefined } | { kind: 'missing' | 'outside' };
 
 /** A directory with more entries than this is not listed: each of its files is looked up with its own lstat. */
@@ -23,13 +26,18 @@ const maxListedEntries = 100_000;
  */
 export class NodePluginFolder implements PluginFolder {
   private readonly realRoot: string;
-  /** `realRoot` and a separator: a plain relative path (see isPlainRelativePath) appended to it is its resolved form. */
+  /**
+   * `realRoot` and a separator: a plain relative path (see isPlainRelativePath) appended to it is its resolved form.
+   */
   private readonly rootPrefix: string;
   /** Each directory a path was resolved in, by its absolute path as joined. */
   private readonly directories = new Map<string, Directory>();
   /** The same directories, by their plugin-relative path (`tools`, `''` for the root), for plain paths. */
   private readonly relativeDirectories = new Map<string, Directory>();
-  /** The names of the regular files in each real directory, as one listing saw them (host/folderWalk.ts); undefined when it could not be listed. */
+  /**
+   * The names of the regular files in each real directory, as one listing saw them (host/folderWalk.ts); undefined when
+   * it could not be listed.
+   */
   private readonly regularFiles = new Map<string, Set<string> | undefined>();
   /**
    * Whether a path it resolved may lead through a symbolic link (a linked file or directory, or a
@@ -117,7 +125,10 @@ export class NodePluginFolder implements PluginFolder {
     return last?.relativePath === relativePath ? last.resolved : this.resolveInside(relativePath);
   }
 
-  /** The real path and stats of a plugin-relative path, if it exists and stays inside the folder; `listed`: a file its directory lists as regular is not lstat'ed. */
+  /**
+   * The real path and stats of a plugin-relative path, if it exists and stays inside the folder; `listed`: a file its
+   * directory lists as regular is not lstat'ed.
+   */
   private resolveInside(relativePath: string, listed = true): Resolved {
     // A plain path (most are: `tools/a.schema.json`) is the root's prefix and itself once resolved: its
     // directory is found by its relative name, with no path.resolve, dirname, basename or join per file.
@@ -146,7 +157,8 @@ export class NodePluginFolder implements PluginFolder {
     if (real === undefined) return { kind: this.leadsOutside(directory.absolutePath) ? 'outside' : 'missing' };
     if (!directory.inside) return { kind: 'outside' };
     const file = real.endsWith(sep) ? real + name : real + sep + name;
-    if (listed && this.regularFilesIn(directory)?.has(name)) return { kind: 'inside', absolutePath: file, stats: undefined };
+    if (listed && this.regularFilesIn(directory)?.has(name))
+      return { kind: 'inside', absolutePath: file, stats: undefined };
     return this.inspect(file);
   }
 
@@ -171,9 +183,16 @@ export class NodePluginFolder implements PluginFolder {
     return directory.regularFiles ?? undefined;
   }
 
-  /** Whether the deepest folder of `directory` that exists (a missing one does not) really lies outside the folder: a linked folder with missing subfolders. */
+  /**
+   * Whether the deepest folder of `directory` that exists (a missing one does not) really lies outside the folder: a
+   * linked folder with missing subfolders.
+   */
   private leadsOutside(directory: string): boolean {
-    for (let ancestor = path.dirname(directory); isInside(this.realRoot, ancestor) && ancestor !== this.realRoot; ancestor = path.dirname(ancestor)) {
+    for (
+      let ancestor = path.dirname(directory);
+      isInside(this.realRoot, ancestor) && ancestor !== this.realRoot;
+      ancestor = path.dirname(ancestor)
+    ) {
       const real = realpathOrUndefined(ancestor);
       if (real !== undefined) return !isInside(this.realRoot, real);
     }

@@ -2,17 +2,25 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { FileRead } from '../engine';
 
-/** A manifest larger than this is not read from disk (a 5,000-tool manifest is about 5.5 MB): the default of filerManifest.maxFileSize and the CLI's limit. */
+/**
+ * A manifest larger than this is not read from disk (a 5,000-tool manifest is about 5.5 MB): the default of
+ * filerManifest.maxFileSize and the CLI's limit.
+ */
 export const maxManifestMegabytes = 16;
 
 /**
  * The one way the server and the CLI read a file from disk (a manifest, a schema, a handler):
- * lstat first (or what the caller just learnt, `lstat`), and only a regular file is opened, never a symbolic link (unless `followLink`), a
+ * lstat first (or what the caller just learnt, `lstat`), and only a regular file is opened, never a symbolic link
+ * (unless `followLink`), a
  * folder, a device or a FIFO; its size is checked before a byte is read; the open itself never
  * blocks (O_NONBLOCK: should the path become a FIFO between the lstat and the open, fstat says so
  * and it is closed unread) and never follows a link put there meanwhile (O_NOFOLLOW).
  */
-export function readRegularFile(file: string, maxBytes: number, options: { followLink?: boolean; lstat?: fs.Stats | 'regular file' } = {}): FileRead {
+export function readRegularFile(
+  file: string,
+  maxBytes: number,
+  options: { followLink?: boolean; lstat?: fs.Stats | 'regular file' } = {},
+): FileRead {
   let target = file;
   // `lstat`: what the caller just learnt of `file`, its own lstat or its directory's listing (a type
   // without a size: the fstat below checks the size before a byte is read).

@@ -32,7 +32,8 @@ export function readClientFeatures(capabilities: ClientCapabilities): ClientFeat
   const { workspace, textDocument } = capabilities;
   // Helix spells it `workspace.diagnostic` (its lsp-types' name), the specification `workspace.diagnostics`.
   const diagnosticRefresh =
-    !!workspace?.diagnostics?.refreshSupport || !!(workspace as { diagnostic?: { refreshSupport?: boolean } } | undefined)?.diagnostic?.refreshSupport;
+    !!workspace?.diagnostics?.refreshSupport ||
+    !!(workspace as { diagnostic?: { refreshSupport?: boolean } } | undefined)?.diagnostic?.refreshSupport;
   // A client that pulls but cannot be asked to pull again (Neovim 0.10 pulls a buffer on its own edits
   // only) would keep a manifest's diagnostics after a file it names changed: it is pushed to instead.
   const pullDiagnostics = !!capabilities.textDocument?.diagnostic && diagnosticRefresh;

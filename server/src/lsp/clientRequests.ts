@@ -18,7 +18,9 @@ export class ClientRequests {
     } catch (error) {
       if (!this.failed.has(method)) {
         this.failed.add(method);
-        this.logger.error(`The editor answered ${method} with an error (${(error as Error)?.message ?? String(error)}); going on without it. Later failures of ${method} are not logged.`);
+        this.logger.error(
+          `The editor answered ${method} with an error (${(error as Error)?.message ?? String(error)}); going on without it. Later failures of ${method} are not logged.`,
+        );
       }
       return undefined;
     }

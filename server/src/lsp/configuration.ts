@@ -88,12 +88,17 @@ export class Configuration {
   listen(changed: () => Promise<void>): void {
     this.env.connection.onDidChangeConfiguration(async (change) => {
       const pushed = (change?.settings as Record<string, unknown> | undefined)?.[settingsSection];
-      const applied = this.env.client().configuration ? await this.fetch() : pushed !== undefined && this.apply(this.settingsFrom(pushed), 'workspace/didChangeConfiguration');
+      const applied = this.env.client().configuration
+        ? await this.fetch()
+        : pushed !== undefined && this.apply(this.settingsFrom(pushed), 'workspace/didChangeConfiguration');
       if (applied) await changed();
     });
   }
 
-  /** The settings the client sent; the values that cannot be used are named in one message (and logged), and the rest applies. */
+  /**
+   * The settings the client sent; the values that cannot be used are named in one message (and logged), and the rest
+   * applies.
+   */
   private settingsFrom(raw: unknown): ServerSettings {
     const { settings: read, problems } = readSettings(raw);
     const report = problems.join('; ');
@@ -118,7 +123,9 @@ export class Configuration {
 
   private async fetch(): Promise<boolean> {
     const { connection, requests, logger } = this.env;
-    const answer = await requests.send(ConfigurationRequest.method, () => connection.workspace.getConfiguration({ section: settingsSection }));
+    const answer = await requests.send(ConfigurationRequest.method, () =>
+      connection.workspace.getConfiguration({ section: settingsSection }),
+    );
     if (!answer) return false;
     // A client with nothing under our section answers null (Neovim without `settings`): the settings it gave in
     // initializationOptions stay in force.

@@ -55,17 +55,24 @@ export class FolderWatcher {
     this.complete.clear();
   }
 
-  /** Watches `directory` (at `depth` in its plugin folder) and the directories below it; false when the limit left some out. */
+  /**
+   * Watches `directory` (at `depth` in its plugin folder) and the directories below it; false when the limit left some
+   * out.
+   */
   private addTree(directory: string, depth: number): boolean {
     let all = true;
     // Depth first (host/folderWalk.ts): never through a symbolic link, never node_modules or a dot-folder.
-    walkFolderSync([directory], { order: 'depth-first', listDepth: maxDepth - depth }, {
-      enter: (folder) => {
-        const watched = this.watch(folder.absolutePath);
-        if (watched === 'full') all = false;
-        return watched === 'watched' ? 'list' : 'skip';
+    walkFolderSync(
+      [directory],
+      { order: 'depth-first', listDepth: maxDepth - depth },
+      {
+        enter: (folder) => {
+          const watched = this.watch(folder.absolutePath);
+          if (watched === 'full') all = false;
+          return watched === 'watched' ? 'list' : 'skip';
+        },
       },
-    });
+    );
     return all;
   }
 
@@ -74,7 +81,9 @@ export class FolderWatcher {
     if (this.watchers.size >= maxWatchedDirectories) {
       if (!this.warnedFull) {
         this.warnedFull = true;
-        this.logger.error(`Watching plugin folders: more than ${maxWatchedDirectories} directories; the others are read again when their cached state expires.`);
+        this.logger.error(
+          `Watching plugin folders: more than ${maxWatchedDirectories} directories; the others are read again when their cached state expires.`,
+        );
       }
       return 'full';
     }
@@ -105,7 +114,8 @@ export class FolderWatcher {
         const stats = fs.lstatSync(changed);
         const depth = path.relative(root, changed).split(path.sep).length;
         // Past the limit the folder is no longer wholly watched.
-        if (stats.isDirectory() && !isSkippedFolder(path.basename(changed)) && !this.addTree(changed, depth)) this.complete.delete(root);
+        if (stats.isDirectory() && !isSkippedFolder(path.basename(changed)) && !this.addTree(changed, depth))
+          this.complete.delete(root);
       } catch {
         this.forget(changed);
       }

@@ -18,16 +18,30 @@ export class GlobError extends Error {}
 const alternativeLimit = 64;
 const patternLengthLimit = 1000;
 
-type Token = { kind: 'star' } | { kind: 'any' } | { kind: 'char'; char: string } | { kind: 'class'; negated: boolean; chars: Set<string>; ranges: [string, string][] };
+type Token =
+  | { kind: 'star' }
+  | { kind: 'any' }
+  | { kind: 'char'; char: string }
+  | { kind: 'class'; negated: boolean; chars: Set<string>; ranges: [string, string][] };
 type Segment = { kind: 'globstar' } | { kind: 'segment'; tokens: Token[] };
 
-/** A matcher of plugin-relative or absolute paths (`/`-separated) for one pattern; throws a GlobError for one it cannot use. */
+/**
+ * A matcher of plugin-relative or absolute paths (`/`-separated) for one pattern; throws a GlobError for one it cannot
+ * use.
+ */
 export function compileGlob(pattern: string): (filePath: string) => boolean {
   if (pattern.length > patternLengthLimit) throw new GlobError(`longer than ${patternLengthLimit} characters`);
   const alternatives = expandBraces(pattern).map((alternative) => alternative.split('/').map(compileSegment));
   return (filePath) => {
     const parts = filePath.split('/');
-    return alternatives.some((segments) => matchSequence(segments, parts, (segment) => segment.kind === 'globstar', (segment, part) => matchSegment((segment as Extract<Segment, { kind: 'segment' }>).tokens, part)));
+    return alternatives.some((segments) =>
+      matchSequence(
+        segments,
+        parts,
+        (segment) => segment.kind === 'globstar',
+        (segment, part) => matchSegment((segment as Extract<Segment, { kind: 'segment' }>).tokens, part),
+      ),
+    );
   };
 }
 
@@ -50,7 +64,9 @@ export function globMatcher(patterns: string[]): (absolutePath: string, relative
   return (absolutePath, relativePaths) => {
     const absolute = toSlashes(absolutePath);
     const name = absolute.slice(absolute.lastIndexOf('/') + 1);
-    return compiled.some(({ match, byName }) => (byName ? match(name) : match(absolute) || relativePaths().some((relative) => match(toSlashes(relative)))));
+    return compiled.some(({ match, byName }) =>
+      byName ? match(name) : match(absolute) || relativePaths().some((relative) => match(toSlashes(relative))),
+    );
   };
 }
 
@@ -63,7 +79,12 @@ function toSlashes(filePath: string): string {
  * matches exactly one (when `matchOne` says so). On a mismatch only the last star takes one more
  * item, which is enough (the classic greedy algorithm) and keeps it within |pattern| × |text| steps.
  */
-function matchSequence<P, T>(pattern: P[], text: T[], isStar: (item: P) => boolean, matchOne: (item: P, value: T) => boolean): boolean {
+function matchSequence<P, T>(
+  pattern: P[],
+  text: T[],
+  isStar: (item: P) => boolean,
+  matchOne: (item: P, value: T) => boolean,
+): boolean {
   let p = 0;
   let t = 0;
   let starAt = -1;
@@ -159,8 +180,11 @@ function expandBraces(pattern: string): string[] {
   const head = pattern.slice(0, open);
   if (close < 0) return expandBraces(pattern.slice(open + 1)).map((rest) => `${head}{${rest}`);
   const bounds = [open, ...commas, close];
-  const options = bounds.slice(0, -1).flatMap((start, index) => expandBraces(pattern.slice(start + 1, bounds[index + 1])));
+  const options = bounds
+    .slice(0, -1)
+    .flatMap((start, index) => expandBraces(pattern.slice(start + 1, bounds[index + 1])));
   const tails = expandBraces(pattern.slice(close + 1));
-  if (options.length * tails.length > alternativeLimit) throw new GlobError(`its {…} alternatives make more than ${alternativeLimit} patterns`);
+  if (options.length * tails.length > alternativeLimit)
+    throw new GlobError(`its {…} alternatives make more than ${alternativeLimit} patterns`);
   return options.flatMap((option) => tails.map((tail) => head + option + tail));
 }

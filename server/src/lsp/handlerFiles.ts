@@ -1,7 +1,13 @@
 import { statSync } from 'node:fs';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { fileReferences, namedHandler, normalizeRelativePath, type ManifestDiagnostic, type NamedHandler } from '../engine';
+import {
+  fileReferences,
+  namedHandler,
+  normalizeRelativePath,
+  type ManifestDiagnostic,
+  type NamedHandler,
+} from '../engine';
 import { isInside, readFileInside } from '../host/safeRead';
 import type { EditorDocument } from './editorDocument';
 import { filePathOf, type ManifestCache, type ManifestVersion } from './manifestCache';
@@ -51,12 +57,16 @@ export class HandlerFiles {
       const entry = this.manifestAt(manifestPath);
       if (!entry) continue;
       const relative = path.relative(path.dirname(manifestPath), filePath).split(path.sep).join('/');
-      if (fileReferences(entry.model).some((reference) => normalizeRelativePath(reference.filePath) === relative)) found.push({ entry, relative });
+      if (fileReferences(entry.model).some((reference) => normalizeRelativePath(reference.filePath) === relative))
+        found.push({ entry, relative });
     }
     return found;
   }
 
-  /** The handler at `filePath` as the first manifest that names it reads it (its folder's open texts included); undefined for any other file. */
+  /**
+   * The handler at `filePath` as the first manifest that names it reads it (its folder's open texts included);
+   * undefined for any other file.
+   */
   named(filePath: string): NamedHandler | undefined {
     for (const { entry, relative } of this.manifestsOf(filePath)) {
       const folder = entry.folder();
@@ -71,10 +81,14 @@ export class HandlerFiles {
     const filePath = filePathOf(document.uri);
     const manifests = filePath ? this.manifestsOf(filePath) : [];
     if (manifests.length === 0) return undefined;
-    return manifests.flatMap(({ entry, relative }) => entry.analysis().diagnostics.filter((diagnostic) => diagnostic.file === relative));
+    return manifests.flatMap(({ entry, relative }) =>
+      entry.analysis().diagnostics.filter((diagnostic) => diagnostic.file === relative),
+    );
   }
 
-  /** Changes with this version of the document (never repeating, as a manifest's) and with each manifest's diagnostics. */
+  /**
+   * Changes with this version of the document (never repeating, as a manifest's) and with each manifest's diagnostics.
+   */
   resultId(document: EditorDocument): string {
     const filePath = filePathOf(document.uri);
     const manifests = filePath ? this.manifestsOf(filePath) : [];
@@ -85,7 +99,11 @@ export class HandlerFiles {
   openHandlersOf(manifestPath: string): string[] {
     return this.env.documents.all().flatMap((document) => {
       const filePath = filePathOf(document.uri);
-      return filePath && isInside(path.dirname(manifestPath), filePath) && this.manifestsOf(filePath).some(({ entry }) => entry.filePath === manifestPath) ? [document.uri] : [];
+      return filePath &&
+        isInside(path.dirname(manifestPath), filePath) &&
+        this.manifestsOf(filePath).some(({ entry }) => entry.filePath === manifestPath)
+        ? [document.uri]
+        : [];
     });
   }
 
@@ -99,8 +117,12 @@ export class HandlerFiles {
       if (parent === folder) break;
       folder = parent;
     }
-    const known = [...this.env.workspace.all(), ...this.env.documents.all().flatMap((document) => filePathOf(document.uri) ?? [])];
-    for (const manifestPath of known) if (manifestPath !== filePath && isInside(path.dirname(manifestPath), filePath)) candidates.add(manifestPath);
+    const known = [
+      ...this.env.workspace.all(),
+      ...this.env.documents.all().flatMap((document) => filePathOf(document.uri) ?? []),
+    ];
+    for (const manifestPath of known)
+      if (manifestPath !== filePath && isInside(path.dirname(manifestPath), filePath)) candidates.add(manifestPath);
     return [...candidates];
   }
 
@@ -113,7 +135,9 @@ export class HandlerFiles {
     const signature = `${stats.ino}:${stats.size}:${stats.mtimeMs}`;
     const kept = this.fromDisk.get(manifestPath);
     if (kept?.signature === signature) return kept.entry.isFilerManifest ? kept.entry : undefined;
-    const root = this.env.workspaceFolderPaths().find((workspaceFolder) => isInside(workspaceFolder, manifestPath)) ?? path.dirname(manifestPath);
+    const root =
+      this.env.workspaceFolderPaths().find((workspaceFolder) => isInside(workspaceFolder, manifestPath)) ??
+      path.dirname(manifestPath);
     const read = readFileInside(root, manifestPath, maxFileBytes(this.env.settings()));
     if (read.kind !== 'text') return undefined;
     const entry = this.env.cache.fromDisk(uri, read.text);

@@ -1,5 +1,15 @@
 import { createScanner, SyntaxKind } from 'jsonc-parser';
-import { endOf, keyNode, keyOf, keysWrittenIn, pathOfNode, valueNode, type JsonNode, type JsonPath, type ParsedDocument } from '../engine';
+import {
+  endOf,
+  keyNode,
+  keyOf,
+  keysWrittenIn,
+  pathOfNode,
+  valueNode,
+  type JsonNode,
+  type JsonPath,
+  type ParsedDocument,
+} from '../engine';
 
 /** A span of the text: what a completion replaces, what a hover or link covers. */
 interface Span {
@@ -96,20 +106,42 @@ export function cursorContext(document: ParsedDocument, offset: number): CursorC
         // Wherever the parser's recovery put them (a half-typed key may take the properties after it in).
         const existingKeys = keysWrittenIn(text, container, key.offset);
         const keyOnly = property.colonOffset !== undefined;
-        return { kind: 'key', object: container, path: containerPath, span: key, existingKeys, keyOnly, separatorAfter: keyOnly ? '' : separatorAfter(text, endOf(key)) };
+        return {
+          kind: 'key',
+          object: container,
+          path: containerPath,
+          span: key,
+          existingKeys,
+          keyOnly,
+          separatorAfter: keyOnly ? '' : separatorAfter(text, endOf(key)),
+        };
       }
       if (property.colonOffset !== undefined && offset > property.colonOffset) {
         const value = valueNode(property);
         const inValue = value && value.offset <= offset && offset <= endOf(value);
         const span = inValue ? { offset: value.offset, length: value.length } : wordAt(text, offset);
-        return { kind: 'value', path: [...containerPath, keyOf(property)], node: inValue ? value : undefined, span, separatorAfter: separatorAfter(text, endOf(span)) };
+        return {
+          kind: 'value',
+          path: [...containerPath, keyOf(property)],
+          node: inValue ? value : undefined,
+          span,
+          separatorAfter: separatorAfter(text, endOf(span)),
+        };
       }
       // On the key's closing quote or between the key and its colon: nothing to propose.
       if (offset > key.offset) return { kind: 'none' };
     }
     const span = wordAt(text, offset);
     const existingKeys = keysWrittenIn(text, container);
-    return { kind: 'key', object: container, path: containerPath, span, existingKeys, keyOnly: false, separatorAfter: separatorAfter(text, endOf(span)) };
+    return {
+      kind: 'key',
+      object: container,
+      path: containerPath,
+      span,
+      existingKeys,
+      keyOnly: false,
+      separatorAfter: separatorAfter(text, endOf(span)),
+    };
   }
 
   const items = container.children!;
@@ -121,11 +153,23 @@ export function cursorContext(document: ParsedDocument, offset: number): CursorC
       break;
     }
     if (offset <= endOf(item)) {
-      return { kind: 'value', path: [...containerPath, i], node: item, span: item, separatorAfter: separatorAfter(text, endOf(item)) };
+      return {
+        kind: 'value',
+        path: [...containerPath, i],
+        node: item,
+        span: item,
+        separatorAfter: separatorAfter(text, endOf(item)),
+      };
     }
   }
   const span = wordAt(text, offset);
-  return { kind: 'value', path: [...containerPath, index], node: undefined, span, separatorAfter: separatorAfter(text, endOf(span)) };
+  return {
+    kind: 'value',
+    path: [...containerPath, index],
+    node: undefined,
+    span,
+    separatorAfter: separatorAfter(text, endOf(span)),
+  };
 }
 
 /** The deepest object or array whose inside holds the offset. */
@@ -148,7 +192,10 @@ function containerAt(root: JsonNode, offset: number, text: string): JsonNode | u
   }
 }
 
-/** Whether `offset` is strictly between the container's brackets; an unclosed container (the author is typing) extends to its end. */
+/**
+ * Whether `offset` is strictly between the container's brackets; an unclosed container (the author is typing) extends
+ * to its end.
+ */
 function holdsOffset(node: JsonNode, offset: number, text: string): boolean {
   if (offset <= node.offset) return false;
   const end = endOf(node);

@@ -19,7 +19,8 @@ if (args.includes('--help') || args.includes('-h')) {
   process.exit(0);
 }
 // An editor that starts the server without naming a transport means stdio.
-if (!args.some((arg) => transports.some((transport) => arg === transport || arg.startsWith(`${transport}=`)))) process.argv.push('--stdio');
+if (!args.some((arg) => transports.some((transport) => arg === transport || arg.startsWith(`${transport}=`))))
+  process.argv.push('--stdio');
 
 // The bundle is dist/server.js: the package's root, which ships docs/rules/, is the folder above.
 startServer(createConnection(ProposedFeatures.all), rulePagesOf(path.join(__dirname, '..')));

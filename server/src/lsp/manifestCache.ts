@@ -24,7 +24,9 @@ import { isInside } from '../host/safeRead';
 import type { CachedPluginFolder, PluginFolders } from './pluginFolders';
 import { maxFileBytes, type ServerSettings } from './settings';
 
-/** What the cache needs from the server: the settings (with a generation that changes with them) and where things are. */
+/**
+ * What the cache needs from the server: the settings (with a generation that changes with them) and where things are.
+ */
 interface CacheEnvironment {
   settings(): ServerSettings;
   filters(): FileFilters;
@@ -43,7 +45,11 @@ const serverInstance = Date.now().toString(36);
 let versionsMade = 0;
 
 /** The resultId of a manifest that is not open: its file's modification time and size stand for its text. */
-export function diskResultId(stats: { mtimeMs: number; size: number }, folderGeneration: number, settingsGeneration: number): string {
+export function diskResultId(
+  stats: { mtimeMs: number; size: number },
+  folderGeneration: number,
+  settingsGeneration: number,
+): string {
   return `${serverInstance}.disk.${stats.mtimeMs}.${stats.size}:${folderGeneration}:${settingsGeneration}`;
 }
 
@@ -60,9 +66,13 @@ interface ParseBasis {
  */
 export class ManifestVersion {
   readonly filePath: string | undefined;
-  /** This version's number in this server process: never the same for two versions, nor for a document closed and opened again. */
+  /**
+   * This version's number in this server process: never the same for two versions, nor for a document closed and opened
+   * again.
+   */
   readonly serial = ++versionsMade;
-  private parse: { document: ParsedDocument; model: ManifestModel; syntaxOnly: boolean; findingsKept: number } | undefined;
+  private parse:
+    { document: ParsedDocument; model: ManifestModel; syntaxOnly: boolean; findingsKept: number } | undefined;
   private recognized: { generation: number; recognition: Recognition } | undefined;
   private validated: { key: string; analysis: ManifestAnalysis } | undefined;
 
@@ -73,15 +83,24 @@ export class ManifestVersion {
     readonly text: string,
     private readonly env: CacheEnvironment,
     private basis?: ParseBasis,
-    /** The editor document's line index of this text, which the parse then uses as its own; undefined for a file read from disk. */
+    /**
+     * The editor document's line index of this text, which the parse then uses as its own; undefined for a file read
+     * from disk.
+     */
     private readonly lines?: LineIndex,
-    /** What the open document's last validation learnt of the files it names, shared by its versions; undefined for a file read from disk. */
+    /**
+     * What the open document's last validation learnt of the files it names, shared by its versions; undefined for a
+     * file read from disk.
+     */
     readonly fileFacts?: FileFactsMemo,
   ) {
     this.filePath = filePathOf(uri);
   }
 
-  /** What a successor, this text edited in `region`, re-parses from: this version, or the one this would have re-parsed from. */
+  /**
+   * What a successor, this text edited in `region`, re-parses from: this version, or the one this would have re-parsed
+   * from.
+   */
   basisFor(region: EditedRegion): ParseBasis | undefined {
     if (this.parse) return { previous: this, region };
     if (this.basis) return { previous: this.basis.previous, region: composeEditedRegions(this.basis.region, region) };
@@ -139,7 +158,10 @@ export class ManifestVersion {
     return this.text.length > maxFileBytes(this.env.settings());
   }
 
-  /** Identifies the diagnostics: they change with the text (each version, each open), the plugin folder's files and the settings. */
+  /**
+   * Identifies the diagnostics: they change with the text (each version, each open), the plugin folder's files and the
+   * settings.
+   */
   resultId(): string {
     return `${serverInstance}.${this.serial}:${this.folder()?.generation ?? 0}:${this.env.settingsGeneration()}`;
   }
@@ -199,7 +221,8 @@ export class ManifestVersion {
     const maxDiagnostics = settings.maxDiagnostics;
     if (!this.isTooLarge) {
       const folder = this.folder();
-      const fileFacts = folder && this.fileFacts ? { memo: this.fileFacts, folderGeneration: folder.generation } : undefined;
+      const fileFacts =
+        folder && this.fileFacts ? { memo: this.fileFacts, folderGeneration: folder.generation } : undefined;
       return validateModel(model, { folder, severityOverrides, maxDiagnostics, fileFacts });
     }
     const tooLarge = { megabytes: this.text.length / 1024 / 1024, maxFileSize: settings.maxFileSize };
@@ -241,7 +264,11 @@ export class ManifestCache {
         else whole = true;
       }
       document.setVersion(version);
-      this.pendingEdits.set(document.uri, { fromVersion: continues ? pending.fromVersion : fromVersion, toVersion: version, region: whole ? undefined : region });
+      this.pendingEdits.set(document.uri, {
+        fromVersion: continues ? pending.fromVersion : fromVersion,
+        toVersion: version,
+        region: whole ? undefined : region,
+      });
       return document;
     },
   };
@@ -252,8 +279,18 @@ export class ManifestCache {
     const edits = this.pendingEdits.get(document.uri);
     this.pendingEdits.delete(document.uri);
     const basis =
-      cached && edits?.region && edits.fromVersion === cached.version && edits.toVersion === document.version ? cached.basisFor(edits.region) : undefined;
-    const entry = new ManifestVersion(document.uri, document.version, document.getText(), this.env, basis, document.lines, cached?.fileFacts ?? new FileFactsMemo());
+      cached && edits?.region && edits.fromVersion === cached.version && edits.toVersion === document.version
+        ? cached.basisFor(edits.region)
+        : undefined;
+    const entry = new ManifestVersion(
+      document.uri,
+      document.version,
+      document.getText(),
+      this.env,
+      basis,
+      document.lines,
+      cached?.fileFacts ?? new FileFactsMemo(),
+    );
     this.entries.set(document.uri, entry);
     return entry;
   }

@@ -37,10 +37,13 @@ export function isCandidatePath(filePath: string, relativePaths: () => string[],
  * plainly a browser-extension or web-app manifest.
  */
 export function recognizeManifest(input: RecognitionInput, filters: FileFilters): Recognition {
-  if (filters.exclude(input.filePath, input.relativePaths)) return { kind: 'other', reason: 'forced out by filerManifest.files.exclude' };
+  if (filters.exclude(input.filePath, input.relativePaths))
+    return { kind: 'other', reason: 'forced out by filerManifest.files.exclude' };
   const forcedIn = filters.include(input.filePath, input.relativePaths);
-  if (!forcedIn && baseName(input.filePath) !== manifestFileName) return { kind: 'other', reason: `not named ${manifestFileName}` };
-  if (forcedIn && input.text.trim() !== '') return { kind: 'filer', reason: 'forced in by filerManifest.files.include' };
+  if (!forcedIn && baseName(input.filePath) !== manifestFileName)
+    return { kind: 'other', reason: `not named ${manifestFileName}` };
+  if (forcedIn && input.text.trim() !== '')
+    return { kind: 'filer', reason: 'forced in by filerManifest.files.include' };
   return recognizeText(input.text, input.rootValue);
 }
 

@@ -1,7 +1,10 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 
-/** A manifest this long or longer gives its memory back when it closes: its parse holds some 5 bytes of heap per character. */
+/**
+ * A manifest this long or longer gives its memory back when it closes: its parse holds some 5 bytes of heap per
+ * character.
+ */
 export const largeManifestLength = 256 * 1024;
 
 /** How long the documents must stay quiet (no open, no edit) before a closed manifest's memory is given back. */
@@ -34,7 +37,9 @@ export function releaseMemorySoon(log: (message: string) => void): void {
       collectGarbage();
     } catch (error) {
       unavailable = true;
-      log(`Memory of closed manifests is left to the JavaScript engine: a full collection cannot be requested (${(error as Error).message}).`);
+      log(
+        `Memory of closed manifests is left to the JavaScript engine: a full collection cannot be requested (${(error as Error).message}).`,
+      );
     }
   }, quietBeforeReleaseMs);
 }

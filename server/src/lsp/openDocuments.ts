@@ -23,7 +23,10 @@ export class OpenDocuments {
   private readonly documents: TextDocuments<EditorDocument>;
   /** The open documents by file path: a file a manifest names is read from the editor when it is open there. */
   private readonly uriByPath = new Map<string, string>();
-  /** TextDocuments fires onDidChangeContent right after onDidOpen: an opened document is validated at once, an edited one after a pause. */
+  /**
+   * TextDocuments fires onDidChangeContent right after onDidOpen: an opened document is validated at once, an edited
+   * one after a pause.
+   */
   private readonly justOpened = new Set<string>();
 
   constructor(private readonly cache: ManifestCache) {
@@ -80,7 +83,8 @@ export class OpenDocuments {
       const filePath = filePathOf(uri);
       if (filePath && this.uriByPath.get(filePath) === uri) this.uriByPath.delete(filePath);
       this.cache.delete(uri);
-      if (event.document.getText().length >= largeManifestLength) releaseMemorySoon((message) => connection.console.warn(message));
+      if (event.document.getText().length >= largeManifestLength)
+        releaseMemorySoon((message) => connection.console.warn(message));
       events.closed(uri);
     });
     this.documents.listen(connection);

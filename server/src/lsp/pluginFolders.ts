@@ -7,13 +7,18 @@ import { isInside } from '../host/safeRead';
 /** Path completion lists at most this many files, this deep, so a huge folder cannot stall it. */
 const listLimit = 2000;
 const listDepth = 8;
-/** Without file watching the cache cannot know of changes: what it knows is checked against the disk again after this long. */
+/**
+ * Without file watching the cache cannot know of changes: what it knows is checked against the disk again after this
+ * long.
+ */
 const unwatchedLifetimeMs = 2000;
 
 /** What is known of one plugin-relative path: its kind, and what the rules derived from the file. */
 interface PathFacts {
   kind: FileKind | undefined;
-  /** By purpose. A plain object, not a Map: thousands of paths each hold one or two (a Map costs some 200 bytes empty). */
+  /**
+   * By purpose. A plain object, not a Map: thousands of paths each hold one or two (a Map costs some 200 bytes empty).
+   */
   derived: Record<string, unknown> | undefined;
   /** Unwatched only: the path's stat signature when these facts were learnt, and the round it was last checked in. */
   signature?: string;
@@ -38,7 +43,9 @@ export class CachedPluginFolder implements PluginFolder {
   private knownThroughLinks = false;
   private files: string[] | undefined;
   private filledAt = 0;
-  /** Unwatched: bumped every unwatchedLifetimeMs; a path not checked in this round is stat-checked when next asked for. */
+  /**
+   * Unwatched: bumped every unwatchedLifetimeMs; a path not checked in this round is stat-checked when next asked for.
+   */
   private round = 0;
 
   constructor(
@@ -126,7 +133,9 @@ export class CachedPluginFolder implements PluginFolder {
     this.refresh();
   }
 
-  /** A fresh view of the disk (the old one remembers where directories really are), a new file list, a new generation. */
+  /**
+   * A fresh view of the disk (the old one remembers where directories really are), a new file list, a new generation.
+   */
   private refresh(): void {
     this.disk = new NodePluginFolder(this.root);
     this.files = undefined;
@@ -155,7 +164,10 @@ export class CachedPluginFolder implements PluginFolder {
     return facts;
   }
 
-  /** Unwatched, every unwatchedLifetimeMs: a fresh view of the disk, and every remembered path to be checked again. True when a new round began. */
+  /**
+   * Unwatched, every unwatchedLifetimeMs: a fresh view of the disk, and every remembered path to be checked again. True
+   * when a new round began.
+   */
   private startRoundIfDue(): boolean {
     const now = Date.now();
     if (now - this.filledAt <= unwatchedLifetimeMs) return false;
@@ -197,7 +209,11 @@ export class PluginFolders {
     const root = path.dirname(manifestPath);
     let folder = this.folders.get(root);
     if (!folder) {
-      folder = new CachedPluginFolder(root, () => this.env.isWatched(root), (filePath) => this.env.openText?.(filePath));
+      folder = new CachedPluginFolder(
+        root,
+        () => this.env.isWatched(root),
+        (filePath) => this.env.openText?.(filePath),
+      );
       this.folders.set(root, folder);
       this.env.onNewFolder?.(root);
     }
@@ -208,7 +224,10 @@ export class PluginFolders {
     return [...this.folders.keys()];
   }
 
-  /** Forgets what is known of a changed path in each folder it lies in (or above: a deleted parent); returns the folders touched. */
+  /**
+   * Forgets what is known of a changed path in each folder it lies in (or above: a deleted parent); returns the folders
+   * touched.
+   */
   invalidatePath(changedPath: string): CachedPluginFolder[] {
     const touched: CachedPluginFolder[] = [];
     for (const folder of this.folders.values()) {
@@ -225,14 +244,21 @@ export class PluginFolders {
   }
 }
 
-/** Breadth-first (host/folderWalk.ts), skipping node_modules, dot-folders and symbolic links (which could leave the folder). */
+/**
+ * Breadth-first (host/folderWalk.ts), skipping node_modules, dot-folders and symbolic links (which could leave the
+ * folder).
+ */
 function listFolder(root: string): string[] {
   const files: string[] = [];
-  walkFolderSync([root], { order: 'breadth-first', listDepth }, {
-    file: (file) => {
-      files.push(file.relative);
-      return files.length >= listLimit ? 'stop' : undefined;
+  walkFolderSync(
+    [root],
+    { order: 'breadth-first', listDepth },
+    {
+      file: (file) => {
+        files.push(file.relative);
+        return files.length >= listLimit ? 'stop' : undefined;
+      },
     },
-  });
+  );
   return files;
 }

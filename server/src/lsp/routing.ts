@@ -66,7 +66,10 @@ import {
 import { runSafe, type Logger } from './runSafe';
 import type { ServerSettings } from './settings';
 
-/** What the features are answered with besides the document: the client's abilities, the settings, VS Code's JSON features. */
+/**
+ * What the features are answered with besides the document: the client's abilities, the settings, VS Code's JSON
+ * features.
+ */
 interface FeatureEnvironment {
   logger: Logger;
   documents: OpenDocuments;
@@ -113,11 +116,18 @@ const routes: Route[] = [
     const completionEnv = {
       snippets: env.client().snippets,
       pluginFiles: folder ? () => folder.listFiles() : undefined,
-      proposedElsewhere: (jsonPath: JsonPath, key: string) => keyProposedByBuiltInJson(env.builtInJson(), jsonPath, key),
+      proposedElsewhere: (jsonPath: JsonPath, key: string) =>
+        keyProposedByBuiltInJson(env.builtInJson(), entry.uri, jsonPath, key),
     };
     const kind = entry.recognition().kind;
-    if (kind === 'other') return handlerAt(entry, env, (handler) => handlerCompletions(handler, entry.document.text, offsetOf(entry, params.position))) ?? [];
-    if (kind === 'empty') return newManifestCompletion(entry.document, folder ? path.basename(folder.root) : '', completionEnv);
+    if (kind === 'other')
+      return (
+        handlerAt(entry, env, (handler) =>
+          handlerCompletions(handler, entry.document.text, offsetOf(entry, params.position)),
+        ) ?? []
+      );
+    if (kind === 'empty')
+      return newManifestCompletion(entry.document, folder ? path.basename(folder.root) : '', completionEnv);
     if (kind !== 'filer') return [];
     return completeManifest(entry.document, entry.model, offsetOf(entry, params.position), completionEnv);
   }),
@@ -125,7 +135,11 @@ const routes: Route[] = [
     const offset = offsetOf(entry, params.position);
     const markup = env.client().hoverMarkup;
     if (entry.isFilerManifest) return hoverAt(entry.document, entry.model, offset, markup) ?? null;
-    return (entry.recognition().kind === 'other' && handlerAt(entry, env, (handler) => handlerHover(handler, offset, markup))) || null;
+    return (
+      (entry.recognition().kind === 'other' &&
+        handlerAt(entry, env, (handler) => handlerHover(handler, offset, markup))) ||
+      null
+    );
   }),
   aboutDocument(
     CodeActionRequest.type,
@@ -138,13 +152,17 @@ const routes: Route[] = [
     [],
     (entry, params, env) => {
       if (entry.version === undefined) return [];
-      if (params.context.only && !params.context.only.some((kind) => CodeActionKind.QuickFix.startsWith(kind))) return [];
+      if (params.context.only && !params.context.only.some((kind) => CodeActionKind.QuickFix.startsWith(kind)))
+        return [];
       if (entry.isFilerManifest) return quickFixes(params.context.diagnostics, fixContext(entry, entry.version, env));
       // In a handler, the fixes of its manifests' findings there: each edits its manifest.
       const handlerPath = entry.filePath;
       return handlerPath
         ? env.handlers.manifestsOf(handlerPath).flatMap(({ entry: manifest, relative }) =>
-            quickFixes(params.context.diagnostics, { ...fixContext(manifest, manifest.version ?? null, env), inFile: relative }),
+            quickFixes(params.context.diagnostics, {
+              ...fixContext(manifest, manifest.version ?? null, env),
+              inFile: relative,
+            }),
           )
         : [];
     },
@@ -158,15 +176,38 @@ const routes: Route[] = [
     object({ ...textDocumentPosition, context: object({ includeDeclaration: boolean }) }),
     [],
     (entry, params) =>
-      referencesAt(entry.uri, entry.document, entry.model, offsetOf(entry, params.position), params.context.includeDeclaration),
+      referencesAt(
+        entry.uri,
+        entry.document,
+        entry.model,
+        offsetOf(entry, params.position),
+        params.context.includeDeclaration,
+      ),
   ),
-  aboutManifest(PrepareRenameRequest.type, 'Prepare rename', object(textDocumentPosition), null, (entry, params) =>
-    prepareRenameAt(entry.document, entry.model, offsetOf(entry, params.position)) ?? null,
+  aboutManifest(
+    PrepareRenameRequest.type,
+    'Prepare rename',
+    object(textDocumentPosition),
+    null,
+    (entry, params) => prepareRenameAt(entry.document, entry.model, offsetOf(entry, params.position)) ?? null,
   ),
-  aboutManifest(RenameRequest.type, 'Rename', object({ ...textDocumentPosition, newName: string }), null, (entry, params, env) =>
-    entry.version === undefined
-      ? null
-      : renameAt(entry.uri, entry.version, entry.document, entry.model, offsetOf(entry, params.position), params.newName, env.client().documentChanges),
+  aboutManifest(
+    RenameRequest.type,
+    'Rename',
+    object({ ...textDocumentPosition, newName: string }),
+    null,
+    (entry, params, env) =>
+      entry.version === undefined
+        ? null
+        : renameAt(
+            entry.uri,
+            entry.version,
+            entry.document,
+            entry.model,
+            offsetOf(entry, params.position),
+            params.newName,
+            env.client().documentChanges,
+          ),
   ),
   aboutManifest(DocumentLinkRequest.type, 'Document links', object({ textDocument }), [], (entry) => {
     const fileUri = linkUriIn(entry);
@@ -179,8 +220,10 @@ const routes: Route[] = [
     env.settings().categoryHints.enabled ? categoryHints(entry.document, entry.model, params.range) : [],
   ),
   // Pull diagnostics (diagnostics/pull.ts), for a client that declares them.
-  route(DocumentDiagnosticRequest.type, object({ textDocument, previousResultId: optional(string) }), (params, token, env) =>
-    env.pull.documentReport(params, token),
+  route(
+    DocumentDiagnosticRequest.type,
+    object({ textDocument, previousResultId: optional(string) }),
+    (params, token, env) => env.pull.documentReport(params, token),
   ),
   route(
     WorkspaceDiagnosticRequest.type,
@@ -220,7 +263,6 @@ export function routeRequests(connection: Connection, env: FeatureEnvironment): 
   for (const route of routes) route(connection, env);
 }
 
-
 /**
  * One request: its params are checked against `shape` before `answer` runs (a request without params
  * or with malformed ones gets InvalidParams naming the field), and `answer` receives them typed by the
@@ -239,7 +281,10 @@ function route<P extends S, R, S>(
       const token = [maybeToken, params].find((value) => CancellationToken.is(value)) ?? CancellationToken.None;
       const problem = missing ? 'params are missing' : shape.problem(params, 'params');
       if (problem) {
-        return new ResponseError<void>(ErrorCodes.InvalidParams, `${type.method}: ${problem}; params must be ${shape.words}.`);
+        return new ResponseError<void>(
+          ErrorCodes.InvalidParams,
+          `${type.method}: ${problem}; params must be ${shape.words}.`,
+        );
       }
       return answer(params as S, token, env);
       // The cast: HandlerResult's conditional type cannot be matched for a generic R.
@@ -265,7 +310,10 @@ function aboutDocument<P extends S, R, S extends { textDocument: { uri: string }
   );
 }
 
-/** A request about one document: `answer` reads its one parse when it is an open Filer manifest; any other document gets `none`. */
+/**
+ * A request about one document: `answer` reads its one parse when it is an open Filer manifest; any other document gets
+ * `none`.
+ */
 function aboutManifest<P extends S, R, S extends { textDocument: { uri: string } }>(
   type: RequestType<P, R, unknown>,
   what: string,
@@ -282,13 +330,21 @@ function aboutManifest<P extends S, R, S extends { textDocument: { uri: string }
 }
 
 /** `answer` about the document as a handler a Filer manifest names; undefined for any other document. */
-function handlerAt<R>(entry: ManifestVersion, env: FeatureEnvironment, answer: (handler: NamedHandler) => R | undefined): R | undefined {
+function handlerAt<R>(
+  entry: ManifestVersion,
+  env: FeatureEnvironment,
+  answer: (handler: NamedHandler) => R | undefined,
+): R | undefined {
   const handler = entry.filePath === undefined ? undefined : env.handlers.named(entry.filePath);
   return handler && answer(handler);
 }
 
 /** What a manifest's quick fixes are computed from: its analysis, its folder, the client's abilities. */
-function fixContext(entry: ManifestVersion, version: number | null, env: FeatureEnvironment): Parameters<typeof quickFixes>[1] {
+function fixContext(
+  entry: ManifestVersion,
+  version: number | null,
+  env: FeatureEnvironment,
+): Parameters<typeof quickFixes>[1] {
   const folder = entry.folder();
   return {
     uri: entry.uri,
@@ -311,9 +367,13 @@ function fileUriIn(entry: ManifestVersion): ((relativePath: string) => string) |
   return folder ? (relativePath) => pathToFileURL(path.join(folder.root, relativePath)).href : undefined;
 }
 
-/** Like fileUriIn, but none for a path that leads out of the plugin folder: no link or definition takes the user there. */
+/**
+ * Like fileUriIn, but none for a path that leads out of the plugin folder: no link or definition takes the user there.
+ */
 function linkUriIn(entry: ManifestVersion): ((relativePath: string) => string | undefined) | undefined {
   const folder = entry.folder();
   const fileUri = fileUriIn(entry);
-  return folder && fileUri ? (relativePath) => (folder.stat(relativePath) === 'outside' ? undefined : fileUri(relativePath)) : undefined;
+  return folder && fileUri
+    ? (relativePath) => (folder.stat(relativePath) === 'outside' ? undefined : fileUri(relativePath))
+    : undefined;
 }

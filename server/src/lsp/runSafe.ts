@@ -10,7 +10,12 @@ export interface Logger {
  * answer for that request alone: the server keeps running. A request sent without params (or with
  * an empty array) reaches its handler with the token first and nothing second: then there is no token.
  */
-export function runSafe<T>(logger: Logger, what: string, maybeToken: CancellationToken | undefined, work: () => T | ResponseError<never>): Promise<T | ResponseError<never>> {
+export function runSafe<T>(
+  logger: Logger,
+  what: string,
+  maybeToken: CancellationToken | undefined,
+  work: () => T | ResponseError<never>,
+): Promise<T | ResponseError<never>> {
   const token = CancellationToken.is(maybeToken) ? maybeToken : CancellationToken.None;
   return new Promise((resolve) => {
     setImmediate(() => {
@@ -20,7 +25,12 @@ export function runSafe<T>(logger: Logger, what: string, maybeToken: Cancellatio
         resolve(token.isCancellationRequested ? cancelled() : result);
       } catch (error) {
         logger.error(`${what} failed: ${describeError(error)}`);
-        resolve(new ResponseError<never>(ErrorCodes.InternalError, `Filer manifest language server: ${what} failed: ${(error as Error)?.message ?? String(error)}`));
+        resolve(
+          new ResponseError<never>(
+            ErrorCodes.InternalError,
+            `Filer manifest language server: ${what} failed: ${(error as Error)?.message ?? String(error)}`,
+          ),
+        );
       }
     });
   });

@@ -1,4 +1,11 @@
-import { CodeActionKind, InlayHintRefreshRequest, TextDocumentSyncKind, type Connection, type InitializeParams, type InitializeResult } from 'vscode-languageserver';
+import {
+  CodeActionKind,
+  InlayHintRefreshRequest,
+  TextDocumentSyncKind,
+  type Connection,
+  type InitializeParams,
+  type InitializeResult,
+} from 'vscode-languageserver';
 import { readBuiltInJson, type BuiltInJson } from './builtInJson';
 import { readClientFeatures, type ClientFeatures, type InitializationOptions } from './clientFeatures';
 import { ClientRequests } from './clientRequests';
@@ -69,7 +76,13 @@ export function startServer(connection: Connection, rulePages: RulePages): void 
     builtInJson: () => builtInJson,
     rulePage: () => (client.codeDescription ? rulePages.link : undefined),
   });
-  const push = new PushDiagnostics(core, { connection, logger, documents, workspace, settingsKnown: configuration.settingsKnown });
+  const push = new PushDiagnostics(core, {
+    connection,
+    logger,
+    documents,
+    workspace,
+    settingsKnown: configuration.settingsKnown,
+  });
   const pull = new PullDiagnostics(core, {
     connection,
     logger,
@@ -99,7 +112,8 @@ export function startServer(connection: Connection, rulePages: RulePages): void 
 
   /** What was computed under the earlier settings is stale: inlay hints and the open documents' diagnostics. */
   function settingsChanged(): void {
-    if (client.inlayHintRefresh) void requests.send(InlayHintRefreshRequest.method, () => connection.languages.inlayHint.refresh());
+    if (client.inlayHintRefresh)
+      void requests.send(InlayHintRefreshRequest.method, () => connection.languages.inlayHint.refresh());
     diagnostics().revalidateOpen();
   }
 
@@ -110,7 +124,10 @@ export function startServer(connection: Connection, rulePages: RulePages): void 
     const options = params.initializationOptions as InitializationOptions | undefined;
     log.started(params.clientInfo, files.workspaceFolderPaths());
     configuration.initialize(options);
-    return { capabilities: capabilities(client, options), serverInfo: { name: 'filer-manifest-language-server', version } };
+    return {
+      capabilities: capabilities(client, options),
+      serverInfo: { name: 'filer-manifest-language-server', version },
+    };
   });
   connection.onInitialized(async () => {
     configuration.register();
@@ -148,7 +165,10 @@ export function startServer(connection: Connection, rulePages: RulePages): void 
   connection.listen();
 }
 
-function capabilities(client: ClientFeatures, options: InitializationOptions | undefined): InitializeResult['capabilities'] {
+function capabilities(
+  client: ClientFeatures,
+  options: InitializationOptions | undefined,
+): InitializeResult['capabilities'] {
   // Neovim 0.12 answers a refresh with a workspace pull alone and applies it only to buffers it does not pull itself:
   // without workspace diagnostics it pulls each open buffer again.
   const workspaceDiagnostics = options?.workspaceDiagnostics !== false;
@@ -163,7 +183,9 @@ function capabilities(client: ClientFeatures, options: InitializationOptions | u
     documentLinkProvider: { resolveProvider: false },
     documentSymbolProvider: true,
     inlayHintProvider: { resolveProvider: false },
-    ...(client.pullDiagnostics ? { diagnosticProvider: { identifier: 'filer-manifest', interFileDependencies: true, workspaceDiagnostics } } : {}),
+    ...(client.pullDiagnostics
+      ? { diagnosticProvider: { identifier: 'filer-manifest', interFileDependencies: true, workspaceDiagnostics } }
+      : {}),
     workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
   };
 }

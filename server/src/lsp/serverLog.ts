@@ -39,7 +39,9 @@ export class ServerLog {
   started(client: { name: string; version?: string } | undefined, workspaceFolders: string[]): void {
     const by = client ? `, for ${client.name}${client.version ? ` ${client.version}` : ''}` : '';
     const folders = workspaceFolders.length > 0 ? workspaceFolders.join(', ') : 'none';
-    this.console.info(`Filer manifest language server ${version} (Node.js ${process.version})${by}. Workspace folders: ${folders}.`);
+    this.console.info(
+      `Filer manifest language server ${version} (Node.js ${process.version})${by}. Workspace folders: ${folders}.`,
+    );
   }
 
   /** `source`: where they came from (defaults, initializationOptions, workspace/configuration, …). */
@@ -52,12 +54,18 @@ export class ServerLog {
     if (this.recognitions.get(uri) === said) return;
     this.recognitions.set(uri, said);
     const file = filePathOf(uri) ?? uri;
-    const verdict = { filer: 'taken as a Filer manifest', empty: 'an empty manifest', other: 'not taken as a Filer manifest' }[recognition.kind];
+    const verdict = {
+      filer: 'taken as a Filer manifest',
+      empty: 'an empty manifest',
+      other: 'not taken as a Filer manifest',
+    }[recognition.kind];
     this.console.info(`${file}: ${verdict} (${recognition.reason}).`);
   }
 
   scanned(folders: string[], manifests: number): void {
-    this.console.info(`Workspace scan of ${folders.join(', ')}: ${manifests} candidate manifest file${manifests === 1 ? '' : 's'}.`);
+    this.console.info(
+      `Workspace scan of ${folders.join(', ')}: ${manifests} candidate manifest file${manifests === 1 ? '' : 's'}.`,
+    );
   }
 
   /** A manifest on disk that is not opened (a link, a FIFO, too large…), said once per file and reason. */

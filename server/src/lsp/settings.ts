@@ -65,23 +65,32 @@ export function readSettings(raw: unknown): ReadSettings {
   for (const [code, severity] of Object.entries(record(section.rules, `${settingsSection}.rules`, problems))) {
     const name = typeof severity === 'string' ? severityNames.get(severity.toLowerCase()) : undefined;
     if (!ruleByCode.has(code)) problems.push(`${settingsSection}.rules: there is no rule with code ${shown(code)}`);
-    else if (!name) problems.push(`${settingsSection}.rules.${code}: ${shown(severity)} is not a severity (off, hint, information, warning or error)`);
+    else if (!name)
+      problems.push(
+        `${settingsSection}.rules.${code}: ${shown(severity)} is not a severity (off, hint, information, warning or error)`,
+      );
     else Object.defineProperty(rules, code, { value: name, enumerable: true, writable: true, configurable: true });
   }
   const maxFileSize = section.maxFileSize;
   const validSize = typeof maxFileSize === 'number' && maxFileSize > 0 && Number.isFinite(maxFileSize);
-  if (maxFileSize !== undefined && !validSize) problems.push(`${settingsSection}.maxFileSize: ${shown(maxFileSize)} is not a number of megabytes above 0`);
+  if (maxFileSize !== undefined && !validSize)
+    problems.push(`${settingsSection}.maxFileSize: ${shown(maxFileSize)} is not a number of megabytes above 0`);
   const maxDiagnostics = section.maxDiagnostics;
   const validCount = typeof maxDiagnostics === 'number' && Number.isInteger(maxDiagnostics) && maxDiagnostics >= 1;
-  if (maxDiagnostics !== undefined && !validCount) problems.push(`${settingsSection}.maxDiagnostics: ${shown(maxDiagnostics)} is not a whole number of 1 or more`);
+  if (maxDiagnostics !== undefined && !validCount)
+    problems.push(`${settingsSection}.maxDiagnostics: ${shown(maxDiagnostics)} is not a whole number of 1 or more`);
   const hints = categoryHints.enabled;
-  if (hints !== undefined && typeof hints !== 'boolean') problems.push(`${settingsSection}.categoryHints.enabled: ${shown(hints)} is not true or false`);
+  if (hints !== undefined && typeof hints !== 'boolean')
+    problems.push(`${settingsSection}.categoryHints.enabled: ${shown(hints)} is not true or false`);
   unknownKeys(section, settingsSection, Object.keys(knownKeys), problems);
   unknownKeys(files, `${settingsSection}.files`, knownKeys.files, problems);
   unknownKeys(categoryHints, `${settingsSection}.categoryHints`, knownKeys.categoryHints, problems);
   return {
     settings: {
-      files: { include: globList(files.include, `${settingsSection}.files.include`, problems), exclude: globList(files.exclude, `${settingsSection}.files.exclude`, problems) },
+      files: {
+        include: globList(files.include, `${settingsSection}.files.include`, problems),
+        exclude: globList(files.exclude, `${settingsSection}.files.exclude`, problems),
+      },
       maxFileSize: validSize ? maxFileSize : defaultSettings.maxFileSize,
       maxDiagnostics: validCount ? maxDiagnostics : defaultSettings.maxDiagnostics,
       rules,

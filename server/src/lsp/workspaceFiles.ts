@@ -92,7 +92,10 @@ export class WorkspaceFiles {
       connection.workspace.onDidChangeWorkspaceFolders((event) =>
         runQuietly(this.env.logger, 'workspace folder change', () => {
           const removed = new Set(event.removed.map((folder) => filePathOf(folder.uri)));
-          this.folderPaths = [...this.folderPaths.filter((folder) => !removed.has(folder)), ...event.added.flatMap((folder) => filePathOf(folder.uri) ?? [])];
+          this.folderPaths = [
+            ...this.folderPaths.filter((folder) => !removed.has(folder)),
+            ...event.added.flatMap((folder) => filePathOf(folder.uri) ?? []),
+          ];
           void this.scan();
         }),
       );
@@ -157,7 +160,12 @@ export class WorkspaceFiles {
     runQuietly(this.env.logger, 'Named file change', () => {
       const filePath = filePathOf(uri);
       if (!filePath || this.isCandidate(filePath)) return;
-      if (this.env.workspace.dependentsOf(filePath).length === 0 && this.openDependentsOf(filePath).length === 0 && !this.env.namesHandler(filePath)) return;
+      if (
+        this.env.workspace.dependentsOf(filePath).length === 0 &&
+        this.openDependentsOf(filePath).length === 0 &&
+        !this.env.namesHandler(filePath)
+      )
+        return;
       this.filesChanged([{ filePath, type: FileChangeType.Changed }], delayMs);
     });
   }
@@ -169,7 +177,10 @@ export class WorkspaceFiles {
       (paths) =>
         runQuietly(this.env.logger, 'File change', () =>
           this.filesChanged(
-            paths.map((filePath) => ({ filePath, type: lstatSync(filePath, { throwIfNoEntry: false }) ? FileChangeType.Changed : FileChangeType.Deleted })),
+            paths.map((filePath) => ({
+              filePath,
+              type: lstatSync(filePath, { throwIfNoEntry: false }) ? FileChangeType.Changed : FileChangeType.Deleted,
+            })),
             0,
           ),
         ),
@@ -211,12 +222,16 @@ export class WorkspaceFiles {
   }
 
   private relativePathsOf(filePath: string): string[] {
-    return this.folderPaths.filter((folder) => isInside(folder, filePath)).map((folder) => path.relative(folder, filePath));
+    return this.folderPaths
+      .filter((folder) => isInside(folder, filePath))
+      .map((folder) => path.relative(folder, filePath));
   }
 
   private openDependentsOf(filePath: string): string[] {
     const { documents } = this.env;
-    return documents.all().flatMap((document) => (dependsOn(documents.entry(document), filePath) ? [document.uri] : []));
+    return documents
+      .all()
+      .flatMap((document) => (dependsOn(documents.entry(document), filePath) ? [document.uri] : []));
   }
 }
 
@@ -225,5 +240,7 @@ function dependsOn(entry: ManifestVersion, changedPath: string): boolean {
   if (!entry.isFilerManifest || !entry.filePath) return false;
   const root = path.dirname(entry.filePath);
   if (!isInside(root, changedPath) && !isInside(changedPath, root)) return false;
-  return fileReferences(entry.model).some((reference) => isInside(changedPath, path.join(root, normalizeRelativePath(reference.filePath))));
+  return fileReferences(entry.model).some((reference) =>
+    isInside(changedPath, path.join(root, normalizeRelativePath(reference.filePath))),
+  );
 }

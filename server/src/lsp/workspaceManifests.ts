@@ -45,14 +45,22 @@ export class WorkspaceManifests {
   }
 
   /** Replaces the known set with what the folders hold now. */
-  async scan(folders: string[], isCandidate: (filePath: string) => boolean, unreadable: (folder: string, error: unknown) => void): Promise<void> {
+  async scan(
+    folders: string[],
+    isCandidate: (filePath: string) => boolean,
+    unreadable: (folder: string, error: unknown) => void,
+  ): Promise<void> {
     const found = new Set<string>();
-    await walkFolder(folders, { order: 'breadth-first', maxFolders: folderLimit }, {
-      file: (file) => {
-        if (isCandidate(file.absolutePath)) found.add(file.absolutePath);
+    await walkFolder(
+      folders,
+      { order: 'breadth-first', maxFolders: folderLimit },
+      {
+        file: (file) => {
+          if (isCandidate(file.absolutePath)) found.add(file.absolutePath);
+        },
+        unreadable: (folder, error) => unreadable(folder.absolutePath, error),
       },
-      unreadable: (folder, error) => unreadable(folder.absolutePath, error),
-    });
+    );
     this.paths = found;
     for (const manifest of [...this.dependencies.keys()]) if (!found.has(manifest)) this.dependencies.delete(manifest);
   }

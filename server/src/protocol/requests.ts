@@ -39,7 +39,10 @@ export interface ManifestStatus {
   recognized: boolean;
   /** The manifest's `name`, when it has one. */
   name: string | undefined;
-  /** Why it is (or is not) taken as a Filer manifest, e.g. `has contributes` or `forced in by filerManifest.files.include`. */
+  /**
+   * Why it is (or is not) taken as a Filer manifest, e.g. `has contributes` or `forced in by
+   * filerManifest.files.include`.
+   */
   reason: string;
   /** Counts of its current diagnostics, for the status item's detail. */
   errors: number;

@@ -81,8 +81,12 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
   const common = ['--config', config, '--user-data-dir', userDataDir, '--extensions-dir', extensionsDir];
 
   if (options.vsix) {
-    const install = spawnSync(tools.node24, [tools.codeServerEntry, ...common, '--install-extension', options.vsix], { env, encoding: 'utf8' });
-    if (install.status !== 0) throw new Error(`code-server could not install ${options.vsix}:\n${install.stdout}\n${install.stderr}`);
+    const install = spawnSync(tools.node24, [tools.codeServerEntry, ...common, '--install-extension', options.vsix], {
+      env,
+      encoding: 'utf8',
+    });
+    if (install.status !== 0)
+      throw new Error(`code-server could not install ${options.vsix}:\n${install.stdout}\n${install.stderr}`);
   }
 
   const logFile = join(repoRoot, 'test-results', `code-server-${options.name}.log`);
@@ -112,7 +116,9 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
     origin,
     logFile,
     url(folder, payload) {
-      const query = `folder=${encodeURIComponent(folder)}` + (payload.length > 0 ? `&payload=${encodeURIComponent(JSON.stringify(payload))}` : '');
+      const query =
+        `folder=${encodeURIComponent(folder)}` +
+        (payload.length > 0 ? `&payload=${encodeURIComponent(JSON.stringify(payload))}` : '');
       return `${origin}/?${query}`;
     },
     remoteUri(path) {
@@ -132,7 +138,9 @@ async function freePort(): Promise<number> {
     server.on('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }

@@ -28,8 +28,15 @@ export class Workbench {
         await row.waitFor({ timeout: 15_000 });
         await row.click();
         // Without an expected text (the file may be scrolled anywhere), its tab becoming the active one shows it.
-        if (expectedText === undefined) await this.page.locator('.editor-group-container.active .tab.active', { hasText: folder }).waitFor({ timeout: 15_000 });
-        else await this.activeEditor().locator('.view-line', { hasText: expectedText }).first().waitFor({ timeout: 15_000 });
+        if (expectedText === undefined)
+          await this.page
+            .locator('.editor-group-container.active .tab.active', { hasText: folder })
+            .waitFor({ timeout: 15_000 });
+        else
+          await this.activeEditor()
+            .locator('.view-line', { hasText: expectedText })
+            .first()
+            .waitFor({ timeout: 15_000 });
         return;
       } catch (error) {
         if (attempt >= 3) throw error;
@@ -85,7 +92,11 @@ export class Workbench {
     await input.fill(`>${title}`);
     // Click the row whose label is exactly the title: fuzzy matching may rank another command first.
     const exact = new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
-    await this.page.locator('.quick-input-list .monaco-list-row').filter({ has: this.page.locator('.label-name', { hasText: exact }) }).first().click();
+    await this.page
+      .locator('.quick-input-list .monaco-list-row')
+      .filter({ has: this.page.locator('.label-name', { hasText: exact }) })
+      .first()
+      .click();
   }
 
   /** Picks a colour theme by its label through "Preferences: Color Theme". */

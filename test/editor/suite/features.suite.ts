@@ -17,7 +17,11 @@ async function open(path: string): Promise<vscode.TextEditor> {
 }
 
 /** Polls until `probe` returns a value (not undefined), or fails naming what it waited for. */
-async function waitFor<T>(what: string, probe: () => T | undefined | Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
+async function waitFor<T>(
+  what: string,
+  probe: () => T | undefined | Promise<T | undefined>,
+  timeoutMs = 30_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let last: unknown;
   while (Date.now() < deadline) {
@@ -34,9 +38,15 @@ async function waitFor<T>(what: string, probe: () => T | undefined | Promise<T |
 
 async function waitForNoDiagnostics(uri: vscode.Uri, what: string): Promise<void> {
   try {
-    await waitFor(`no diagnostics on ${what}`, () => (vscode.languages.getDiagnostics(uri).length === 0 ? true : undefined), 15_000);
+    await waitFor(
+      `no diagnostics on ${what}`,
+      () => (vscode.languages.getDiagnostics(uri).length === 0 ? true : undefined),
+      15_000,
+    );
   } catch (error) {
-    const left = vscode.languages.getDiagnostics(uri).map((diagnostic) => `${codeOf(diagnostic)}: ${diagnostic.message}`);
+    const left = vscode.languages
+      .getDiagnostics(uri)
+      .map((diagnostic) => `${codeOf(diagnostic)}: ${diagnostic.message}`);
     throw new Error(`${(error as Error).message}; still reported: ${left.join(' | ')}`, { cause: error });
   }
 }
@@ -59,8 +69,14 @@ function hoverText(hovers: vscode.Hover[]): string {
 }
 
 async function completionLabels(document: vscode.TextDocument, position: vscode.Position): Promise<string[]> {
-  const list = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', document.uri, position);
-  return list.items.map((item) => (typeof item.label === 'string' ? item.label : item.label.label).replace(/^"|"$/g, ''));
+  const list = await vscode.commands.executeCommand<vscode.CompletionList>(
+    'vscode.executeCompletionItemProvider',
+    document.uri,
+    position,
+  );
+  return list.items.map((item) =>
+    (typeof item.label === 'string' ? item.label : item.label.label).replace(/^"|"$/g, ''),
+  );
 }
 
 suite('Filer manifest extension, in the editor', () => {
@@ -89,7 +105,11 @@ suite('Filer manifest extension, in the editor', () => {
     const { document } = await open('gated/manifest.json');
     const position = positionOf(document, '"post_status"', 3);
     const text = await waitFor('a hover with the category', async () => {
-      const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', document.uri, position);
+      const hovers = await vscode.commands.executeCommand<vscode.Hover[]>(
+        'vscode.executeHoverProvider',
+        document.uri,
+        position,
+      );
       const joined = hoverText(hovers);
       return /external/.test(joined) ? joined : undefined;
     });
@@ -104,35 +124,75 @@ suite('Filer manifest extension, in the editor', () => {
       const labels = await completionLabels(document, new vscode.Position(permissionsLine, 4));
       return labels.includes('fetch') ? labels : undefined;
     });
-    for (const key of ['fs', 'fetch', 'store', 'session', 'hostTrigger', 'ai', 'channels', 'settings', 'toast', 'renderHtmlToPdf', 'log', 'execution']) {
+    for (const key of [
+      'fs',
+      'fetch',
+      'store',
+      'session',
+      'hostTrigger',
+      'ai',
+      'channels',
+      'settings',
+      'toast',
+      'renderHtmlToPdf',
+      'log',
+      'execution',
+    ]) {
       assert.ok(permissionKeys.includes(key), `permission key ${key} is offered (got ${permissionKeys.join(', ')})`);
     }
 
     const hooksLine = positionOf(document, '"hooks": {').line + 1;
     const hookNames = await completionLabels(document, new vscode.Position(hooksLine, 6));
-    for (const name of ['onAgentComplete', 'onSessionMessage', 'onToolCall', 'onSessionStart', 'onAgentHitlRequest', 'onFileChangeNotify', 'onRuntimeReady', 'onAppReady']) {
+    for (const name of [
+      'onAgentComplete',
+      'onSessionMessage',
+      'onToolCall',
+      'onSessionStart',
+      'onAgentHitlRequest',
+      'onFileChangeNotify',
+      'onRuntimeReady',
+      'onAppReady',
+    ]) {
       assert.ok(hookNames.includes(name), `hook ${name} is offered (got ${hookNames.join(', ')})`);
     }
   });
 
-  test('the legacy quick fix, applied with workspace.applyEdit, moves parameters into a new schema file', async () => {
+  test('the legacy quick fix, run as VS Code runs it, writes the new schema file whole and leaves the manifest unsaved', async () => {
     const { document } = await open('legacy/manifest.json');
     const legacy = await waitFor('the tools.legacy-shape diagnostic', () =>
       vscode.languages.getDiagnostics(document.uri).find((diagnostic) => codeOf(diagnostic) === 'tools.legacy-shape'),
     );
-    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', document.uri, legacy.range, undefined, 50);
-    const convert = actions.find((action) => action.edit && /schema/i.test(action.title) && action.kind?.value.startsWith('quickfix'));
-    assert.ok(convert?.edit, `a quick fix that writes a schema file (got: ${actions.map((action) => action.title).join(' | ')})`);
-    assert.equal(await vscode.workspace.applyEdit(convert.edit), true);
-    // As VS Code does when a code action is chosen: its edit, then its command (which saves the new file).
-    if (convert.command) await vscode.commands.executeCommand(convert.command.command, ...(convert.command.arguments ?? []));
+    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>(
+      'vscode.executeCodeActionProvider',
+      document.uri,
+      legacy.range,
+      undefined,
+      50,
+    );
+    const convert = actions.find((action) => /schema/i.test(action.title) && action.kind?.value.startsWith('quickfix'));
+    assert.ok(
+      convert?.command,
+      `a quick fix that writes a schema file (got: ${actions.map((action) => action.title).join(' | ')})`,
+    );
+    // It creates a file: its edit is made by its command, so that VS Code neither saves nor splits it.
+    assert.equal(convert.edit, undefined);
+    await vscode.commands.executeCommand(convert.command.command, ...(convert.command.arguments ?? []));
 
     const schemaUri = fixture('legacy/tools/resize_image.schema.json');
-    await vscode.workspace.fs.stat(schemaUri); // throws when the file was not created
-    const schemaDocument = await vscode.workspace.openTextDocument(schemaUri);
-    const schema = JSON.parse(schemaDocument.getText());
+    const schemaText = new TextDecoder().decode(await vscode.workspace.fs.readFile(schemaUri));
+    const schema = JSON.parse(schemaText);
     assert.deepEqual(schema.required, ['path', 'width']);
     assert.equal(schema.properties.path.format, 'file-path');
+    assert.match(schemaText, /^\{\n {2}"type": "object",\n/, 'laid out with the manifest\u2019s two spaces');
+    assert.ok(
+      vscode.window.visibleTextEditors.some((editor) => editor.document.uri.toString() === schemaUri.toString()),
+      'the new file is open',
+    );
+    assert.equal(
+      vscode.window.activeTextEditor?.document.uri.toString(),
+      document.uri.toString(),
+      'the manifest keeps the keyboard',
+    );
 
     const manifest = JSON.parse(document.getText());
     const [tool] = manifest.contributes.tools;
@@ -140,9 +200,19 @@ suite('Filer manifest extension, in the editor', () => {
     assert.equal(tool.name, undefined);
     assert.equal(tool.parameters, undefined);
     assert.match(tool.schema, /^(\.\/)?tools\/resize_image\.schema\.json$/);
-    // The fixture has nothing else wrong: once converted, the manifest is clean, even before the new
-    // schema file is saved (its content is in the editor, not yet on disk).
+    assert.equal(document.isDirty, true, 'the manifest is edited, not saved');
+    // The fixture has nothing else wrong: once converted, the manifest is clean.
     await waitForNoDiagnostics(document.uri, 'the converted manifest');
+  });
+
+  test('completion of a toolId offers each tool once: VS Code\u2019s JSON support proposes no value of its own in a manifest.json', async () => {
+    const { document } = await open('tool-ids/manifest.json');
+    const position = positionOf(document, '"toolId": ""', '"toolId": "'.length);
+    const labels = await waitFor('the tool ids', async () => {
+      const found = await completionLabels(document, position);
+      return found.includes('post_status') ? found : undefined;
+    });
+    assert.deepEqual(labels, ['count_words', 'post_status']);
   });
 
   test('Filer: Preview Context Menu opens its panel beside the manifest', async () => {
@@ -151,21 +221,44 @@ suite('Filer manifest extension, in the editor', () => {
     const tab = await waitFor('the preview tab', () =>
       vscode.window.tabGroups.all
         .flatMap((group) => group.tabs)
-        .find((candidate) => candidate.input instanceof vscode.TabInputWebview && candidate.input.viewType.endsWith('filer.contextMenuPreview')),
+        .find(
+          (candidate) =>
+            candidate.input instanceof vscode.TabInputWebview &&
+            candidate.input.viewType.endsWith('filer.contextMenuPreview'),
+        ),
     );
     assert.equal(tab.label, 'Context Menu: typo-tool');
-    assert.notEqual(tab.group.viewColumn, vscode.window.tabGroups.all.find((group) => group.tabs.some((t) => t.input instanceof vscode.TabInputText && t.input.uri.toString() === editor.document.uri.toString()))?.viewColumn, 'beside the manifest, in another group');
+    assert.notEqual(
+      tab.group.viewColumn,
+      vscode.window.tabGroups.all.find((group) =>
+        group.tabs.some(
+          (t) => t.input instanceof vscode.TabInputText && t.input.uri.toString() === editor.document.uri.toString(),
+        ),
+      )?.viewColumn,
+      'beside the manifest, in another group',
+    );
   });
 
   test('the client restarts a language server that died, and diagnostics come back', async () => {
     const { document } = await open('gated/manifest.json');
-    await waitFor('diagnostics before the crash', () => (vscode.languages.getDiagnostics(document.uri).length > 0 ? true : undefined));
+    await waitFor('diagnostics before the crash', () =>
+      vscode.languages.getDiagnostics(document.uri).length > 0 ? true : undefined,
+    );
     // The server is the extension host's child (IPC): kill it the hard way, as a crash would.
-    const serverPids = execFileSync('pgrep', ['-P', String(process.pid), '-f', 'dist/server.js'], { encoding: 'utf8' }).trim().split('\n').map(Number);
-    assert.equal(serverPids.length, 1, `one language server runs under this extension host (got ${serverPids.join(', ')})`);
+    const serverPids = execFileSync('pgrep', ['-P', String(process.pid), '-f', 'dist/server.js'], { encoding: 'utf8' })
+      .trim()
+      .split('\n')
+      .map(Number);
+    assert.equal(
+      serverPids.length,
+      1,
+      `one language server runs under this extension host (got ${serverPids.join(', ')})`,
+    );
     process.kill(serverPids[0], 'SIGKILL');
     const restarted = await waitFor('a new server process', () => {
-      const now = spawnSync('pgrep', ['-P', String(process.pid), '-f', 'dist/server.js'], { encoding: 'utf8' }).stdout.trim();
+      const now = spawnSync('pgrep', ['-P', String(process.pid), '-f', 'dist/server.js'], {
+        encoding: 'utf8',
+      }).stdout.trim();
       return now && !now.split('\n').map(Number).includes(serverPids[0]) ? now : undefined;
     });
     assert.ok(restarted);

@@ -17,7 +17,10 @@ export interface SuiteResult {
  */
 export function run(): Promise<void> {
   const mocha = new Mocha({ ui: 'tdd', timeout: 60_000, color: false });
-  for (const file of readdirSync(__dirname).filter((name) => name.endsWith('.suite.js')).sort()) mocha.addFile(join(__dirname, file));
+  for (const file of readdirSync(__dirname)
+    .filter((name) => name.endsWith('.suite.js'))
+    .sort())
+    mocha.addFile(join(__dirname, file));
   const results: SuiteResult[] = [];
   return new Promise((resolve, reject) => {
     const runner = mocha.run((failures) => {
@@ -26,9 +29,16 @@ export function run(): Promise<void> {
       if (failures > 0) reject(new Error(`${failures} of ${results.length} extension-host tests failed`));
       else resolve();
     });
-    runner.on('pass', (test) => results.push({ title: test.fullTitle(), state: 'passed', durationMs: test.duration, error: undefined }));
+    runner.on('pass', (test) =>
+      results.push({ title: test.fullTitle(), state: 'passed', durationMs: test.duration, error: undefined }),
+    );
     runner.on('fail', (test, error: Error) =>
-      results.push({ title: test.fullTitle(), state: 'failed', durationMs: test.duration, error: `${error.message}\n${error.stack ?? ''}` }),
+      results.push({
+        title: test.fullTitle(),
+        state: 'failed',
+        durationMs: test.duration,
+        error: `${error.message}\n${error.stack ?? ''}`,
+      }),
     );
   });
 }

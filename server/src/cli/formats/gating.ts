@@ -11,7 +11,14 @@ import {
 } from '../../engine';
 import type { GatedManifest } from '../results';
 
-const ansi = { reset: '\x1b[0m', bold: '\x1b[1m', dim: '\x1b[2m', red: '\x1b[31m', green: '\x1b[32m', yellow: '\x1b[33m' };
+const ansi = {
+  reset: '\x1b[0m',
+  bold: '\x1b[1m',
+  dim: '\x1b[2m',
+  red: '\x1b[31m',
+  green: '\x1b[32m',
+  yellow: '\x1b[33m',
+};
 
 /** Every reason, the winner first and marked when several apply. */
 function whyWords(tool: Pick<GatedTool, 'reasons'>, code?: (text: string) => string): string {
@@ -66,7 +73,8 @@ export function formatGatingText(results: GatedManifest[], options: { color: boo
   const paint = (style: string, text: string) => (options.color ? `${style}${text}${ansi.reset}` : text);
   const lines: string[] = [];
   const shown = terminalText;
-  const where = (result: GatedManifest, tool: GatedTool) => `${shown(result.file)}:${tool.location.focus.start.line + 1}:${tool.location.focus.start.character + 1}`;
+  const where = (result: GatedManifest, tool: GatedTool) =>
+    `${shown(result.file)}:${tool.location.focus.start.line + 1}:${tool.location.focus.start.character + 1}`;
   const toolLines = (result: GatedManifest, tool: GatedTool, indent: string) => [
     `${indent}${paint(ansi.bold, shown(tool.id))}  ${tool.category}: ${tool.asks}`,
     `${indent}  ${paint(ansi.dim, where(result, tool))}  why: ${shown(whyWords(tool))}${undeclaredNote(tool)}`,
@@ -75,12 +83,20 @@ export function formatGatingText(results: GatedManifest[], options: { color: boo
     const { refusal } = result.report;
     if (!refusal) return [];
     const at = shown(firstErrorAt(result)!);
-    return [`  ${paint(ansi.red, refusal.words)}`, `    ${paint(ansi.dim, at)}  first error: ${refusal.first.code} ${shown(refusal.first.message)}`];
+    return [
+      `  ${paint(ansi.red, refusal.words)}`,
+      `    ${paint(ansi.dim, at)}  first error: ${refusal.first.code} ${shown(refusal.first.message)}`,
+    ];
   };
   for (const result of results) {
     const { report, comparison } = result;
     if (!comparison) {
-      lines.push(paint(ansi.bold, `${shown(result.file)}: ${shown(pluginLabel(result))}, ${count(report.tools.length, 'tool', 'tools')} (${categoryCounts(report.tools)})`));
+      lines.push(
+        paint(
+          ansi.bold,
+          `${shown(result.file)}: ${shown(pluginLabel(result))}, ${count(report.tools.length, 'tool', 'tools')} (${categoryCounts(report.tools)})`,
+        ),
+      );
       lines.push(...refusalLines(result));
       lines.push(`  Tools without annotations are treated as ${report.undeclaredTools.why}.`);
       for (const tool of report.tools) lines.push(...toolLines(result, tool, '  '));
@@ -88,17 +104,27 @@ export function formatGatingText(results: GatedManifest[], options: { color: boo
       continue;
     }
     const { result: changes } = comparison;
-    lines.push(paint(ansi.bold, `${shown(result.file)}: ${shown(pluginLabel(result))}, compared with ${shown(comparison.base)}: ${changeCounts(changes)}`));
+    lines.push(
+      paint(
+        ansi.bold,
+        `${shown(result.file)}: ${shown(pluginLabel(result))}, compared with ${shown(comparison.base)}: ${changeCounts(changes)}`,
+      ),
+    );
     lines.push(...refusalLines(result));
     if (!comparison.found) lines.push(`  Not in the base: every tool is new.`);
-    for (const [title, escalation] of [['Escalations', true], ['Lowered', false]] as const) {
+    for (const [title, escalation] of [
+      ['Escalations', true],
+      ['Lowered', false],
+    ] as const) {
       const groups = changes.groups.filter((group) => group.escalation === escalation);
       if (groups.length === 0) continue;
       lines.push(`  ${paint(escalation ? ansi.red : ansi.green, title)}:`);
       for (const group of groups) {
         lines.push(`    ${shown(group.words)}`);
         for (const change of changes.changes.filter((c) => c.because === group.because && c.to === group.to)) {
-          lines.push(`      ${paint(ansi.bold, shown(change.id))}  ${change.from} → ${change.to}: ${change.head.asks}  ${paint(ansi.dim, where(result, change.head))}`);
+          lines.push(
+            `      ${paint(ansi.bold, shown(change.id))}  ${change.from} → ${change.to}: ${change.head.asks}  ${paint(ansi.dim, where(result, change.head))}`,
+          );
         }
       }
     }
@@ -143,7 +169,9 @@ export function formatGatingMarkdown(results: GatedManifest[]): string {
     out.push('| Tool | Category | Asks | Why |', '|---|---|---|---|');
     for (const tool of tools) {
       const why = `${whyWords(tool, markdownCode)}${tool.undeclared ? ' (declares no annotations)' : ''}`;
-      out.push(`| ${markdownCell(markdownCode(tool.id))} | **${tool.category}** | ${tool.asks} | ${markdownCell(why)} |`);
+      out.push(
+        `| ${markdownCell(markdownCode(tool.id))} | **${tool.category}** | ${tool.asks} | ${markdownCell(why)} |`,
+      );
     }
   };
   const refusal = (result: GatedManifest) => {
@@ -171,13 +199,17 @@ export function formatGatingMarkdown(results: GatedManifest[]): string {
     if (!comparison.found) out.push('Not in the base: every tool is new.', '');
     if (changes.groups.length > 0) {
       for (const group of changes.groups) {
-        out.push(`- ${group.escalation ? '⚠️ **Escalation**' : 'Lowered'}: ${group.words} (${group.tools.map(markdownCode).join(', ')})`);
+        out.push(
+          `- ${group.escalation ? '⚠️ **Escalation**' : 'Lowered'}: ${group.words} (${group.tools.map(markdownCode).join(', ')})`,
+        );
       }
       out.push('');
       out.push('| Tool | Change | Asks now | Because |', '|---|---|---|---|');
       for (const change of changes.changes) {
         const arrow = change.escalation ? `${change.from} → **${change.to}** ⚠️` : `${change.from} → ${change.to}`;
-        out.push(`| ${markdownCell(markdownCode(change.id))} | ${arrow} | ${change.head.asks} | ${markdownCell(change.because)} |`);
+        out.push(
+          `| ${markdownCell(markdownCode(change.id))} | ${arrow} | ${change.head.asks} | ${markdownCell(change.because)} |`,
+        );
       }
       out.push('');
     }
@@ -225,7 +257,13 @@ export function formatGatingJson(results: GatedManifest[]): string {
             because: change.because,
             asks: change.head.asks,
           })),
-          groups: result.comparison.result.groups.map(({ because, to, escalation, tools, words }) => ({ because, to, escalation, tools, words })),
+          groups: result.comparison.result.groups.map(({ because, to, escalation, tools, words }) => ({
+            because,
+            to,
+            escalation,
+            tools,
+            words,
+          })),
           added: result.comparison.result.added.map(tool),
           removed: result.comparison.result.removed.map(tool),
         }

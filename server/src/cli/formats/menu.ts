@@ -1,4 +1,11 @@
-import { jsonText, terminalText, type ContextMenuModel, type DialogControl, type MenuEntry, type MenuTool } from '../../engine';
+import {
+  jsonText,
+  terminalText,
+  type ContextMenuModel,
+  type DialogControl,
+  type MenuEntry,
+  type MenuTool,
+} from '../../engine';
 
 const selectionWords = { file: 'one file', files: 'several files', folder: 'a folder' } as const;
 
@@ -14,7 +21,8 @@ function toolWords(tool: MenuTool): string[] {
 function controlWords(control: DialogControl): string {
   const mark = control.required ? ' (required)' : '';
   const parts = [`${control.label}${mark}: ${control.type}`];
-  if (control.type === 'select') parts.push(`options ${control.options.map((option) => option.label).join(', ') || '(none)'}`);
+  if (control.type === 'select')
+    parts.push(`options ${control.options.map((option) => option.label).join(', ') || '(none)'}`);
   if (control.type === 'per-file-text') parts.push(`one field per file: ${control.perFileFields.join(', ')}`);
   if (control.default !== undefined) parts.push(`default ${control.default}`);
   if (control.placeholder !== undefined) parts.push(`placeholder "${control.placeholder}"`);
@@ -40,9 +48,14 @@ function entryLines(file: string, entry: MenuEntry): string[] {
   }
   if (dialog.generate) {
     const { generate } = dialog;
-    const target = generate.actionTitle !== undefined ? `${generate.actionTitle} (${generate.actionId})` : `${generate.actionId || '(no actionId)'}, which is no action of this manifest`;
+    const target =
+      generate.actionTitle !== undefined
+        ? `${generate.actionTitle} (${generate.actionId})`
+        : `${generate.actionId || '(no actionId)'}, which is no action of this manifest`;
     const forwards = generate.forwardParamIds.length > 0 ? `, forwarding ${generate.forwardParamIds.join(', ')}` : '';
-    lines.push(`      button "${generate.label}": runs ${target} and fills ${generate.populateParamId || '(no populateParamId)'}${forwards}`);
+    lines.push(
+      `      button "${generate.label}": runs ${target} and fills ${generate.populateParamId || '(no populateParamId)'}${forwards}`,
+    );
   }
   return lines;
 }
@@ -53,12 +66,20 @@ function entryLines(file: string, entry: MenuEntry): string[] {
  */
 export function formatMenuText(file: string, menu: ContextMenuModel): string {
   const plugin = menu.pluginName ?? file;
-  const lines = [`${plugin}: the context menu for ${selectionWords[menu.selection.kind]} (${menu.selection.names.join(', ')})`, ''];
-  lines.push(menu.entries.length > 0 ? `Offered (${menu.entries.length}):` : 'Filer offers nothing from this plugin for this selection.');
+  const lines = [
+    `${plugin}: the context menu for ${selectionWords[menu.selection.kind]} (${menu.selection.names.join(', ')})`,
+    '',
+  ];
+  lines.push(
+    menu.entries.length > 0
+      ? `Offered (${menu.entries.length}):`
+      : 'Filer offers nothing from this plugin for this selection.',
+  );
   for (const entry of menu.entries) lines.push(...entryLines(file, entry));
   if (menu.excluded.length > 0) {
     lines.push('', `Not offered (${menu.excluded.length}):`);
-    for (const action of menu.excluded) lines.push(`  ${action.title}  [${action.id}]  ${where(file, action)}`, `    ${action.reason}`);
+    for (const action of menu.excluded)
+      lines.push(`  ${action.title}  [${action.id}]  ${where(file, action)}`, `    ${action.reason}`);
   }
   return lines.map(terminalText).join('\n') + '\n';
 }

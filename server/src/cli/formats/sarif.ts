@@ -52,7 +52,9 @@ export function formatSarif(results: CheckedManifest[], tool: SarifTool, cwd: st
           },
         },
         columnKind: 'utf16CodeUnits',
-        originalUriBaseIds: { [sourceRoot]: { uri: pathToFileURL(cwd.endsWith(path.sep) ? cwd : cwd + path.sep).href } },
+        originalUriBaseIds: {
+          [sourceRoot]: { uri: pathToFileURL(cwd.endsWith(path.sep) ? cwd : cwd + path.sep).href },
+        },
         results: byFile(results).flatMap((result) =>
           result.diagnostics.map((diagnostic) => ({
             ruleId: diagnostic.code,

@@ -1,9 +1,23 @@
 import { byFile, countSeverities, type CheckedManifest, type SeverityCounts } from '../results';
 import { terminalText, type Severity } from '../../engine';
 
-const ansi = { reset: '\x1b[0m', bold: '\x1b[1m', dim: '\x1b[2m', red: '\x1b[31m', green: '\x1b[32m', yellow: '\x1b[33m', blue: '\x1b[34m', cyan: '\x1b[36m' };
+const ansi = {
+  reset: '\x1b[0m',
+  bold: '\x1b[1m',
+  dim: '\x1b[2m',
+  red: '\x1b[31m',
+  green: '\x1b[32m',
+  yellow: '\x1b[33m',
+  blue: '\x1b[34m',
+  cyan: '\x1b[36m',
+};
 
-const severityColor: Record<Severity, string> = { error: ansi.red, warning: ansi.yellow, information: ansi.blue, hint: ansi.cyan };
+const severityColor: Record<Severity, string> = {
+  error: ansi.red,
+  warning: ansi.yellow,
+  information: ansi.blue,
+  hint: ansi.cyan,
+};
 
 /**
  * `file:line:col severity code message`, one line per diagnostic with a 1-based line and column
@@ -17,7 +31,9 @@ export function formatText(results: CheckedManifest[], options: { color: boolean
   for (const result of byFile(results)) {
     for (const { range, severity, code, message } of result.diagnostics) {
       const location = `${terminalText(result.file)}:${range.start.line + 1}:${range.start.character + 1}`;
-      lines.push(`${paint(ansi.bold, location)} ${paint(severityColor[severity], severity)} ${paint(ansi.dim, code)} ${terminalText(message)}`);
+      lines.push(
+        `${paint(ansi.bold, location)} ${paint(severityColor[severity], severity)} ${paint(ansi.dim, code)} ${terminalText(message)}`,
+      );
     }
   }
   const counts = countSeverities(results);

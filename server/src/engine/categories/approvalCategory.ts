@@ -12,7 +12,10 @@ export interface CategoryReason {
   category: ApprovalCategory;
   /** e.g. `openWorldHint: true`. */
   annotation: string;
-  /** `declared` by the tool, or implied by the plugin's `permissions.fetch`, `runtime: "process"` or `permissions.fs.write`. */
+  /**
+   * `declared` by the tool, or implied by the plugin's `permissions.fetch`, `runtime: "process"` or
+   * `permissions.fs.write`.
+   */
   source: 'declared' | 'permissions.fetch' | 'runtime: "process"' | 'permissions.fs.write' | 'default';
 }
 
@@ -41,7 +44,10 @@ export const asksAt: Record<ApprovalCategory, string> = {
 /** The reason of a tool that nothing makes more than read (the reference's "nothing that applies"). */
 const noReasonWords = 'no annotation or permission says otherwise';
 
-/** What a category says of the tool, in the words of the reference and of the MCP annotations (never the category's own name again). */
+/**
+ * What a category says of the tool, in the words of the reference and of the MCP annotations (never the category's own
+ * name again).
+ */
 export const categoryMeaning: Record<ApprovalCategory, string> = {
   external: 'reaches outside the machine (the network, other people, other services)',
   delete: 'may perform destructive updates',
@@ -65,7 +71,12 @@ export function pluginGatingFacts(model: Pick<ManifestModel, 'permissionsValue' 
   };
 }
 
-const annotationNames: readonly AnnotationName[] = ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'];
+const annotationNames: readonly AnnotationName[] = [
+  'readOnlyHint',
+  'destructiveHint',
+  'idempotentHint',
+  'openWorldHint',
+];
 
 /**
  * Whether a tool's `annotations` value declares any annotation. The safer reading: `annotations: {}`
@@ -85,15 +96,22 @@ export function deriveToolGating(annotations: unknown, plugin: PluginGatingFacts
   const undeclared = !declaresAnnotations(annotations);
   const reasons: CategoryReason[] = [];
   if (undeclared) {
-    if (plugin.declaresFetch) reasons.push({ category: 'external', annotation: 'openWorldHint: true', source: 'permissions.fetch' });
-    if (plugin.isProcess) reasons.push({ category: 'external', annotation: 'openWorldHint: true', source: 'runtime: "process"' });
-    if (plugin.declaresFsWrite) reasons.push({ category: 'modify', annotation: 'readOnlyHint: false', source: 'permissions.fs.write' });
+    if (plugin.declaresFetch)
+      reasons.push({ category: 'external', annotation: 'openWorldHint: true', source: 'permissions.fetch' });
+    if (plugin.isProcess)
+      reasons.push({ category: 'external', annotation: 'openWorldHint: true', source: 'runtime: "process"' });
+    if (plugin.declaresFsWrite)
+      reasons.push({ category: 'modify', annotation: 'readOnlyHint: false', source: 'permissions.fs.write' });
   } else {
     const declared = asRecord(annotations);
-    if (declared.openWorldHint === true) reasons.push({ category: 'external', annotation: 'openWorldHint: true', source: 'declared' });
-    if (declared.destructiveHint === true) reasons.push({ category: 'delete', annotation: 'destructiveHint: true', source: 'declared' });
-    if (declared.readOnlyHint === false) reasons.push({ category: 'modify', annotation: 'readOnlyHint: false', source: 'declared' });
-    if (declared.readOnlyHint === true) reasons.push({ category: 'read', annotation: 'readOnlyHint: true', source: 'declared' });
+    if (declared.openWorldHint === true)
+      reasons.push({ category: 'external', annotation: 'openWorldHint: true', source: 'declared' });
+    if (declared.destructiveHint === true)
+      reasons.push({ category: 'delete', annotation: 'destructiveHint: true', source: 'declared' });
+    if (declared.readOnlyHint === false)
+      reasons.push({ category: 'modify', annotation: 'readOnlyHint: false', source: 'declared' });
+    if (declared.readOnlyHint === true)
+      reasons.push({ category: 'read', annotation: 'readOnlyHint: true', source: 'declared' });
   }
   if (reasons.length === 0) reasons.push({ category: 'read', annotation: noReasonWords, source: 'default' });
   reasons.sort((a, b) => categoryOrder.indexOf(a.category) - categoryOrder.indexOf(b.category));

@@ -45,7 +45,10 @@ export interface GatingReport {
   tools: GatedTool[];
   /** What a tool that declares no annotations gets in this plugin (its reasons, strictest first). */
   undeclaredTools: { category: ApprovalCategory; why: string; reasons: CategoryReason[] };
-  /** When Filer would not load the plugin (its manifest has errors): the categories are then what it would get once it loads. */
+  /**
+   * When Filer would not load the plugin (its manifest has errors): the categories are then what it would get once it
+   * loads.
+   */
   refusal: LoaderRefusal | undefined;
 }
 
@@ -119,7 +122,10 @@ interface CategoryChange {
   head: GatedTool;
 }
 
-/** Changes that share one cause and one new category, in words: "permissions.fetch added: 3 undeclared tools become external". */
+/**
+ * Changes that share one cause and one new category, in words: "permissions.fetch added: 3 undeclared tools become
+ * external".
+ */
 interface ChangeGroup {
   because: string;
   to: ApprovalCategory;
@@ -144,7 +150,11 @@ export interface GatingComparison {
  * later tool with a taken id is skipped by the agent loop, so the first one counts). `code` marks up
  * fields in the cause's words.
  */
-export function compareGating(base: GatingReport, head: GatingReport, code: (text: string) => string = (text) => text): GatingComparison {
+export function compareGating(
+  base: GatingReport,
+  head: GatingReport,
+  code: (text: string) => string = (text) => text,
+): GatingComparison {
   const baseTools = firstById(base.tools);
   const headTools = firstById(head.tools);
   const added = [...headTools.values()].filter((tool) => !baseTools.has(tool.id));
@@ -192,15 +202,23 @@ function causeOf(before: GatedTool, after: GatedTool, code: (text: string) => st
   const lost = before.reasons.filter((reason) => reason.source !== 'default' && !has.has(key(reason)));
   const annotations = code('annotations');
   if (before.undeclared && after.undeclared) {
-    return [...gained.map((reason) => `${code(reason.source)} added`), ...lost.map((reason) => `${code(reason.source)} removed`)].join(', ');
+    return [
+      ...gained.map((reason) => `${code(reason.source)} added`),
+      ...lost.map((reason) => `${code(reason.source)} removed`),
+    ].join(', ');
   }
   if (!before.undeclared && !after.undeclared) {
-    const changed = [...gained.map((reason) => `${code(reason.annotation)} added`), ...lost.map((reason) => `${code(reason.annotation)} removed`)];
+    const changed = [
+      ...gained.map((reason) => `${code(reason.annotation)} added`),
+      ...lost.map((reason) => `${code(reason.annotation)} removed`),
+    ];
     return `${annotations}: ${changed.join(', ')}`;
   }
   const now = gained.map((reason) => reasonWords(reason, code)).join('; ');
   if (after.undeclared) return now ? `${annotations} removed: now ${now}` : `${annotations} removed`;
-  return now ? `${annotations} declared: ${gained.map((reason) => code(reason.annotation)).join(', ')}` : `${annotations} declared`;
+  return now
+    ? `${annotations} declared: ${gained.map((reason) => code(reason.annotation)).join(', ')}`
+    : `${annotations} declared`;
 }
 
 function groupChanges(changes: CategoryChange[]): ChangeGroup[] {
@@ -209,7 +227,14 @@ function groupChanges(changes: CategoryChange[]): ChangeGroup[] {
     const id = `${change.because}\u0000${change.to}`;
     let group = groups.get(id);
     if (!group) {
-      group = { because: change.because, to: change.to, escalation: change.escalation, tools: [], words: '', undeclared: true };
+      group = {
+        because: change.because,
+        to: change.to,
+        escalation: change.escalation,
+        tools: [],
+        words: '',
+        undeclared: true,
+      };
       groups.set(id, group);
     }
     group.tools.push(change.id);

@@ -4,7 +4,9 @@ import type { ParsedDocument } from '../parse/parseDocument';
 import { edit, type Fix, type OffsetEdit } from './fix';
 import { formatJson, insertProperty, replaceNode } from './textEdits';
 
-/** A ctx member a handler uses: the permission it needs (its path under the manifest's root), the handler, the member. */
+/**
+ * A ctx member a handler uses: the permission it needs (its path under the manifest's root), the handler, the member.
+ */
 export interface PermissionUse {
   jsonPath: ['permissions', ...string[]];
   /** The handler's path as the manifest writes it. */
@@ -27,7 +29,11 @@ export const declarePermission: Fix<PermissionUse> = ({ jsonPath, handler }, { a
   const value = !isFs ? true : byParameter ? { parameter: true } : { static: ['${dataDir}/**'] };
   const declaration = declarationEdit(analysis.document, jsonPath, value);
   if (!declaration) return [];
-  const how = !isFs ? '' : byParameter ? ' with "parameter": true (the path comes from the tool\u2019s arguments)' : ' with a static pattern for the plugin\u2019s data directory';
+  const how = !isFs
+    ? ''
+    : byParameter
+      ? ' with "parameter": true (the path comes from the tool\u2019s arguments)'
+      : ' with a static pattern for the plugin\u2019s data directory';
   return edit(`Declare \`${jsonPath.join('.')}\`${how}`, [declaration]);
 };
 
@@ -44,7 +50,8 @@ function declarationEdit(document: ParsedDocument, path: string[], value: unknow
       const nested = rest.reduceRight<unknown>((inner, key) => ({ [key]: inner }), value);
       return insertProperty(document, object, path[depth], (indent) => formatJson(nested, document, indent));
     }
-    if (rest.length === 0) return existing.value === false && value === true ? replaceNode(existing, 'true') : undefined;
+    if (rest.length === 0)
+      return existing.value === false && value === true ? replaceNode(existing, 'true') : undefined;
     object = existing;
   }
   return undefined;

@@ -18,7 +18,10 @@ export interface NewFile {
   text: string;
 }
 
-/** Whether a file may be created at a plugin-relative path: nothing there, and no folder on the way leaves the plugin folder. */
+/**
+ * Whether a file may be created at a plugin-relative path: nothing there, and no folder on the way leaves the plugin
+ * folder.
+ */
 export type Creatable = (filePath: string) => 'free' | 'exists' | 'outside';
 
 /** One quick fix, as the engine proposes it: no LSP type in it. */
@@ -57,7 +60,9 @@ export interface FixInput<D = unknown> {
   shared<T>(key: string, make: () => T): T;
 }
 
-/** A rule's quick fix: from the data its finding carries, the fixes it proposes (none when the document no longer fits). */
+/**
+ * A rule's quick fix: from the data its finding carries, the fixes it proposes (none when the document no longer fits).
+ */
 export type Fix<D> = (data: D, input: FixInput<D>) => FixProposal[];
 
 /** One preferred proposal that edits the manifest. */

@@ -4,7 +4,8 @@ import { endOf } from '../parse/jsonNode';
 import type { ParsedDocument } from '../parse/parseDocument';
 import { trimDashes } from '../rules/messages';
 import type { Creatable, Fix, FixProposal, NewFile, OffsetEdit } from './fix';
-import { eolOf, indentUnitOf, insertProperty, lineIndentAt, replaceNode } from './textEdits';
+import { movedSchemaText, schemaSkeleton } from './skeletons';
+import { insertProperty, lineIndentAt, replaceNode } from './textEdits';
 
 /** What a tools.legacy-shape finding carries: the tool, by path and index. */
 interface LegacyToolData {
@@ -16,19 +17,37 @@ interface LegacyToolData {
  * The legacy tool's fix: this tool, and, when the file has several, all of them at once (that proposal
  * mends every tools.legacy-shape diagnostic of the document).
  */
-export const legacyToolShape: Fix<LegacyToolData> = ({ toolIndex }, { analysis, diagnostic, sameRule, creatable, shared }) => {
+export const legacyToolShape: Fix<LegacyToolData> = (
+  { toolIndex },
+  { analysis, diagnostic, sameRule, creatable, shared },
+) => {
   const { document, model } = analysis;
   const proposals: FixProposal[] = [];
   const single = fixLegacyTools(document, model, [toolIndex], creatable);
   if (single) {
     const moves = single.newFiles.length > 0 ? ` and move its parameters to ./${single.newFiles[0].filePath}` : '';
-    proposals.push({ title: `Use the current tool shape: rename "name" to "id"${moves}`, ...single, isPreferred: true });
+    proposals.push({
+      title: `Use the current tool shape: rename "name" to "id"${moves}`,
+      ...single,
+      isPreferred: true,
+    });
   }
   // The same for every legacy tool of the document: made once per request.
   const all = shared(`${diagnostic.code}: all`, (): FixProposal | undefined => {
     if (sameRule.length < 2) return undefined;
-    const edits = fixLegacyTools(document, model, sameRule.map((finding) => finding.data.toolIndex), creatable);
-    return edits && { title: `Fix all legacy tools in this file (${sameRule.length})`, ...edits, mends: sameRule.map((finding) => finding.diagnostic) };
+    const edits = fixLegacyTools(
+      document,
+      model,
+      sameRule.map((finding) => finding.data.toolIndex),
+      creatable,
+    );
+    return (
+      edits && {
+        title: `Fix all legacy tools in this file (${sameRule.length})`,
+        ...edits,
+        mends: sameRule.map((finding) => finding.diagnostic),
+      }
+    );
   });
   if (all) proposals.push(all);
   return proposals;
@@ -48,21 +67,26 @@ const baseLengthLimit = 80;
  * The legacy tool shape, fixed as the reference asks: `name` becomes `id`, and the inline
  * `parameters` move into a new schema file (`./tools/<id>.schema.json`, or `-2`, `-3`… when that name
  * is taken on disk or by another tool of the same fix) which `"schema"` then names. The parameters keep
- * their text, de-indented to the file's top level; the manifest keeps its indentation and line breaks.
+ * their text, moved to the file's top level and laid out like the manifest (skeletons.ts); the manifest
+ * keeps its indentation and line breaks.
  * A tool that already names a schema only has `name` renamed. A tool whose schema file could not be
  * made inside the plugin folder (`tools` a link out of it, or every name taken) is left as it is.
  * Undefined when no tool can be fixed.
  */
-function fixLegacyTools(document: ParsedDocument, model: ManifestModel, toolIndexes: number[], creatable: Creatable): LegacyToolEdits | undefined {
-  const text = document.text;
-  const eol = eolOf(document);
+function fixLegacyTools(
+  document: ParsedDocument,
+  model: ManifestModel,
+  toolIndexes: number[],
+  creatable: Creatable,
+): LegacyToolEdits | undefined {
   const taken = new Set<string>();
   const manifestEdits: OffsetEdit[] = [];
   const newFiles: NewFile[] = [];
 
   for (const index of toolIndexes) {
     const tool = model.tools[index];
-    if (!tool || tool.node.type !== 'object' || tool.value.id !== undefined || typeof tool.value.name !== 'string') continue;
+    if (!tool || tool.node.type !== 'object' || tool.value.id !== undefined || typeof tool.value.name !== 'string')
+      continue;
     const id = tool.value.name;
     const rename = replaceNode(keyNode(tool.node, 'name')!, '"id"');
     if (propertyNode(tool.node, 'schema')) {
@@ -80,11 +104,11 @@ function fixLegacyTools(document: ParsedDocument, model: ManifestModel, toolInde
     if (parameters && parametersValue) {
       manifestEdits.push({ offset: parameters.offset, length: parameters.length, newText: schemaProperty });
       const indent = lineIndentAt(document, parameters.offset);
-      newFiles.push({ filePath, text: dedent(text.slice(parametersValue.offset, endOf(parametersValue)), indent, eol) + eol });
+      const valueText = document.text.slice(parametersValue.offset, endOf(parametersValue));
+      newFiles.push({ filePath, text: movedSchemaText(valueText, indent, document) });
     } else {
-      const unit = indentUnitOf(document);
       manifestEdits.push(insertProperty(document, tool.node, 'schema', () => JSON.stringify(`./${filePath}`)));
-      newFiles.push({ filePath, text: `{${eol}${unit}"type": "object",${eol}${unit}"properties": {}${eol}}${eol}` });
+      newFiles.push({ filePath, text: schemaSkeleton(document) });
     }
   }
   return manifestEdits.length > 0 ? { edits: manifestEdits, newFiles } : undefined;
@@ -104,12 +128,3 @@ function freeSchemaPath(id: string, creatable: Creatable): string | undefined {
   }
   return undefined;
 }
-
-/** Removes `indent` from the start of every line after the first: the value moves to a file's top level. */
-function dedent(value: string, indent: string, eol: string): string {
-  return value
-    .split(/\r?\n/)
-    .map((line, index) => (index > 0 && line.startsWith(indent) ? line.slice(indent.length) : line))
-    .join(eol);
-}
-

@@ -13,7 +13,9 @@ export function nodeOf(input: FixInput, jsonPath: JsonPath): ReturnType<typeof n
   return nodeAtPath(input.analysis.document.root, jsonPath);
 }
 
-/** "Did you mean": an unknown key (or hook event) renamed to the closest known one, unless that key is already there. */
+/**
+ * "Did you mean": an unknown key (or hook event) renamed to the closest known one, unless that key is already there.
+ */
 export const renameKey: Fix<{ jsonPath: JsonPath; suggestion?: string }> = ({ jsonPath, suggestion }, input) => {
   const value = nodeOf(input, jsonPath);
   const property = value?.parent?.type === 'property' ? value.parent : undefined;
@@ -22,14 +24,20 @@ export const renameKey: Fix<{ jsonPath: JsonPath; suggestion?: string }> = ({ js
 };
 
 /** "Did you mean": an id that names nothing, replaced by the closest one that does. */
-export const replaceWithSuggestion: Fix<{ jsonPath: JsonPath; suggestion?: string }> = ({ jsonPath, suggestion }, input) => {
+export const replaceWithSuggestion: Fix<{ jsonPath: JsonPath; suggestion?: string }> = (
+  { jsonPath, suggestion },
+  input,
+) => {
   const node = nodeOf(input, jsonPath);
   if (node?.type !== 'string' || !suggestion) return [];
   return edit(`Change to ${JSON.stringify(suggestion)}`, [replaceNode(node, JSON.stringify(suggestion))]);
 };
 
 /** The value the rule computed written instead: `./x` → `${dataDir}/x`, a URL → its host, a glob → its directory. */
-export const replaceWithReplacement: Fix<{ jsonPath: JsonPath; replacement?: string }> = ({ jsonPath, replacement }, input) => {
+export const replaceWithReplacement: Fix<{ jsonPath: JsonPath; replacement?: string }> = (
+  { jsonPath, replacement },
+  input,
+) => {
   const node = nodeOf(input, jsonPath);
   if (node?.type !== 'string' || replacement === undefined) return [];
   return edit(`Change to ${JSON.stringify(replacement)}`, [replaceNode(node, JSON.stringify(replacement))]);
@@ -57,12 +65,17 @@ export const kebabCaseValue: Fix<{ jsonPath: JsonPath }> = ({ jsonPath }, input)
 };
 
 /** A missing required field, added with a placeholder (a path for the fields that hold one). */
-export const addRequiredField: Fix<{ jsonPath: JsonPath; missingField?: string }> = ({ jsonPath, missingField }, input) => {
+export const addRequiredField: Fix<{ jsonPath: JsonPath; missingField?: string }> = (
+  { jsonPath, missingField },
+  input,
+) => {
   const object = nodeOf(input, jsonPath);
   if (object?.type !== 'object' || !missingField || propertyNode(object, missingField)) return [];
   const document = input.analysis.document;
   const value = placeholderValue(jsonPath, missingField, input);
-  return edit(`Add missing "${missingField}"`, [insertProperty(document, object, missingField, (indent) => formatJson(value, document, indent))]);
+  return edit(`Add missing "${missingField}"`, [
+    insertProperty(document, object, missingField, (indent) => formatJson(value, document, indent)),
+  ]);
 };
 
 function placeholderValue(objectPath: JsonPath, field: string, input: FixInput): unknown {

@@ -9,7 +9,7 @@ import type { OffsetEdit } from './fix';
  */
 
 /** What the helpers read of a document: its text and that text's line index (a ParsedDocument is one). */
-interface DocumentText {
+export interface DocumentText {
   readonly text: string;
   readonly lines: LineIndex;
 }
@@ -53,7 +53,9 @@ export function lineIndentAt(document: DocumentText, offset: number): string {
 
 /** A JSON value as the document writes it: indented with its unit, continuation lines starting at `indent`. */
 export function formatJson(value: unknown, document: DocumentText, indent: string): string {
-  return JSON.stringify(value, null, indentUnitOf(document)).split('\n').join(eolOf(document) + indent);
+  return JSON.stringify(value, null, indentUnitOf(document))
+    .split('\n')
+    .join(eolOf(document) + indent);
 }
 
 export function replaceNode(node: { offset: number; length: number }, newText: string): OffsetEdit {
@@ -65,7 +67,12 @@ export function replaceNode(node: { offset: number; length: number }, newText: s
  * on its own line at the indentation of its siblings when the object spans several lines.
  * `valueText` is JSON whose continuation lines are indented for the new property's level.
  */
-export function insertProperty(document: DocumentText, object: JsonNode, key: string, valueOf: (indent: string) => string): OffsetEdit {
+export function insertProperty(
+  document: DocumentText,
+  object: JsonNode,
+  key: string,
+  valueOf: (indent: string) => string,
+): OffsetEdit {
   const properties = object.children ?? [];
   const eol = eolOf(document);
   const objectIndent = lineIndentAt(document, object.offset);
@@ -100,4 +107,3 @@ export function removeMember(text: string, member: JsonNode): OffsetEdit {
   const innerEnd = closing > innerStart ? closing : endOf(member);
   return { offset: innerStart, length: innerEnd - innerStart, newText: '' };
 }
-

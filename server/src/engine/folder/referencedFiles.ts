@@ -1,6 +1,12 @@
 import type { ManifestModel } from '../model/manifestModel';
-import { handlerFacts, type HandlerFacts, type HandlerKind } from '../handlers/handlerFacts';
-import { containsDotDot, fileReferences, isAbsolutePath, normalizeRelativePath, type FileReference } from '../model/references';
+import { handlerFacts, isBlank, type HandlerFacts, type HandlerKind } from '../handlers/handlerFacts';
+import {
+  containsDotDot,
+  fileReferences,
+  isAbsolutePath,
+  normalizeRelativePath,
+  type FileReference,
+} from '../model/references';
 import { analyzeToolSchema, type ToolSchemaFacts, type ToolSchemaResult } from '../model/toolSchema';
 import type { FileKind, FileRead, PluginFolder } from './pluginFolder';
 
@@ -10,8 +16,10 @@ export type Unusable = Exclude<FileRead, { kind: 'text' }>;
 /** One path the manifest names whose file was looked at, and what it holds as far as the rules care. */
 type ReferencedFile = { reference: FileReference } & (
   | { read: 'unusable'; why: Unusable }
-  /** A prompt or the process command: its existence is all that is checked. */
+  /** The process command: its existence is all that is checked. */
   | { read: 'exists' }
+  /** A prompt template: whether it has any text. */
+  | { read: 'prompt'; empty: boolean }
   /** A handler module: what its code does with ctx and the tool's arguments (engine/handlers/handlerFacts.ts). */
   | { read: 'handler'; kind: HandlerKind; relativePath: string; facts: HandlerFacts }
   | { read: 'schema'; analysis: ToolSchemaResult }
@@ -33,7 +41,11 @@ export interface ReferencedFiles {
  * The files `model` names (its `references`, when the caller has made them already), read through
  * `folder` (none are read without one). Called once per validation (RuleContext.files).
  */
-export function referencedFiles(model: ManifestModel, folder: PluginFolder | undefined, references = fileReferences(model)): ReferencedFiles {
+export function referencedFiles(
+  model: ManifestModel,
+  folder: PluginFolder | undefined,
+  references = fileReferences(model),
+): ReferencedFiles {
   const schemaFacts = new Map<number, ToolSchemaFacts>();
   let everySchemaRead = true;
   const files: ReferencedFile[] = [];
@@ -41,7 +53,8 @@ export function referencedFiles(model: ManifestModel, folder: PluginFolder | und
     const file = folder && readOne(reference, folder);
     if (file) files.push(file);
     if (reference.kind === 'tool-schema') {
-      if (file?.read === 'schema' && file.analysis.kind === 'ok') schemaFacts.set(reference.toolIndex!, file.analysis.facts);
+      if (file?.read === 'schema' && file.analysis.kind === 'ok')
+        schemaFacts.set(reference.toolIndex!, file.analysis.facts);
       else everySchemaRead = false;
     }
   }
@@ -61,13 +74,22 @@ function readOne(reference: FileReference, folder: PluginFolder): ReferencedFile
   if (relative === undefined) return undefined;
   if (reference.kind === 'tool-schema') {
     const outcome = schemaOutcome(folder, relative);
-    return outcome.kind === 'analysed' ? { reference, read: 'schema', analysis: outcome.analysis } : { reference, read: 'unusable', why: outcome };
+    return outcome.kind === 'analysed'
+      ? { reference, read: 'schema', analysis: outcome.analysis }
+      : { reference, read: 'unusable', why: outcome };
   }
   const kind = folder.stat(relative);
   if (kind !== 'file') return { reference, read: 'unusable', why: unusable(kind) };
-  if (reference.kind === 'prompt' || reference.kind === 'command') return { reference, read: 'exists' };
+  if (reference.kind === 'command') return { reference, read: 'exists' };
+  if (reference.kind === 'prompt') return { reference, read: 'prompt', empty: promptIsEmpty(folder, relative) };
   const handler = handlerKinds[reference.kind];
-  return { reference, read: 'handler', kind: handler, relativePath: relative, facts: readHandlerFacts(folder, relative, handler) };
+  return {
+    reference,
+    read: 'handler',
+    kind: handler,
+    relativePath: relative,
+    facts: readHandlerFacts(folder, relative, handler),
+  };
 }
 
 /** What each kind of handler a manifest names receives (HandlerKind says how). */
@@ -88,7 +110,10 @@ function schemaOutcome(folder: PluginFolder, relativePath: string): SchemaOutcom
   });
 }
 
-/** What a handler's code does, parsed once per version of the file; nothing when it cannot be read (whether it exists is the stat's to say). */
+/**
+ * What a handler's code does, parsed once per version of the file; nothing when it cannot be read (whether it
+ * exists is the stat's to say).
+ */
 function readHandlerFacts(folder: PluginFolder, relativePath: string, kind: HandlerKind): HandlerFacts {
   return derivedFrom(folder, relativePath, `handler-facts:${kind}`, () => {
     const read = folder.readText(relativePath);
@@ -96,9 +121,19 @@ function readHandlerFacts(folder: PluginFolder, relativePath: string, kind: Hand
   });
 }
 
+/** Whether a prompt template has no text; one that cannot be read is not said to be empty. */
+function promptIsEmpty(folder: PluginFolder, relativePath: string): boolean {
+  return derivedFrom(folder, relativePath, 'prompt-empty', () => {
+    const read = folder.readText(relativePath);
+    return read.kind === 'text' && isBlank(read.text);
+  });
+}
+
+/** A handler that cannot be read is not said to be empty either. */
 const unreadHandler: HandlerFacts = {
   parse: undefined,
   handlerFound: false,
+  empty: false,
   ctxUses: [],
   argumentUses: [],
   envelopes: [],
@@ -138,7 +173,11 @@ export interface NamedHandler {
  * for the rules); undefined when the manifest names no handler there. Named by several entries, it is read
  * as the first names it; the tool's arguments are known only when exactly one tool names it.
  */
-export function namedHandler(model: ManifestModel, folder: PluginFolder, relativePath: string): NamedHandler | undefined {
+export function namedHandler(
+  model: ManifestModel,
+  folder: PluginFolder,
+  relativePath: string,
+): NamedHandler | undefined {
   const references = fileReferences(model);
   const naming = references.filter(
     (reference): reference is FileReference & { kind: keyof typeof handlerKinds } =>
@@ -148,9 +187,11 @@ export function namedHandler(model: ManifestModel, folder: PluginFolder, relativ
   const kind = handlerKinds[naming[0].kind];
   const facts = folder.stat(relativePath) === 'file' ? readHandlerFacts(folder, relativePath, kind) : unreadHandler;
   const tools = naming.filter((reference) => reference.kind === 'tool-handler');
-  const schemaPath = tools.length === 1 && naming.length === 1 ? schemaPathOf(references, tools[0].toolIndex) : undefined;
+  const schemaPath =
+    tools.length === 1 && naming.length === 1 ? schemaPathOf(references, tools[0].toolIndex) : undefined;
   const outcome = schemaPath !== undefined ? schemaOutcome(folder, schemaPath) : undefined;
-  const toolArguments = outcome?.kind === 'analysed' && outcome.analysis.kind === 'ok' ? outcome.analysis.facts.arguments : undefined;
+  const toolArguments =
+    outcome?.kind === 'analysed' && outcome.analysis.kind === 'ok' ? outcome.analysis.facts.arguments : undefined;
   return { kind, facts, toolArguments, permissions: model.permissionsValue };
 }
 

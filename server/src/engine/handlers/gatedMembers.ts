@@ -13,7 +13,12 @@ export interface GatedMember {
   without: string;
 }
 
-function gated(member: string, permission: string[], without = throwsNotDeclared, path = member.split('.').slice(1)): GatedMember {
+function gated(
+  member: string,
+  permission: string[],
+  without = throwsNotDeclared,
+  path = member.split('.').slice(1),
+): GatedMember {
   return { member, path, permission, without };
 }
 
@@ -28,7 +33,8 @@ export const gatedMembers: readonly GatedMember[] = [
   gated('ctx.settings', ['settings']),
   gated('ctx.renderHtmlToPdf', ['renderHtmlToPdf']),
   gated('ctx.triggerInbound', ['hostTrigger']),
-  // The reference names these with triggerInbound as one capability ("triggerInbound / listChannels / getSessionHistory / respondToHitl").
+  // The reference names these with triggerInbound as one capability ("triggerInbound / listChannels / getSessionHistory
+  // / respondToHitl").
   gated('ctx.listChannels', ['hostTrigger']),
   gated('ctx.getSessionHistory', ['hostTrigger']),
   gated('ctx.respondToHitl', ['hostTrigger']),
@@ -46,5 +52,7 @@ export const gatedMembers: readonly GatedMember[] = [
 
 /** The gated member that `path` (below ctx) is or lies below, if any: `['log', 'info']` is a use of ctx.log. */
 export function gatedMemberAt(path: readonly string[]): GatedMember | undefined {
-  return gatedMembers.find((entry) => entry.path.length <= path.length && entry.path.every((segment, i) => segment === path[i]));
+  return gatedMembers.find(
+    (entry) => entry.path.length <= path.length && entry.path.every((segment, i) => segment === path[i]),
+  );
 }

@@ -17,12 +17,17 @@ interface ArgumentHover {
 export function argumentHoverAt(handler: NamedHandler, offset: number): ArgumentHover | undefined {
   const properties = handler.toolArguments?.properties;
   if (!properties) return undefined;
-  const use = handler.facts.argumentUses.find(({ span }) => span.offset <= offset && offset <= span.offset + span.length);
+  const use = handler.facts.argumentUses.find(
+    ({ span }) => span.offset <= offset && offset <= span.offset + span.length,
+  );
   const property = use && properties.find((candidate) => candidate.name === use.name);
   return property && { property, span: use.span };
 }
 
-/** A gated member of ctx as completion offers it, with the permission each member below it needs and whether the manifest declares it. */
+/**
+ * A gated member of ctx as completion offers it, with the permission each member below it needs and whether the
+ * manifest declares it.
+ */
 interface CtxMemberCompletion {
   kind: 'ctx';
   name: string;
@@ -45,7 +50,11 @@ const afterDot = /^\s*\??\.\s*[\p{ID_Continue}$\u200c\u200d]*$/u;
  * (or an alias of a part of them): ctx's gated members below it, or the schema's arguments. Undefined
  * anywhere else, so that the editor's own JavaScript completion is all there is.
  */
-export function handlerCompletionsAt(handler: NamedHandler, text: string, offset: number): HandlerCompletion[] | undefined {
+export function handlerCompletionsAt(
+  handler: NamedHandler,
+  text: string,
+  offset: number,
+): HandlerCompletion[] | undefined {
   const site = handler.facts.memberSites.find(
     (candidate) =>
       candidate.objectEnd < offset &&

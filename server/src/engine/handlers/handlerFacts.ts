@@ -1,4 +1,15 @@
-import type { AnonymousFunctionDeclaration, AnyNode, ArrowFunctionExpression, Expression, FunctionDeclaration, FunctionExpression, MemberExpression, ObjectExpression, Pattern, Program } from 'acorn';
+import type {
+  AnonymousFunctionDeclaration,
+  AnyNode,
+  ArrowFunctionExpression,
+  Expression,
+  FunctionDeclaration,
+  FunctionExpression,
+  MemberExpression,
+  ObjectExpression,
+  Pattern,
+  Program,
+} from 'acorn';
 import type { Range } from '../diagnostics';
 import { LineIndex } from '../text/lineIndex';
 import { gatedMemberAt, type GatedMember } from './gatedMembers';
@@ -18,7 +29,10 @@ export interface CtxUse {
   span: Span;
 }
 
-/** A top-level property of a tool's arguments that the handler reads (`args.path`, `const { path } = args`), at its name. */
+/**
+ * A top-level property of a tool's arguments that the handler reads (`args.path`, `const { path } = args`), at its
+ * name.
+ */
 interface ArgumentUse {
   name: string;
   span: Span;
@@ -51,10 +65,17 @@ interface EnvelopeFinding {
  */
 export type HandlerKind = 'tool' | 'hook' | 'command' | 'setting';
 
+/** How a handler module exports its function: what a file a fix creates beside it is written in. */
+export type ModuleStyle = 'commonjs' | 'esm';
+
 /** What the rules learn from one handler module: small facts with positions, never its text. */
 export interface HandlerFacts {
   /** How the module was read; undefined when it could not be (nested too deeply for the parser). */
   parse: ParseKind | undefined;
+  /** Nothing but white space, or nothing at all: the module exports nothing. */
+  empty: boolean;
+  /** An `export` statement, or an assignment to `module.exports` / `exports.x`; undefined when it has neither. */
+  moduleStyle?: ModuleStyle;
   /**
    * Whether the module's handler function was found: what `module.exports` or `export default` is, or
    * else its one exported function. Not for a re-export (`module.exports = require('./x')`), several
@@ -70,8 +91,11 @@ export interface HandlerFacts {
   memberSites: MemberSite[];
 }
 
-const nothingKnown = (parse: ParseKind | undefined): HandlerFacts => ({
-  parse,
+/** What is known of a module whose handler was not found: how it was read, whether it is empty, how it exports. */
+type ModuleFacts = Pick<HandlerFacts, 'parse' | 'empty' | 'moduleStyle'>;
+
+const nothingKnown = (known: ModuleFacts): HandlerFacts => ({
+  ...known,
   handlerFound: false,
   ctxUses: [],
   argumentUses: [],
@@ -84,32 +108,73 @@ const nothingKnown = (parse: ParseKind | undefined): HandlerFacts => ({
  * Comments and strings are never read as code. Pure: a host remembers the result per file version.
  */
 export function handlerFacts(text: string, fileName: string, kind: HandlerKind): HandlerFacts {
+  const empty = isBlank(text);
   const parsed = parseModule(text, fileName);
-  if (!parsed) return nothingKnown(undefined);
+  if (!parsed) return nothingKnown({ parse: undefined, empty });
+  const moduleStyle = moduleStyleOf(parsed.program);
+  const known: ModuleFacts = { parse: parsed.kind, empty, ...(moduleStyle ? { moduleStyle } : {}) };
   try {
     const handler = handlerFunction(parsed.program);
-    if (!handler) return nothingKnown(parsed.kind);
+    if (!handler) return nothingKnown(known);
     const lines = new LineIndex(text);
-    const walker = new HandlerWalker((node) => ({ offset: node.start, length: node.end - node.start, range: lines.rangeOf(node.start, node.end - node.start) }));
+    const walker = new HandlerWalker((node) => ({
+      offset: node.start,
+      length: node.end - node.start,
+      range: lines.rangeOf(node.start, node.end - node.start),
+    }));
     walker.walkHandler(handler, kind);
-    return { parse: parsed.kind, handlerFound: true, ...walker.facts };
+    return { ...known, handlerFound: true, ...walker.facts };
   } catch (error) {
-    // The walk descends once per level of nesting, as the parser does: a tree the parser just managed may still be too deep.
-    if (error instanceof RangeError) return nothingKnown(parsed.kind);
+    // The walk descends once per level of nesting, as the parser does: a tree the parser just managed may still be too
+    // deep.
+    if (error instanceof RangeError) return nothingKnown(known);
     throw error;
   }
 }
 
-type HandlerFunction = FunctionDeclaration | AnonymousFunctionDeclaration | FunctionExpression | ArrowFunctionExpression;
+/** Nothing but white space (a byte-order mark is white space too). */
+export function isBlank(text: string): boolean {
+  return !/\S/.test(text);
+}
+
+/** ESM when a top-level statement is an `export`; CommonJS when one assigns what the module exports. */
+function moduleStyleOf(program: Program): ModuleStyle | undefined {
+  let commonjs = false;
+  for (const statement of program.body) {
+    if (
+      statement.type === 'ExportDefaultDeclaration' ||
+      statement.type === 'ExportNamedDeclaration' ||
+      statement.type === 'ExportAllDeclaration'
+    )
+      return 'esm';
+    if (
+      statement.type === 'ExpressionStatement' &&
+      statement.expression.type === 'AssignmentExpression' &&
+      exportTarget(statement.expression.left)
+    )
+      commonjs = true;
+  }
+  return commonjs ? 'commonjs' : undefined;
+}
+
+type HandlerFunction =
+  FunctionDeclaration | AnonymousFunctionDeclaration | FunctionExpression | ArrowFunctionExpression;
 
 function isFunction(node: AnyNode | null | undefined): node is HandlerFunction {
-  return node?.type === 'FunctionDeclaration' || node?.type === 'FunctionExpression' || node?.type === 'ArrowFunctionExpression';
+  return (
+    node?.type === 'FunctionDeclaration' ||
+    node?.type === 'FunctionExpression' ||
+    node?.type === 'ArrowFunctionExpression'
+  );
 }
 
 /** The name acorn-loose gives a member it had to make up (`ctx.` with nothing after the dot yet). */
 const placeholderName = '✖';
 
-/** A member's or a key's name when it is written out: `a.b`, `a['b']`, `{ b: … }`; undefined for a computed one or a placeholder of the tolerant parser. */
+/**
+ * A member's or a key's name when it is written out: `a.b`, `a['b']`, `{ b: … }`; undefined for a computed one or a
+ * placeholder of the tolerant parser.
+ */
 function staticName(key: AnyNode, computed: boolean): string | undefined {
   if (!computed && key.type === 'Identifier') return key.name === placeholderName ? undefined : key.name;
   if (key.type === 'Literal' && typeof key.value === 'string') return key.value;
@@ -120,12 +185,16 @@ function staticName(key: AnyNode, computed: boolean): string | undefined {
 /** `module.exports`, `exports` or `module.exports.x` / `exports.x`: what an assignment's left side exports. */
 function exportTarget(left: AnyNode): { kind: 'default' } | { kind: 'named'; name: string } | undefined {
   const isModuleExports = (node: AnyNode) =>
-    node.type === 'MemberExpression' && node.object.type === 'Identifier' && node.object.name === 'module' && staticName(node.property, node.computed) === 'exports';
+    node.type === 'MemberExpression' &&
+    node.object.type === 'Identifier' &&
+    node.object.name === 'module' &&
+    staticName(node.property, node.computed) === 'exports';
   if (isModuleExports(left)) return { kind: 'default' };
   if (left.type !== 'MemberExpression') return undefined;
   const name = staticName(left.property, left.computed);
   if (name === undefined) return undefined;
-  if ((left.object.type === 'Identifier' && left.object.name === 'exports') || isModuleExports(left.object)) return { kind: 'named', name };
+  if ((left.object.type === 'Identifier' && left.object.name === 'exports') || isModuleExports(left.object))
+    return { kind: 'named', name };
   return undefined;
 }
 
@@ -137,13 +206,18 @@ function exportTarget(left: AnyNode): { kind: 'default' } | { kind: 'named'; nam
 function handlerFunction(program: Program): HandlerFunction | undefined {
   const topLevel = new Map<string, AnyNode>();
   for (const statement of program.body) {
-    const declaration = statement.type === 'ExportNamedDeclaration' || statement.type === 'ExportDefaultDeclaration' ? statement.declaration : statement;
+    const declaration =
+      statement.type === 'ExportNamedDeclaration' || statement.type === 'ExportDefaultDeclaration'
+        ? statement.declaration
+        : statement;
     if (declaration?.type === 'FunctionDeclaration' && declaration.id) topLevel.set(declaration.id.name, declaration);
     if (declaration?.type === 'VariableDeclaration') {
-      for (const declarator of declaration.declarations) if (declarator.id.type === 'Identifier' && declarator.init) topLevel.set(declarator.id.name, declarator.init);
+      for (const declarator of declaration.declarations)
+        if (declarator.id.type === 'Identifier' && declarator.init) topLevel.set(declarator.id.name, declarator.init);
     }
   }
-  const resolve = (value: AnyNode | null | undefined): AnyNode | null | undefined => (value?.type === 'Identifier' ? topLevel.get(value.name) : value);
+  const resolve = (value: AnyNode | null | undefined): AnyNode | null | undefined =>
+    value?.type === 'Identifier' ? topLevel.get(value.name) : value;
   let byDefault: AnyNode | null | undefined;
   let hasDefault = false;
   let reexports = false;
@@ -160,7 +234,11 @@ function handlerFunction(program: Program): HandlerFunction | undefined {
     }
   };
   for (const statement of program.body) {
-    if (statement.type === 'ExpressionStatement' && statement.expression.type === 'AssignmentExpression' && statement.expression.operator === '=') {
+    if (
+      statement.type === 'ExpressionStatement' &&
+      statement.expression.type === 'AssignmentExpression' &&
+      statement.expression.operator === '='
+    ) {
       const target = exportTarget(statement.expression.left);
       const value = statement.expression.right;
       if (target?.kind === 'default') {
@@ -178,9 +256,13 @@ function handlerFunction(program: Program): HandlerFunction | undefined {
       const declaration = statement.declaration;
       if (declaration?.type === 'FunctionDeclaration' && declaration.id) named.set(declaration.id.name, declaration);
       if (declaration?.type === 'VariableDeclaration') {
-        for (const declarator of declaration.declarations) if (declarator.id.type === 'Identifier') named.set(declarator.id.name, declarator.init);
+        for (const declarator of declaration.declarations)
+          if (declarator.id.type === 'Identifier') named.set(declarator.id.name, declarator.init);
       }
-      if (!statement.source) for (const specifier of statement.specifiers) if (specifier.local.type === 'Identifier') named.set(String(staticName(specifier.exported, false)), resolve(specifier.local));
+      if (!statement.source)
+        for (const specifier of statement.specifiers)
+          if (specifier.local.type === 'Identifier')
+            named.set(String(staticName(specifier.exported, false)), resolve(specifier.local));
     } else if (statement.type === 'ExportAllDeclaration') reexports = true;
   }
   if (hasDefault && isFunction(byDefault)) return byDefault;
@@ -189,7 +271,10 @@ function handlerFunction(program: Program): HandlerFunction | undefined {
   return functions.length === 1 && named.size === 1 ? functions[0] : undefined;
 }
 
-/** What a local name stands for: ctx or the tool's arguments (at a path below them), or neither (a name that shadows them). */
+/**
+ * What a local name stands for: ctx or the tool's arguments (at a path below them), or neither (a name that shadows
+ * them).
+ */
 type Bound = { root: 'ctx' | 'args'; path: readonly string[] } | null;
 
 class Scope {
@@ -206,13 +291,13 @@ class Scope {
   }
 
   lookup(name: string): Bound | undefined {
-    for (let scope: Scope | undefined = this; scope; scope = scope.parent) if (scope.names.has(name)) return scope.names.get(name);
+    for (const scope of outward(this)) if (scope.names.has(name)) return scope.names.get(name);
     return undefined;
   }
 
   /** An assignment to a declared name: it stands for what it is given now. */
   assign(name: string, bound: Bound): void {
-    for (let scope: Scope | undefined = this; scope; scope = scope.parent) {
+    for (const scope of outward(this)) {
       if (scope.names.has(name)) {
         scope.names.set(name, bound);
         return;
@@ -221,10 +306,14 @@ class Scope {
   }
 
   functionScope(): Scope {
-    let scope: Scope = this;
-    while (!scope.isFunction && scope.parent) scope = scope.parent;
-    return scope;
+    for (const scope of outward(this)) if (scope.isFunction || !scope.parent) return scope;
+    return this;
   }
+}
+
+/** A scope, then each scope it is in, to the module's. */
+function* outward(innermost: Scope): Generator<Scope> {
+  for (let scope: Scope | undefined = innermost; scope; scope = scope.parent) yield scope;
 }
 
 /**
@@ -236,7 +325,7 @@ class HandlerWalker {
   readonly facts: Pick<HandlerFacts, 'ctxUses' | 'argumentUses' | 'envelopes' | 'memberSites'> = {
     ctxUses: [],
     argumentUses: [],
-      envelopes: [],
+    envelopes: [],
     memberSites: [],
   };
   private checksResults = false;
@@ -247,7 +336,12 @@ class HandlerWalker {
     const scope = new Scope(undefined, true);
     const ctxIndex = kind === 'setting' && handler.params.length < 2 ? 0 : 1;
     handler.params.forEach((param, index) => {
-      const bound: Bound = index === ctxIndex ? { root: 'ctx', path: [] } : index === 0 && kind === 'tool' ? { root: 'args', path: [] } : null;
+      const bound: Bound =
+        index === ctxIndex
+          ? { root: 'ctx', path: [] }
+          : index === 0 && kind === 'tool'
+            ? { root: 'args', path: [] }
+            : null;
       this.bindPattern(param, bound, scope, 'declare');
     });
     this.checksResults = kind === 'tool';
@@ -391,7 +485,8 @@ class HandlerWalker {
     // Otherwise the chain is visited as an expression, which notes its sites.
     if (names.some((name) => name === undefined)) return undefined;
     this.noteSites(bound, steps);
-    if (bound.root === 'args' && bound.path.length === 0 && steps.length > 0) this.facts.argumentUses.push({ name: names[0]!, span: this.spanOf(steps[0].property) });
+    if (bound.root === 'args' && bound.path.length === 0 && steps.length > 0)
+      this.facts.argumentUses.push({ name: names[0]!, span: this.spanOf(steps[0].property) });
     return { root: bound.root, path: [...bound.path, ...(names as string[])] };
   }
 
@@ -419,7 +514,8 @@ class HandlerWalker {
         for (const rest of steps.slice(i)) if (rest.computed) this.visit(rest.property, scope);
         return;
       }
-      if (bound.root === 'args' && path.length === 0) this.facts.argumentUses.push({ name, span: this.spanOf(step.property) });
+      if (bound.root === 'args' && path.length === 0)
+        this.facts.argumentUses.push({ name, span: this.spanOf(step.property) });
       path = [...path, name];
       if (!reported) reported = this.reportGated(bound, path, step);
     }
@@ -452,7 +548,13 @@ class HandlerWalker {
    * (`const { fs: { write } } = ctx` binds write to ctx.fs.write), or to nothing. A default value is
    * visited as an expression; a destructured argument is a use of it.
    */
-  private bindPattern(pattern: Pattern, bound: Bound, target: Scope, how: 'declare' | 'assign', scope: Scope = target): void {
+  private bindPattern(
+    pattern: Pattern,
+    bound: Bound,
+    target: Scope,
+    how: 'declare' | 'assign',
+    scope: Scope = target,
+  ): void {
     switch (pattern.type) {
       case 'Identifier':
         if (how === 'declare') target.declare(pattern.name, bound);
@@ -466,8 +568,15 @@ class HandlerWalker {
           }
           const name = staticName(property.key, property.computed);
           if (property.computed) this.visit(property.key, scope);
-          if (name !== undefined && bound?.root === 'args' && bound.path.length === 0) this.facts.argumentUses.push({ name, span: this.spanOf(property.key) });
-          this.bindPattern(property.value, bound && name !== undefined ? { root: bound.root, path: [...bound.path, name] } : null, target, how, scope);
+          if (name !== undefined && bound?.root === 'args' && bound.path.length === 0)
+            this.facts.argumentUses.push({ name, span: this.spanOf(property.key) });
+          this.bindPattern(
+            property.value,
+            bound && name !== undefined ? { root: bound.root, path: [...bound.path, name] } : null,
+            target,
+            how,
+            scope,
+          );
         }
         return;
       case 'ArrayPattern':
@@ -497,7 +606,8 @@ class HandlerWalker {
     } else if (value.type === 'AwaitExpression') {
       this.returned(value.argument);
     } else if (value.type === 'ObjectExpression') {
-      for (const { problem, at } of envelopeProblems(value)) this.facts.envelopes.push({ problem, span: this.spanOf(at) });
+      for (const { problem, at } of envelopeProblems(value))
+        this.facts.envelopes.push({ problem, span: this.spanOf(at) });
     }
   }
 }
@@ -505,4 +615,3 @@ class HandlerWalker {
 function isNode(value: unknown): value is AnyNode {
   return value !== null && typeof value === 'object' && typeof (value as { type?: unknown }).type === 'string';
 }
-

@@ -8,9 +8,14 @@ export const handlerWords: Record<HandlerKind, string> = {
   setting: 'Setting action handler',
 };
 
-/** Why `"parameter": true` grants a handler of this kind nothing: the reference's words for hooks, ours for the others. */
+/**
+ * Why `"parameter": true` grants a handler of this kind nothing: the reference's words for hooks, ours for the others.
+ */
 export const noGrantWords: Record<Exclude<HandlerKind, 'tool'>, { why: string; where: string }> = {
   hook: { why: 'Hook handlers receive ctx with an empty grant set', where: 'inside a hook' },
   command: { why: 'A slash command runs outside any agent call, with no tool arguments', where: 'in a slash command' },
-  setting: { why: 'A setting action runs outside any agent call, with no tool arguments', where: 'in a setting action' },
+  setting: {
+    why: 'A setting action runs outside any agent call, with no tool arguments',
+    where: 'in a setting action',
+  },
 };

@@ -21,12 +21,17 @@ function grantsByParameter(kind: HandlerKind): boolean {
   return kind === 'tool';
 }
 
-export function permissionGaps(permissions: Record<string, unknown>, facts: HandlerFacts, kind: HandlerKind): PermissionGap[] {
+export function permissionGaps(
+  permissions: Record<string, unknown>,
+  facts: HandlerFacts,
+  kind: HandlerKind,
+): PermissionGap[] {
   const gaps: PermissionGap[] = [];
   for (const use of facts.ctxUses) {
     const { permission } = use.gated;
     if (!isDeclared(permissions, permission)) gaps.push({ use, gap: 'undeclared' });
-    else if (permission[0] === 'fs' && !grantsByParameter(kind) && !hasStaticPatterns(permissions, permission[1])) gaps.push({ use, gap: 'parameter-only' });
+    else if (permission[0] === 'fs' && !grantsByParameter(kind) && !hasStaticPatterns(permissions, permission[1]))
+      gaps.push({ use, gap: 'parameter-only' });
   }
   return gaps;
 }
@@ -38,7 +43,10 @@ export function isDeclared(permissions: Record<string, unknown>, path: readonly 
   return value === true || (value !== null && typeof value === 'object');
 }
 
-/** Whether the fs rule for `access` lists static patterns; whether one covers the path a handler uses is not known from its text. */
+/**
+ * Whether the fs rule for `access` lists static patterns; whether one covers the path a handler uses is not known from
+ * its text.
+ */
 function hasStaticPatterns(permissions: Record<string, unknown>, access: string): boolean {
   const rule = asRecord(asRecord(permissions.fs)[access]);
   return Array.isArray(rule.static) && rule.static.length > 0;

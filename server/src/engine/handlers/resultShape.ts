@@ -43,7 +43,8 @@ export function envelopeProblems(object: ObjectExpression): { problem: EnvelopeP
       problems.push({ problem: { kind: 'not-an-object' }, at: block });
       continue;
     }
-    if (block.type !== 'ObjectExpression' || block.properties.some((property) => property.type === 'SpreadElement')) continue;
+    if (block.type !== 'ObjectExpression' || block.properties.some((property) => property.type === 'SpreadElement'))
+      continue;
     const typeNode = fieldValue(block, 'type');
     if (!typeNode) {
       problems.push({ problem: { kind: 'no-type' }, at: block });
@@ -59,7 +60,8 @@ export function envelopeProblems(object: ObjectExpression): { problem: EnvelopeP
     for (const field of fields) {
       const value = fieldValue(block, field);
       if (!value) problems.push({ problem: { kind: 'missing-field', type, field }, at: typeNode });
-      else if (stringFields.has(field) && isNotAString(value)) problems.push({ problem: { kind: 'not-a-string', type, field }, at: value });
+      else if (stringFields.has(field) && isNotAString(value))
+        problems.push({ problem: { kind: 'not-a-string', type, field }, at: value });
     }
   }
   return problems;
@@ -71,7 +73,12 @@ function fieldValue(object: ObjectExpression, name: string): AnyNode | undefined
   for (const property of object.properties) {
     if (property.type !== 'Property') continue;
     const key = property.key;
-    const keyName = !property.computed && key.type === 'Identifier' ? key.name : key.type === 'Literal' ? String(key.value) : undefined;
+    const keyName =
+      !property.computed && key.type === 'Identifier'
+        ? key.name
+        : key.type === 'Literal'
+          ? String(key.value)
+          : undefined;
     if (keyName === name) value = property.value;
   }
   return value;

@@ -17,7 +17,9 @@ export interface SchemaArguments {
   closed: boolean;
 }
 
-/** Keywords under which the root may declare more properties than `properties` shows: the arguments are then not known. */
+/**
+ * Keywords under which the root may declare more properties than `properties` shows: the arguments are then not known.
+ */
 const combining = ['allOf', 'anyOf', 'oneOf', 'if', 'then', 'else', 'not', '$ref', 'dependentSchemas', 'dependencies'];
 
 /**
@@ -25,17 +27,26 @@ const combining = ['allOf', 'anyOf', 'oneOf', 'if', 'then', 'else', 'not', '$ref
  * undefined when they cannot be told from `properties` alone. Kept as facts: names and the few words
  * a hover shows, never the schema.
  */
-export function schemaArguments(root: Record<string, unknown>, resolve: (property: Record<string, unknown>) => Record<string, unknown>): SchemaArguments | undefined {
+export function schemaArguments(
+  root: Record<string, unknown>,
+  resolve: (property: Record<string, unknown>) => Record<string, unknown>,
+): SchemaArguments | undefined {
   const properties = root.properties;
   if (properties === null || typeof properties !== 'object' || Array.isArray(properties)) return undefined;
   if (combining.some((keyword) => Object.hasOwn(root, keyword))) return undefined;
   const closed =
-    (root.additionalProperties === false || root.unevaluatedProperties === false) && !(root.patternProperties && typeof root.patternProperties === 'object');
+    (root.additionalProperties === false || root.unevaluatedProperties === false) &&
+    !(root.patternProperties && typeof root.patternProperties === 'object');
   return {
     closed,
     properties: Object.entries(properties as Record<string, unknown>).map(([name, raw]) => {
       const property = raw !== null && typeof raw === 'object' ? resolve(raw as Record<string, unknown>) : {};
-      const type = typeof property.type === 'string' ? property.type : Array.isArray(property.type) ? property.type.filter((t) => typeof t === 'string').join(' | ') : undefined;
+      const type =
+        typeof property.type === 'string'
+          ? property.type
+          : Array.isArray(property.type)
+            ? property.type.filter((t) => typeof t === 'string').join(' | ')
+            : undefined;
       return {
         name,
         ...(type ? { type } : {}),

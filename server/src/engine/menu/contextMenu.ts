@@ -49,7 +49,13 @@ export function computeContextMenu(model: ManifestModel, selection: MenuSelectio
   for (const action of model.actions) {
     if (action.node.type !== 'object') continue;
     const reason = exclusionReason(action, selection);
-    if (reason) excluded.push({ id: idOf(action), title: textOf(action.value.title, idOf(action)), reason, location: spanOf(model, action) });
+    if (reason)
+      excluded.push({
+        id: idOf(action),
+        title: textOf(action.value.title, idOf(action)),
+        reason,
+        location: spanOf(model, action),
+      });
     else entries.push(actionEntry(model, action, selection));
   }
 
@@ -69,11 +75,17 @@ export function computeContextMenu(model: ManifestModel, selection: MenuSelectio
 
 /** Why the action is not in the menu for this selection, or undefined when it is. */
 function exclusionReason(action: ActionEntry, selection: MenuSelection): string | undefined {
-  if (action.value.hidden === true) return 'hidden: true keeps it out of the context menu (it can still be a generate target).';
+  if (action.value.hidden === true)
+    return 'hidden: true keeps it out of the context menu (it can still be a generate target).';
 
   const scopes = typeof action.value.scope === 'string' ? [action.value.scope] : stringList(action.value.scope);
   if (!scopes.includes(scopeFor[selection.kind])) {
-    const declared = scopes.length > 0 ? scopes.map((scope) => `"${scope}"`).join(', ') : Array.isArray(action.value.scope) ? 'an empty array' : 'missing';
+    const declared =
+      scopes.length > 0
+        ? scopes.map((scope) => `"${scope}"`).join(', ')
+        : Array.isArray(action.value.scope)
+          ? 'an empty array'
+          : 'missing';
     return `scope is ${declared}, but ${selectionWords[selection.kind]} (needs "${scopeFor[selection.kind]}").`;
   }
   if (selection.kind === 'folder') return undefined;
@@ -108,7 +120,8 @@ function actionEntry(model: ManifestModel, action: ActionEntry, selection: MenuS
       description,
       controls: controlsOf(action, selection),
       generate: generateOf(model, action),
-      multiFile: kind === 'tool' && selection.kind === 'files' ? multiFileCall(action, selection.names.length) : undefined,
+      multiFile:
+        kind === 'tool' && selection.kind === 'files' ? multiFileCall(action, selection.names.length) : undefined,
       prompt: kind === 'prompt' ? promptTurn(action) : undefined,
     },
     location: spanOf(model, action),
@@ -118,8 +131,24 @@ function actionEntry(model: ManifestModel, action: ActionEntry, selection: MenuS
 function toolEntry(model: ManifestModel, tool: ToolEntry): ToolMenuEntry {
   const title = textOf(tool.value.title, tool.id ?? '');
   const description = textOf(tool.value.description, '');
-  const dialog: MenuDialog = { title, description, controls: [], generate: undefined, multiFile: undefined, prompt: undefined };
-  return { source: 'tool', id: tool.id ?? '', title, description, kind: 'tool', tool: menuTool(model, tool.id ?? ''), dialog, location: spanOf(model, tool) };
+  const dialog: MenuDialog = {
+    title,
+    description,
+    controls: [],
+    generate: undefined,
+    multiFile: undefined,
+    prompt: undefined,
+  };
+  return {
+    source: 'tool',
+    id: tool.id ?? '',
+    title,
+    description,
+    kind: 'tool',
+    tool: menuTool(model, tool.id ?? ''),
+    dialog,
+    location: spanOf(model, tool),
+  };
 }
 
 /**
@@ -133,7 +162,10 @@ const whenChosen =
 function menuTool(model: ManifestModel, toolId: string): MenuTool {
   const tool = model.toolsById.get(toolId);
   if (!tool) {
-    const problem = toolId === '' ? 'no toolId: a kind: "tool" action names the tool it calls' : `${JSON.stringify(toolId)} is not a tool of this manifest`;
+    const problem =
+      toolId === ''
+        ? 'no toolId: a kind: "tool" action names the tool it calls'
+        : `${JSON.stringify(toolId)} is not a tool of this manifest`;
     return { id: toolId, found: false, problem };
   }
   const gating = toolGating(tool, model);
@@ -153,7 +185,8 @@ function controlsOf(action: ActionEntry, selection: MenuSelection): DialogContro
   const populated = asRecord(action.value.generate).populateParamId;
   return params.map(asRecord).map((param, index): DialogControl => {
     const id = typeof param.id === 'string' ? param.id : `params[${index}]`;
-    const type = param.type === 'select' || param.type === 'text' || param.type === 'per-file-text' ? param.type : 'unknown';
+    const type =
+      param.type === 'select' || param.type === 'text' || param.type === 'per-file-text' ? param.type : 'unknown';
     return {
       id,
       label: textOf(param.label, id),
@@ -195,15 +228,28 @@ function generateOf(model: ManifestModel, action: ActionEntry): GenerateButton |
 function multiFileCall(action: ActionEntry, fileCount: number): MultiFileCall {
   if (action.value.multiFileMode === 'batch') {
     const paths = fileCount === 1 ? 'the one path' : `all ${fileCount} paths`;
-    return { mode: 'batch', words: `The tool is called once, with ${paths} under its schema's array-of-paths property.` };
+    return {
+      mode: 'batch',
+      words: `The tool is called once, with ${paths} under its schema's array-of-paths property.`,
+    };
   }
-  return { mode: 'independent', words: fileCount === 1 ? 'The tool is called once, with the one path.' : `The tool is called ${fileCount} times, once per file, each call with one path.` };
+  return {
+    mode: 'independent',
+    words:
+      fileCount === 1
+        ? 'The tool is called once, with the one path.'
+        : `The tool is called ${fileCount} times, once per file, each call with one path.`,
+  };
 }
 
 function promptTurn(action: ActionEntry): PromptTurn {
   const declared = action.value.toolScope;
   const toolScope = declared === 'none' || declared === 'read-only' ? declared : 'default';
-  return { filePath: typeof action.value.prompt === 'string' ? action.value.prompt : undefined, toolScope, toolScopeWords: toolScopeWords[toolScope] };
+  return {
+    filePath: typeof action.value.prompt === 'string' ? action.value.prompt : undefined,
+    toolScope,
+    toolScopeWords: toolScopeWords[toolScope],
+  };
 }
 
 function idOf(entry: ActionEntry): string {
@@ -215,7 +261,9 @@ function textOf(value: unknown, fallback: string): string {
 }
 
 function scalarText(value: unknown): string | undefined {
-  return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? String(value) : undefined;
+  return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'
+    ? String(value)
+    : undefined;
 }
 
 function stringList(value: unknown): string[] {

@@ -31,7 +31,11 @@ define(['html', 'htm'], 'text/html', 'code');
 define(['css'], 'text/css', 'code');
 define(['xml'], 'text/xml', 'code');
 define(['js', 'mjs', 'cjs'], 'text/javascript', 'code');
-define(['ts', 'tsx', 'jsx', 'py', 'rb', 'go', 'rs', 'java', 'c', 'h', 'cpp', 'cs', 'sh', 'ps1', 'yaml', 'yml', 'toml'], 'text/plain', 'code');
+define(
+  ['ts', 'tsx', 'jsx', 'py', 'rb', 'go', 'rs', 'java', 'c', 'h', 'cpp', 'cs', 'sh', 'ps1', 'yaml', 'yml', 'toml'],
+  'text/plain',
+  'code',
+);
 define(['json'], 'application/json', 'code');
 define(['pdf'], 'application/pdf', 'document', 'pdf');
 define(['doc'], 'application/msword', 'document');

@@ -14,7 +14,10 @@ export interface MenuSelection {
   names: string[];
 }
 
-/** The tool an entry calls: one of this manifest's, with how Filer's approval gate treats it, or a `toolId` that names none. */
+/**
+ * The tool an entry calls: one of this manifest's, with how Filer's approval gate treats it, or a `toolId` that names
+ * none.
+ */
 export type MenuTool = FoundMenuTool | MissingMenuTool;
 
 interface FoundMenuTool {

@@ -10,9 +10,15 @@ export interface IdSymbol {
   name: string;
   /** Where the name must be unique: a param's action (its index); '' for the manifest. */
   scope: string;
-  /** Where the id is declared: a tool's or action's `id` value, a setting's key, a param's `id`. Several when duplicated. */
+  /**
+   * Where the id is declared: a tool's or action's `id` value, a setting's key, a param's `id`. Several when
+   * duplicated.
+   */
   declarations: JsonNode[];
-  /** Where it is named: `toolId`, `generate.actionId`, `permissions.fetch.settings[]`, `populateParamId`, `forwardParamIds[]`. */
+  /**
+   * Where it is named: `toolId`, `generate.actionId`, `permissions.fetch.settings[]`, `populateParamId`,
+   * `forwardParamIds[]`.
+   */
   references: JsonNode[];
 }
 
@@ -62,4 +68,3 @@ export function idSymbols(model: ManifestModel): IdSymbol[] {
   }
   return [...symbols.values()];
 }
-

@@ -20,7 +20,10 @@ export const settingTypeOnlyKeys = { action: ['handler', 'variant'], number: ['m
 
 const has = (keys: readonly string[], key: string) => keys.includes(key);
 
-/** Whether `key` applies in the object at `objectPath`, given the manifest's runtime, the action's kind, the setting's type. */
+/**
+ * Whether `key` applies in the object at `objectPath`, given the manifest's runtime, the action's kind, the setting's
+ * type.
+ */
 export function keyApplies(model: ManifestModel, objectPath: JsonPath, key: string): boolean {
   const [first, second, third] = objectPath;
   if (objectPath.length === 0) return model.isProcess ? !has(nodeOnlyKeys.manifest, key) : !has(processOnlyKeys, key);
@@ -73,7 +76,8 @@ export function keysWrittenIn(text: string, object: JsonNode, typingAt?: number)
     const isString = depth === 0 && token === SyntaxKind.StringLiteral;
     candidate = isString ? { key: scanner.getTokenValue(), offset: scanner.getTokenOffset() } : undefined;
     if (token === SyntaxKind.OpenBraceToken || token === SyntaxKind.OpenBracketToken) depth++;
-    else if (token === SyntaxKind.CloseBraceToken || token === SyntaxKind.CloseBracketToken) depth = Math.max(0, depth - 1);
+    else if (token === SyntaxKind.CloseBraceToken || token === SyntaxKind.CloseBracketToken)
+      depth = Math.max(0, depth - 1);
   }
   return keys;
 }

@@ -47,7 +47,8 @@ export interface ManifestModel {
 /**
  * Builds the model every rule and feature reads; made once per document version. `previous`, the model
  * of the version this document was re-parsed from (its tree taken over and changed in place), gives its
- * entries (tools, actions, settings, hooks, commands, views) to this one wherever the entry's node and plain value are the very same
+ * entries (tools, actions, settings, hooks, commands, views) to this one wherever the entry's node and plain value are
+ * the very same
  * objects: the edit fell elsewhere, so the entry (and its path) is as it was, only moved with the text.
  */
 export function buildModel(document: ParsedDocument, previous?: ManifestModel): ManifestModel {
@@ -58,21 +59,33 @@ export function buildModel(document: ParsedDocument, previous?: ManifestModel): 
   const runtime = typeof value.runtime === 'string' ? value.runtime : 'node';
 
   // Entries are written out field by field: a spread copy takes five times the memory, in every open document.
-  const tools = listEntries(valueNode(contributes, 'tools'), contributesValue.tools, ['contributes', 'tools'], previous?.tools, ({ node, jsonPath, key, value }): ToolEntry => ({
-    node,
-    jsonPath,
-    key,
-    value,
-    id: stringOrUndefined(value.id),
-  }));
-  const actions = listEntries(valueNode(contributes, 'actions'), contributesValue.actions, ['contributes', 'actions'], previous?.actions, ({ node, jsonPath, key, value }): ActionEntry => ({
-    node,
-    jsonPath,
-    key,
-    value,
-    id: stringOrUndefined(value.id),
-    kind: typeof value.kind === 'string' ? value.kind : 'prompt',
-  }));
+  const tools = listEntries(
+    valueNode(contributes, 'tools'),
+    contributesValue.tools,
+    ['contributes', 'tools'],
+    previous?.tools,
+    ({ node, jsonPath, key, value }): ToolEntry => ({
+      node,
+      jsonPath,
+      key,
+      value,
+      id: stringOrUndefined(value.id),
+    }),
+  );
+  const actions = listEntries(
+    valueNode(contributes, 'actions'),
+    contributesValue.actions,
+    ['contributes', 'actions'],
+    previous?.actions,
+    ({ node, jsonPath, key, value }): ActionEntry => ({
+      node,
+      jsonPath,
+      key,
+      value,
+      id: stringOrUndefined(value.id),
+      kind: typeof value.kind === 'string' ? value.kind : 'prompt',
+    }),
+  );
 
   return {
     document,
@@ -83,10 +96,32 @@ export function buildModel(document: ParsedDocument, previous?: ManifestModel): 
     contributes,
     tools,
     actions,
-    settings: mapEntries(valueNode(contributes, 'settings'), contributesValue.settings, ['contributes', 'settings'], previous?.settings),
-    hooks: mapEntries(valueNode(contributes, 'hooks'), contributesValue.hooks, ['contributes', 'hooks'], previous?.hooks),
-    commands: listEntries(valueNode(contributes, 'commands'), contributesValue.commands, ['contributes', 'commands'], previous?.commands, asEntry),
-    views: listEntries(valueNode(contributes, 'views'), contributesValue.views, ['contributes', 'views'], previous?.views, asEntry),
+    settings: mapEntries(
+      valueNode(contributes, 'settings'),
+      contributesValue.settings,
+      ['contributes', 'settings'],
+      previous?.settings,
+    ),
+    hooks: mapEntries(
+      valueNode(contributes, 'hooks'),
+      contributesValue.hooks,
+      ['contributes', 'hooks'],
+      previous?.hooks,
+    ),
+    commands: listEntries(
+      valueNode(contributes, 'commands'),
+      contributesValue.commands,
+      ['contributes', 'commands'],
+      previous?.commands,
+      asEntry,
+    ),
+    views: listEntries(
+      valueNode(contributes, 'views'),
+      contributesValue.views,
+      ['contributes', 'views'],
+      previous?.views,
+      asEntry,
+    ),
     permissions: valueNode(root, 'permissions'),
     permissionsValue: asRecord(value.permissions),
     toolsById: firstById(tools),
@@ -102,7 +137,13 @@ function stringOrUndefined(value: unknown): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
 
-function listEntries<E extends Entry>(array: JsonNode | undefined, value: unknown, base: JsonPath, previous: readonly E[] | undefined, make: (entry: Entry) => E): E[] {
+function listEntries<E extends Entry>(
+  array: JsonNode | undefined,
+  value: unknown,
+  base: JsonPath,
+  previous: readonly E[] | undefined,
+  make: (entry: Entry) => E,
+): E[] {
   const values = Array.isArray(value) ? value : [];
   return arrayItems(array).map((node, index) => {
     const before = previous?.[index];
@@ -114,7 +155,12 @@ function listEntries<E extends Entry>(array: JsonNode | undefined, value: unknow
 
 const asEntry = (entry: Entry): Entry => entry;
 
-function mapEntries(object: JsonNode | undefined, value: unknown, base: JsonPath, previous: readonly Entry[] | undefined): Entry[] {
+function mapEntries(
+  object: JsonNode | undefined,
+  value: unknown,
+  base: JsonPath,
+  previous: readonly Entry[] | undefined,
+): Entry[] {
   const values = asRecord(value);
   const entries: Entry[] = [];
   for (const property of objectProperties(object)) {
@@ -124,7 +170,14 @@ function mapEntries(object: JsonNode | undefined, value: unknown, base: JsonPath
     // Handed on as list entries are: the same node and plain value at the same place, under the same key.
     const before = previous?.[entries.length];
     if (before && before.node === node && before.key === name && before.value === values[name]) entries.push(before);
-    else entries.push({ node, jsonPath: base.concat(name), key: name, keyNode: keyNode(property), value: asRecord(values[name]) });
+    else
+      entries.push({
+        node,
+        jsonPath: base.concat(name),
+        key: name,
+        keyNode: keyNode(property),
+        value: asRecord(values[name]),
+      });
   }
   return entries;
 }

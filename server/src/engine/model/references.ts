@@ -3,7 +3,8 @@ import type { ManifestModel } from './manifestModel';
 import { valueNode, type JsonPath } from './nodes';
 
 /** What a path in the manifest names; decides how the file is checked and what a quick fix creates. */
-export type ReferenceKind = 'tool-schema' | 'tool-handler' | 'prompt' | 'hook-handler' | 'command-handler' | 'setting-handler' | 'command';
+export type ReferenceKind =
+  'tool-schema' | 'tool-handler' | 'prompt' | 'hook-handler' | 'command-handler' | 'setting-handler' | 'command';
 
 /** A plugin-relative path written in the manifest. */
 export interface FileReference {
@@ -29,26 +30,42 @@ export function fileReferences(model: ManifestModel): FileReference[] {
   if (model.isProcess) addReference(references, 'command', valueNode(model.root, 'command'), ['command']);
   model.tools.forEach((tool, index) => {
     addReference(references, 'tool-schema', valueNode(tool.node, 'schema'), [...tool.jsonPath, 'schema'], index);
-    if (!model.isProcess) addReference(references, 'tool-handler', valueNode(tool.node, 'handler'), [...tool.jsonPath, 'handler'], index);
+    if (!model.isProcess)
+      addReference(references, 'tool-handler', valueNode(tool.node, 'handler'), [...tool.jsonPath, 'handler'], index);
   });
   for (const action of model.actions) {
-    if (action.kind !== 'tool') addReference(references, 'prompt', valueNode(action.node, 'prompt'), [...action.jsonPath, 'prompt']);
+    if (action.kind !== 'tool')
+      addReference(references, 'prompt', valueNode(action.node, 'prompt'), [...action.jsonPath, 'prompt']);
   }
   if (!model.isProcess) {
     for (const setting of model.settings) {
-      if (setting.value.type === 'action') addReference(references, 'setting-handler', valueNode(setting.node, 'handler'), [...setting.jsonPath, 'handler']);
+      if (setting.value.type === 'action')
+        addReference(references, 'setting-handler', valueNode(setting.node, 'handler'), [
+          ...setting.jsonPath,
+          'handler',
+        ]);
     }
     for (const hook of model.hooks) {
       if (hook.node.type === 'string') addReference(references, 'hook-handler', hook.node, hook.jsonPath);
       else addReference(references, 'hook-handler', valueNode(hook.node, 'handler'), [...hook.jsonPath, 'handler']);
     }
   }
-  for (const command of model.commands) addReference(references, 'command-handler', valueNode(command.node, 'handler'), [...command.jsonPath, 'handler']);
+  for (const command of model.commands)
+    addReference(references, 'command-handler', valueNode(command.node, 'handler'), [...command.jsonPath, 'handler']);
   return references;
 }
 
-/** A function of the module, not a closure made by each call, so that its optimized code outlives the call (test/engine/optimizedCode.test.ts). */
-function addReference(references: FileReference[], kind: ReferenceKind, node: JsonNode | undefined, jsonPath: JsonPath, toolIndex?: number): void {
+/**
+ * A function of the module, not a closure made by each call, so that its optimized code outlives the call
+ * (test/engine/optimizedCode.test.ts).
+ */
+function addReference(
+  references: FileReference[],
+  kind: ReferenceKind,
+  node: JsonNode | undefined,
+  jsonPath: JsonPath,
+  toolIndex?: number,
+): void {
   if (node?.type === 'string') references.push({ kind, node, filePath: node.value as string, jsonPath, toolIndex });
 }
 
@@ -66,7 +83,9 @@ const fileFields: readonly (readonly [pattern: readonly (string | number)[], kin
 
 /** What the value at `path` names when it is a path (the process `command` only under runtime: "process"). */
 export function referenceKindAt(path: JsonPath, model: ManifestModel): ReferenceKind | undefined {
-  const field = fileFields.find(([pattern]) => pattern.length === path.length && pattern.every((segment, i) => segmentMatches(segment, path[i])));
+  const field = fileFields.find(
+    ([pattern]) => pattern.length === path.length && pattern.every((segment, i) => segmentMatches(segment, path[i])),
+  );
   if (!field || (field[1] === 'command' && !model.isProcess)) return undefined;
   return field[1];
 }

@@ -1,8 +1,16 @@
 import { schemaArguments, type SchemaArguments } from '../handlers/schemaArguments';
-import { validateDraft04, validateDraft06, validateDraft07, validateDraft2019, validateDraft2020 } from '../shape/generated/jsonSchemaDrafts';
+import {
+  validateDraft04,
+  validateDraft06,
+  validateDraft07,
+  validateDraft2019,
+  validateDraft2020,
+} from '../shape/generated/jsonSchemaDrafts';
 
 /** What the rules need to know about one tool's argument schema file. */
 export interface ToolSchemaFacts {
+  /** The names of the arguments: the properties of the schema's root, in its order. */
+  argumentNames: string[];
   /** Properties carrying "format": "file-path" or "directory-path" (or arrays whose items do). */
   pathProperties: string[];
   /** Array properties whose items carry a path format: what a "batch" action passes every path in. */
@@ -16,7 +24,9 @@ export interface ToolSchemaFacts {
 /** The JSON Schema drafts a tool schema is checked against. */
 export type SchemaDraft = 'draft-04' | 'draft-06' | 'draft-07' | '2019-09' | '2020-12';
 
-/** The draft a schema was checked against; `unknownDraft` is its `$schema` when no known draft matched (then draft-07). */
+/**
+ * The draft a schema was checked against; `unknownDraft` is its `$schema` when no known draft matched (then draft-07).
+ */
 interface CheckedDraft {
   draft: SchemaDraft;
   unknownDraft?: string;
@@ -43,7 +53,10 @@ const validators: Record<SchemaDraft, MetaValidator> = {
   '2020-12': validateDraft2020,
 };
 
-/** Each draft's meta-schema URI, without scheme and trailing "#" (http and https, with or without "#", name the same draft). */
+/**
+ * Each draft's meta-schema URI, without scheme and trailing "#" (http and https, with or without "#", name the same
+ * draft).
+ */
 const draftsByUri = new Map<string, SchemaDraft>([
   ['json-schema.org/draft-04/schema', 'draft-04'],
   ['json-schema.org/draft-06/schema', 'draft-06'],
@@ -52,16 +65,24 @@ const draftsByUri = new Map<string, SchemaDraft>([
   ['json-schema.org/draft/2020-12/schema', '2020-12'],
 ]);
 
-/** The draft a schema declares by `$schema`; none declared (or not a string: the meta-schema reports that) is draft-07. */
+/**
+ * The draft a schema declares by `$schema`; none declared (or not a string: the meta-schema reports that) is draft-07.
+ */
 function declaredDraft(schema: Record<string, unknown>): CheckedDraft {
   const declared = schema.$schema;
   if (typeof declared !== 'string') return { draft: 'draft-07' };
-  const draft = draftsByUri.get(declared.trim().replace(/^https?:\/\//i, '').replace(/#$/, ''));
+  const draft = draftsByUri.get(
+    declared
+      .trim()
+      .replace(/^https?:\/\//i, '')
+      .replace(/#$/, ''),
+  );
   return draft ? { draft } : { draft: 'draft-07', unknownDraft: declared };
 }
 
 const pathFormats = new Set(['file-path', 'directory-path']);
-const pathLikeName = /^(path|paths|file|files|filename|dir|directory|folder)$|(Path|Paths|File|Files|Dir|Directory|Folder)$/;
+const pathLikeName =
+  /^(path|paths|file|files|filename|dir|directory|folder)$|(Path|Paths|File|Files|Dir|Directory|Folder)$/;
 
 /**
  * Nesting deeper than this is not checked: the meta-schema validators call themselves once per level,
@@ -69,7 +90,10 @@ const pathLikeName = /^(path|paths|file|files|filename|dir|directory|folder)$|(P
  */
 const maxSchemaDepth = 512;
 
-/** What a schema file's text says, for the rules. Not memoized here: a long-lived host remembers it per file (PluginFolder.rememberUntilChanged). */
+/**
+ * What a schema file's text says, for the rules. Not memoized here: a long-lived host remembers it per file
+ * (PluginFolder.rememberUntilChanged).
+ */
 export function analyzeToolSchema(text: string): ToolSchemaResult {
   let schema: unknown;
   try {
@@ -81,16 +105,28 @@ export function analyzeToolSchema(text: string): ToolSchemaResult {
     return { kind: 'invalid', reason: 'it is not a JSON Schema object', draft: 'draft-07' };
   }
   const checked = declaredDraft(schema as Record<string, unknown>);
-  if (nestsDeeperThan(schema, maxSchemaDepth)) return { kind: 'invalid', reason: 'it is nested too deeply to check', ...checked };
+  if (nestsDeeperThan(schema, maxSchemaDepth))
+    return { kind: 'invalid', reason: 'it is nested too deeply to check', ...checked };
   const validate = validators[checked.draft];
   if (!validate(schema)) {
     const error = validate.errors?.[0];
-    return { kind: 'invalid', reason: `${error?.instancePath || 'the schema'} ${error?.message ?? 'is not valid'}`, ...checked };
+    return {
+      kind: 'invalid',
+      reason: `${error?.instancePath || 'the schema'} ${error?.message ?? 'is not valid'}`,
+      ...checked,
+    };
   }
-  const facts: ToolSchemaFacts = { pathProperties: [], pathArrayProperties: [], unformattedPathLikeProperties: [], arguments: undefined };
+  const facts: ToolSchemaFacts = {
+    argumentNames: [],
+    pathProperties: [],
+    pathArrayProperties: [],
+    unformattedPathLikeProperties: [],
+    arguments: undefined,
+  };
   const walk: Walk = { root: schema as SchemaLike, facts, budget: maxPropertiesWalked, targets: new Map() };
   collect(walk, schema as SchemaLike);
-  const argumentOf = (property: Record<string, unknown>) => resolved(walk, property as SchemaLike, '') as Record<string, unknown>;
+  const argumentOf = (property: Record<string, unknown>) =>
+    resolved(walk, property as SchemaLike, '') as Record<string, unknown>;
   facts.arguments = schemaArguments(resolved(walk, schema as SchemaLike, '') as Record<string, unknown>, argumentOf);
   return { kind: 'ok', facts, ...(walk.cutRefChain ? { cutRefChain: walk.cutRefChain } : {}), ...checked };
 }
@@ -102,7 +138,8 @@ function nestsDeeperThan(value: unknown, limit: number): boolean {
     const { value: next, depth } = pending.pop()!;
     if (next === null || typeof next !== 'object') continue;
     if (depth > limit) return true;
-    for (const child of Array.isArray(next) ? next : Object.values(next)) if (child !== null && typeof child === 'object') pending.push({ value: child, depth: depth + 1 });
+    for (const child of Array.isArray(next) ? next : Object.values(next))
+      if (child !== null && typeof child === 'object') pending.push({ value: child, depth: depth + 1 });
   }
   return false;
 }
@@ -145,7 +182,7 @@ export const maxRefChain = 32;
 function resolved(walk: Walk, schema: SchemaLike, property: string): SchemaView {
   const view: SchemaView = {};
   const followed = new Set<string>();
-  for (let current = schema; ; ) {
+  for (let current = schema; ;) {
     // What schemaArguments reads beyond SchemaLike (allOf, if, description, ...) is copied untyped.
     for (const keyword of viewKeywords) {
       if (Object.hasOwn(view, keyword) || !Object.hasOwn(current, keyword)) continue;
@@ -204,7 +241,10 @@ function atPointer(walk: Walk, ref: string): SchemaLike | undefined {
   return node !== null && typeof node === 'object' && !Array.isArray(node) ? (node as SchemaLike) : undefined;
 }
 
-/** Plain-name anchors: `$anchor` (2019-09 and later), or an `$id` (draft-06, -07) or `id` (draft-04) of the form "#name" (a name given twice is not valid JSON Schema: one of them is kept). */
+/**
+ * Plain-name anchors: `$anchor` (2019-09 and later), or an `$id` (draft-06, -07) or `id` (draft-04) of the form "#name"
+ * (a name given twice is not valid JSON Schema: one of them is kept).
+ */
 function anchorsOf(root: SchemaLike): Map<string, SchemaLike> {
   const anchors = new Map<string, SchemaLike>();
   const pending: unknown[] = [root];
@@ -215,8 +255,12 @@ function anchorsOf(root: SchemaLike): Map<string, SchemaLike> {
     for (const child of Array.isArray(node) ? node : Object.values(node)) pending.push(child);
     if (Array.isArray(node)) continue;
     const record = node as Record<string, unknown>;
-    const names = [record.$anchor, ...[record.$id, record.id].map((id) => (typeof id === 'string' && id.startsWith('#') ? id.slice(1) : undefined))];
-    for (const name of names) if (typeof name === 'string' && name !== '' && !anchors.has(name)) anchors.set(name, record as SchemaLike);
+    const names = [
+      record.$anchor,
+      ...[record.$id, record.id].map((id) => (typeof id === 'string' && id.startsWith('#') ? id.slice(1) : undefined)),
+    ];
+    for (const name of names)
+      if (typeof name === 'string' && name !== '' && !anchors.has(name)) anchors.set(name, record as SchemaLike);
   }
   return anchors;
 }
@@ -243,6 +287,8 @@ function collect(walk: Walk, schema: SchemaLike): void {
       continue;
     }
     const name = frame.names[frame.next++];
+    if (frame.prefix === '' && walk.facts.argumentNames.length < maxPropertiesWalked)
+      walk.facts.argumentNames.push(name);
     const raw = frame.properties[name];
     if (!raw || typeof raw !== 'object' || walk.budget-- <= 0) continue;
     const qualified = frame.prefix + name;
@@ -253,12 +299,14 @@ function collect(walk: Walk, schema: SchemaLike): void {
     const viaItems = !!items && pathFormats.has(String(items.format));
     if (direct || viaItems) walk.facts.pathProperties.push(qualified);
     if (viaItems) walk.facts.pathArrayProperties.push(qualified);
-    if (!direct && !viaItems && pathLikeName.test(name) && holdsStrings(property, items)) walk.facts.unformattedPathLikeProperties.push(qualified);
+    if (!direct && !viaItems && pathLikeName.test(name) && holdsStrings(property, items))
+      walk.facts.unformattedPathLikeProperties.push(qualified);
     enter(property, `${qualified}.`);
   }
 }
 
 function holdsStrings(property: SchemaView, items: SchemaView | undefined): boolean {
-  const isString = (s: SchemaView | undefined) => s?.type === undefined || s.type === 'string' || (Array.isArray(s.type) && s.type.includes('string'));
+  const isString = (s: SchemaView | undefined) =>
+    s?.type === undefined || s.type === 'string' || (Array.isArray(s.type) && s.type.includes('string'));
   return property.type === 'array' ? isString(items) : isString(property);
 }

@@ -26,22 +26,41 @@ const alwaysReparsedLength = 64 * 1024;
  * the new text's line index already (an editor document's), is used instead of shifting previous's
  * (and by a whole parse, when it comes to one), and `findingsKept` how many findings of each kind a whole parse keeps.
  */
-export function reparseDocument(previous: ParsedDocument, text: string, region: EditedRegion, lines?: LineIndex, findingsKept?: number): ParsedDocument {
+export function reparseDocument(
+  previous: ParsedDocument,
+  text: string,
+  region: EditedRegion,
+  lines?: LineIndex,
+  findingsKept?: number,
+): ParsedDocument {
   const delta = region.newEnd - region.oldEnd;
   const root = previous.root;
-  if (!root || previous.findings.length > 0 || text.length !== previous.text.length + delta) return parseDocument(text, lines, findingsKept);
+  if (!root || previous.findings.length > 0 || text.length !== previous.text.length + delta)
+    return parseDocument(text, lines, findingsKept);
 
   const largest = Math.max(text.length * largestShareReparsed, alwaysReparsedLength);
   for (let target = smallestValueEnclosing(root, region); target && target !== root; target = enclosingValue(target)) {
     const newLength = target.length + delta;
     if (newLength > largest) break;
     const depth = containerDepth(target.parent);
-    const parse = parseStrictJson(text.slice(target.offset, target.offset + newLength), MAX_NESTING_DEPTH - depth, target.offset, target.parent);
+    const parse = parseStrictJson(
+      text.slice(target.offset, target.offset + newLength),
+      MAX_NESTING_DEPTH - depth,
+      target.offset,
+      target.parent,
+    );
     if (!parse) continue;
     if (parse.objectsWithDuplicateKeys.length > 0) break;
     const value = replaceValue(previous.value, target, parse.value);
     replaceNode(target, parse.root, delta);
-    return { text, lines: lines ?? previous.lines.afterEdit(text, region), root, value, findings: [], findingsNotKept: {} };
+    return {
+      text,
+      lines: lines ?? previous.lines.afterEdit(text, region),
+      root,
+      value,
+      findings: [],
+      findingsNotKept: {},
+    };
   }
   return parseDocument(text, lines, findingsKept);
 }
@@ -104,7 +123,7 @@ function containerDepth(node: JsonNode | undefined): number {
  */
 function replaceValue(rootValue: unknown, target: JsonNode, replacement: unknown): unknown {
   const path: (string | number)[] = [];
-  for (let node = target; node.parent; ) {
+  for (let node = target; node.parent;) {
     const parent = node.parent;
     if (isProperty(parent)) {
       path.push(keyOf(parent));

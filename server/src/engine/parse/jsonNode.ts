@@ -118,7 +118,10 @@ export class PropertyNode implements JsonNode {
     return this.inlineOffset < 0 ? (this.valueSlot as JsonNode | undefined) : undefined;
   }
 
-  /** What `valueNode?.value` reads (a leaf's value; undefined for a container or no value), without making a leaf's node. */
+  /**
+   * What `valueNode?.value` reads (a leaf's value; undefined for a container or no value), without making a leaf's
+   * node.
+   */
   get leafValue(): unknown {
     return this.inlineOffset < 0 ? (this.valueSlot as JsonNode | undefined)?.value : this.valueSlot;
   }

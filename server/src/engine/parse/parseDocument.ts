@@ -4,7 +4,6 @@ import { ContainerNode, isProperty, keyOf, LeafNode, leafTypeOf, PropertyNode, t
 import { assignProperty } from './plainValue';
 import { parseStrictJson } from './strictJsonParser';
 
-
 type SyntaxFindingKind = 'syntax' | 'comment' | 'trailing-comma' | 'duplicate-key' | 'too-deep';
 
 interface SyntaxFinding {
@@ -34,7 +33,10 @@ export interface ParsedDocument {
  */
 export const MAX_NESTING_DEPTH = 512;
 
-/** How many findings of each kind a parse keeps when not told: twice the default diagnostics cap, as validateModel keeps. */
+/**
+ * How many findings of each kind a parse keeps when not told: twice the default diagnostics cap, as validateModel
+ * keeps.
+ */
 const defaultFindingsKept = 2000;
 
 /**
@@ -63,19 +65,31 @@ class SyntaxFindings {
  * caller has the text's line index already (an editor document's), is the parse's own.
  * `findingsKept`: how many findings of each kind to keep (validateModel keeps twice its cap).
  */
-export function parseDocument(text: string, lines = new LineIndex(text), findingsKept = defaultFindingsKept): ParsedDocument {
+export function parseDocument(
+  text: string,
+  lines = new LineIndex(text),
+  findingsKept = defaultFindingsKept,
+): ParsedDocument {
   const findings = new SyntaxFindings(findingsKept);
   let parsed = text;
   let strict = parseStrictJson(text, MAX_NESTING_DEPTH, 0, undefined, !lines.hasStarts);
   if (!strict) {
     // Past the limit a container is read as empty: the text with those emptied has the same offsets and line breaks.
     const shallow = emptiedBeyond(text, MAX_NESTING_DEPTH, findings);
-    if (shallow !== undefined) strict = parseStrictJson((parsed = shallow), MAX_NESTING_DEPTH, 0, undefined, !lines.hasStarts);
+    if (shallow !== undefined)
+      strict = parseStrictJson((parsed = shallow), MAX_NESTING_DEPTH, 0, undefined, !lines.hasStarts);
   }
   if (strict) {
     if (strict.lineStarts) lines.adoptStarts(strict.lineStarts);
     for (const object of strict.objectsWithDuplicateKeys) reportDuplicateKeys(object, findings);
-    return { text, lines, root: strict.root, value: strict.value, findings: findings.kept, findingsNotKept: findings.notKept };
+    return {
+      text,
+      lines,
+      root: strict.root,
+      value: strict.value,
+      findings: findings.kept,
+      findingsNotKept: findings.notKept,
+    };
   }
   return { ...buildTolerantly(parsed, lines, findings), text };
 }
@@ -86,7 +100,11 @@ export function parseDocument(text: string, lines = new LineIndex(text), finding
  * cut short (at most two levels deep, and at most maxOutlineMembers members in each container):
  * enough to tell whether it is a Filer manifest, and what it is named.
  */
-export function parseSyntaxOnly(text: string, lines = new LineIndex(text), findingsKept = defaultFindingsKept): ParsedDocument {
+export function parseSyntaxOnly(
+  text: string,
+  lines = new LineIndex(text),
+  findingsKept = defaultFindingsKept,
+): ParsedDocument {
   const findings = new SyntaxFindings(findingsKept);
   const shallow = emptiedBeyond(text, MAX_NESTING_DEPTH, findings) ?? text;
   // A frame per open container: its value, undefined when what is in it is not kept.
@@ -193,7 +211,10 @@ interface ValueVisitor {
   onSeparator?(character: string, offset: number): void;
 }
 
-/** The jsonc-parser path: any text nested no deeper than MAX_NESTING_DEPTH, with comments, trailing commas and syntax errors reported. */
+/**
+ * The jsonc-parser path: any text nested no deeper than MAX_NESTING_DEPTH, with comments, trailing commas and syntax
+ * errors reported.
+ */
 export function parseTolerantly(text: string, lines: LineIndex, findingsKept = defaultFindingsKept): ParsedDocument {
   return buildTolerantly(text, lines, new SyntaxFindings(findingsKept));
 }

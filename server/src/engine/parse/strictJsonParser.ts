@@ -1,7 +1,10 @@
 import { ContainerNode, LeafNode, leafTypeOf, PropertyNode, type JsonNode } from './jsonNode';
 import { assignProperty } from './plainValue';
 
-/** What the fast path produces: the tree, the value, and the objects with a key given twice (valid JSON, still reported). */
+/**
+ * What the fast path produces: the tree, the value, and the objects with a key given twice (valid JSON, still
+ * reported).
+ */
 interface StrictParse {
   root: JsonNode;
   value: unknown;
@@ -24,7 +27,13 @@ const notStrict = new NotStrictJson();
  * start at `base` and the root's parent is `parent`. With `noteLineStarts`, the parse also gives
  * where each line starts: in strict JSON a line break can only be whitespace between tokens.
  */
-export function parseStrictJson(text: string, maxDepth: number, base = 0, parent?: JsonNode, noteLineStarts = false): StrictParse | undefined {
+export function parseStrictJson(
+  text: string,
+  maxDepth: number,
+  base = 0,
+  parent?: JsonNode,
+  noteLineStarts = false,
+): StrictParse | undefined {
   return parser.parse(text, maxDepth, base, parent, noteLineStarts);
 }
 
@@ -60,13 +69,25 @@ class StrictJsonParser {
   readonly oneOfEachKind: JsonNode;
 
   constructor() {
-    const oneOfEachKind = this.parse('[{"key":"value","n":1,"b":true,"z":null,"o":{},"a":[],"\\u006b":0,"made":"leaf"},"s",1,true,null,[]]', 3, 0, undefined)!.root;
-    // Properties whose values are inline (of each type), a container, an escaped key (its node made at once), and a leaf made on demand.
+    const oneOfEachKind = this.parse(
+      '[{"key":"value","n":1,"b":true,"z":null,"o":{},"a":[],"\\u006b":0,"made":"leaf"},"s",1,true,null,[]]',
+      3,
+      0,
+      undefined,
+    )!.root;
+    // Properties whose values are inline (of each type), a container, an escaped key (its node made at once), and a
+    // leaf made on demand.
     void (oneOfEachKind.children![0].children as PropertyNode[]).at(-1)!.valueNode;
     this.oneOfEachKind = oneOfEachKind;
   }
 
-  parse(text: string, maxDepth: number, base: number, parent: JsonNode | undefined, noteLineStarts = false): StrictParse | undefined {
+  parse(
+    text: string,
+    maxDepth: number,
+    base: number,
+    parent: JsonNode | undefined,
+    noteLineStarts = false,
+  ): StrictParse | undefined {
     this.text = text;
     this.lineStarts = noteLineStarts ? new Uint32Array(1024) : undefined;
     this.lineCount = 1;
@@ -192,7 +213,10 @@ class StrictJsonParser {
     return new LeafNode(leafTypeOf(value), value, this.base + start, this.pos - start, parent);
   }
 
-  /** A property's value: a container's node, or a string, number, boolean or null kept inline (its node made when asked for). */
+  /**
+   * A property's value: a container's node, or a string, number, boolean or null kept inline (its node made when asked
+   * for).
+   */
   private parsePropertyValue(property: PropertyNode): void {
     const start = this.pos;
     const ch = this.text.charCodeAt(start);

@@ -4,12 +4,21 @@ import type { ToolSchemaFacts } from '../model/toolSchema';
 import { arrayItems, keyNode, leafValue, propertyNode, valueNode, type JsonPath } from '../model/nodes';
 import type { JsonNode } from '../parse/jsonNode';
 import { reportDuplicateIds, type DuplicateIdData } from './duplicateIds';
-import { closest, didYouMean, enumMessage, field, listOf, quote, suggester, toKebabCase, type Suggester } from './messages';
+import {
+  closest,
+  didYouMean,
+  enumMessage,
+  field,
+  listOf,
+  quote,
+  suggester,
+  toKebabCase,
+  type Suggester,
+} from './messages';
 import { scopeValues } from '../shape/schema';
 import { addRequiredField, kebabCaseValue, removeField, replaceWithSuggestion } from '../fixes/shared';
 import { countWordsFiles, plugin, text } from './examples';
 import { defineRule, defineRules, type ReportableCode, type RuleArea, type RuleContext } from './rule';
-
 
 interface At {
   jsonPath: JsonPath;
@@ -20,7 +29,8 @@ interface Suggesting extends At {
   suggestion?: string;
 }
 
-const ignoredMessage = ({ jsonPath }: At) => `${field(jsonPath)} is read for kind: "tool" only; this action is of kind "prompt", so it is ignored.`;
+const ignoredMessage = ({ jsonPath }: At) =>
+  `${field(jsonPath)} is read for kind: "tool" only; this action is of kind "prompt", so it is ignored.`;
 
 const definitions = defineRules([
   defineRule({
@@ -104,9 +114,12 @@ const definitions = defineRules([
   defineRule({
     code: 'actions.scope-empty',
     severity: 'warning',
-    description: 'scope: "single-file", "multi-file", "folder", or an array of those; an empty array names no selection to offer the action for.',
-    decision: 'A warning, not an error: the reference does not refuse an empty array. Not for a hidden action, which stays out of the context menu anyway.',
-    message: ({ jsonPath }: At) => `${field(jsonPath)} is empty, so the action is offered for no selection: name "single-file", "multi-file" or "folder".`,
+    description:
+      'scope: "single-file", "multi-file", "folder", or an array of those; an empty array names no selection to offer the action for.',
+    decision:
+      'A warning, not an error: the reference does not refuse an empty array. Not for a hidden action, which stays out of the context menu anyway.',
+    message: ({ jsonPath }: At) =>
+      `${field(jsonPath)} is empty, so the action is offered for no selection: name "single-file", "multi-file" or "folder".`,
     examples: {
       incorrect: [
         {
@@ -135,10 +148,14 @@ const definitions = defineRules([
   defineRule({
     code: 'actions.kind',
     severity: 'error',
-    description: 'kind: "prompt" (default) renders prompt and opens an agent turn in chat; "tool" invokes toolId directly.',
+    description:
+      'kind: "prompt" (default) renders prompt and opens an agent turn in chat; "tool" invokes toolId directly.',
     decision:
       'The approval gate "gates the agent\u2019s calls only", and a kind: "tool" action invokes its tool directly, with no agent turn: so the preview and `filer-manifest menu` say that choosing it runs the tool without asking, and give the tool\u2019s category as what the agent\u2019s calls of it get. A tool offered in the menu through its fileExtensions is taken the same way.',
-    shapeMessage: enumMessage('"prompt" (the default: renders prompt and opens an agent turn in chat) or "tool" (invokes toolId directly, no agent turn, no model)', ['prompt', 'tool']),
+    shapeMessage: enumMessage(
+      '"prompt" (the default: renders prompt and opens an agent turn in chat) or "tool" (invokes toolId directly, no agent turn, no model)',
+      ['prompt', 'tool'],
+    ),
     examples: {
       incorrect: [
         {
@@ -167,8 +184,12 @@ const definitions = defineRules([
   defineRule({
     code: 'actions.tool-scope',
     severity: 'error',
-    description: 'toolScope: "none" (no tools this turn) or "read-only" (only tools that read the folder and its knowledge).',
-    shapeMessage: enumMessage('"none" (no tools this turn) or "read-only" (only tools that read the folder and its knowledge)', ['none', 'read-only']),
+    description:
+      'toolScope: "none" (no tools this turn) or "read-only" (only tools that read the folder and its knowledge).',
+    shapeMessage: enumMessage(
+      '"none" (no tools this turn) or "read-only" (only tools that read the folder and its knowledge)',
+      ['none', 'read-only'],
+    ),
     examples: {
       incorrect: [
         {
@@ -197,8 +218,12 @@ const definitions = defineRules([
   defineRule({
     code: 'actions.multi-file-mode',
     severity: 'error',
-    description: 'multiFileMode: "independent" (default, one tool call per selected file) or "batch" (exactly one call with every selected path).',
-    shapeMessage: enumMessage('"independent" (one tool call per selected file) or "batch" (exactly one call with every selected path)', ['independent', 'batch']),
+    description:
+      'multiFileMode: "independent" (default, one tool call per selected file) or "batch" (exactly one call with every selected path).',
+    shapeMessage: enumMessage(
+      '"independent" (one tool call per selected file) or "batch" (exactly one call with every selected path)',
+      ['independent', 'batch'],
+    ),
     examples: {
       incorrect: [
         {
@@ -317,7 +342,8 @@ const definitions = defineRules([
     code: 'actions.prompt-forbidden',
     severity: 'error',
     description: 'prompt is forbidden for kind: "tool".',
-    message: ({ jsonPath }: At) => `${field(jsonPath)} is forbidden for kind: "tool": a tool action invokes toolId directly, with no agent turn and no prompt.`,
+    message: ({ jsonPath }: At) =>
+      `${field(jsonPath)} is forbidden for kind: "tool": a tool action invokes toolId directly, with no agent turn and no prompt.`,
     fix: removeField,
     examples: {
       incorrect: [
@@ -580,7 +606,8 @@ const definitions = defineRules([
     code: 'actions.multi-file-mode-ignored',
     severity: 'warning',
     description: 'multiFileMode is read for kind: "tool" only.',
-    decision: 'A warning: the reference marks it "tool kind" without forbidding it elsewhere; a prompt action ignores it.',
+    decision:
+      'A warning: the reference marks it "tool kind" without forbidding it elsewhere; a prompt action ignores it.',
     message: ignoredMessage,
     examples: {
       incorrect: [
@@ -611,7 +638,8 @@ const definitions = defineRules([
     code: 'actions.duplicate-id',
     severity: 'warning',
     description: 'Two actions of the manifest share an id.',
-    decision: 'A warning, not an error: the reference states no rule against it, but generate.actionId names an action by its id alone, and the reference does not say which of the two the app would keep.',
+    decision:
+      'A warning, not an error: the reference states no rule against it, but generate.actionId names an action by its id alone, and the reference does not say which of the two the app would keep.',
     message: ({ id, firstPlace }: DuplicateIdData) => `Action id ${quote(id)} is already used by ${firstPlace}.`,
     examples: {
       incorrect: [
@@ -646,8 +674,10 @@ const definitions = defineRules([
     code: 'actions.duplicate-param-id',
     severity: 'warning',
     description: 'Two params of one action share an id.',
-    decision: 'A warning, not an error: the reference states no rule against it, but generate.populateParamId and forwardParamIds name params by id, so an id should name one param.',
-    message: ({ jsonPath, id }: At & { id: string }) => `Param id ${quote(id)} is used twice in ${field(jsonPath.slice(0, -2))}.`,
+    decision:
+      'A warning, not an error: the reference states no rule against it, but generate.populateParamId and forwardParamIds name params by id, so an id should name one param.',
+    message: ({ jsonPath, id }: At & { id: string }) =>
+      `Param id ${quote(id)} is used twice in ${field(jsonPath.slice(0, -2))}.`,
     examples: {
       incorrect: [
         {
@@ -686,7 +716,8 @@ const definitions = defineRules([
     severity: 'warning',
     description: 'A "select" param offers its options: without them the dialog shows an empty list.',
     decision: 'A warning: the reference makes options optional, but a select with no options cannot be answered.',
-    message: ({ jsonPath }: At & { missingField: 'options' }) => `${field(jsonPath)} is a "select" without \`options\`: the dialog would offer nothing to choose.`,
+    message: ({ jsonPath }: At & { missingField: 'options' }) =>
+      `${field(jsonPath)} is a "select" without \`options\`: the dialog would offer nothing to choose.`,
     fix: addRequiredField,
     examples: {
       incorrect: [
@@ -848,9 +879,17 @@ const definitions = defineRules([
     code: 'actions.generate-populate',
     severity: 'error',
     description: "generate.populateParamId must name one of this action's per-file-text params.",
-    message: ({ jsonPath, paramId, namesParam, paramType, perFileText }: Suggesting & { paramId: string; namesParam: boolean; paramType?: string; perFileText: string[] }) =>
+    message: ({
+      jsonPath,
+      paramId,
+      namesParam,
+      paramType,
+      perFileText,
+    }: Suggesting & { paramId: string; namesParam: boolean; paramType?: string; perFileText: string[] }) =>
       `${field(jsonPath)} ${quote(paramId)} must name one of this action's per-file-text params${namesParam ? ` (it names ${describeParamType(paramType)})` : ''}.` +
-      (perFileText.length > 0 ? ` Its per-file-text params: ${listOf(perFileText)}.` : ' It has no per-file-text param.'),
+      (perFileText.length > 0
+        ? ` Its per-file-text params: ${listOf(perFileText)}.`
+        : ' It has no per-file-text param.'),
     fix: replaceWithSuggestion,
     examples: {
       incorrect: [
@@ -917,8 +956,9 @@ const definitions = defineRules([
   defineRule({
     code: 'actions.generate-forward',
     severity: 'warning',
-    description: "generate.forwardParamIds name params of this action.",
-    decision: "A warning, not an error: the reference names forwardParamIds? without a rule, nor whose params they are; read as this action's own, the ones it has values to forward, so another id forwards nothing.",
+    description: 'generate.forwardParamIds name params of this action.',
+    decision:
+      "A warning, not an error: the reference names forwardParamIds? without a rule, nor whose params they are; read as this action's own, the ones it has values to forward, so another id forwards nothing.",
     message: ({ jsonPath, paramId, suggestion }: Suggesting & { paramId: string }) =>
       `${field(jsonPath)} ${quote(paramId)} names no param of this action, so nothing is forwarded under it.${didYouMean(suggestion)}`,
     fix: replaceWithSuggestion,
@@ -999,9 +1039,11 @@ const definitions = defineRules([
   defineRule({
     code: 'actions.hidden-unreachable',
     severity: 'warning',
-    description: 'hidden: true keeps the action out of the context menu; it stays invocable as another action\u2019s generate.actionId.',
+    description:
+      'hidden: true keeps the action out of the context menu; it stays invocable as another action\u2019s generate.actionId.',
     decision: 'A warning when no action names the hidden action in generate.actionId: nothing could ever invoke it.',
-    message: ({ actionId }: At & { actionId: string }) => `Action ${quote(actionId)} is hidden, and no action names it in generate.actionId: nothing can invoke it.`,
+    message: ({ actionId }: At & { actionId: string }) =>
+      `Action ${quote(actionId)} is hidden, and no action names it in generate.actionId: nothing can invoke it.`,
     examples: {
       incorrect: [
         {
@@ -1044,8 +1086,10 @@ const definitions = defineRules([
   defineRule({
     code: 'actions.batch-without-array',
     severity: 'warning',
-    description: 'multiFileMode: "batch" passes every selected path under the tool schema\u2019s array-of-paths property, which the tool\u2019s schema must have.',
-    decision: 'A warning: an array property whose items carry "format": "file-path" (or "directory-path") is required, found through local $refs as for tools.path-without-format.',
+    description:
+      'multiFileMode: "batch" passes every selected path under the tool schema\u2019s array-of-paths property, which the tool\u2019s schema must have.',
+    decision:
+      'A warning: an array property whose items carry "format": "file-path" (or "directory-path") is required, found through local $refs as for tools.path-without-format.',
     message: ({ jsonPath, toolId }: At & { toolId: string }) =>
       `${field(jsonPath)} is "batch", but tool ${quote(toolId)}'s schema has no array-of-paths property (an array whose items carry "format": "file-path") to pass every selected path in.`,
     examples: {
@@ -1113,7 +1157,9 @@ export const actionRules: RuleArea<Definitions> = {
     const { model, report } = context;
     const lookups: Lookups = {
       toolIds: suggester(() => model.toolsById.keys()),
-      toolActionIds: suggester(() => [...model.actionsById.values()].filter((a) => a.kind === 'tool').map((a) => a.id!)),
+      toolActionIds: suggester(() =>
+        [...model.actionsById.values()].filter((a) => a.kind === 'tool').map((a) => a.id!),
+      ),
       legacyToolNames: once(() => new Set(model.tools.map(legacyName).filter((name) => name !== undefined))),
     };
     reportDuplicateIds(context, model.actions, 'actions.duplicate-id');
@@ -1136,7 +1182,10 @@ export const actionRules: RuleArea<Definitions> = {
       }
       if (action.id !== undefined) {
         if (leafValue(action.node, 'hidden') === true && !generated().has(action.id)) {
-          report('actions.hidden-unreachable', valueNode(action.node, 'hidden')!, { jsonPath: [...action.jsonPath, 'hidden'], actionId: action.id });
+          report('actions.hidden-unreachable', valueNode(action.node, 'hidden')!, {
+            jsonPath: [...action.jsonPath, 'hidden'],
+            actionId: action.id,
+          });
         }
       }
     }
@@ -1152,7 +1201,10 @@ function once<T>(make: () => T): () => T {
 
 /** The action a `generate` names, when it names one: what makes an action reachable though hidden. */
 function generatedActionId(action: ActionEntry): string | undefined {
-  const actionId = typeof action.value.generate === 'object' ? (action.value.generate as Record<string, unknown>)?.actionId : undefined;
+  const actionId =
+    typeof action.value.generate === 'object'
+      ? (action.value.generate as Record<string, unknown>)?.actionId
+      : undefined;
   return typeof actionId === 'string' ? actionId : undefined;
 }
 
@@ -1183,7 +1235,8 @@ const ignoredForPrompt: Record<(typeof toolKindOnlyKeys)[number], Code> = {
 
 function checkKind({ model, report }: RuleContext<Definitions>, action: ActionEntry, lookups: Lookups): void {
   const at = (key: string) => keyNode(action.node, key)!;
-  const anchor = () => keyNode(action.node, 'kind') ?? keyNode(action.node, 'id') ?? { offset: action.node.offset, length: 1 };
+  const anchor = () =>
+    keyNode(action.node, 'kind') ?? keyNode(action.node, 'id') ?? { offset: action.node.offset, length: 1 };
   if (action.kind === 'tool') {
     for (const key of promptKindOnlyKeys) {
       if (!propertyNode(action.node, key)) continue;
@@ -1192,10 +1245,18 @@ function checkKind({ model, report }: RuleContext<Definitions>, action: ActionEn
     const toolId = valueNode(action.node, 'toolId');
     if (!toolId) {
       report('actions.tool-id-required', anchor(), { jsonPath: action.jsonPath, missingField: 'toolId' });
-    } else if (typeof toolId.value === 'string' && !model.toolsById.has(toolId.value) && !lookups.legacyToolNames().has(toolId.value)) {
+    } else if (
+      typeof toolId.value === 'string' &&
+      !model.toolsById.has(toolId.value) &&
+      !lookups.legacyToolNames().has(toolId.value)
+    ) {
       // A toolId naming a tool still in the legacy shape: tools.legacy-shape already asks for its `id`.
       const suggestion = lookups.toolIds.suggest(toolId.value);
-      report('actions.tool-id-unknown', toolId, { jsonPath: [...action.jsonPath, 'toolId'], toolId: toolId.value, ...(suggestion ? { suggestion } : {}) });
+      report('actions.tool-id-unknown', toolId, {
+        jsonPath: [...action.jsonPath, 'toolId'],
+        toolId: toolId.value,
+        ...(suggestion ? { suggestion } : {}),
+      });
     }
   } else if (action.kind === 'prompt') {
     if (!propertyNode(action.node, 'prompt')) {
@@ -1241,11 +1302,23 @@ function checkGenerate({ model, report }: RuleContext<Definitions>, action: Acti
     if (!target) {
       const closestAction = lookups.toolActionIds.suggest(actionId.value);
       const suggestion = closestAction === action.id ? undefined : closestAction;
-      report('actions.generate-action-unknown', actionId, { jsonPath: path('actionId'), actionId: actionId.value, ...(suggestion ? { suggestion } : {}) });
+      report('actions.generate-action-unknown', actionId, {
+        jsonPath: path('actionId'),
+        actionId: actionId.value,
+        ...(suggestion ? { suggestion } : {}),
+      });
     } else if (target === action) {
-      report('actions.generate-action-not-tool', actionId, { jsonPath: path('actionId'), actionId: actionId.value, itself: true });
+      report('actions.generate-action-not-tool', actionId, {
+        jsonPath: path('actionId'),
+        actionId: actionId.value,
+        itself: true,
+      });
     } else if (target.kind !== 'tool') {
-      report('actions.generate-action-not-tool', actionId, { jsonPath: path('actionId'), actionId: actionId.value, targetKind: String(target.kind) });
+      report('actions.generate-action-not-tool', actionId, {
+        jsonPath: path('actionId'),
+        actionId: actionId.value,
+        targetKind: String(target.kind),
+      });
     }
   }
 
@@ -1275,7 +1348,11 @@ function checkGenerate({ model, report }: RuleContext<Definitions>, action: Acti
   forwards.forEach((forward: JsonNode, index) => {
     if (typeof forward.value === 'string' && !paramIds.includes(forward.value)) {
       const suggestion = closest(forward.value, paramIds);
-      report('actions.generate-forward', forward, { jsonPath: path('forwardParamIds', index), paramId: forward.value, ...(suggestion ? { suggestion } : {}) });
+      report('actions.generate-forward', forward, {
+        jsonPath: path('forwardParamIds', index),
+        paramId: forward.value,
+        ...(suggestion ? { suggestion } : {}),
+      });
     }
   });
 }
@@ -1284,13 +1361,20 @@ function describeParamType(type: unknown): string {
   return typeof type === 'string' ? `a ${quote(type)} param` : 'a param without a type';
 }
 
-function checkBatchActions({ model, report }: RuleContext<Definitions>, schemaFacts: Map<number, ToolSchemaFacts>): void {
+function checkBatchActions(
+  { model, report }: RuleContext<Definitions>,
+  schemaFacts: Map<number, ToolSchemaFacts>,
+): void {
   for (const action of model.actions) {
-    if (action.kind !== 'tool' || action.value.multiFileMode !== 'batch' || typeof action.value.toolId !== 'string') continue;
+    if (action.kind !== 'tool' || action.value.multiFileMode !== 'batch' || typeof action.value.toolId !== 'string')
+      continue;
     const mode = valueNode(action.node, 'multiFileMode')!;
     const tool = model.toolsById.get(action.value.toolId);
     const facts = tool && schemaFacts.get(tool.key as number);
     if (!facts || facts.pathArrayProperties.length > 0) continue;
-    report('actions.batch-without-array', mode, { jsonPath: [...action.jsonPath, 'multiFileMode'], toolId: action.value.toolId });
+    report('actions.batch-without-array', mode, {
+      jsonPath: [...action.jsonPath, 'multiFileMode'],
+      toolId: action.value.toolId,
+    });
   }
 }

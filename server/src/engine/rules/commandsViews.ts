@@ -8,7 +8,8 @@ const definitions = defineRules([
     code: 'commands.duplicate-id',
     severity: 'warning',
     description: 'Two slash commands of the manifest share an id.',
-    decision: 'A warning, like duplicate action ids: the reference states no rule against it, but an id names one slash command, and the reference does not say which of the two the app would keep.',
+    decision:
+      'A warning, like duplicate action ids: the reference states no rule against it, but an id names one slash command, and the reference does not say which of the two the app would keep.',
     message: ({ id, firstPlace }: DuplicateIdData) => `Command id ${quote(id)} is already used by ${firstPlace}.`,
     examples: {
       incorrect: [
@@ -39,7 +40,8 @@ const definitions = defineRules([
     code: 'views.duplicate-id',
     severity: 'warning',
     description: 'Two views of the manifest share an id.',
-    decision: 'A warning, like duplicate action ids: the reference states no rule against it, but an id names one panel, and the reference does not say which of the two the app would keep.',
+    decision:
+      'A warning, like duplicate action ids: the reference states no rule against it, but an id names one panel, and the reference does not say which of the two the app would keep.',
     message: ({ id, firstPlace }: DuplicateIdData) => `View id ${quote(id)} is already used by ${firstPlace}.`,
     examples: {
       incorrect: [

@@ -68,7 +68,12 @@ const definitions = defineRules([
       `This manifest is ${megabytes.toFixed(1)} MB, more than filerManifest.maxFileSize (${maxFileSize} MB): only its JSON syntax is checked.`,
     examples: {
       // The text stands for a larger one: what an editor found its size to be is given with it.
-      incorrect: [{ manifest: '«»{ "name": "Word Count", "version": "1.0" }\n', checkedWith: { tooLarge: { megabytes: 17, maxFileSize: 16 } } }],
+      incorrect: [
+        {
+          manifest: '«»{ "name": "Word Count", "version": "1.0" }\n',
+          checkedWith: { tooLarge: { megabytes: 17, maxFileSize: 16 } },
+        },
+      ],
       correct: [{ manifest: '{ "name": "word-count", "displayName": "Word Count", "version": "1.0.0" }\n' }],
     },
   }),

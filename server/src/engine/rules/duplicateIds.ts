@@ -22,6 +22,11 @@ export function reportDuplicateIds<R extends RuleList, C extends ReportableCode<
     if (typeof id !== 'string') continue;
     const earlier = first.get(id);
     if (!earlier) first.set(id, entry);
-    else report(code, valueNode(entry.node, 'id')!, { jsonPath: [...entry.jsonPath, 'id'], id, firstPlace: formatPath(earlier.jsonPath) } as DataOf<R, C>);
+    else
+      report(code, valueNode(entry.node, 'id')!, {
+        jsonPath: [...entry.jsonPath, 'id'],
+        id,
+        firstPlace: formatPath(earlier.jsonPath),
+      } as DataOf<R, C>);
   }
 }

@@ -1,6 +1,7 @@
-import type { Unusable } from '../folder/referencedFiles';
+import type { ReferencedFiles, Unusable } from '../folder/referencedFiles';
 import type { Fix } from '../fixes/fix';
-import { eolOf, formatJson } from '../fixes/textEdits';
+import { handlerSkeleton, promptSkeleton, schemaSkeleton } from '../fixes/skeletons';
+import type { ModuleStyle } from '../handlers/handlerFacts';
 import type { JsonPath } from '../model/nodes';
 import { normalizeRelativePath, type FileReference, type ReferenceKind } from '../model/references';
 import { field, quote } from './messages';
@@ -25,25 +26,57 @@ interface FileData {
   referenceKind: ReferenceKind;
 }
 
+/** A missing file, and what its skeleton needs to know that the manifest does not say. */
+interface MissingFileData extends FileData {
+  /** A tool's handler: the argument names its schema file gives, when that file was read. */
+  argumentNames?: string[];
+  /** A handler: how the manifest's other handlers export their function, when any says. */
+  moduleStyle?: ModuleStyle;
+}
+
 const named = ({ jsonPath, filePath }: FileData) => `${field(jsonPath)} ${quote(filePath)}`;
 
-/** The missing file, created where nothing is in the way: a schema gets an empty object schema, a handler or a prompt an empty file, the process command none. */
-const createFile: Fix<FileData> = ({ filePath, referenceKind }, { analysis, creatable }) => {
-  const file = normalizeRelativePath(filePath);
+/**
+ * The missing file, created where nothing is in the way, as a skeleton laid out like the manifest
+ * (fixes/skeletons.ts): a schema an empty object schema, a handler an async function exported as the
+ * plugin's other handlers export theirs, a prompt a template naming the action's selection and params.
+ * The process command gets none: an executable is not written from a template.
+ */
+const createFile: Fix<MissingFileData> = (data, { analysis, creatable }) => {
+  const { referenceKind: kind, jsonPath } = data;
+  const file = normalizeRelativePath(data.filePath);
   // Missing, but where a folder on the way is a link out of the plugin folder (or a dangling one): never created there.
-  if (!file || referenceKind === 'command' || creatable(file) !== 'free') return [];
+  if (!file || kind === 'command' || creatable(file) !== 'free') return [];
   const document = analysis.document;
-  const content = referenceKind === 'tool-schema' ? formatJson({ type: 'object', properties: {} }, document, '') + eolOf(document) : '';
-  return [{ title: `Create ${file}`, edits: [], newFiles: [{ filePath: file, text: content }] }];
+  const skeleton =
+    kind === 'tool-schema'
+      ? schemaSkeleton(document)
+      : kind === 'prompt'
+        ? promptSkeleton(
+            analysis.model.actions.find((action) => action.jsonPath[2] === jsonPath[2]),
+            document,
+          )
+        : handlerSkeleton(kind, data.moduleStyle ?? 'commonjs', document, data.argumentNames);
+  return [{ title: `Create ${file}`, edits: [], newFiles: [{ filePath: file, text: skeleton }] }];
 };
 
 const definitions = defineRules([
   defineRule({
     code: 'files.missing',
     severity: 'error',
-    description: 'A file the manifest names (schema, handler, prompt, hook or command handler, command) must exist in the plugin folder.',
-    decision: 'An error, as a rule of the reference\u2019s tables ("path to a JSON-Schema file", "path to the handler module", "path to the prompt template"), though it does not say the loader looks for the files: the tool, action, hook, command or executable cannot run without its file.',
-    message: (data: FileData) => `${named(data)}: ${what[data.referenceKind]} does not exist in the plugin folder.`,
+    description:
+      'A file the manifest names (schema, handler, prompt, hook or command handler, command) must exist in the plugin folder.',
+    decision:
+      'An error, as a rule of the reference\u2019s tables ("path to a JSON-Schema file", "path to the handler ' +
+      'module", "path to the prompt template"), though it does not say the loader looks for the files: the tool, ' +
+      'action, hook, command or executable cannot run without its file. Its fix creates the file as a skeleton laid ' +
+      'out like the manifest: a handler exports an async function (by `module.exports`, or `export default` when ' +
+      'the plugin\u2019s other handlers do), a tool\u2019s taking its arguments by the names its schema gives and ' +
+      'returning a string; a prompt names what the action is given as `{{file}}` (single-file), `{{files}}` ' +
+      '(multi-file) or `{{folder}}` and each param as `{{params.<id>}}`, as the examples\u2019 templates do (the ' +
+      'reference does not say how a template names them).',
+    message: (data: MissingFileData) =>
+      `${named(data)}: ${what[data.referenceKind]} does not exist in the plugin folder.`,
     fix: createFile,
     examples: {
       incorrect: [
@@ -65,8 +98,48 @@ const definitions = defineRules([
                     "scope": "single-file", "prompt": "./prompts/summarize.md" }
                 ]
               }`),
-            newFiles: { 'prompts/summarize.md': '' },
+            newFiles: { 'prompts/summarize.md': 'Read {{file}} and …\n' },
           },
+        },
+      ],
+      correct: [
+        {
+          manifest: plugin(`
+            "contributes": {
+              "actions": [
+                { "id": "summarize", "title": "Summarize", "description": "Summarizes the selected file.",
+                  "scope": "single-file", "prompt": "./prompts/summarize.md" }
+              ]
+            }`),
+          files: { 'prompts/summarize.md': summarizePrompt },
+        },
+      ],
+    },
+  }),
+  defineRule({
+    code: 'files.empty',
+    severity: 'warning',
+    description: 'A handler module or a prompt template the manifest names should have something in it.',
+    decision:
+      'A warning, not an error: the reference does not say the loader refuses an empty file, but an empty module ' +
+      'exports no function for Filer to call and an empty template gives the agent no request. Empty is nothing but ' +
+      'white space. A schema file that is empty is tools.schema-not-json.',
+    message: (data: FileData) => {
+      const prompt = data.referenceKind === 'prompt';
+      const why = prompt ? 'the action would give the agent no request' : 'it exports no function for Filer to call';
+      return `${named(data)}: ${what[data.referenceKind]} is empty: ${why}.`;
+    },
+    examples: {
+      incorrect: [
+        {
+          manifest: plugin(`
+            "contributes": {
+              "actions": [
+                { "id": "summarize", "title": "Summarize", "description": "Summarizes the selected file.",
+                  "scope": "single-file", "prompt": «"./prompts/summarize.md"» }
+              ]
+            }`),
+          files: { 'prompts/summarize.md': '\n' },
         },
       ],
       correct: [
@@ -122,9 +195,11 @@ const definitions = defineRules([
   defineRule({
     code: 'files.outside',
     severity: 'error',
-    description: 'A path the manifest names must stay inside the plugin folder (a symlink that leaves it is not followed).',
+    description:
+      'A path the manifest names must stay inside the plugin folder (a symlink that leaves it is not followed).',
     decision: 'An error, like "..": an installed plugin carries only its own folder, and nothing outside it is read.',
-    message: (data: FileData) => `${named(data)} leads outside the plugin folder (through a symbolic link); it is not read.`,
+    message: (data: FileData) =>
+      `${named(data)} leads outside the plugin folder (through a symbolic link); it is not read.`,
     examples: {
       incorrect: [
         {
@@ -158,7 +233,9 @@ const definitions = defineRules([
     description: 'A file the manifest names must be readable.',
     decision: 'A file over 2 MB is not read either (a schema or a handler is a few KB).',
     message: (data: FileData & ({ tooLargeMB: number } | { reason: string })) =>
-      'tooLargeMB' in data ? `${named(data)} is too large to check (${data.tooLargeMB} MB).` : `${named(data)} cannot be read: ${data.reason}.`,
+      'tooLargeMB' in data
+        ? `${named(data)} is too large to check (${data.tooLargeMB} MB).`
+        : `${named(data)} cannot be read: ${data.reason}.`,
     examples: {
       incorrect: [
         {
@@ -192,19 +269,50 @@ const definitions = defineRules([
   }),
 ]);
 
-/** The files behind the paths the manifest names: there, files, inside the plugin folder, readable. Nothing outside it is read. */
+/**
+ * The files behind the paths the manifest names: there, files, inside the plugin folder, readable. Nothing outside it
+ * is read.
+ */
 export const fileRules: RuleArea<typeof definitions> = {
   rules: definitions,
   check(context) {
-    for (const file of context.files().files) if (file.read === 'unusable') reportUnusable(context, file.reference, file.why);
+    const files = context.files();
+    for (const file of files.files) {
+      if (file.read === 'unusable') reportUnusable(context, file.reference, file.why, files);
+      else if ((file.read === 'handler' && file.facts.empty) || (file.read === 'prompt' && file.empty)) {
+        context.report('files.empty', file.reference.node, dataOf(file.reference));
+      }
+    }
   },
 };
 
-function reportUnusable({ report }: RuleContext<typeof definitions>, reference: FileReference, read: Unusable): void {
-  const data: FileData = { jsonPath: reference.jsonPath, filePath: reference.filePath, referenceKind: reference.kind };
+function dataOf(reference: FileReference): FileData {
+  return { jsonPath: reference.jsonPath, filePath: reference.filePath, referenceKind: reference.kind };
+}
+
+type SkeletonFacts = Pick<MissingFileData, 'argumentNames' | 'moduleStyle'>;
+
+/** What a skeleton of the missing file needs: a tool handler's argument names, a handler's module style. */
+function skeletonFacts(reference: FileReference, { files, schemaFacts }: ReferencedFiles): SkeletonFacts {
+  const { kind } = reference;
+  if (kind === 'tool-schema' || kind === 'prompt' || kind === 'command') return {};
+  const argumentNames = kind === 'tool-handler' ? schemaFacts.get(reference.toolIndex!)?.argumentNames : undefined;
+  const styles = files.flatMap((file) => (file.read === 'handler' ? (file.facts.moduleStyle ?? []) : []));
+  // ES modules only when every handler that says how it exports uses them: module.exports is the examples' way.
+  const moduleStyle: ModuleStyle = styles.length > 0 && styles.every((style) => style === 'esm') ? 'esm' : 'commonjs';
+  return { ...(argumentNames ? { argumentNames } : {}), moduleStyle };
+}
+
+function reportUnusable(
+  { report }: RuleContext<typeof definitions>,
+  reference: FileReference,
+  read: Unusable,
+  files: ReferencedFiles,
+): void {
+  const data = dataOf(reference);
   switch (read.kind) {
     case 'missing':
-      report('files.missing', reference.node, data);
+      report('files.missing', reference.node, { ...data, ...skeletonFacts(reference, files) });
       break;
     case 'not-a-file':
       report('files.not-a-file', reference.node, { ...data, isFolder: read.what === 'directory' });

@@ -41,7 +41,8 @@ const definitions = defineRules([
           files: { ...countWordsFiles, 'tools/count-words.js': markedHandler('«ctx.fs.read»') },
           alsoReported: ['permissions.undeclared-use'],
           fixed: {
-            title: 'Declare `permissions.fs.read` with "parameter": true (the path comes from the tool\u2019s arguments)',
+            title:
+              'Declare `permissions.fs.read` with "parameter": true (the path comes from the tool\u2019s arguments)',
             manifest: plugin(`
               "contributes": {
                 "tools": [
@@ -124,10 +125,16 @@ const definitions = defineRules([
   defineRule({
     code: 'handlers.unknown-argument',
     severity: 'warning',
-    description: "A tool handler reads an argument its tool's schema does not declare: the agent is given the schema's properties, so it never passes this one.",
+    description:
+      "A tool handler reads an argument its tool's schema does not declare: the agent is given the schema's properties, so it never passes this one.",
     decision:
       'Only where the schema\u2019s top level shows its properties (no allOf, anyOf, oneOf, if or other $ref there). A schema with additionalProperties: false (or unevaluatedProperties: false) allows no other argument, so every other name is reported; an open one allows others, so only a name one typo away from a declared property is. Only the first property read of the arguments (args.a.b: a). Hover on an argument shows its schema property and completion after args. offers the schema\u2019s properties (those written as identifiers), only for a module exactly one tool names: for several, which schema is meant is not known.',
-    message: ({ tool, name, declared, suggestion }: InToolHandler & { name: string; declared: string[]; suggestion?: string }) =>
+    message: ({
+      tool,
+      name,
+      declared,
+      suggestion,
+    }: InToolHandler & { name: string; declared: string[]; suggestion?: string }) =>
       `\`${name}\` is not an argument of tool ${quote(tool)}: its schema declares ${declaredWords(declared)}, so the agent never passes \`${name}\`.${didYouMean(suggestion)}`,
     examples: {
       incorrect: [
@@ -205,7 +212,10 @@ const definitions = defineRules([
 /** A schema's arguments as a message names them: the first few, in backticks. */
 function declaredWords(declared: readonly string[]): string {
   if (declared.length === 0) return 'none';
-  const shown = declared.slice(0, 8).map((name) => `\`${name}\``).join(', ');
+  const shown = declared
+    .slice(0, 8)
+    .map((name) => `\`${name}\``)
+    .join(', ');
   return declared.length > 8 ? `${shown} and ${declared.length - 8} more` : shown;
 }
 
@@ -234,7 +244,13 @@ export const handlerRules: RuleArea<Definitions> = {
     // Two tools (or a hook and a command) may name one module: each finding in it is said once.
     const said = new Set<string>();
     const reportOnce: typeof context.reportIn = (code, span, data) => {
-      const { jsonPath: _field, tool: _tool, filePath: _path, handler: _kind, ...what } = data as Record<string, unknown>;
+      const {
+        jsonPath: _field,
+        tool: _tool,
+        filePath: _path,
+        handler: _kind,
+        ...what
+      } = data as Record<string, unknown>;
       const key = `${code}\0${span.file}\0${span.offset}\0${JSON.stringify(what)}`;
       if (said.has(key)) return;
       said.add(key);
@@ -245,15 +261,26 @@ export const handlerRules: RuleArea<Definitions> = {
       const { reference, kind, facts } = file;
       const at = (span: Span): FileSpan => ({ file: file.relativePath, ...span });
       for (const { use, gap } of permissionGaps(context.model.permissionsValue, facts, kind)) {
-        const data: PermissionUse = { jsonPath: ['permissions', ...use.gated.permission], filePath: reference.filePath, member: use.gated.member, handler: kind };
-        if (gap === 'undeclared') reportOnce('handlers.undeclared-permission', at(use.span), { ...data, without: use.gated.without });
-        else if (kind !== 'tool') reportOnce('handlers.parameter-grants-nothing', at(use.span), { ...data, handler: kind });
+        const data: PermissionUse = {
+          jsonPath: ['permissions', ...use.gated.permission],
+          filePath: reference.filePath,
+          member: use.gated.member,
+          handler: kind,
+        };
+        if (gap === 'undeclared')
+          reportOnce('handlers.undeclared-permission', at(use.span), { ...data, without: use.gated.without });
+        else if (kind !== 'tool')
+          reportOnce('handlers.parameter-grants-nothing', at(use.span), { ...data, handler: kind });
       }
       if (kind !== 'tool' || reference.toolIndex === undefined) continue;
       const tool = context.model.tools[reference.toolIndex];
-      const about: InToolHandler = { jsonPath: reference.jsonPath, tool: String(tool?.value.id ?? tool?.value.name ?? reference.toolIndex) };
+      const about: InToolHandler = {
+        jsonPath: reference.jsonPath,
+        tool: String(tool?.value.id ?? tool?.value.name ?? reference.toolIndex),
+      };
       checkArguments(reportOnce, about, at, facts, schemaFacts.get(reference.toolIndex));
-      for (const { problem, span } of facts.envelopes) reportOnce('handlers.malformed-envelope', at(span), { ...about, problem });
+      for (const { problem, span } of facts.envelopes)
+        reportOnce('handlers.malformed-envelope', at(span), { ...about, problem });
     }
   },
 };
@@ -273,6 +300,11 @@ function checkArguments(
     if (names.includes(name)) continue;
     const suggestion = closest(name, names);
     if (!declared.closed && suggestion === undefined) continue;
-    report('handlers.unknown-argument', at(span), { ...about, name, declared: names, ...(suggestion ? { suggestion } : {}) });
+    report('handlers.unknown-argument', at(span), {
+      ...about,
+      name,
+      declared: names,
+      ...(suggestion ? { suggestion } : {}),
+    });
   }
 }

@@ -9,18 +9,22 @@ import { defineRule, defineRules, type RuleArea } from './rule';
  * The hook events the reference names, with what each announces. Its list is open-ended. Without a
  * prototype, so that a hook keyed `constructor` or `toString` finds nothing here; read it with own().
  */
-export const knownHookEvents: Readonly<Record<string, string>> = Object.assign(Object.create(null) as Record<string, string>, {
-  onAgentComplete: "A folder agent's run completed. Heard only by plugins the run's folder allows (its plugin allow-list).",
-  onSessionMessage: "A chat turn's message. Heard only by plugins the folder's allow-list allows.",
-  onToolCall: 'A tool call in a chat. Heard only by plugins the chat\u2019s folder allows.',
-  onSessionStart: 'A chat started. Heard only by plugins the chat\u2019s folder allows.',
-  onAgentHitlRequest: "An approval (HITL) request. Heard only by plugins the run's folder allows.",
-  onFileChangeNotify: "A file-change notice. Heard only by plugins the folder allows.",
-  onRuntimeReady:
-    "Fires once per runtime start, after the plugin's settings are loaded: start a channel listener (polling, IMAP idle) here. Belongs to no folder: reaches every plugin.",
-  onAppReady:
-    'Fires when the app window is up: it may fire long after onRuntimeReady, or not at all where the background service runs without the app. Belongs to no folder: reaches every plugin.',
-});
+export const knownHookEvents: Readonly<Record<string, string>> = Object.assign(
+  Object.create(null) as Record<string, string>,
+  {
+    onAgentComplete:
+      "A folder agent's run completed. Heard only by plugins the run's folder allows (its plugin allow-list).",
+    onSessionMessage: "A chat turn's message. Heard only by plugins the folder's allow-list allows.",
+    onToolCall: 'A tool call in a chat. Heard only by plugins the chat\u2019s folder allows.',
+    onSessionStart: 'A chat started. Heard only by plugins the chat\u2019s folder allows.',
+    onAgentHitlRequest: "An approval (HITL) request. Heard only by plugins the run's folder allows.",
+    onFileChangeNotify: 'A file-change notice. Heard only by plugins the folder allows.',
+    onRuntimeReady:
+      "Fires once per runtime start, after the plugin's settings are loaded: start a channel listener (polling, IMAP idle) here. Belongs to no folder: reaches every plugin.",
+    onAppReady:
+      'Fires when the app window is up: it may fire long after onRuntimeReady, or not at all where the background service runs without the app. Belongs to no folder: reaches every plugin.',
+  },
+);
 
 const definitions = defineRules([
   defineRule({
@@ -57,7 +61,8 @@ const definitions = defineRules([
   defineRule({
     code: 'hooks.unknown-event',
     severity: 'warning',
-    description: 'A hook keyed by an event name the reference does not name (onAgentComplete, onSessionMessage, onToolCall, …).',
+    description:
+      'A hook keyed by an event name the reference does not name (onAgentComplete, onSessionMessage, onToolCall, …).',
     decision: 'A warning, not an error: the reference\u2019s list of events is open-ended ("…").',
     message: ({ event, suggestion }: { jsonPath: JsonPath; event: string; suggestion?: string }) =>
       `Hook event ${quote(event)} is not one the reference names (${Object.keys(knownHookEvents).join(', ')}); its handler may never run.${didYouMean(suggestion)}`,
@@ -96,7 +101,6 @@ const definitions = defineRules([
   }),
 ]);
 
-
 /** Why a hook for a folder's event may stay silent: the reference's folder allow-list rule. */
 const allowListRule =
   "A hook for a folder's run fires only if that folder allows your plugin: the folder's plugin allow-list (settings' plugin_allow_list, which a parent folder can narrow) decides which plugins' hooks hear about the run. A folder with no list reaches every installed plugin; an empty list reaches none.";
@@ -119,7 +123,11 @@ export const hookRules: RuleArea<typeof definitions> = {
       const event = String(hook.key);
       if (own(knownHookEvents, event) !== undefined) continue;
       const suggestion = closest(event, Object.keys(knownHookEvents));
-      report('hooks.unknown-event', hook.keyNode!, { jsonPath: hook.jsonPath, event, ...(suggestion ? { suggestion } : {}) });
+      report('hooks.unknown-event', hook.keyNode!, {
+        jsonPath: hook.jsonPath,
+        event,
+        ...(suggestion ? { suggestion } : {}),
+      });
     }
   },
 };

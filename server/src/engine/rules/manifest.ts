@@ -28,7 +28,8 @@ const definitions = defineRules([
   defineRule({
     code: 'manifest.name',
     severity: 'error',
-    description: 'name: kebab-case (^[a-z0-9]+(-[a-z0-9]+)*$). Doubles as the plugin\u2019s identity in the installed registry and in the pluginAllowList a folder agent may carry.',
+    description:
+      'name: kebab-case (^[a-z0-9]+(-[a-z0-9]+)*$). Doubles as the plugin\u2019s identity in the installed registry and in the pluginAllowList a folder agent may carry.',
     shapeMessage: (_finding, field, value) =>
       `${field} ${quote(value)} must be kebab-case (^[a-z0-9]+(-[a-z0-9]+)*$): it doubles as the plugin's identity in the installed registry and in a folder's plugin allow-list.` +
       suggestKebab(value),
@@ -60,7 +61,8 @@ const definitions = defineRules([
     code: 'manifest.version',
     severity: 'error',
     description: 'version: semver MAJOR.MINOR.PATCH with an optional -prerelease suffix.',
-    decision: 'Numbers without leading zeros, as semver has them; a +build suffix is not accepted (the reference names only -prerelease).',
+    decision:
+      'Numbers without leading zeros, as semver has them; a +build suffix is not accepted (the reference names only -prerelease).',
     shapeMessage: (_finding, field, value) =>
       `${field} ${quote(value)} must be semver MAJOR.MINOR.PATCH with an optional -prerelease suffix (e.g. "1.2.0" or "1.2.0-beta.1").`,
     examples: {
@@ -135,7 +137,8 @@ const definitions = defineRules([
   defineRule({
     code: 'manifest.command-absolute',
     severity: 'error',
-    description: 'command must be relative to the plugin\u2019s install directory: absolute on either OS is rejected (manifests are portable).',
+    description:
+      'command must be relative to the plugin\u2019s install directory: absolute on either OS is rejected (manifests are portable).',
     message: ({ filePath }: { jsonPath: JsonPath; filePath: string }) =>
       `\`command\` ${quote(filePath)} must be relative to the plugin's install directory: absolute on either OS is rejected (manifests are portable).`,
     examples: {
@@ -148,7 +151,8 @@ const definitions = defineRules([
     severity: 'warning',
     description: 'command and args are read for runtime: "process" only.',
     decision: 'A warning: under runtime "node" the app ignores them, which is rarely what the author meant.',
-    message: ({ jsonPath, runtime }: { jsonPath: [string]; runtime: string }) => `\`${jsonPath[0]}\` is read for runtime: "process" only; under runtime ${quote(runtime)} it is ignored.`,
+    message: ({ jsonPath, runtime }: { jsonPath: [string]; runtime: string }) =>
+      `\`${jsonPath[0]}\` is read for runtime: "process" only; under runtime ${quote(runtime)} it is ignored.`,
     examples: {
       incorrect: [{ manifest: plugin(`«"args"»: ["--stdio"]`) }],
       correct: [{ manifest: plugin(`"runtime": "process",\n"command": "./bin/word-count",\n"args": ["--stdio"]`) }],

@@ -23,7 +23,8 @@ export function closest(word: string, candidates: Iterable<string>): string | un
   for (const candidate of candidates) {
     const other = candidate.toLowerCase();
     // A prefix or part of the name ("single" for "single-file") is as good as a one-letter typo.
-    const distance = lower.length >= 3 && other.includes(lower) ? 1 : boundedEditDistance(lower, other, bestDistance - 1);
+    const distance =
+      lower.length >= 3 && other.includes(lower) ? 1 : boundedEditDistance(lower, other, bestDistance - 1);
     if (distance < bestDistance) {
       best = candidate;
       bestDistance = distance;
@@ -59,7 +60,8 @@ export function suggester(candidates: () => Iterable<string>): Suggester {
         known = rememberedAnswers.get(signature);
         if (!known) {
           known = new Map();
-          if (rememberedAnswers.size >= rememberedListsLimit) rememberedAnswers.delete(rememberedAnswers.keys().next().value!);
+          if (rememberedAnswers.size >= rememberedListsLimit)
+            rememberedAnswers.delete(rememberedAnswers.keys().next().value!);
           rememberedAnswers.set(detachedCopy(signature), known);
         }
       }
@@ -81,7 +83,10 @@ export function enumMessage(allowedInWords: string, allowed: string[]) {
     `${name} must be ${allowedInWords}.` + (typeof value === 'string' ? didYouMean(closest(value, allowed)) : '');
 }
 
-/** Levenshtein distance, or `max + 1` as soon as it is known to exceed `max`: suggestions compare against thousands of ids. */
+/**
+ * Levenshtein distance, or `max + 1` as soon as it is known to exceed `max`: suggestions compare against thousands of
+ * ids.
+ */
 function boundedEditDistance(a: string, b: string, max: number): number {
   if (Math.abs(a.length - b.length) > max) return max + 1;
   let previous = Array.from({ length: b.length + 1 }, (_, i) => i);

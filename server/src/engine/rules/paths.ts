@@ -15,8 +15,10 @@ const definitions = defineRules([
     code: 'paths.dotdot',
     severity: 'error',
     description: 'Paths in the manifest (schema, handler, prompt, hooks, commands, command) must not contain "..".',
-    decision: 'Literally, as the reference words it: any "..", also inside a file name. Also for an action setting\u2019s handler, which the reference calls a relative path without repeating the rule.',
-    message: ({ jsonPath, filePath }: PathData) => `${field(jsonPath)} ${quote(filePath)} must not contain "..": paths stay inside the plugin folder.`,
+    decision:
+      'Literally, as the reference words it: any "..", also inside a file name. Also for an action setting\u2019s handler, which the reference calls a relative path without repeating the rule.',
+    message: ({ jsonPath, filePath }: PathData) =>
+      `${field(jsonPath)} ${quote(filePath)} must not contain "..": paths stay inside the plugin folder.`,
     examples: {
       incorrect: [
         {
@@ -46,7 +48,8 @@ const definitions = defineRules([
     code: 'paths.absolute',
     severity: 'warning',
     description: 'schema, handler, prompt and hook paths are relative to the plugin root.',
-    decision: 'A warning (the reference rejects absolute paths outright only for command): such a path is not portable, and it is never read.',
+    decision:
+      'A warning (the reference rejects absolute paths outright only for command): such a path is not portable, and it is never read.',
     message: ({ jsonPath, filePath }: PathData) =>
       `${field(jsonPath)} ${quote(filePath)} is absolute: write it relative to the plugin root (manifests are portable). It is not read.`,
     examples: {
@@ -76,7 +79,10 @@ const definitions = defineRules([
   }),
 ]);
 
-/** The paths the manifest names (schema, handler, prompt, hooks, commands, command): inside the plugin folder, relative to it. */
+/**
+ * The paths the manifest names (schema, handler, prompt, hooks, commands, command): inside the plugin folder, relative
+ * to it.
+ */
 export const pathRules: RuleArea<typeof definitions> = {
   rules: definitions,
   check({ files, report }) {

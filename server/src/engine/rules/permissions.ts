@@ -23,7 +23,8 @@ const definitions = defineRules([
     severity: 'warning',
     description:
       'Relative static fs patterns are resolved against the app process\u2019s working directory, not the plugin\u2019s directory: write "${dataDir}/cache/**" or an absolute path. Patterns beginning with * are matched as globs without resolution.',
-    decision: 'A pattern beginning with "~" counts as relative: the reference names only absolute paths and ${dataDir}, and does not say "~" is expanded.',
+    decision:
+      'A pattern beginning with "~" counts as relative: the reference names only absolute paths and ${dataDir}, and does not say "~" is expanded.',
     message: ({ pattern, replacement }: At & { pattern: string; replacement?: string }) => {
       const relative = `Static pattern ${quote(pattern)} is relative, so it is resolved against the app process's working directory, not the plugin's directory.`;
       // No replacement for "~": the home folder is not known here, and "${dataDir}/~/x" is not what the author meant.
@@ -49,8 +50,10 @@ const definitions = defineRules([
   defineRule({
     code: 'permissions.list-static-glob',
     severity: 'warning',
-    description: 'fs.list static entries are directory paths matched by prefix (a listed directory covers everything below it), not globs.',
-    decision: 'A warning with the directory as the fix when the glob is only at the end ("${dataDir}/exports/**" → "${dataDir}/exports"): a glob entry matches only a directory named like it.',
+    description:
+      'fs.list static entries are directory paths matched by prefix (a listed directory covers everything below it), not globs.',
+    decision:
+      'A warning with the directory as the fix when the glob is only at the end ("${dataDir}/exports/**" → "${dataDir}/exports"): a glob entry matches only a directory named like it.',
     message: ({ entry, replacement }: At & { entry: string; replacement?: string }) =>
       `\`permissions.fs.list.static\` entry ${quote(entry)} is a glob, but fs.list static entries are directory paths matched by prefix (a listed directory covers everything below it)${replacement ? `: write ${quote(replacement)}` : ''}.`,
     fix: replaceWithReplacement,
@@ -102,7 +105,8 @@ const definitions = defineRules([
     severity: 'warning',
     description: 'localhost and private ranges are refused regardless of fetch.static (SSRF guard).',
     decision: 'A warning: the manifest loads, and the host is refused when a handler fetches it.',
-    message: ({ host }: At & { host: string }) => `${quote(host)} is localhost or a private address: it is refused regardless of fetch.static (SSRF guard).`,
+    message: ({ host }: At & { host: string }) =>
+      `${quote(host)} is localhost or a private address: it is refused regardless of fetch.static (SSRF guard).`,
     examples: {
       incorrect: [
         {
@@ -126,7 +130,8 @@ const definitions = defineRules([
     code: 'permissions.fetch-setting-unknown',
     severity: 'warning',
     description: 'A fetch.settings entry names a setting of this manifest, whose value is a full URL.',
-    decision: 'A warning, not an error: the reference names no refusal, and a name that matches no setting of this manifest silently grants no host.',
+    decision:
+      'A warning, not an error: the reference names no refusal, and a name that matches no setting of this manifest silently grants no host.',
     message: ({ setting, suggestion }: At & { setting: string; suggestion?: string }) =>
       `\`permissions.fetch.settings\` names ${quote(setting)}, which is not a setting of this manifest (contributes.settings): it grants no host.${didYouMean(suggestion)}`,
     fix: replaceWithSuggestion,
@@ -168,7 +173,8 @@ const definitions = defineRules([
   defineRule({
     code: 'permissions.fetch-setting-type',
     severity: 'warning',
-    description: 'A setting named by fetch.settings holds a full URL (https://api.example.com/v1), so it is of type "string".',
+    description:
+      'A setting named by fetch.settings holds a full URL (https://api.example.com/v1), so it is of type "string".',
     message: ({ setting, type }: At & { setting: string; type: unknown }) =>
       `Setting ${quote(setting)} is of type ${quote(type)}, but fetch.settings reads a full URL (https://api.example.com/v1) from it: make it a "string" setting.`,
     examples: {
@@ -402,7 +408,9 @@ export const permissionRules: RuleArea<Definitions> = {
     }
     const fetch = valueNode(model.permissions, 'fetch');
     for (const list of ['static', 'deny']) {
-      arrayItems(valueNode(fetch, list)).forEach((entry, index) => checkHost(context, entry, ['permissions', 'fetch', list, index], list === 'static'));
+      arrayItems(valueNode(fetch, list)).forEach((entry, index) =>
+        checkHost(context, entry, ['permissions', 'fetch', list, index], list === 'static'),
+      );
     }
     const settingIds = model.settings.map((s) => String(s.key));
     arrayItems(valueNode(fetch, 'settings')).forEach((entry, index) => {
@@ -411,60 +419,102 @@ export const permissionRules: RuleArea<Definitions> = {
       const setting = model.settings.find((s) => s.key === entry.value);
       if (!setting) {
         const suggestion = closest(entry.value, settingIds);
-        context.report('permissions.fetch-setting-unknown', entry, { jsonPath: path, setting: entry.value, ...(suggestion ? { suggestion } : {}) });
+        context.report('permissions.fetch-setting-unknown', entry, {
+          jsonPath: path,
+          setting: entry.value,
+          ...(suggestion ? { suggestion } : {}),
+        });
       } else if (typeof setting.value.default === 'string' && !isFullUrl(setting.value.default)) {
-        context.report('permissions.fetch-setting-default', valueNode(setting.node, 'default')!, { jsonPath: [...setting.jsonPath, 'default'], setting: entry.value, value: setting.value.default });
+        context.report('permissions.fetch-setting-default', valueNode(setting.node, 'default')!, {
+          jsonPath: [...setting.jsonPath, 'default'],
+          setting: entry.value,
+          value: setting.value.default,
+        });
       } else if (setting.value.type !== undefined && setting.value.type !== 'string') {
-        context.report('permissions.fetch-setting-type', entry, { jsonPath: path, setting: entry.value, type: setting.value.type });
+        context.report('permissions.fetch-setting-type', entry, {
+          jsonPath: path,
+          setting: entry.value,
+          type: setting.value.type,
+        });
       }
     });
     const { files, schemaFacts, everySchemaRead } = context.files();
     for (const file of files) if (file.read === 'handler') checkCtxUses(context, file.reference, file.kind, file.facts);
     // A tool without a schema file (a legacy tool, say) may have a path property we cannot see.
-    if (context.folder && everySchemaRead && schemaFacts.size === model.tools.length) checkParameterGrants(context, schemaFacts);
+    if (context.folder && everySchemaRead && schemaFacts.size === model.tools.length)
+      checkParameterGrants(context, schemaFacts);
   },
 };
 
-/** The summary at a handler's path: each gated ctx member its code uses whose permission is missing, or grants nothing there, once. */
-function checkCtxUses({ model, report }: RuleContext<Definitions>, reference: FileReference, kind: HandlerKind, facts: HandlerFacts): void {
+/**
+ * The summary at a handler's path: each gated ctx member its code uses whose permission is missing, or grants nothing
+ * there, once.
+ */
+function checkCtxUses(
+  { model, report }: RuleContext<Definitions>,
+  reference: FileReference,
+  kind: HandlerKind,
+  facts: HandlerFacts,
+): void {
   const said = new Set<GatedMember>();
   // In the table's order, whatever the code's: one finding per member, however often it is used.
-  const gaps = permissionGaps(model.permissionsValue, facts, kind).sort((a, b) => gatedMembers.indexOf(a.use.gated) - gatedMembers.indexOf(b.use.gated));
+  const gaps = permissionGaps(model.permissionsValue, facts, kind).sort(
+    (a, b) => gatedMembers.indexOf(a.use.gated) - gatedMembers.indexOf(b.use.gated),
+  );
   for (const { use, gap } of gaps) {
     if (said.has(use.gated)) continue;
     said.add(use.gated);
-    const data: PermissionUse = { jsonPath: ['permissions', ...use.gated.permission], filePath: reference.filePath, member: use.gated.member, handler: kind };
-    if (gap === 'undeclared') report('permissions.undeclared-use', reference.node, { ...data, without: use.gated.without });
+    const data: PermissionUse = {
+      jsonPath: ['permissions', ...use.gated.permission],
+      filePath: reference.filePath,
+      member: use.gated.member,
+      handler: kind,
+    };
+    if (gap === 'undeclared')
+      report('permissions.undeclared-use', reference.node, { ...data, without: use.gated.without });
     else if (kind !== 'tool') report('permissions.hook-parameter-only', reference.node, { ...data, handler: kind });
   }
 }
 
 /** parameter: true grants only through a path-formatted schema property; without one it grants nothing. */
-function checkParameterGrants({ model, report }: RuleContext<Definitions>, schemaFacts: Map<number, ToolSchemaFacts>): void {
+function checkParameterGrants(
+  { model, report }: RuleContext<Definitions>,
+  schemaFacts: Map<number, ToolSchemaFacts>,
+): void {
   const anyPathProperty = [...schemaFacts.values()].some((facts) => facts.pathProperties.length > 0);
   if (anyPathProperty) return;
   const fs = valueNode(model.permissions, 'fs');
   for (const access of ['read', 'write', 'list']) {
     const rule = valueNode(fs, access);
     if (asRecord(asRecord(model.permissionsValue.fs)[access]).parameter !== true) continue;
-    report('permissions.parameter-without-path-property', keyNode(rule, 'parameter')!, { jsonPath: ['permissions', 'fs', access, 'parameter'] });
+    report('permissions.parameter-without-path-property', keyNode(rule, 'parameter')!, {
+      jsonPath: ['permissions', 'fs', access, 'parameter'],
+    });
   }
 }
 
-
-/** Relative: not absolute on either OS, not `${dataDir}`-rooted (or any `${…}`), not starting with `*`. `~/x` is relative too. */
+/**
+ * Relative: not absolute on either OS, not `${dataDir}`-rooted (or any `${…}`), not starting with `*`. `~/x` is
+ * relative too.
+ */
 function isRelativeStaticPattern(pattern: string): boolean {
   return !/^([/\\]|[A-Za-z]:|\$\{|\*)/.test(pattern);
 }
 
-function checkStaticPattern({ report }: RuleContext<Definitions>, pattern: JsonNode, path: JsonPath, isDirectory: boolean): void {
+function checkStaticPattern(
+  { report }: RuleContext<Definitions>,
+  pattern: JsonNode,
+  path: JsonPath,
+  isDirectory: boolean,
+): void {
   if (typeof pattern.value !== 'string' || !isRelativeStaticPattern(pattern.value)) return;
   if (pattern.value.startsWith('~')) {
     report('permissions.relative-static', pattern, { jsonPath: path, pattern: pattern.value });
     return;
   }
   // An fs.list entry is a directory: its fix drops a trailing glob too (permissions.list-static-glob).
-  const replacement = '${dataDir}/' + (isDirectory ? withoutTrailingGlob(pattern.value) : pattern.value).replace(/^(\.\/)+/, '');
+  const replacement =
+    '${dataDir}/' + (isDirectory ? withoutTrailingGlob(pattern.value) : pattern.value).replace(/^(\.\/)+/, '');
   report('permissions.relative-static', pattern, { jsonPath: path, pattern: pattern.value, replacement });
 }
 
@@ -505,14 +555,22 @@ function checkListDirectory({ report }: RuleContext<Definitions>, entry: JsonNod
   if (typeof entry.value !== 'string' || !globCharacter.test(withoutPlaceholders(entry.value))) return;
   const directory = withoutTrailingGlob(entry.value);
   const replacement = directory && !globCharacter.test(withoutPlaceholders(directory)) ? directory : undefined;
-  report('permissions.list-static-glob', entry, { jsonPath: path, entry: entry.value, ...(replacement ? { replacement } : {}) });
+  report('permissions.list-static-glob', entry, {
+    jsonPath: path,
+    entry: entry.value,
+    ...(replacement ? { replacement } : {}),
+  });
 }
 
 function checkHost({ report }: RuleContext<Definitions>, entry: JsonNode, path: JsonPath, isAllow: boolean): void {
   if (typeof entry.value !== 'string') return;
   const host = hostOf(entry.value);
   if (host !== entry.value) {
-    report('permissions.fetch-url', entry, { jsonPath: path, entry: entry.value, ...(host ? { replacement: host } : {}) });
+    report('permissions.fetch-url', entry, {
+      jsonPath: path,
+      entry: entry.value,
+      ...(host ? { replacement: host } : {}),
+    });
   }
   if (isAllow && host && isPrivateHost(host)) {
     report('permissions.fetch-private', entry, { jsonPath: path, host });
@@ -543,7 +601,15 @@ function isPrivateHost(host: string): boolean {
   const ipv4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(h);
   if (ipv4) {
     const [a, b] = [Number(ipv4[1]), Number(ipv4[2])];
-    return a === 10 || a === 127 || a === 0 || (a === 169 && b === 254) || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 100 && b >= 64 && b <= 127);
+    return (
+      a === 10 ||
+      a === 127 ||
+      a === 0 ||
+      (a === 169 && b === 254) ||
+      (a === 172 && b >= 16 && b <= 31) ||
+      (a === 192 && b === 168) ||
+      (a === 100 && b >= 64 && b <= 127)
+    );
   }
   return /^(fc|fd|fe80:)/.test(h) && h.includes(':');
 }

@@ -18,7 +18,9 @@ const addParameterGrant: Fix<At> = ({ jsonPath }, { analysis }) => {
   const rule = nodeAtPath(analysis.document.root, jsonPath);
   if (rule?.type !== 'object') return [];
   const existing = propertyNode(rule, 'parameter')?.valueNode;
-  return edit('Add "parameter": true', [existing ? replaceNode(existing, 'true') : insertProperty(analysis.document, rule, 'parameter', () => 'true')]);
+  return edit('Add "parameter": true', [
+    existing ? replaceNode(existing, 'true') : insertProperty(analysis.document, rule, 'parameter', () => 'true'),
+  ]);
 };
 
 const definitions = defineRules([
@@ -26,7 +28,8 @@ const definitions = defineRules([
     code: 'process.hooks',
     severity: 'error',
     description: 'contributes.hooks (non-empty) is rejected for runtime: "process".',
-    message: (_: At) => `\`contributes.hooks\` is not available ${why}: hooks run in the app's plugin host, which a process plugin does not use.`,
+    message: (_: At) =>
+      `\`contributes.hooks\` is not available ${why}: hooks run in the app's plugin host, which a process plugin does not use.`,
     fix: removeField,
     examples: {
       incorrect: [
@@ -94,7 +97,8 @@ const definitions = defineRules([
     code: 'process.action-setting',
     severity: 'error',
     description: 'A contributes.settings[*] of type: "action" is rejected for runtime: "process".',
-    message: ({ jsonPath }: At) => `${field(jsonPath)} is of type "action", which is not available ${why}: there is no plugin host to run its handler.`,
+    message: ({ jsonPath }: At) =>
+      `${field(jsonPath)} is of type "action", which is not available ${why}: there is no plugin host to run its handler.`,
     fix: removeField,
     examples: {
       incorrect: [
@@ -139,7 +143,8 @@ const definitions = defineRules([
     code: 'process.sandbox',
     severity: 'error',
     description: 'sandbox is rejected for runtime: "process" (the executable is already its own OS process).',
-    decision: 'Any sandbox key is reported, also sandbox: false, since the reference rejects the field under this runtime.',
+    decision:
+      'Any sandbox key is reported, also sandbox: false, since the reference rejects the field under this runtime.',
     message: (_: At) => `\`sandbox\` is rejected ${why}: the executable is already its own OS process.`,
     fix: removeField,
     examples: {
@@ -199,7 +204,8 @@ const definitions = defineRules([
     code: 'process.tool-handler',
     severity: 'error',
     description: 'A tool entry must not carry handler under runtime: "process": a tool is called by its own id.',
-    message: ({ jsonPath }: At) => `${field(jsonPath)} is forbidden ${why}: the process transport calls a tool by its own id.`,
+    message: ({ jsonPath }: At) =>
+      `${field(jsonPath)} is forbidden ${why}: the process transport calls a tool by its own id.`,
     fix: removeField,
     examples: {
       incorrect: [
@@ -251,9 +257,11 @@ export const processRuntimeRules: RuleArea<typeof definitions> = {
   check({ model, report }) {
     if (!model.isProcess || !model.root) return;
     const hooks = valueNode(model.contributes, 'hooks');
-    if (hooks?.type === 'object' && hooks.children!.length > 0) report('process.hooks', keyNode(model.contributes, 'hooks')!, { jsonPath: ['contributes', 'hooks'] });
+    if (hooks?.type === 'object' && hooks.children!.length > 0)
+      report('process.hooks', keyNode(model.contributes, 'hooks')!, { jsonPath: ['contributes', 'hooks'] });
     const views = valueNode(model.contributes, 'views');
-    if (views?.type === 'array' && views.children!.length > 0) report('process.views', keyNode(model.contributes, 'views')!, { jsonPath: ['contributes', 'views'] });
+    if (views?.type === 'array' && views.children!.length > 0)
+      report('process.views', keyNode(model.contributes, 'views')!, { jsonPath: ['contributes', 'views'] });
     for (const setting of model.settings) {
       const type = valueNode(setting.node, 'type');
       if (type?.value === 'action') report('process.action-setting', type, { jsonPath: setting.jsonPath });
@@ -264,7 +272,10 @@ export const processRuntimeRules: RuleArea<typeof definitions> = {
     for (const access of ['read', 'write'] as const) {
       const rule = valueNode(fs, access);
       const staticPatterns = valueNode(rule, 'static');
-      if (arrayItems(staticPatterns).length > 0 && asRecord(asRecord(model.permissionsValue.fs)[access]).parameter !== true) {
+      if (
+        arrayItems(staticPatterns).length > 0 &&
+        asRecord(asRecord(model.permissionsValue.fs)[access]).parameter !== true
+      ) {
         report('process.static-fs', keyNode(rule, 'static')!, { jsonPath: ['permissions', 'fs', access], access });
       }
     }

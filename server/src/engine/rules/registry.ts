@@ -30,20 +30,27 @@ const referenceAreas = [
 ] as const;
 
 /** The definitions of the areas' own rules (the generic shape rules aside). */
-type AreaRule = (typeof referenceAreas)[number]['rules'][number] | (typeof syntaxRules)['rules'][number] | (typeof diagnosticsRules)['rules'][number];
+type AreaRule =
+  | (typeof referenceAreas)[number]['rules'][number]
+  | (typeof syntaxRules)['rules'][number]
+  | (typeof diagnosticsRules)['rules'][number];
 
 /** Every rule code: a code no rule declares is not a `RuleCode`, so a typo does not compile. */
 export type RuleCode = AreaRule['code'] | ShapeCode;
 
 /** The data a finding of `code` carries: what its definition's message and fix take. */
-export type RuleData<C extends RuleCode> = C extends ShapeCode ? ShapeData : DataOf<readonly AreaRule[], C & AreaRule['code']>;
+export type RuleData<C extends RuleCode> = C extends ShapeCode
+  ? ShapeData
+  : DataOf<readonly AreaRule[], C & AreaRule['code']>;
 
 /** Whether `code` is a registered rule's. */
 export function isRuleCode(code: string): code is RuleCode {
   return ruleByCode.has(code);
 }
 
-/** The validator's diagnostic: LSP-shaped (0-based, UTF-16 positions) but free of any LSP import, of a registered rule. */
+/**
+ * The validator's diagnostic: LSP-shaped (0-based, UTF-16 positions) but free of any LSP import, of a registered rule.
+ */
 export type ManifestDiagnostic = DiagnosticOf<RuleCode>;
 
 /** A diagnostic's data, typed by its code; undefined for a diagnostic of another code. */

@@ -118,8 +118,7 @@ type RuleExamples = FixedRuleExamples | PlainRuleExamples;
 
 /** A rule with a quick fix shows what it makes of an example; one without shows none. */
 type Exemplified<D> =
-  | { fix: Fix<NoInfer<D>>; examples: FixedRuleExamples }
-  | { fix?: undefined; examples: PlainRuleExamples };
+  { fix: Fix<NoInfer<D>>; examples: FixedRuleExamples } | { fix?: undefined; examples: PlainRuleExamples };
 
 /** Any rule, whatever its data: what the registry holds. */
 // Its data is any rule's: `unknown` would refuse every definition (a message takes its own data type).
@@ -161,11 +160,12 @@ export function defineRules<const R extends RuleList>(rules: R): R {
 type CodeOf<R extends RuleList> = R[number]['code'];
 
 /** The data a finding of `code` carries, from the definition of that code among `R`. */
-export type DataOf<R extends RuleList, C extends CodeOf<R>> = Extract<R[number], { code: C }> extends infer Rule
-  ? Rule extends RuleDefinition<string, infer D>
-    ? D
-    : never
-  : never;
+export type DataOf<R extends RuleList, C extends CodeOf<R>> =
+  Extract<R[number], { code: C }> extends infer Rule
+    ? Rule extends RuleDefinition<string, infer D>
+      ? D
+      : never
+    : never;
 
 /** The codes among `R` whose definitions build a message from data: the ones a check may report. */
 export type ReportableCode<R extends RuleList> = Extract<R[number], Reportable<never>>['code'];
@@ -173,7 +173,10 @@ export type ReportableCode<R extends RuleList> = Extract<R[number], Reportable<n
 /** Where a finding points: a node of the tree, or an explicit span of the text. */
 export type Target = JsonNode | { offset: number; length: number };
 
-/** A span of a file the manifest names (a handler), with its position there: where a finding outside the manifest points. */
+/**
+ * A span of a file the manifest names (a handler), with its position there: where a finding outside the manifest
+ * points.
+ */
 export interface FileSpan {
   /** The file's plugin-relative path, as a PluginFolder is asked for it. */
   file: string;
@@ -197,7 +200,10 @@ export interface RuleContext<R extends RuleList = RuleList> {
    * field); the message is the definition's, built from that data.
    */
   report<C extends ReportableCode<R>>(code: C, target: Target, data: DataOf<R, C>): void;
-  /** A finding in another file than the manifest (a handler), at a span of it: the same rules, the same data, its own place. */
+  /**
+   * A finding in another file than the manifest (a handler), at a span of it: the same rules, the same data, its own
+   * place.
+   */
   reportIn<C extends ReportableCode<R>>(code: C, span: FileSpan, data: DataOf<R, C>): void;
   /**
    * A JSON Schema finding (the shape area only): its message from the rule's shapeMessage, its data
@@ -205,7 +211,9 @@ export interface RuleContext<R extends RuleList = RuleList> {
    * keys would make 200,000 of them for the thousand shown).
    */
   reportShape(code: string, target: Target, described: () => { message: string; data: ShapeData }): void;
-  /** Findings of `code` only counted, never made (the parse kept no more of them): they count among those past the cap. */
+  /**
+   * Findings of `code` only counted, never made (the parse kept no more of them): they count among those past the cap.
+   */
   countBeyond(code: ReportableCode<R>, count: number): void;
 }
 

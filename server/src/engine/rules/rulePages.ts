@@ -28,7 +28,10 @@ export interface ShownExample {
 }
 
 /** docs/rules/<code>.md: what the rule checks, why its severity, its examples, how to turn it off. */
-export function rulePageMarkdown(rule: AnyRule, examples: { incorrect: ShownExample[]; correct: ShownExample[] }): string {
+export function rulePageMarkdown(
+  rule: AnyRule,
+  examples: { incorrect: ShownExample[]; correct: ShownExample[] },
+): string {
   const fixed = examples.incorrect.find((example) => example.fixed)?.fixed;
   const withFix = rule.fix ? ', with a quick fix' : '';
   const lines = [

@@ -44,7 +44,9 @@ export function rulesTableMarkdown(rules: RuleDefinition[], pageOf?: (code: stri
         const code = pageOf ? `[\`${rule.code}\`](${pageOf(rule.code)})` : `\`${rule.code}\``;
         return `| ${code} | ${rule.severity} | ${cell(rule.description)} | ${cell(rule.decision ?? '')} |`;
       });
-    sections.push(`#### ${areaTitles[area]}\n\n| Code | Severity | Rule | Decision where the reference is open |\n|---|---|---|---|\n${rows.join('\n')}`);
+    sections.push(
+      `#### ${areaTitles[area]}\n\n| Code | Severity | Rule | Decision where the reference is open |\n|---|---|---|---|\n${rows.join('\n')}`,
+    );
   }
   return sections.join('\n\n') + '\n';
 }

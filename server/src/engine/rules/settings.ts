@@ -72,8 +72,10 @@ const definitions = defineRules([
     code: 'settings.action-handler',
     severity: 'warning',
     description: 'type: "action" renders a button that runs handler (relative path).',
-    decision: 'A warning, not an error: the reference lists handler? as optional for every setting and names no refusal, but an action setting without one is a button that runs nothing.',
-    message: ({ jsonPath }: At & { missingField: 'handler' }) => `${field(jsonPath)} is of type "action" and needs \`handler\`: the relative path of what its button runs.`,
+    decision:
+      'A warning, not an error: the reference lists handler? as optional for every setting and names no refusal, but an action setting without one is a button that runs nothing.',
+    message: ({ jsonPath }: At & { missingField: 'handler' }) =>
+      `${field(jsonPath)} is of type "action" and needs \`handler\`: the relative path of what its button runs.`,
     fix: addRequiredField,
     examples: {
       incorrect: [
@@ -112,7 +114,8 @@ const definitions = defineRules([
     severity: 'warning',
     description: 'handler and variant belong to type: "action" settings.',
     decision: 'A warning: on other types the app ignores them.',
-    message: ({ jsonPath, type }: At & { type: string }) => `${field(jsonPath)} belongs to type: "action" settings; this one is of type ${quote(type)}, so it is ignored.`,
+    message: ({ jsonPath, type }: At & { type: string }) =>
+      `${field(jsonPath)} belongs to type: "action" settings; this one is of type ${quote(type)}, so it is ignored.`,
     examples: {
       incorrect: [
         {
@@ -140,8 +143,10 @@ const definitions = defineRules([
     code: 'settings.min-max',
     severity: 'warning',
     description: 'min and max bound a number setting.',
-    decision: 'A warning when min > max, not an error: the reference states no order between them, so nothing says the loader refuses it, but no value could be entered.',
-    message: ({ jsonPath, min, max }: At & { min: number; max: number }) => `${field(jsonPath)} (${min}) exceeds max (${max}): no value could be entered.`,
+    decision:
+      'A warning when min > max, not an error: the reference states no order between them, so nothing says the loader refuses it, but no value could be entered.',
+    message: ({ jsonPath, min, max }: At & { min: number; max: number }) =>
+      `${field(jsonPath)} (${min}) exceeds max (${max}): no value could be entered.`,
     examples: {
       incorrect: [
         {
@@ -198,7 +203,8 @@ const definitions = defineRules([
     code: 'settings.default',
     severity: 'warning',
     description: 'default matches the setting: of its type, within enum, within min and max.',
-    decision: 'A warning: the reference does not say the loader checks defaults, but a default the card cannot show is a mistake.',
+    decision:
+      'A warning: the reference does not say the loader checks defaults, but a default the card cannot show is a mistake.',
     message: ({ jsonPath, problem }: At & { problem: string }) => `${field(jsonPath)} ${problem}.`,
     examples: {
       incorrect: [
@@ -236,7 +242,10 @@ export const settingRules: RuleArea<typeof definitions> = {
       if (type === 'action') {
         // Under runtime: "process" the setting itself is rejected (process.action-setting): no handler to ask for.
         if (!model.isProcess && !propertyNode(setting.node, 'handler')) {
-          report('settings.action-handler', valueNode(setting.node, 'type')!, { jsonPath: setting.jsonPath, missingField: 'handler' });
+          report('settings.action-handler', valueNode(setting.node, 'type')!, {
+            jsonPath: setting.jsonPath,
+            missingField: 'handler',
+          });
         }
       } else if (typeof type === 'string') {
         for (const key of settingTypeOnlyKeys.action) {
@@ -252,7 +261,11 @@ export const settingRules: RuleArea<typeof definitions> = {
           if (at) report('settings.number-only', at, { jsonPath: [...setting.jsonPath, key] });
         }
       } else if (min !== undefined && max !== undefined && min > max) {
-        report('settings.min-max', valueNode(setting.node, 'min')!, { jsonPath: [...setting.jsonPath, 'min'], min, max });
+        report('settings.min-max', valueNode(setting.node, 'min')!, {
+          jsonPath: [...setting.jsonPath, 'min'],
+          min,
+          max,
+        });
       }
       const defaultNode = valueNode(setting.node, 'default');
       if (defaultNode) {
@@ -265,10 +278,20 @@ export const settingRules: RuleArea<typeof definitions> = {
 
 const jsTypeOf: Record<string, string> = { string: 'string', boolean: 'boolean', number: 'number' };
 
-function defaultProblem(value: unknown, type: unknown, allowed: unknown, min?: number, max?: number): string | undefined {
+function defaultProblem(
+  value: unknown,
+  type: unknown,
+  allowed: unknown,
+  min?: number,
+  max?: number,
+): string | undefined {
   const expected = typeof type === 'string' ? own(jsTypeOf, type) : undefined;
   if (expected && typeof value !== expected) return `must be a ${expected}, as the setting is of type ${quote(type)}`;
-  if (Array.isArray(allowed) && allowed.length > 0 && !allowed.some((option) => option === value || (option as { value?: unknown })?.value === value)) {
+  if (
+    Array.isArray(allowed) &&
+    allowed.length > 0 &&
+    !allowed.some((option) => option === value || (option as { value?: unknown })?.value === value)
+  ) {
     return `${quote(value)} is not one of the setting's enum values`;
   }
   if (typeof value === 'number' && ((min !== undefined && value < min) || (max !== undefined && value > max))) {

@@ -16,43 +16,49 @@ export type ShapeCode = `${RequiredArea}.required` | `${Area}.wrong-type` | `${A
  * Types, required fields and unknown keys, for every area, from the JSON Schema compiled at build
  * time. The rows with their own wording (kebab-case names, enums…) are declared in their areas' files.
  */
-export const genericShapeRules: readonly RuleDefinition<ShapeCode, ShapeData>[] = areas.flatMap((area): RuleDefinition<ShapeCode, ShapeData>[] => [
-  // hooks name their missing handler as hooks.shape, and no permission field is required.
-  ...(area === 'hooks' || area === 'permissions'
-    ? []
-    : [
-        {
-          code: `${area}.required` as const,
-          severity: 'error' as const,
-          description: `A field the reference marks as required in ${areaTitle(area)} is missing.`,
-          fix: addRequiredField,
-          examples: requiredExamples[area],
-        },
-      ]),
-  {
-    code: `${area}.wrong-type`,
-    severity: 'error',
-    description: `A field in ${areaTitle(area)} has the wrong JSON type.`,
-    examples: wrongTypeExamples[area],
-  },
-  {
-    code: `${area}.unknown-key`,
-    severity: 'warning',
-    description: `A key the reference does not define in ${areaTitle(area)}; often a typo (a "did you mean" is offered).`,
-    decision: 'A warning, not an error: the reference lists the fields it reads, and an unknown one is ignored by the app.',
-    // Ignored by the app: shown faded.
-    tags: ['unnecessary'],
-    fix: renameKey,
-    examples: unknownKeyExamples[area],
-  },
-]);
+export const genericShapeRules: readonly RuleDefinition<ShapeCode, ShapeData>[] = areas.flatMap(
+  (area): RuleDefinition<ShapeCode, ShapeData>[] => [
+    // hooks name their missing handler as hooks.shape, and no permission field is required.
+    ...(area === 'hooks' || area === 'permissions'
+      ? []
+      : [
+          {
+            code: `${area}.required` as const,
+            severity: 'error' as const,
+            description: `A field the reference marks as required in ${areaTitle(area)} is missing.`,
+            fix: addRequiredField,
+            examples: requiredExamples[area],
+          },
+        ]),
+    {
+      code: `${area}.wrong-type`,
+      severity: 'error',
+      description: `A field in ${areaTitle(area)} has the wrong JSON type.`,
+      examples: wrongTypeExamples[area],
+    },
+    {
+      code: `${area}.unknown-key`,
+      severity: 'warning',
+      description: `A key the reference does not define in ${areaTitle(area)}; often a typo (a "did you mean" is offered).`,
+      decision:
+        'A warning, not an error: the reference lists the fields it reads, and an unknown one is ignored by the app.',
+      // Ignored by the app: shown faded.
+      tags: ['unnecessary'],
+      fix: renameKey,
+      examples: unknownKeyExamples[area],
+    },
+  ],
+);
 
 function areaTitle(area: string): string {
   return area === 'manifest' ? 'the top level' : area === 'permissions' ? 'permissions' : `contributes.${area}`;
 }
 
 /** Runs the shape rules; `rules` is every registered rule, for their codes and wording. */
-export function shapeArea(rules: ReadonlyMap<string, AnyRule>, others: readonly RuleArea[]): RuleArea<typeof genericShapeRules> {
+export function shapeArea(
+  rules: ReadonlyMap<string, AnyRule>,
+  others: readonly RuleArea[],
+): RuleArea<typeof genericShapeRules> {
   return {
     rules: genericShapeRules,
     check({ model, reportShape }) {
@@ -65,7 +71,8 @@ export function shapeArea(rules: ReadonlyMap<string, AnyRule>, others: readonly 
           const value = valueAt(model.document.value, finding.jsonPath);
           const name = field(finding.jsonPath);
           const data = shapeDataOf(finding);
-          const message = rules.get(finding.code)?.shapeMessage?.(finding, name, value) ?? genericMessage(finding, name, value, data);
+          const message =
+            rules.get(finding.code)?.shapeMessage?.(finding, name, value) ?? genericMessage(finding, name, value, data);
           return { message, data };
         });
       }
@@ -74,7 +81,8 @@ export function shapeArea(rules: ReadonlyMap<string, AnyRule>, others: readonly 
 }
 
 function shapeDataOf(finding: ShapeFinding): ShapeData {
-  if (finding.keyword === 'required') return { jsonPath: finding.jsonPath, missingField: String(finding.params.missingProperty) };
+  if (finding.keyword === 'required')
+    return { jsonPath: finding.jsonPath, missingField: String(finding.params.missingProperty) };
   if (finding.keyword === 'additionalProperties') {
     const key = String(finding.params.additionalProperty);
     const suggestion = closest(key, Object.keys(finding.schemaNode.properties ?? {}));
@@ -120,7 +128,10 @@ const typeNames: Record<string, string> = {
   null: 'null',
 };
 
-/** The message of a shape finding no rule words itself; `data` is its data (an unknown key's suggestion is found once, for both). */
+/**
+ * The message of a shape finding no rule words itself; `data` is its data (an unknown key's suggestion is found once,
+ * for both).
+ */
 function genericMessage(finding: ShapeFinding, name: string, value: unknown, data: ShapeData): string {
   const { keyword, params, schemaNode } = finding;
   switch (keyword) {
@@ -169,10 +180,14 @@ function firstSentence(text: string): string {
     const char = text[i];
     if ('([{'.includes(char)) depth++;
     else if (')]}'.includes(char)) depth = Math.max(0, depth - 1);
-    else if (depth === 0 && '.!?'.includes(char) && !/\b(e\.g|i\.e)$/.test(text.slice(0, i)) && /^(\s+[^a-z\s]|\s*$)/.test(text.slice(i + 1))) {
+    else if (
+      depth === 0 &&
+      '.!?'.includes(char) &&
+      !/\b(e\.g|i\.e)$/.test(text.slice(0, i)) &&
+      /^(\s+[^a-z\s]|\s*$)/.test(text.slice(i + 1))
+    ) {
       return text.slice(0, i + 1);
     }
   }
   return text;
 }
-

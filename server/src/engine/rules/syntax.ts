@@ -31,14 +31,17 @@ interface SyntaxData {
 
 /** The byte-order mark, removed. */
 const removeByteOrderMark: Fix<SyntaxData> = ({ detail }, { analysis }) =>
-  detail === 'byte-order-mark' && analysis.document.text.startsWith(byteOrderMark) ? edit('Remove the byte-order mark', [{ offset: 0, length: 1, newText: '' }]) : [];
+  detail === 'byte-order-mark' && analysis.document.text.startsWith(byteOrderMark)
+    ? edit('Remove the byte-order mark', [{ offset: 0, length: 1, newText: '' }])
+    : [];
 
 const definitions = defineRules([
   defineRule({
     code: 'json.syntax',
     severity: 'error',
     description: 'The manifest must be valid JSON.',
-    decision: 'A byte-order mark at the start is a syntax error too, said as such: JSON.parse rejects the U+FEFF a UTF-8 file read as text keeps.',
+    decision:
+      'A byte-order mark at the start is a syntax error too, said as such: JSON.parse rejects the U+FEFF a UTF-8 file read as text keeps.',
     message: ({ detail }: SyntaxData) =>
       detail === 'empty'
         ? 'The manifest is empty: it is one JSON object with at least name, displayName and version.'
@@ -92,8 +95,10 @@ const definitions = defineRules([
     code: 'json.duplicate-key',
     severity: 'warning',
     description: 'A key given twice in one object: the loader keeps the last one and ignores the others.',
-    decision: 'A warning, not an error: JSON.parse accepts duplicates. Every occurrence but the last is marked, since those are the ones ignored.',
-    message: ({ key }: { key: string }) => `Duplicate key \`${key}\`: the loader keeps only the last one, so this one is ignored.`,
+    decision:
+      'A warning, not an error: JSON.parse accepts duplicates. Every occurrence but the last is marked, since those are the ones ignored.',
+    message: ({ key }: { key: string }) =>
+      `Duplicate key \`${key}\`: the loader keeps only the last one, so this one is ignored.`,
     examples: {
       incorrect: [
         {
@@ -115,7 +120,8 @@ const definitions = defineRules([
     description: 'Nesting deeper than 512 levels is not validated.',
     decision:
       'No real manifest nests this deep; the limit keeps the parsers from exhausting the stack. A container that opens past it is read as empty, and the rest of the manifest is validated. An error although the loader may read it: nothing below the limit is checked, so a CI run must not pass it.',
-    message: ({ limit }: { limit: string }) => `This value nests deeper than ${limit} levels: what it holds is not validated (it is read as empty).`,
+    message: ({ limit }: { limit: string }) =>
+      `This value nests deeper than ${limit} levels: what it holds is not validated (it is read as empty).`,
     examples: {
       incorrect: [
         {
@@ -162,7 +168,8 @@ export const syntaxRules: RuleArea<typeof definitions> = {
       switch (finding.kind) {
         case 'syntax':
           if (model.document.text.trim() === '') report('json.syntax', { offset: 0, length: 0 }, { detail: 'empty' });
-          else if (finding.offset === 0 && model.document.text.startsWith(byteOrderMark)) report('json.syntax', { offset: 0, length: 1 }, { detail: 'byte-order-mark' });
+          else if (finding.offset === 0 && model.document.text.startsWith(byteOrderMark))
+            report('json.syntax', { offset: 0, length: 1 }, { detail: 'byte-order-mark' });
           else report('json.syntax', finding, { detail: finding.detail });
           break;
         case 'comment':

@@ -48,14 +48,22 @@ const declareAnnotations: Fix<{ jsonPath: JsonPath }> = ({ jsonPath }, input) =>
     present
       ? replaceNode(present, formatJson(annotations, document, lineIndentAt(document, present.offset)))
       : insertProperty(document, tool, 'annotations', (indent) => formatJson(annotations, document, indent));
-  return annotationChoices.map(({ label, annotations }) => ({ title: `Declare annotations: ${label}`, edits: [declare(annotations)], newFiles: [] }));
+  return annotationChoices.map(({ label, annotations }) => ({
+    title: `Declare annotations: ${label}`,
+    edits: [declare(annotations)],
+    newFiles: [],
+  }));
 };
 
 /** How a message names a tool without annotations. */
 function undeclared({ jsonPath, toolName, annotations }: UndeclaredData): string {
   const theTool = toolName === undefined ? `The tool at ${field(jsonPath)}` : `Tool ${quote(toolName)}`;
   const said =
-    annotations === 'absent' ? '' : annotations === 'empty' ? ' (its `annotations` object is empty)' : ' (its `annotations` names none of readOnlyHint, destructiveHint, idempotentHint, openWorldHint)';
+    annotations === 'absent'
+      ? ''
+      : annotations === 'empty'
+        ? ' (its `annotations` object is empty)'
+        : ' (its `annotations` names none of readOnlyHint, destructiveHint, idempotentHint, openWorldHint)';
   return `${theTool} declares no annotations${said}`;
 }
 
@@ -132,7 +140,8 @@ const definitions = defineRules([
     // Refused by the loader: shown struck through.
     tags: ['deprecated'],
     severity: 'error',
-    description: 'Legacy manifests that declare a tool with name and inline parameters are rejected with a message asking for id and a schema file.',
+    description:
+      'Legacy manifests that declare a tool with name and inline parameters are rejected with a message asking for id and a schema file.',
     message: ({ jsonPath }: { jsonPath: JsonPath; toolIndex: number }) =>
       `${field(jsonPath)} uses the legacy tool shape (name/parameters), which is refused at load time: declare \`id\` instead of \`name\`, and move the inline \`parameters\` into a JSON-Schema file named by \`schema\`.`,
     fix: legacyToolShape,
@@ -153,7 +162,8 @@ const definitions = defineRules([
             "permissions": { "fs": { "read": { "parameter": true } } }`),
           files: { 'tools/count-words.js': countWordsHandler },
           fixed: {
-            title: 'Use the current tool shape: rename "name" to "id" and move its parameters to ./tools/count_words.schema.json',
+            title:
+              'Use the current tool shape: rename "name" to "id" and move its parameters to ./tools/count_words.schema.json',
             manifest: plugin(`
               "contributes": {
                 "tools": [
@@ -237,7 +247,8 @@ const definitions = defineRules([
   defineRule({
     code: 'tools.annotations',
     severity: 'error',
-    description: 'annotations: { readOnlyHint?, destructiveHint?, idempotentHint?, openWorldHint? }, booleans only; any other key is rejected.',
+    description:
+      'annotations: { readOnlyHint?, destructiveHint?, idempotentHint?, openWorldHint? }, booleans only; any other key is rejected.',
     shapeMessage: (finding, name) =>
       finding.keyword === 'additionalProperties'
         ? `\`${String(finding.params.additionalProperty)}\` is not an MCP tool annotation: ${name} allows only readOnlyHint, destructiveHint, idempotentHint and openWorldHint; any other key is rejected.`
@@ -275,7 +286,8 @@ const definitions = defineRules([
     code: 'tools.timeout',
     severity: 'warning',
     description: 'timeout is a duration, e.g. "30s".',
-    decision: 'A warning unless it is a whole number followed by ms, s, m or h ("500ms", "30s", "2m", "1h"); a number without a unit is that warning too.',
+    decision:
+      'A warning unless it is a whole number followed by ms, s, m or h ("500ms", "30s", "2m", "1h"); a number without a unit is that warning too.',
     shapeMessage: (_finding, name, value) => notADuration(name, value),
     message: ({ jsonPath, value }: { jsonPath: JsonPath; value: string }) => notADuration(field(jsonPath), value),
     examples: {
@@ -308,9 +320,12 @@ const definitions = defineRules([
   defineRule({
     code: 'tools.duplicate-id',
     severity: 'warning',
-    description: 'One name, one tool: a later tool whose name is already taken is skipped with a warning that names its source.',
-    decision: 'A warning on every tool after the first, as the app gives one: the manifest loads, and the agent loop skips the later tool.',
-    message: ({ id, firstPlace }: DuplicateIdData) => `Tool id ${quote(id)} is already used by ${firstPlace}: one name, one tool; the later tool is skipped with a warning.`,
+    description:
+      'One name, one tool: a later tool whose name is already taken is skipped with a warning that names its source.',
+    decision:
+      'A warning on every tool after the first, as the app gives one: the manifest loads, and the agent loop skips the later tool.',
+    message: ({ id, firstPlace }: DuplicateIdData) =>
+      `Tool id ${quote(id)} is already used by ${firstPlace}: one name, one tool; the later tool is skipped with a warning.`,
     examples: {
       incorrect: [
         {
@@ -399,9 +414,12 @@ const definitions = defineRules([
   defineRule({
     code: 'tools.undeclared-annotations-write',
     severity: 'hint',
-    description: 'A tool that declares no annotations, in a plugin that declares permissions.fs.write, is treated as readOnlyHint: false (modify).',
-    decision: "A hint, not a warning: the loader does not log this case, but the tool then asks depending on the folder's trust level.",
-    message: (data: UndeclaredData) => `${undeclared(data)}: because the plugin declares permissions.fs.write, it is treated as readOnlyHint: false, category modify, which ${data.asks}.`,
+    description:
+      'A tool that declares no annotations, in a plugin that declares permissions.fs.write, is treated as readOnlyHint: false (modify).',
+    decision:
+      "A hint, not a warning: the loader does not log this case, but the tool then asks depending on the folder's trust level.",
+    message: (data: UndeclaredData) =>
+      `${undeclared(data)}: because the plugin declares permissions.fs.write, it is treated as readOnlyHint: false, category modify, which ${data.asks}.`,
     fix: declareAnnotations,
     examples: {
       incorrect: [
@@ -449,8 +467,10 @@ const definitions = defineRules([
     code: 'tools.schema-not-json',
     severity: 'error',
     description: 'A tool\u2019s schema file must parse as JSON.',
-    decision: 'An error, as a rule of the tools table ("path to a JSON-Schema file"), though the reference does not say the loader parses it: the tool\u2019s arguments then have no schema.',
-    message: ({ jsonPath, filePath, reason }: SchemaFileData & { reason: string }) => `${field(jsonPath)}: ${quote(filePath)} is not JSON (${reason}).`,
+    decision:
+      'An error, as a rule of the tools table ("path to a JSON-Schema file"), though the reference does not say the loader parses it: the tool\u2019s arguments then have no schema.',
+    message: ({ jsonPath, filePath, reason }: SchemaFileData & { reason: string }) =>
+      `${field(jsonPath)}: ${quote(filePath)} is not JSON (${reason}).`,
     examples: {
       incorrect: [
         {
@@ -539,8 +559,10 @@ const definitions = defineRules([
   defineRule({
     code: 'tools.schema-unknown-draft',
     severity: 'warning',
-    description: 'A tool\u2019s schema file declares a $schema that is none of the JSON Schema drafts draft-04, -06, -07, 2019-09 and 2020-12.',
-    decision: 'A warning, not an error: the reference does not name a draft. The schema is checked as draft-07, and the message says so.',
+    description:
+      'A tool\u2019s schema file declares a $schema that is none of the JSON Schema drafts draft-04, -06, -07, 2019-09 and 2020-12.',
+    decision:
+      'A warning, not an error: the reference does not name a draft. The schema is checked as draft-07, and the message says so.',
     message: ({ jsonPath, filePath, declared, draft }: SchemaFileData & { declared: string; draft: SchemaDraft }) =>
       `${field(jsonPath)} ${quote(filePath)} declares "$schema": ${quote(declared)}, a draft this validator does not know: it is checked as ${draft}.`,
     examples: {
@@ -679,8 +701,14 @@ const definitions = defineRules([
 /** A word-count plugin's files, the schema's `text` property behind a chain of `links` local $refs. */
 function refChainFiles(links: number): Record<string, string> {
   const definitions: Record<string, unknown> = {};
-  for (let i = 0; i < links; i++) definitions[`link${i}`] = i + 1 < links ? { $ref: `#/definitions/link${i + 1}` } : { type: 'string' };
-  const schema = { type: 'object', definitions, properties: { text: { $ref: '#/definitions/link0' } }, required: ['text'] };
+  for (let i = 0; i < links; i++)
+    definitions[`link${i}`] = i + 1 < links ? { $ref: `#/definitions/link${i + 1}` } : { type: 'string' };
+  const schema = {
+    type: 'object',
+    definitions,
+    properties: { text: { $ref: '#/definitions/link0' } },
+    required: ['text'],
+  };
   return {
     'tools/count-words.schema.json': `${JSON.stringify(schema, null, 2)}\n`,
     'tools/count-words.js': 'module.exports = async ({ text }) => String(text.split(/\\s+/).filter(Boolean).length);\n',
@@ -692,11 +720,13 @@ export const toolRules: RuleArea<typeof definitions> = {
   rules: definitions,
   explainsShapeFinding(finding, model) {
     // A legacy tool is reported once, as legacy, not as a missing id and schema plus two unknown keys.
-    if (finding.jsonPath.length !== 3 || finding.jsonPath[1] !== 'tools' || finding.jsonPath[0] !== 'contributes') return false;
+    if (finding.jsonPath.length !== 3 || finding.jsonPath[1] !== 'tools' || finding.jsonPath[0] !== 'contributes')
+      return false;
     const tool = model.tools[finding.jsonPath[2] as number];
     if (!tool || !isLegacy(tool.value)) return false;
     if (finding.keyword === 'required') return ['id', 'schema'].includes(String(finding.params.missingProperty));
-    if (finding.keyword === 'additionalProperties') return ['name', 'parameters'].includes(String(finding.params.additionalProperty));
+    if (finding.keyword === 'additionalProperties')
+      return ['name', 'parameters'].includes(String(finding.params.additionalProperty));
     return false;
   },
   check(context) {
@@ -715,39 +745,65 @@ export const toolRules: RuleArea<typeof definitions> = {
       }
       const timeout = leafValue(tool.node, 'timeout');
       if (typeof timeout === 'string' && !/^\d+(ms|s|m|h)$/.test(timeout)) {
-        report('tools.timeout', valueNode(tool.node, 'timeout')!, { jsonPath: [...tool.jsonPath, 'timeout'], value: timeout });
+        report('tools.timeout', valueNode(tool.node, 'timeout')!, {
+          jsonPath: [...tool.jsonPath, 'timeout'],
+          value: timeout,
+        });
       }
       if (!declaresAnnotations(tool.value.annotations)) {
         const gating = deriveToolGating(undefined, plugin);
-        const at = () => valueNode(tool.node, 'id') ?? valueNode(tool.node, 'name') ?? { offset: tool.node.offset, length: 1 };
+        const at = () =>
+          valueNode(tool.node, 'id') ?? valueNode(tool.node, 'name') ?? { offset: tool.node.offset, length: 1 };
         const name = tool.id ?? (typeof tool.value.name === 'string' ? tool.value.name : undefined);
-        const data: UndeclaredData = { jsonPath: tool.jsonPath, ...(name === undefined ? {} : { toolName: name }), annotations: annotationsSaid(tool.value.annotations), asks: gating.asks };
+        const data: UndeclaredData = {
+          jsonPath: tool.jsonPath,
+          ...(name === undefined ? {} : { toolName: name }),
+          annotations: annotationsSaid(tool.value.annotations),
+          asks: gating.asks,
+        };
         if (gating.category === 'external') {
-          const because = gating.reasons.filter((r) => r.category === 'external').map((r) => (r.source === 'permissions.fetch' ? 'permissions.fetch' : 'runtime: "process"') as 'permissions.fetch' | 'runtime: "process"');
+          const because = gating.reasons
+            .filter((r) => r.category === 'external')
+            .map(
+              (r) =>
+                (r.source === 'permissions.fetch' ? 'permissions.fetch' : 'runtime: "process"') as
+                  'permissions.fetch' | 'runtime: "process"',
+            );
           report('tools.undeclared-annotations', at(), { ...data, because });
         } else if (gating.category === 'modify') {
           report('tools.undeclared-annotations-write', at(), data);
         }
       }
     });
-    for (const file of context.files().files) if (file.read === 'schema') checkSchema(context, file.reference, file.analysis);
+    for (const file of context.files().files)
+      if (file.read === 'schema') checkSchema(context, file.reference, file.analysis);
   },
 };
 
 /** A tool's schema file, read: JSON, a JSON Schema of a known draft, its path-like properties formatted. */
-function checkSchema({ report }: RuleContext<typeof definitions>, reference: FileReference, analysis: ToolSchemaResult): void {
+function checkSchema(
+  { report }: RuleContext<typeof definitions>,
+  reference: FileReference,
+  analysis: ToolSchemaResult,
+): void {
   const file: SchemaFileData = { jsonPath: reference.jsonPath, filePath: reference.filePath };
   if (analysis.kind === 'not-json') {
     report('tools.schema-not-json', reference.node, { ...file, reason: analysis.reason });
     return;
   }
-  if (analysis.unknownDraft !== undefined) report('tools.schema-unknown-draft', reference.node, { ...file, declared: analysis.unknownDraft, draft: analysis.draft });
+  if (analysis.unknownDraft !== undefined)
+    report('tools.schema-unknown-draft', reference.node, {
+      ...file,
+      declared: analysis.unknownDraft,
+      draft: analysis.draft,
+    });
   if (analysis.kind === 'invalid') {
     report('tools.schema-invalid', reference.node, { ...file, draft: analysis.draft, reason: analysis.reason });
     return;
   }
   if (analysis.cutRefChain) report('tools.schema-ref-chain', reference.node, { ...file, ...analysis.cutRefChain });
-  for (const property of analysis.facts.unformattedPathLikeProperties) report('tools.path-without-format', reference.node, { ...file, property });
+  for (const property of analysis.facts.unformattedPathLikeProperties)
+    report('tools.path-without-format', reference.node, { ...file, property });
 }
 
 /** What an `annotations` value that declares nothing is: none, an empty object, or one without the four names. */

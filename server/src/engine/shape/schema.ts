@@ -36,7 +36,10 @@ export function resolveRef(node: SchemaNode | undefined): SchemaNode | undefined
 
 /** The schema node a JSON pointer such as `#/definitions/tool/properties/id` names. */
 function schemaAtPointer(pointer: string): SchemaNode | undefined {
-  const segments = pointer.replace(/^#\/?/, '').split('/').filter((s) => s.length > 0);
+  const segments = pointer
+    .replace(/^#\/?/, '')
+    .split('/')
+    .filter((s) => s.length > 0);
   let node: unknown = schema;
   for (const raw of segments) {
     const segment = raw.replace(/~1/g, '/').replace(/~0/g, '~');
@@ -59,7 +62,9 @@ export function schemaForPath(path: JsonPath): SchemaNode | undefined {
     } else {
       const viaIf = own(node.then?.properties, segment);
       const property = own(node.properties, segment) ?? viaIf;
-      node = resolveRef(property ?? (typeof node.additionalProperties === 'object' ? node.additionalProperties : undefined));
+      node = resolveRef(
+        property ?? (typeof node.additionalProperties === 'object' ? node.additionalProperties : undefined),
+      );
     }
   }
   return node;

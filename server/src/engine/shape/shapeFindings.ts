@@ -51,7 +51,9 @@ export function shapeFindings(value: unknown): ShapeFinding[] {
   return findings;
 }
 
-/** The rule code the schema node holding a failing keyword names: `x-code`, or `x-code-required` for a missing field. */
+/**
+ * The rule code the schema node holding a failing keyword names: `x-code`, or `x-code-required` for a missing field.
+ */
 function codeOn(node: SchemaNode, keyword: string): string | undefined {
   if (keyword === 'required') return node['x-code-required'];
   const annotation = node['x-code'];
@@ -91,7 +93,8 @@ function instancePath(pointer: string, root: unknown): JsonPath {
       current = current[index];
     } else {
       path.push(segment);
-      current = current !== null && typeof current === 'object' ? (current as Record<string, unknown>)[segment] : undefined;
+      current =
+        current !== null && typeof current === 'object' ? (current as Record<string, unknown>)[segment] : undefined;
     }
   }
   return path;

@@ -14,7 +14,12 @@ export interface EditedRegion {
  * The region after one more edit: `deletedLength` code units at `offset` (in the text as the earlier
  * edits left it) replaced by `insertedLength` code units. `region` undefined means no edit yet.
  */
-export function extendEditedRegion(region: EditedRegion | undefined, offset: number, deletedLength: number, insertedLength: number): EditedRegion {
+export function extendEditedRegion(
+  region: EditedRegion | undefined,
+  offset: number,
+  deletedLength: number,
+  insertedLength: number,
+): EditedRegion {
   const editEnd = offset + deletedLength;
   if (!region) return { start: offset, oldEnd: editEnd, newEnd: offset + insertedLength };
   // In the current text the changed part is [region.start, region.newEnd); the union with this edit,

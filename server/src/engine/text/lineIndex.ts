@@ -106,11 +106,16 @@ export class LineIndex {
       else high = mid - 1;
     }
     // Between the \r and the \n of a line break is before the line break, as vscode-languageserver-textdocument says.
-    const inLineBreak = clamped > this.lineStart(low) && this.text.charCodeAt(clamped - 1) === 13 /* \r */ && this.text.charCodeAt(clamped) === 10; /* \n */
+    const inLineBreak =
+      clamped > this.lineStart(low) &&
+      this.text.charCodeAt(clamped - 1) === 13 /* \r */ &&
+      this.text.charCodeAt(clamped) === 10; /* \n */
     return { line: low, character: clamped - this.lineStart(low) - (inLineBreak ? 1 : 0) };
   }
 
-  /** As LSP reads a position: a character past the end of its line means the end of that line, before its line break. */
+  /**
+   * As LSP reads a position: a character past the end of its line means the end of that line, before its line break.
+   */
   offsetAt(position: Position): number {
     if (position.line < 0) return 0;
     if (position.line >= this.lineStarts.length) return this.text.length;

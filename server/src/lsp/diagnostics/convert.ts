@@ -18,7 +18,8 @@ const tags: Record<RuleTag, DiagnosticTag> = {
 
 /**
  * The engine's diagnostics as LSP sends them: the rule code as `code` (quick fixes are found by it)
- * and the finding's typed data as `data` (a quick fix is computed from the engine's own finding, not from what a client sends back).
+ * and the finding's typed data as `data` (a quick fix is computed from the engine's own finding, not from what a client
+ * sends back).
  * With `pageOf` (for a client that takes codeDescription), the code links to the rule's page.
  */
 export function toLspDiagnostics(

@@ -2,7 +2,14 @@ import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Diagnostic } from 'vscode-languageserver';
 import type { EditorDocument } from '../editorDocument';
-import { containsDotDot, fileReferences, isAbsolutePath, normalizeRelativePath, type ManifestDiagnostic, type ReferenceKind } from '../../engine';
+import {
+  containsDotDot,
+  fileReferences,
+  isAbsolutePath,
+  normalizeRelativePath,
+  type ManifestDiagnostic,
+  type ReferenceKind,
+} from '../../engine';
 import { describeUnread, isInside, readFileInside } from '../../host/safeRead';
 import { withoutBuiltInJsonDiagnostics, type BuiltInJson } from '../builtInJson';
 import { toLspDiagnostics } from './convert';
@@ -62,7 +69,10 @@ export class DiagnosticsCore {
     return this.openManifest(document);
   }
 
-  /** An open manifest's diagnostics (its own: those in its handlers go to them), less what VS Code's own JSON validation already shows in it. */
+  /**
+   * An open manifest's diagnostics (its own: those in its handlers go to them), less what VS Code's own JSON validation
+   * already shows in it.
+   */
   forOpen(document: EditorDocument, entry: ManifestVersion): Diagnostic[] {
     const [builtIn, text] = [this.env.builtInJson(), entry.document.text];
     const ours = withoutBuiltInJsonDiagnostics(ownDiagnostics(entry), builtIn, document.languageId, text);
@@ -86,7 +96,10 @@ export class DiagnosticsCore {
     return filePath ? this.env.handlers.openHandlersOf(filePath) : [];
   }
 
-  /** A manifest that is not open: read, validated, its diagnostics returned; never kept. Undefined when it is not a Filer manifest or cannot be read. */
+  /**
+   * A manifest that is not open: read, validated, its diagnostics returned; never kept. Undefined when it is not a
+   * Filer manifest or cannot be read.
+   */
   async fromDisk(filePath: string): Promise<Diagnostic[] | undefined> {
     return (await this.fromDiskWithHandlers(filePath))?.own;
   }
@@ -96,7 +109,8 @@ export class DiagnosticsCore {
    * file of its folder, with or without findings: a handler whose findings went away is given none).
    */
   async fromDiskWithHandlers(filePath: string): Promise<DiskDiagnostics | undefined> {
-    // Read as every file is: a link, a FIFO, a file past maxFileSize or in a folder linked from outside the workspace is not opened.
+    // Read as every file is: a link, a FIFO, a file past maxFileSize or in a folder linked from outside the workspace
+    // is not opened.
     const root = this.env.workspaceFolderPaths().find((folder) => isInside(folder, filePath)) ?? path.dirname(filePath);
     const read = readFileInside(root, filePath, maxFileBytes(this.env.settings()));
     if (read.kind !== 'text') {
@@ -115,13 +129,17 @@ export class DiagnosticsCore {
     const pageOf = this.env.rulePage();
     // As the engine reads them: never a ".." or an absolute path, only a file of the folder.
     const readable = fileReferences(entry.model).filter(
-      ({ kind, filePath: named }) => handlerReferenceKinds.has(kind) && !containsDotDot(named) && !isAbsolutePath(named),
+      ({ kind, filePath: named }) =>
+        handlerReferenceKinds.has(kind) && !containsDotDot(named) && !isAbsolutePath(named),
     );
     const handlers = [...new Set(readable.map((reference) => normalizeRelativePath(reference.filePath)))]
       .filter((relative) => folder.stat(relative) === 'file')
       .map((relative) => ({
         filePath: path.join(folder.root, relative),
-        diagnostics: toLspDiagnostics(diagnostics.filter((diagnostic) => diagnostic.file === relative), pageOf),
+        diagnostics: toLspDiagnostics(
+          diagnostics.filter((diagnostic) => diagnostic.file === relative),
+          pageOf,
+        ),
       }));
     return { own: toLspDiagnostics(ownDiagnostics(entry), pageOf), handlers };
   }
@@ -133,7 +151,12 @@ interface DiskDiagnostics {
   handlers: { filePath: string; diagnostics: Diagnostic[] }[];
 }
 
-const handlerReferenceKinds: ReadonlySet<ReferenceKind> = new Set(['tool-handler', 'hook-handler', 'command-handler', 'setting-handler']);
+const handlerReferenceKinds: ReadonlySet<ReferenceKind> = new Set([
+  'tool-handler',
+  'hook-handler',
+  'command-handler',
+  'setting-handler',
+]);
 
 /** A manifest's diagnostics in the manifest itself. */
 function ownDiagnostics(entry: ManifestVersion): ManifestDiagnostic[] {

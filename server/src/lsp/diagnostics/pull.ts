@@ -88,12 +88,18 @@ export class PullDiagnostics implements DiagnosticsStrategy {
     const partialResults = params.partialResultToken;
     // A client that takes partial results gets the report manifest by manifest, each once the last is written.
     const report: Report | undefined =
-      partialResults === undefined ? undefined : (item) => connection.sendProgress(WorkspaceDiagnosticRequest.partialResult, partialResults, { items: [item] });
+      partialResults === undefined
+        ? undefined
+        : (item) =>
+            connection.sendProgress(WorkspaceDiagnosticRequest.partialResult, partialResults, { items: [item] });
     try {
       return { items: await this.workspaceReports(previous, token, report) };
     } catch (error) {
       this.env.logger.error(`Workspace diagnostics failed: ${(error as Error).stack ?? error}`);
-      return new ResponseError<never>(ErrorCodes.InternalError, `Filer manifest language server: workspace diagnostics failed: ${(error as Error).message}`);
+      return new ResponseError<never>(
+        ErrorCodes.InternalError,
+        `Filer manifest language server: workspace diagnostics failed: ${(error as Error).message}`,
+      );
     }
   }
 
@@ -128,17 +134,30 @@ export class PullDiagnostics implements DiagnosticsStrategy {
 
   private refresh(): void {
     clearTimeout(this.pendingRefresh);
-    if (this.env.refreshSupported()) void this.env.requests.send(DiagnosticRefreshRequest.method, () => this.env.connection.languages.diagnostics.refresh());
+    if (this.env.refreshSupported())
+      void this.env.requests.send(DiagnosticRefreshRequest.method, () =>
+        this.env.connection.languages.diagnostics.refresh(),
+      );
   }
 
   /** A refresh after a pause: typing in a file manifests name asks the client to pull again once. */
   private scheduleRefresh(delayMs: number): void {
     clearTimeout(this.pendingRefresh);
-    this.pendingRefresh = setTimeout(() => runQuietly(this.env.logger, 'Diagnostic refresh', () => this.refresh()), delayMs);
+    this.pendingRefresh = setTimeout(
+      () => runQuietly(this.env.logger, 'Diagnostic refresh', () => this.refresh()),
+      delayMs,
+    );
   }
 
-  /** The workspace report: each item sent by `report` (settled once written) when the client takes partial results, the rest returned. */
-  private async workspaceReports(previous: Map<string, string>, token: CancellationToken, report?: Report): Promise<WorkspaceDocumentDiagnosticReport[]> {
+  /**
+   * The workspace report: each item sent by `report` (settled once written) when the client takes partial results, the
+   * rest returned.
+   */
+  private async workspaceReports(
+    previous: Map<string, string>,
+    token: CancellationToken,
+    report?: Report,
+  ): Promise<WorkspaceDocumentDiagnosticReport[]> {
     const { documents, workspace, folders } = this.env;
     await this.env.scanDone();
     const items: WorkspaceDocumentDiagnosticReport[] = [];
@@ -169,18 +188,35 @@ export class PullDiagnostics implements DiagnosticsStrategy {
         for (const [held, value] of previous) {
           const heldPath = filePathOf(held);
           if (value === handlerResultId && heldPath && !documents.isOpen(heldPath)) {
-            await add({ uri: held, version: null, kind: DocumentDiagnosticReportKind.Unchanged, resultId: handlerResultId });
+            await add({
+              uri: held,
+              version: null,
+              kind: DocumentDiagnosticReportKind.Unchanged,
+              resultId: handlerResultId,
+            });
           }
         }
         continue;
       }
       const diagnostics = await this.core.fromDiskWithHandlers(filePath);
-      await add({ uri, version: null, kind: DocumentDiagnosticReportKind.Full, resultId, items: diagnostics?.own ?? [] });
+      await add({
+        uri,
+        version: null,
+        kind: DocumentDiagnosticReportKind.Full,
+        resultId,
+        items: diagnostics?.own ?? [],
+      });
       for (const handler of diagnostics?.handlers ?? []) {
         if (documents.isOpen(handler.filePath)) continue;
         const handlerUri = pathToFileURL(handler.filePath).href;
         const items = handler.diagnostics;
-        await add({ uri: handlerUri, version: null, kind: DocumentDiagnosticReportKind.Full, resultId: handlerResultId, items });
+        await add({
+          uri: handlerUri,
+          version: null,
+          kind: DocumentDiagnosticReportKind.Full,
+          resultId: handlerResultId,
+          items,
+        });
       }
     }
     // A manifest that went away, or a handler no manifest names any more, loses what it had.
@@ -206,11 +242,19 @@ export class PullDiagnostics implements DiagnosticsStrategy {
       const entry = this.core.openManifest(document);
       if (!entry) {
         const handler = this.handlerReport(document, held);
-        if (handler.kind === DocumentDiagnosticReportKind.Full) items.push({ uri: document.uri, version: document.version, ...handler });
+        if (handler.kind === DocumentDiagnosticReportKind.Full)
+          items.push({ uri: document.uri, version: document.version, ...handler });
         continue;
       }
       const resultId = entry.resultId();
-      if (held !== resultId) items.push({ uri: document.uri, version: document.version, kind: DocumentDiagnosticReportKind.Full, resultId, items: this.core.forOpen(document, entry) });
+      if (held !== resultId)
+        items.push({
+          uri: document.uri,
+          version: document.version,
+          kind: DocumentDiagnosticReportKind.Full,
+          resultId,
+          items: this.core.forOpen(document, entry),
+        });
     }
     return items;
   }

@@ -31,7 +31,10 @@ export class PushDiagnostics implements DiagnosticsStrategy {
   private readonly pending = new Map<string, NodeJS.Timeout>();
   /** Documents we published a non-empty list for: they get an empty one when they stop being manifests. */
   private readonly published = new Set<string>();
-  /** For each document with a list in the writer, until it is written: settled then, and the newer list to send after it, if any. */
+  /**
+   * For each document with a list in the writer, until it is written: settled then, and the newer list to send after
+   * it, if any.
+   */
   private readonly unwritten = new Map<string, { written: Promise<void>; next?: PublishDiagnosticsParams }>();
 
   constructor(
@@ -45,7 +48,9 @@ export class PushDiagnostics implements DiagnosticsStrategy {
       uri,
       setTimeout(() => {
         this.pending.delete(uri);
-        void this.env.settingsKnown.then(() => runQuietly(this.env.logger, `Validating ${uri}`, () => this.publishOpen(uri)));
+        void this.env.settingsKnown.then(() =>
+          runQuietly(this.env.logger, `Validating ${uri}`, () => this.publishOpen(uri)),
+        );
       }, delayMs),
     );
   }
@@ -64,7 +69,8 @@ export class PushDiagnostics implements DiagnosticsStrategy {
     for (const filePath of diskPaths) {
       void this.publishFromDisk(filePath);
       // A manifest changed on disk: the open handlers it names are checked against it again.
-      for (const handlerUri of this.core.openHandlersOf(pathToFileURL(filePath).href)) this.documentChanged(handlerUri, delayMs);
+      for (const handlerUri of this.core.openHandlersOf(pathToFileURL(filePath).href))
+        this.documentChanged(handlerUri, delayMs);
     }
   }
 
@@ -78,7 +84,9 @@ export class PushDiagnostics implements DiagnosticsStrategy {
 
   async scanned(before: Set<string>): Promise<void> {
     const { workspace, documents } = this.env;
-    for (const filePath of before) if (!workspace.has(filePath) && !documents.isOpen(filePath)) this.publish(pathToFileURL(filePath).href, [], undefined);
+    for (const filePath of before)
+      if (!workspace.has(filePath) && !documents.isOpen(filePath))
+        this.publish(pathToFileURL(filePath).href, [], undefined);
     for (const filePath of workspace.all()) {
       await new Promise((resolve) => setImmediate(resolve));
       await this.publishFromDisk(filePath);
@@ -101,7 +109,10 @@ export class PushDiagnostics implements DiagnosticsStrategy {
     for (const handlerUri of this.core.openHandlersOf(uri)) if (handlerUri !== uri) this.documentChanged(handlerUri, 0);
   }
 
-  /** Settled once what it published is written (or replaced by a newer list): the next manifest on disk is read after that. */
+  /**
+   * Settled once what it published is written (or replaced by a newer list): the next manifest on disk is read after
+   * that.
+   */
   private async publishFromDisk(filePath: string): Promise<void> {
     const uri = pathToFileURL(filePath).href;
     if (this.env.documents.isOpen(filePath)) return;

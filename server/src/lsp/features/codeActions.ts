@@ -7,7 +7,17 @@ import {
   type TextEdit,
   type WorkspaceEdit,
 } from 'vscode-languageserver';
-import { proposeFixes, ruleByCode, sharedInOneRequest, type Creatable, type FixProposal, type ManifestAnalysis, type ManifestDiagnostic, type NewFile, type OffsetEdit } from '../../engine';
+import {
+  proposeFixes,
+  ruleByCode,
+  sharedInOneRequest,
+  type Creatable,
+  type FixProposal,
+  type ManifestAnalysis,
+  type ManifestDiagnostic,
+  type NewFile,
+  type OffsetEdit,
+} from '../../engine';
 
 /** What a quick fix may know about the document and the client. */
 interface FixContext {
@@ -20,7 +30,10 @@ interface FixContext {
   inFile?: string;
   /** The file URI of a plugin-relative path; absent for a document that is not on disk. */
   fileUri?: (filePath: string) => string;
-  /** Whether a file may be created at a plugin-relative path: nothing there, and no folder on the way leaves the plugin folder. */
+  /**
+   * Whether a file may be created at a plugin-relative path: nothing there, and no folder on the way leaves the plugin
+   * folder.
+   */
   creatable: Creatable;
   /** The client takes `documentChanges` (versioned edits); otherwise plain `changes` are sent. */
   documentChanges: boolean;
@@ -37,7 +50,8 @@ interface FixContext {
  */
 export function quickFixes(diagnostics: Diagnostic[], context: FixContext): CodeAction[] {
   const actions: CodeAction[] = [];
-  // What the fixes share in this request (a "fix all"), and the proposals sent: one shared by several diagnostics is sent once.
+  // What the fixes share in this request (a "fix all"), and the proposals sent: one shared by several diagnostics is
+  // sent once.
   const shared = sharedInOneRequest();
   const sent = new Set<FixProposal>();
   for (const diagnostic of diagnostics) {
@@ -59,7 +73,11 @@ export function quickFixes(diagnostics: Diagnostic[], context: FixContext): Code
  * The engine's diagnostic of the same code and range, whose data the fix takes: the data a client sends
  * back is not trusted (it may have dropped it, or changed it), the finding of this version of the text is.
  */
-function engineDiagnosticOf(diagnostic: Diagnostic, engineDiagnostics: ManifestDiagnostic[], inFile: string | undefined): ManifestDiagnostic | undefined {
+function engineDiagnosticOf(
+  diagnostic: Diagnostic,
+  engineDiagnostics: ManifestDiagnostic[],
+  inFile: string | undefined,
+): ManifestDiagnostic | undefined {
   return engineDiagnostics.find(
     (candidate) =>
       candidate.file === inFile &&
@@ -72,13 +90,29 @@ function engineDiagnosticOf(diagnostic: Diagnostic, engineDiagnostics: ManifestD
 }
 
 function codeAction(proposal: FixProposal, diagnostic: Diagnostic, context: FixContext): CodeAction | undefined {
-  const edit = proposal.newFiles.length > 0 ? editWithFiles(context, proposal.edits, proposal.newFiles) : manifestEdit(context, proposal.edits);
+  const edit =
+    proposal.newFiles.length > 0
+      ? editWithFiles(context, proposal.edits, proposal.newFiles)
+      : manifestEdit(context, proposal.edits);
   if (!edit) return undefined;
   // A fix that mends several diagnostics is attached to each, as the client shows them.
   const diagnostics = proposal.mends
-    ? proposal.mends.map((d) => ({ range: d.range, message: d.message, code: d.code, severity: diagnostic.severity, source: diagnostic.source, data: d.data }))
+    ? proposal.mends.map((d) => ({
+        range: d.range,
+        message: d.message,
+        code: d.code,
+        severity: diagnostic.severity,
+        source: diagnostic.source,
+        data: d.data,
+      }))
     : [diagnostic];
-  return { title: proposal.title, kind: CodeActionKind.QuickFix, diagnostics, edit, ...(proposal.isPreferred ? { isPreferred: true } : {}) };
+  return {
+    title: proposal.title,
+    kind: CodeActionKind.QuickFix,
+    diagnostics,
+    edit,
+    ...(proposal.isPreferred ? { isPreferred: true } : {}),
+  };
 }
 
 function textEdits(context: FixContext, edits: OffsetEdit[]): TextEdit[] {
@@ -91,7 +125,9 @@ function textEdit(context: FixContext, edits: OffsetEdit[]): TextDocumentEdit {
 }
 
 function manifestEdit(context: FixContext, edits: OffsetEdit[]): WorkspaceEdit {
-  return context.documentChanges ? { documentChanges: [textEdit(context, edits)] } : { changes: { [context.uri]: textEdits(context, edits) } };
+  return context.documentChanges
+    ? { documentChanges: [textEdit(context, edits)] }
+    : { changes: { [context.uri]: textEdits(context, edits) } };
 }
 
 /**
@@ -100,16 +136,19 @@ function manifestEdit(context: FixContext, edits: OffsetEdit[]): WorkspaceEdit {
  * even if it does not declare `documentChanges`: resource operations exist only there, and Neovim
  * declares the one without the other. A client that cannot create files (Eglot) gets the new file's
  * text as an edit of its (not yet existing) URI, which it opens as a new, unsaved buffer for that path:
- * the file exists once the user saves it. An empty file cannot be made that way: no fix then.
+ * the file exists once the user saves it (every file a fix makes has text: a skeleton at least).
  */
 function editWithFiles(context: FixContext, edits: OffsetEdit[], files: NewFile[]): WorkspaceEdit | undefined {
   if (!context.fileUri) return undefined;
-  if (!context.canCreateFiles && files.some((file) => file.text === '')) return undefined;
   const uriOf = (file: NewFile) => context.fileUri!(file.filePath);
-  const creates: CreateFile[] = context.canCreateFiles ? files.map((file) => ({ kind: 'create', uri: uriOf(file), options: { overwrite: false, ignoreIfExists: false } })) : [];
-  const writes: TextDocumentEdit[] = files
-    .filter((file) => file.text !== '')
-    .map((file) => ({ textDocument: { uri: uriOf(file), version: null }, edits: [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, newText: file.text }] }));
+  const creates: CreateFile[] = context.canCreateFiles
+    ? files.map((file) => ({ kind: 'create', uri: uriOf(file), options: { overwrite: false, ignoreIfExists: false } }))
+    : [];
+  const start = { line: 0, character: 0 };
+  const writes: TextDocumentEdit[] = files.map((file) => ({
+    textDocument: { uri: uriOf(file), version: null },
+    edits: [{ range: { start, end: start }, newText: file.text }],
+  }));
   if (edits.length > 0) writes.push(textEdit(context, edits));
   if (context.canCreateFiles || context.documentChanges) return { documentChanges: [...creates, ...writes] };
   return { changes: Object.fromEntries(writes.map((write) => [write.textDocument.uri, write.edits as TextEdit[]])) };

@@ -27,7 +27,6 @@ import {
 import { cursorContext, matches, type CursorContext } from '../jsonLocation';
 import { choice, flattenSnippet, snippetText } from '../snippets';
 
-
 interface CompletionEnvironment {
   /** Plugin-relative paths of the files in the plugin folder; absent for a document that is not on disk. */
   pluginFiles?: () => string[];
@@ -49,7 +48,12 @@ interface Proposal {
 }
 
 /** Completion in a Filer manifest: keys, values, ids of this manifest, file paths, permission shapes, hook events. */
-export function completeManifest(document: ParsedDocument, model: ManifestModel, offset: number, env: CompletionEnvironment): CompletionItem[] {
+export function completeManifest(
+  document: ParsedDocument,
+  model: ManifestModel,
+  offset: number,
+  env: CompletionEnvironment,
+): CompletionItem[] {
   const context = cursorContext(document, offset);
   if (context.kind === 'none') return [];
   const proposals = context.kind === 'key' ? keyProposals(context, model, env) : valueProposals(context, model, env);
@@ -57,7 +61,11 @@ export function completeManifest(document: ParsedDocument, model: ManifestModel,
 }
 
 /** An empty manifest.json: one proposal, a whole new Filer manifest. */
-export function newManifestCompletion(document: ParsedDocument, folderName: string, env: CompletionEnvironment): CompletionItem[] {
+export function newManifestCompletion(
+  document: ParsedDocument,
+  folderName: string,
+  env: CompletionEnvironment,
+): CompletionItem[] {
   const name = toKebabCase(folderName) || 'my-plugin';
   const snippet = [
     '{',
@@ -79,11 +87,23 @@ export function newManifestCompletion(document: ParsedDocument, folderName: stri
     snippet,
     documentation: 'A manifest with the required name, displayName and version, and an empty tools list.',
   };
-  const context: CursorContext = { kind: 'value', path: [], node: undefined, span: { offset: 0, length: document.text.length }, separatorAfter: '' };
+  const context: CursorContext = {
+    kind: 'value',
+    path: [],
+    node: undefined,
+    span: { offset: 0, length: document.text.length },
+    separatorAfter: '',
+  };
   return [toItem(proposal, 0, context, document, env)];
 }
 
-function toItem(proposal: Proposal, index: number, context: Exclude<CursorContext, { kind: 'none' }>, document: ParsedDocument, env: CompletionEnvironment): CompletionItem {
+function toItem(
+  proposal: Proposal,
+  index: number,
+  context: Exclude<CursorContext, { kind: 'none' }>,
+  document: ParsedDocument,
+  env: CompletionEnvironment,
+): CompletionItem {
   const snippet = proposal.snippet + context.separatorAfter;
   const newText = env.snippets ? snippet : plainText(snippet, document, context.span.offset);
   const item: CompletionItem = {
@@ -110,13 +130,19 @@ function filterTextOf(proposal: Proposal, context: Exclude<CursorContext, { kind
 /** A snippet as plain text for clients without snippets, indented like the line it lands on. */
 function plainText(snippet: string, document: ParsedDocument, offset: number): string {
   const indent = lineIndentAt(document, offset);
-  return flattenSnippet(snippet).replace(/\n/g, eolOf(document) + indent).replace(/\t/g, indentUnitOf(document));
+  return flattenSnippet(snippet)
+    .replace(/\n/g, eolOf(document) + indent)
+    .replace(/\t/g, indentUnitOf(document));
 }
 
 // ---------------------------------------------------------------------------------------------
 // Keys
 
-function keyProposals(context: Extract<CursorContext, { kind: 'key' }>, model: ManifestModel, env: CompletionEnvironment): Proposal[] {
+function keyProposals(
+  context: Extract<CursorContext, { kind: 'key' }>,
+  model: ManifestModel,
+  env: CompletionEnvironment,
+): Proposal[] {
   const { path, existingKeys } = context;
   if (matches(path, ['contributes', 'hooks'])) return hookEventProposals(existingKeys, context.keyOnly);
   if (matches(path, ['contributes', 'settings'])) return context.keyOnly ? [] : [newSettingProposal()];
@@ -132,7 +158,9 @@ function keyProposals(context: Extract<CursorContext, { kind: 'key' }>, model: M
     proposals.push({
       label: key,
       kind: CompletionItemKind.Property,
-      snippet: context.keyOnly ? snippetText(JSON.stringify(key)) : `${snippetText(JSON.stringify(key))}: ${valueSnippet(path, key, resolved, model)}`,
+      snippet: context.keyOnly
+        ? snippetText(JSON.stringify(key))
+        : `${snippetText(JSON.stringify(key))}: ${valueSnippet(path, key, resolved, model)}`,
       documentation: resolved.description,
       rank: required.has(key) ? 0 : 1,
     });
@@ -184,7 +212,8 @@ function valueSnippet(parentPath: JsonPath, key: string, node: SchemaNode, model
   const enumValues = node.enum ?? (node.then?.enum as unknown[] | undefined);
   if (enumValues) {
     const values = enumValues.map(String);
-    const first = node.default !== undefined ? [String(node.default), ...values.filter((v) => v !== String(node.default))] : values;
+    const first =
+      node.default !== undefined ? [String(node.default), ...values.filter((v) => v !== String(node.default))] : values;
     return `"${choice(1, first)}"`;
   }
   const type = Array.isArray(node.type) ? node.type[0] : node.type;
@@ -201,7 +230,10 @@ function valueSnippet(parentPath: JsonPath, key: string, node: SchemaNode, model
     case 'object': {
       const required = node.required ?? [];
       if (required.length === 0) return '{$1}';
-      const lines = required.map((field, index) => `\t${JSON.stringify(field)}: ${placeholderFor(resolveRef(node.properties?.[field]) ?? {}, index + 1)}`);
+      const lines = required.map(
+        (field, index) =>
+          `\t${JSON.stringify(field)}: ${placeholderFor(resolveRef(node.properties?.[field]) ?? {}, index + 1)}`,
+      );
       return `{\n${lines.join(',\n')}\n}`;
     }
     default:
@@ -233,7 +265,10 @@ const permissionSnippets: Record<string, string> = {
   execution: '{\n\t"timeout": "${1:30s}"\n}',
 };
 
-/** fs.read / fs.write / fs.list: a parameter grant, with a static pattern under the plugin's data directory to edit or drop. */
+/**
+ * fs.read / fs.write / fs.list: a parameter grant, with a static pattern under the plugin's data directory to edit or
+ * drop.
+ */
 function fsRuleSnippet(access: string): string {
   const example = access === 'list' ? '${dataDir}/data' : '${dataDir}/cache/**';
   return `{\n\t"parameter": ${choice(1, ['true', 'false'])},\n\t"static": ["\${2:${snippetText(example)}}"]\n}`;
@@ -242,11 +277,18 @@ function fsRuleSnippet(access: string): string {
 // ---------------------------------------------------------------------------------------------
 // Values
 
-function valueProposals(context: Extract<CursorContext, { kind: 'value' }>, model: ManifestModel, env: CompletionEnvironment): Proposal[] {
+function valueProposals(
+  context: Extract<CursorContext, { kind: 'value' }>,
+  model: ManifestModel,
+  env: CompletionEnvironment,
+): Proposal[] {
   const { path } = context;
   const references = referenceProposals(path, model);
   if (references) return references;
-  if (matches(path, ['permissions', 'fs', '*', 'static', '#']) || matches(path, ['permissions', 'fs', '*', 'deny', '#'])) {
+  if (
+    matches(path, ['permissions', 'fs', '*', 'static', '#']) ||
+    matches(path, ['permissions', 'fs', '*', 'deny', '#'])
+  ) {
     return dataDirProposals(String(path[2]), String(path[3]));
   }
   const fileKind = referenceKindAt(path, model);
@@ -272,13 +314,26 @@ function valueProposals(context: Extract<CursorContext, { kind: 'value' }>, mode
   }
   const types = Array.isArray(node.type) ? node.type : node.type ? [node.type] : [];
   if (types.includes('boolean')) {
-    return ['true', 'false'].map((value) => ({ label: value, kind: CompletionItemKind.Value, snippet: value, documentation: node.description }));
+    return ['true', 'false'].map((value) => ({
+      label: value,
+      kind: CompletionItemKind.Value,
+      snippet: value,
+      documentation: node.description,
+    }));
   }
   if (context.node === undefined && (types.includes('object') || types.includes('array'))) {
     const key = path[path.length - 1];
     const parent = path.slice(0, -1);
-    const snippet = typeof key === 'string' ? valueSnippet(parent, key, node, model) : types.includes('object') ? '{$1}' : '[$1]';
-    return [{ label: types.includes('object') ? '{}' : '[]', kind: CompletionItemKind.Value, snippet, documentation: node.description }];
+    const snippet =
+      typeof key === 'string' ? valueSnippet(parent, key, node, model) : types.includes('object') ? '{$1}' : '[$1]';
+    return [
+      {
+        label: types.includes('object') ? '{}' : '[]',
+        kind: CompletionItemKind.Value,
+        snippet,
+        documentation: node.description,
+      },
+    ];
   }
   return [];
 }
@@ -294,7 +349,9 @@ function referenceProposals(path: JsonPath, model: ManifestModel): Proposal[] | 
       documentation: `Approval category: ${describeGating(toolGating(tool, model))}`,
     }));
   }
-  const action = matches(path.slice(0, 3), ['contributes', 'actions', '#']) ? model.actions[path[2] as number] : undefined;
+  const action = matches(path.slice(0, 3), ['contributes', 'actions', '#'])
+    ? model.actions[path[2] as number]
+    : undefined;
   if (action && matches(path, ['contributes', 'actions', '#', 'generate', 'actionId'])) {
     return model.actions
       .filter((sibling) => sibling !== action && sibling.kind === 'tool' && sibling.id !== undefined)
@@ -303,7 +360,8 @@ function referenceProposals(path: JsonPath, model: ManifestModel): Proposal[] | 
         kind: CompletionItemKind.Reference,
         snippet: snippetText(JSON.stringify(sibling.id)),
         detail: typeof sibling.value.title === 'string' ? sibling.value.title : undefined,
-        documentation: 'A sibling kind: "tool" action: the button invokes it and fills one per-file-text param from its result.',
+        documentation:
+          'A sibling kind: "tool" action: the button invokes it and fills one per-file-text param from its result.',
       }));
   }
   if (action && matches(path, ['contributes', 'actions', '#', 'generate', 'populateParamId'])) {
@@ -325,12 +383,22 @@ function referenceProposals(path: JsonPath, model: ManifestModel): Proposal[] | 
   return undefined;
 }
 
-function paramProposals(actionNode: ManifestModel['actions'][number]['node'], accept: (type: unknown) => boolean): Proposal[] {
+function paramProposals(
+  actionNode: ManifestModel['actions'][number]['node'],
+  accept: (type: unknown) => boolean,
+): Proposal[] {
   return arrayItems(valueNode(actionNode, 'params')).flatMap((param) => {
     const id = valueNode(param, 'id')?.value;
     const type = valueNode(param, 'type')?.value;
     if (typeof id !== 'string' || !accept(type)) return [];
-    return [{ label: id, kind: CompletionItemKind.Reference, snippet: snippetText(JSON.stringify(id)), detail: typeof type === 'string' ? type : undefined }];
+    return [
+      {
+        label: id,
+        kind: CompletionItemKind.Reference,
+        snippet: snippetText(JSON.stringify(id)),
+        detail: typeof type === 'string' ? type : undefined,
+      },
+    ];
   });
 }
 
@@ -366,7 +434,11 @@ function fileProposals(kind: ReferenceKind, env: CompletionEnvironment): Proposa
   const pattern = fileExtensions[kind];
   return files
     .filter((file) => file !== 'manifest.json' && (!pattern || pattern.test(file)))
-    .map((file) => ({ label: `./${file}`, kind: CompletionItemKind.File, snippet: snippetText(JSON.stringify(`./${file}`)) }));
+    .map((file) => ({
+      label: `./${file}`,
+      kind: CompletionItemKind.File,
+      snippet: snippetText(JSON.stringify(`./${file}`)),
+    }));
 }
 
 /** A new entry of a contributes list, with its required fields. */
@@ -403,7 +475,14 @@ function newEntryProposals(path: JsonPath, model: ManifestModel): Proposal[] | u
   }
   for (const list of ['commands', 'views'] as const) {
     if (matches(path, ['contributes', list, '#'])) {
-      return [{ label: list === 'commands' ? 'New command' : 'New view', kind: CompletionItemKind.Snippet, snippet: '{\n\t"id": "$1",\n\t"title": "$2"\n}', documentation: resolveRef(schemaForPath(path))?.description }];
+      return [
+        {
+          label: list === 'commands' ? 'New command' : 'New view',
+          kind: CompletionItemKind.Snippet,
+          snippet: '{\n\t"id": "$1",\n\t"title": "$2"\n}',
+          documentation: resolveRef(schemaForPath(path))?.description,
+        },
+      ];
     }
   }
   if (matches(path, ['contributes', 'actions', '#', 'params', '#'])) {

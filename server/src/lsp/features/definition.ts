@@ -25,7 +25,12 @@ export function definitionAt(
       .filter((declaration) => declaration !== found.node)
       .map((declaration) => {
         // The target is the whole entry (tool, action, param or setting); the id is what gets selected.
-        const entry = declaration.parent?.type === 'property' ? (keyNode(declaration.parent) === declaration ? declaration.parent : declaration.parent.parent!) : declaration;
+        const entry =
+          declaration.parent?.type === 'property'
+            ? keyNode(declaration.parent) === declaration
+              ? declaration.parent
+              : declaration.parent.parent!
+            : declaration;
         return {
           originSelectionRange: origin,
           targetUri: uri,
@@ -35,7 +40,9 @@ export function definitionAt(
       });
   }
   if (!fileUri) return [];
-  const reference = linkableReferences(model).find((candidate) => offset >= candidate.node.offset && offset <= endOf(candidate.node));
+  const reference = linkableReferences(model).find(
+    (candidate) => offset >= candidate.node.offset && offset <= endOf(candidate.node),
+  );
   const targetUri = reference && fileUri(normalizeRelativePath(reference.filePath));
   if (!reference || targetUri === undefined) return [];
   const start = { line: 0, character: 0 };

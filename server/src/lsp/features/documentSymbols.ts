@@ -1,11 +1,34 @@
 import { SymbolKind, type DocumentSymbol } from 'vscode-languageserver';
-import { describeGating, entryPlace, keyNode, toolGating, toolLabel, valueNode, type Entry, type JsonNode, type ManifestModel, type ParsedDocument } from '../../engine';
+import {
+  describeGating,
+  entryPlace,
+  keyNode,
+  toolGating,
+  toolLabel,
+  valueNode,
+  type Entry,
+  type JsonNode,
+  type ManifestModel,
+  type ParsedDocument,
+} from '../../engine';
 
-/** The outline: tools (with their approval category), actions, settings, hooks, commands and views, each under its section. */
+/**
+ * The outline: the plugin (its name and version) over the whole manifest, and under it tools (with their
+ * approval category), actions, settings, hooks, commands and views, each under its section. The one root
+ * gives an editor that shows the symbol at the cursor (VS Code's breadcrumb) one wherever the cursor is,
+ * on a top-level field too.
+ */
 export function documentSymbols(document: ParsedDocument, model: ManifestModel): DocumentSymbol[] {
   const lines = document.lines;
   const range = (node: JsonNode) => lines.rangeOf(node.offset, node.length);
-  const symbol = (name: string, kind: SymbolKind, node: JsonNode, selection: JsonNode, detail?: string, children?: DocumentSymbol[]): DocumentSymbol => ({
+  const symbol = (
+    name: string,
+    kind: SymbolKind,
+    node: JsonNode,
+    selection: JsonNode,
+    detail?: string,
+    children?: DocumentSymbol[],
+  ): DocumentSymbol => ({
     name: name || '(unnamed)',
     kind,
     range: range(node),
@@ -32,12 +55,39 @@ export function documentSymbols(document: ParsedDocument, model: ManifestModel):
     const selection = valueNode(tool.node, 'id') ?? valueNode(tool.node, 'name') ?? tool.node;
     return symbol(toolLabel(tool), SymbolKind.Function, tool.node, selection, describeGating(toolGating(tool, model)));
   });
-  section('actions', model.actions, (entry) => symbol(entryName(entry, 'id'), SymbolKind.Event, entry.node, selectionOf(entry), titleOf(entry)));
-  section('settings', model.settings, (entry) =>
-    symbol(String(entry.key), SymbolKind.Property, entry.keyNode!.parent!, entry.keyNode!, typeof entry.value.type === 'string' ? entry.value.type : undefined),
+  section('actions', model.actions, (entry) =>
+    symbol(entryName(entry, 'id'), SymbolKind.Event, entry.node, selectionOf(entry), titleOf(entry)),
   );
-  section('hooks', model.hooks, (entry) => symbol(String(entry.key), SymbolKind.Event, entry.keyNode!.parent!, entry.keyNode!));
-  section('commands', model.commands, (entry) => symbol(entryName(entry, 'id'), SymbolKind.Method, entry.node, selectionOf(entry), titleOf(entry)));
-  section('views', model.views, (entry) => symbol(entryName(entry, 'id'), SymbolKind.Interface, entry.node, selectionOf(entry), titleOf(entry)));
-  return symbols;
+  section('settings', model.settings, (entry) =>
+    symbol(
+      String(entry.key),
+      SymbolKind.Property,
+      entry.keyNode!.parent!,
+      entry.keyNode!,
+      typeof entry.value.type === 'string' ? entry.value.type : undefined,
+    ),
+  );
+  section('hooks', model.hooks, (entry) =>
+    symbol(String(entry.key), SymbolKind.Event, entry.keyNode!.parent!, entry.keyNode!),
+  );
+  section('commands', model.commands, (entry) =>
+    symbol(entryName(entry, 'id'), SymbolKind.Method, entry.node, selectionOf(entry), titleOf(entry)),
+  );
+  section('views', model.views, (entry) =>
+    symbol(entryName(entry, 'id'), SymbolKind.Interface, entry.node, selectionOf(entry), titleOf(entry)),
+  );
+  if (!model.root) return [];
+  const { name, version } = model.value;
+  const plugin = typeof name === 'string' ? name : '';
+  const selection = valueNode(model.root, 'name') ?? model.root;
+  return [
+    symbol(
+      plugin,
+      SymbolKind.Package,
+      model.root,
+      selection,
+      typeof version === 'string' ? version : undefined,
+      symbols,
+    ),
+  ];
 }

@@ -8,7 +8,9 @@ export function handlerHover(handler: NamedHandler, offset: number, markup: Mark
   if (!found) return undefined;
   const { name, type, format, description } = found.property;
   const shape = [type, format && `format ${format}`].filter(Boolean).join(', ');
-  const lines = [`${markup.strong(name)}${markup.text(`: an argument of the tool's schema${shape ? ` (${shape})` : ''}.`)}`];
+  const lines = [
+    `${markup.strong(name)}${markup.text(`: an argument of the tool's schema${shape ? ` (${shape})` : ''}.`)}`,
+  ];
   if (description) lines.push(markup.text(description));
   return { contents: markupContent(markup, lines.join('\n\n')), range: found.span.range };
 }

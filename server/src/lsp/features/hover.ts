@@ -20,7 +20,12 @@ import { markdownMarkup, markupContent, type Markup } from '../markdown';
  * annotations or object leads with how Filer's approval gate treats it; enum values show their meaning.
  * Written in `markup` (markdown or plain text, as the client reads it); manifest text is never markup.
  */
-export function hoverAt(document: ParsedDocument, model: ManifestModel, offset: number, markup: Markup = markdownMarkup): Hover | undefined {
+export function hoverAt(
+  document: ParsedDocument,
+  model: ManifestModel,
+  offset: number,
+  markup: Markup = markdownMarkup,
+): Hover | undefined {
   const node = nodeAt(document.root, offset);
   if (!node || node.type === 'property') return undefined;
   const path = pathAt(node);
@@ -41,7 +46,10 @@ export function hoverAt(document: ParsedDocument, model: ManifestModel, offset: 
   }
   if (sections.length === 0) return undefined;
   const span = node.type === 'object' || node.type === 'array' ? { offset: node.offset, length: 1 } : node;
-  return { contents: markupContent(markup, markup.sections(sections)), range: document.lines.rangeOf(span.offset, span.length) };
+  return {
+    contents: markupContent(markup, markup.sections(sections)),
+    range: document.lines.rangeOf(span.offset, span.length),
+  };
 }
 
 function describeKey(path: JsonPath, isKey: boolean, markup: Markup): string | undefined {
@@ -49,30 +57,41 @@ function describeKey(path: JsonPath, isKey: boolean, markup: Markup): string | u
   if (isKey && matches(path, ['contributes', 'hooks', '*'])) {
     const event = String(key);
     const documentation = hookEventDocumentation(event);
-    if (!documentation) return `${markup.strong(event)}${markup.text(': not an event the reference names; its handler may never run.')}`;
+    if (!documentation)
+      return `${markup.strong(event)}${markup.text(': not an event the reference names; its handler may never run.')}`;
     const [announces, ...more] = documentation;
-    return [`${markup.strong(event)}${markup.text(`: ${announces}`)}`, ...more.map((paragraph) => markup.text(paragraph))].join('\n\n');
+    return [
+      `${markup.strong(event)}${markup.text(`: ${announces}`)}`,
+      ...more.map((paragraph) => markup.text(paragraph)),
+    ].join('\n\n');
   }
   const description = schemaForPath(path)?.description;
   if (!description) return undefined;
-  return typeof key === 'string' && isKey ? `${markup.strong(key)}${markup.text(`: ${description}`)}` : markup.text(description);
+  return typeof key === 'string' && isKey
+    ? `${markup.strong(key)}${markup.text(`: ${description}`)}`
+    : markup.text(description);
 }
 
 function describeValue(path: JsonPath, node: JsonNode, model: ManifestModel, markup: Markup): string | undefined {
   if (matches(path, ['contributes', 'actions', '#', 'toolId']) && typeof node.value === 'string') {
     const tool = model.toolsById.get(node.value);
-    return tool ? `${markup.text('Calls tool ')}${markup.strong(node.value)}${titleText(tool.value.title, markup)}${markup.text('.')}` : undefined;
+    return tool
+      ? `${markup.text('Calls tool ')}${markup.strong(node.value)}${titleText(tool.value.title, markup)}${markup.text('.')}`
+      : undefined;
   }
   if (matches(path, ['contributes', 'actions', '#', 'generate', 'actionId']) && typeof node.value === 'string') {
     const action = model.actionsById.get(node.value);
-    return action ? `${markup.text('Invokes action ')}${markup.strong(node.value)}${titleText(action.value.title, markup)}${markup.text('.')}` : undefined;
+    return action
+      ? `${markup.text('Invokes action ')}${markup.strong(node.value)}${titleText(action.value.title, markup)}${markup.text('.')}`
+      : undefined;
   }
   const schemaNode = schemaForPath(path);
   const enumValues = schemaNode?.enum ?? (schemaNode?.then?.enum as unknown[] | undefined);
   const descriptions = schemaNode?.enumDescriptions;
   if (enumValues && descriptions) {
     const index = enumValues.indexOf(node.value);
-    if (index >= 0 && descriptions[index]) return `${markup.code(JSON.stringify(node.value))}${markup.text(`: ${descriptions[index]}`)}`;
+    if (index >= 0 && descriptions[index])
+      return `${markup.code(JSON.stringify(node.value))}${markup.text(`: ${descriptions[index]}`)}`;
   }
   return undefined;
 }
@@ -101,10 +120,16 @@ function gatingText(tool: ToolEntry, model: ManifestModel, markup: Markup): stri
   ];
   gating.reasons.forEach((reason, index) => {
     const won = gating.reasons.length > 1 && index === 0 ? ' (wins)' : '';
-    const annotation = reason.source === 'default' ? markup.text(reason.annotation) : `${markup.code(reason.annotation)}${sourceText(reason.source, markup)}`;
+    const annotation =
+      reason.source === 'default'
+        ? markup.text(reason.annotation)
+        : `${markup.code(reason.annotation)}${sourceText(reason.source, markup)}`;
     lines.push(`- ${annotation}${markup.text(` → ${reason.category}${won}`)}`);
   });
-  lines.push('', `${markup.text('A tool in category ')}${markup.strong(gating.category)}${markup.text(` ${categoryMeaning[gating.category]}.`)}`);
+  lines.push(
+    '',
+    `${markup.text('A tool in category ')}${markup.strong(gating.category)}${markup.text(` ${categoryMeaning[gating.category]}.`)}`,
+  );
   if (gating.undeclared) {
     lines.push(
       '',

@@ -22,7 +22,10 @@ export function categoryHints(document: ParsedDocument, model: ManifestModel, ra
       label: gating.category,
       kind: InlayHintKind.Type,
       paddingLeft: true,
-      tooltip: { kind: MarkupKind.Markdown, value: `Approval category: ${describeGating(gating)}. The gate ${gating.asks}.` },
+      tooltip: {
+        kind: MarkupKind.Markdown,
+        value: `Approval category: ${describeGating(gating)}. The gate ${gating.asks}.`,
+      },
     });
   }
   return hints;

@@ -1,7 +1,10 @@
 import type { ManifestStatus } from '../../protocol/requests';
 import type { ManifestVersion } from '../manifestCache';
 
-/** What the client's status item shows for an open document: whether it is taken for a Filer manifest, why, and its problems. */
+/**
+ * What the client's status item shows for an open document: whether it is taken for a Filer manifest, why, and its
+ * problems.
+ */
 export function manifestStatus(entry: ManifestVersion | undefined): ManifestStatus {
   if (!entry) return { recognized: false, name: undefined, reason: 'the document is not open', errors: 0, warnings: 0 };
   const recognition = entry.recognition();
