@@ -3,7 +3,7 @@
 // (Debian sid's, vim.lsp.config), the last two downloaded from Debian's archive into the cache.
 // neovim/driver.lua does what a user does and writes what Neovim saw; the assertions are here.
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import {
@@ -239,6 +239,93 @@ for (const { name, config, neovim, makesFolders, secondReload } of runs) {
         assert.deepEqual(codes(results.reloads[1]), ['11:tools.legacy-shape', '27:tools.legacy-shape']);
       });
     }
+  });
+}
+
+interface HandlerResults {
+  errors: string[];
+  messages: string[];
+  done?: boolean;
+  filetype: string;
+  clientName: string;
+  opened: (Seen & { col: number; endCol: number })[];
+  memberLine: string;
+  codeActions: string[];
+  manifestChanged: boolean;
+  manifestAfterFix: string | null;
+  afterFix: Seen[];
+}
+
+const undeclared = 'handlers.undeclared-permission';
+
+// In a tool handler (issue 26): word-count's manifest without permissions.fs.write, whose write-length-report.js
+// calls ctx.fs.write. The finding is in the handler's buffer, and its fix edits manifest.json.
+for (const { name, config, neovim } of runs.filter((run) => run.config !== 'config-0.7.lua')) {
+  describe(`${name}, in a tool handler`, () => {
+    let box: Sandbox;
+    let run: EditorRun;
+    let results: HandlerResults;
+    let manifestBefore: string;
+
+    before(async () => {
+      const editor = await neovim(await editors());
+      box = sandbox('word-count');
+      const manifestPath = join(box.workspace, 'manifest.json');
+      const declared = '"write": { "parameter": true, "deny": ["**/.env", "**/*.key"] }';
+      const text = readFileSync(manifestPath, 'utf8');
+      assert.ok(text.includes(`,\n      ${declared}`), 'word-count declares permissions.fs.write as this test expects');
+      manifestBefore = text.replace(`,\n      ${declared}`, '');
+      writeFileSync(manifestPath, manifestBefore);
+      const env = { ...box.env, ...editor.env, FILER_RESULTS: box.results };
+      const args = [
+        ...editor.args,
+        '--headless',
+        '-n',
+        '-i',
+        'NONE',
+        '-u',
+        join(clientsRoot, 'neovim', config),
+        '-c',
+        `luafile ${join(clientsRoot, 'neovim/handler-driver.lua')}`,
+        '-c',
+        'qall!',
+      ];
+      run = await runEditor(editor.command, args, box.workspace, env, 90_000);
+      results = readResults<HandlerResults>(box, run);
+    });
+    after(() => box?.cleanup());
+
+    test('runs the whole script without an error, and leaves nothing running', () =>
+      assertRanCleanly(box, run, results));
+
+    test('the configuration attaches the server to the JavaScript buffer, whose diagnostic is at the member', () => {
+      assert.equal(results.filetype, 'javascript');
+      assert.equal(results.clientName, 'filer_manifest');
+      const findings = results.opened.filter((d) => d.code === undeclared);
+      assert.equal(findings.length, 1, JSON.stringify(results.opened));
+      const [finding] = findings;
+      assert.equal(results.memberLine.slice(finding.col, finding.endCol), 'ctx.fs.write');
+      assert.equal(finding.line, 14);
+      assert.equal(
+        finding.message,
+        'ctx.fs.write needs `permissions.fs.write`, which the manifest does not declare: calling it throws a permission error (not-declared).',
+      );
+    });
+
+    test("the quick fix declares the permission in manifest.json; after :wall the handler's diagnostic is gone", () => {
+      assert.ok(
+        results.codeActions.some((title) => title.startsWith('Declare `permissions.fs.write`')),
+        results.codeActions.join(' | '),
+      );
+      assert.equal(results.manifestChanged, true);
+      const permissions = (JSON.parse(results.manifestAfterFix!) as { permissions: { fs: Record<string, unknown> } })
+        .permissions;
+      assert.deepEqual(permissions.fs.write, { parameter: true });
+      assert.deepEqual(
+        results.afterFix.filter((d) => d.code === undeclared),
+        [],
+      );
+    });
   });
 }
 
