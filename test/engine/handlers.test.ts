@@ -359,3 +359,19 @@ test('a handler is parsed once per version of its file: validating an edited man
     ['tools/t.js', 'tools/t.js'],
   );
 });
+
+test('a module is empty when it holds only white space, and its style is told by what it exports, never by a comment', () => {
+  const style = (text: string) => handlerFacts(text, 'tools/t.js', 'tool').moduleStyle;
+  assert.equal(handlerFacts(' \n\t\uFEFF', 'tools/t.js', 'tool').empty, true);
+  assert.equal(handlerFacts('// nothing yet', 'tools/t.js', 'tool').empty, false);
+  assert.equal(style("'use strict';\nmodule.exports = async (args, ctx) => 1;"), 'commonjs');
+  assert.equal(style('exports.handler = async (args, ctx) => 1;'), 'commonjs');
+  assert.equal(style('export default async (args, ctx) => 1;'), 'esm');
+  assert.equal(style('export async function handler(args, ctx) {}'), 'esm');
+  // Said in a comment or a string, it is not what the module exports.
+  assert.equal(style('// module.exports = x\n/* export default y */'), undefined);
+  assert.equal(style("const text = 'module.exports = x';"), undefined);
+  // Too deep to parse: whether it is empty is still known.
+  const deep = handlerFacts(`module.exports = ${'['.repeat(20000)}`, 'tools/t.js', 'tool');
+  assert.deepEqual([deep.empty, deep.moduleStyle], [false, undefined]);
+});
