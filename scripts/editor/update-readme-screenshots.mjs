@@ -19,6 +19,7 @@ const shown = [
   'preview-panel-dialog.png',
   'preview-panel-high-contrast.png',
   'preview-gating.png',
+  'handler-finding.png',
 ];
 const missing = shown.filter((name) => !existsSync(join(source, name)));
 if (missing.length > 0) {
