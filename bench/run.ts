@@ -24,6 +24,8 @@
  * developing)
  *          --our-server=path/to/server.js (default dist/server.js: compare another build)
  *          --profile-ours=dir (runs our server with --cpu-prof, one .cpuprofile per size in dir)
+ *          --before=path/to/server.js (our server as built from another commit, e.g. main's: measured in the same
+ * runs as ours, interleaved with it, and shown beside it with the ratio ours/before; what a change costs)
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -55,6 +57,8 @@ interface Options {
   sizes: number[];
   runs?: number;
   ourServer: string;
+  /** Our server as built before the change under measurement. */
+  beforeServer?: string;
   profileDir?: string;
   skip: Set<'fresh' | 'floors'>;
 }
@@ -92,6 +96,8 @@ interface SizeResult {
   bytes: number;
   breaks: { total: number; schemaDetectable: number };
   ours: ServerFigures | { unavailable: string };
+  /** Our server as built before the change (--before), when asked for. */
+  before?: ServerFigures | { unavailable: string };
   json: ServerFigures;
   /** The bare server's figures: what a server on vscode-languageserver that validates nothing costs. */
   bare: ServerFigures;
@@ -122,12 +128,13 @@ function parseOptions(argv: string[]): Options {
     if (key === '--sizes') options.sizes = value.split(',').map(Number);
     else if (key === '--runs') options.runs = Number(value);
     else if (key === '--our-server') options.ourServer = resolve(value);
+    else if (key === '--before') options.beforeServer = resolve(value);
     else if (key === '--profile-ours') options.profileDir = resolve(value);
     else if (key === '--skip' && value.split(',').every((part) => part === 'fresh' || part === 'floors'))
       value.split(',').forEach((part) => options.skip.add(part as 'fresh' | 'floors'));
     else
       throw new HarnessError(
-        `Unknown option ${arg}: use --sizes=100,1000, --runs=N, --our-server=path, --profile-ours=dir and --skip=fresh,floors.`,
+        `Unknown option ${arg}: use --sizes=100,1000, --runs=N, --our-server=path, --before=path, --profile-ours=dir and --skip=fresh,floors.`,
       );
   }
   if (options.sizes.some((n) => !Number.isInteger(n) || n < 4))
@@ -188,6 +195,7 @@ async function measureSize(
   ourServer: string | undefined,
   ourNodeFlags: string[],
   skip: Options['skip'],
+  beforeServer: string | undefined,
 ): Promise<SizeResult> {
   const folder = join(workspace, `n${n}`);
   mkdirSync(folder);
@@ -205,8 +213,14 @@ async function measureSize(
   log(`N=${n}: ${(valid.manifestText.length / 1048576).toFixed(2)} MiB, ${broken.breaks.length} breaks; ${runs} runs`);
 
   const started: Partial<Record<ServerLabel, BenchServer>> = {};
-  const samples: Record<ServerLabel, Samples> = { ours: emptySamples(), json: emptySamples(), bare: emptySamples() };
+  const samples: Record<ServerLabel, Samples> = {
+    ours: emptySamples(),
+    before: emptySamples(),
+    json: emptySamples(),
+    bare: emptySamples(),
+  };
   let ourFailure: string | undefined = ourServer ? undefined : 'our server is not built yet';
+  let beforeFailure: string | undefined;
   try {
     started.json = await BenchServer.start('json', jsonServerScript, workspaceUri, root, timeoutMs).catch(
       (error: Error) => {
@@ -227,6 +241,14 @@ async function measureSize(
         ourFailure = `did not start: ${(error as Error).message}`;
       }
     }
+    if (beforeServer) {
+      try {
+        started.before = await BenchServer.start('before', beforeServer, workspaceUri, root, timeoutMs);
+        started.before.configureDefaults();
+      } catch (error) {
+        beforeFailure = `did not start: ${(error as Error).message}`;
+      }
+    }
 
     // Warm-up: the JSON server loads and compiles the schema, both JITs see every feature once.
     for (const server of Object.values(started)) {
@@ -238,8 +260,10 @@ async function measureSize(
     // Ours and the JSON server interleaved run by run, then the bare server's runs: interleaved, its
     // time would lengthen the others' idle time between their runs, past the 8 s after which V8 shrinks
     // an idle heap, and so change their RSS readings.
+    // With --before, it runs between the two: ours comes before it in one run and after it in the next.
     const schedule: ServerLabel[][] = [];
-    for (let run = 0; run < runs; run++) schedule.push(run % 2 === 0 ? ['ours', 'json'] : ['json', 'ours']);
+    for (let run = 0; run < runs; run++)
+      schedule.push(run % 2 === 0 ? ['ours', 'before', 'json'] : ['json', 'before', 'ours']);
     for (let run = 0; run < runs; run++) schedule.push(['bare']);
     for (const [index, order] of schedule.entries()) {
       const run = index % runs;
@@ -258,7 +282,8 @@ async function measureSize(
             cpuBatch: label === 'bare' ? 1 : cpuBatchSize(n),
           });
           if (!skip.has('fresh')) {
-            const script = label === 'json' ? jsonServerScript : label === 'bare' ? bareServerScript : ourServer!;
+            const scripts = { json: jsonServerScript, bare: bareServerScript, ours: ourServer!, before: beforeServer! };
+            const script = scripts[label];
             await measureFreshOpen(label, script, samples[label], {
               workspaceUri,
               validUri,
@@ -270,10 +295,12 @@ async function measureSize(
           if (label === 'json')
             throw new HarnessError(`The JSON language server failed at N=${n}: ${(error as Error).message}`);
           if (label === 'bare') throw new HarnessError(`The bare server failed at N=${n}: ${(error as Error).message}`);
-          ourFailure = `failed at N=${n}, run ${run + 1}: ${(error as Error).message}`;
+          const failure = `failed at N=${n}, run ${run + 1}: ${(error as Error).message}`;
+          if (label === 'ours') ourFailure = failure;
+          else beforeFailure = failure;
           server.client.kill();
-          delete started.ours;
-          log(`  our server ${ourFailure}`);
+          delete started[label];
+          log(`  ${label === 'ours' ? 'our server' : 'the before server'} ${failure}`);
         }
       }
       log(`  run ${run + 1}/${runs} done (${order.join(', ')})`);
@@ -299,6 +326,14 @@ async function measureSize(
       ourFailure && samples.ours.open.length === 0
         ? { unavailable: ourFailure }
         : figures(samples.ours, peak('ours'), modeOf(started, 'ours')),
+    ...(beforeServer
+      ? {
+          before:
+            beforeFailure && samples.before.open.length === 0
+              ? { unavailable: beforeFailure }
+              : figures(samples.before, peak('before'), modeOf(started, 'before')),
+        }
+      : {}),
     json: figures(samples.json, peak('json'), 'pull'),
     bare: figures(samples.bare, peak('bare'), 'pull'),
     floors,
@@ -582,6 +617,7 @@ function printSize(result: SizeResult): void {
         `${pad(bareText, 10)}${pad(withRatio ? fmtRatio(ratio(bareValue, theirValue)) : '', 12)}`,
     );
   }
+  if (result.before) printBefore(result, ours);
   const f = result.floors;
   if (!f) return;
   console.log(`  in process (fresh process, medians)          ms   × parseTree`);
@@ -599,6 +635,32 @@ function printSize(result: SizeResult): void {
   console.log(
     `  our validator: ${f.valid.total} diagnostics on the valid variant, ${f.broken.total} (${f.broken.errors} errors) on the broken one`,
   );
+}
+
+/** Ours beside the build from before the change (--before), paired medians of the same runs. */
+function printBefore(result: SizeResult, ours: ServerFigures | undefined): void {
+  const before = result.before && isMeasured(result.before) ? result.before : undefined;
+  if (!before) {
+    console.log(`  before: not measured (${oneLine((result.before as { unavailable: string }).unavailable)})`);
+    return;
+  }
+  const rows: [string, (figures: ServerFigures) => number][] = [
+    ['didOpen → diagnostics, warm (ms)', (f) => f.openMs],
+    ['server CPU per open, warm (ms)', (f) => f.cpuPerOpenMs],
+    ['fresh server: didOpen → diagnostics (ms)', (f) => f.freshOpenMs],
+    ['1-char edit → diagnostics (ms)', (f) => f.editMs],
+    ['RSS after the first open (MiB)', (f) => f.firstOpenRssMiB],
+    ['peak RSS (MiB)', (f) => f.peakMiB],
+  ];
+  console.log(
+    `  ${'ours against before (--before)'.padEnd(42)}${pad('ours', 10)}${pad('before', 10)}${pad('ours/before', 13)}`,
+  );
+  for (const [name, pick] of rows) {
+    const ourValue = ours ? pick(ours) : NaN;
+    console.log(
+      `  ${name.padEnd(42)}${pad(fmt(ourValue), 10)}${pad(fmt(pick(before)), 10)}${pad(fmtRatio(ratio(ourValue, pick(before))), 13)}`,
+    );
+  }
 }
 
 interface Budget {
@@ -649,6 +711,34 @@ function openBudgets(results: SizeResult[]): Budget[] {
     // Nothing else slower.
     list.push(ratioBudget(result, 'fresh server: didOpen → diagnostics', 1.0, (f) => f.freshOpenMs, 'ms'));
     list.push(ratioBudget(result, 'broken variant: didOpen → diagnostics', 1.0, (f) => f.brokenOpenMs, 'ms'));
+  }
+  return list;
+}
+
+/**
+ * Issue 26's budget for reading handlers: an open at N = 1,000 and 5,000 at most 10 % slower than before the change,
+ * warm and on a fresh server (only with --before).
+ */
+function beforeBudgets(results: SizeResult[]): Budget[] {
+  const list: Budget[] = [];
+  for (const result of results) {
+    if (!result.before || result.n < 1000) continue;
+    const ours = isMeasured(result.ours) ? result.ours : undefined;
+    const before = isMeasured(result.before) ? result.before : undefined;
+    const pairs: [string, (figures: ServerFigures) => number][] = [
+      ['didOpen → diagnostics, warm', (f) => f.openMs],
+      ['fresh server: didOpen → diagnostics', (f) => f.freshOpenMs],
+    ];
+    for (const [name, pick] of pairs) {
+      const value = ours && before ? ratio(pick(ours), pick(before)) : NaN;
+      list.push({
+        name: `N=${result.n}: ${name} ≤ 1.1× before`,
+        status: !Number.isFinite(value) ? 'not measured' : value <= 1.1 ? 'pass' : 'miss',
+        detail: Number.isFinite(value)
+          ? `${fmtRatio(value)} (${fmt(pick(ours!))} vs ${fmt(pick(before!))} ms)`
+          : 'not measured',
+      });
+    }
   }
   return list;
 }
@@ -721,6 +811,8 @@ async function main(): Promise<void> {
     throw new HarnessError('vscode-langservers-extracted is not installed: run npm install.');
   const ourServer = existsSync(options.ourServer) ? options.ourServer : undefined;
   const ourServerName = relative(root, options.ourServer);
+  if (options.beforeServer && !existsSync(options.beforeServer))
+    throw new HarnessError(`--before: ${options.beforeServer} does not exist.`);
   if (!ourServer) {
     console.log(
       `NOTE: ${ourServerName} does not exist yet (the language server is not built), so only the JSON language server and the floors are measured.`,
@@ -752,6 +844,7 @@ async function main(): Promise<void> {
           ourServer,
           profileFlags,
           options.skip,
+          options.beforeServer,
         ),
       );
     }
@@ -763,6 +856,7 @@ async function main(): Promise<void> {
     const vsix = vsixFiles();
     const goalList = openBudgets(results);
     const budgetList = budgets(results, bundle, vsix);
+    const beforeList = beforeBudgets(results);
 
     console.log(
       `Filer manifest bench: ours (${ourServerName}) vs vscode-json-language-server 4.10.0 with schemas/manifest.schema.json; node ${process.version}`,
@@ -779,6 +873,13 @@ async function main(): Promise<void> {
     console.log(
       `  (.vsix: ${vsix.length ? vsix.map((v) => `${v.file} ${v.bytes} bytes`).join(', ') : 'none'}; activation bundle: ${bundle.clientBuilt ? 'dist/client.js' : 'not built'})`,
     );
+    if (options.beforeServer) {
+      console.log(
+        `Against before (${relative(root, options.beforeServer)}; issue 26: reading handlers costs an open ≤ 10 %)`,
+      );
+      for (const budget of beforeList)
+        console.log(`  ${budget.status.toUpperCase().padEnd(13)}${budget.name}: ${budget.detail}`);
+    }
     console.log(`Total ${((performance.now() - started) / 1000).toFixed(0)} s.`);
 
     const ratios = results.map((r) => {
@@ -800,6 +901,17 @@ async function main(): Promise<void> {
               brokenOpen: ratio(ours.brokenOpenMs, r.json.brokenOpenMs),
             }
           : null,
+        oursOverBefore:
+          ours && r.before && isMeasured(r.before)
+            ? {
+                open: ratio(ours.openMs, r.before.openMs),
+                cpuPerOpen: ratio(ours.cpuPerOpenMs, r.before.cpuPerOpenMs),
+                freshOpen: ratio(ours.freshOpenMs, r.before.freshOpenMs),
+                edit: ratio(ours.editMs, r.before.editMs),
+                firstOpenRss: ratio(ours.firstOpenRssMiB, r.before.firstOpenRssMiB),
+                peak: ratio(ours.peakMiB, r.before.peakMiB),
+              }
+            : null,
         bareOverJson: {
           open: ratio(r.bare.openMs, r.json.openMs),
           cpuPerOpen: ratio(r.bare.cpuPerOpenMs, r.json.cpuPerOpenMs),
@@ -827,6 +939,7 @@ async function main(): Promise<void> {
         ratios,
         goals: goalList,
         budgets: budgetList,
+        before: beforeList,
         vsix,
         activationBundle: bundle,
       }),

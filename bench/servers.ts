@@ -9,9 +9,9 @@ import { LspClient } from './lspClient';
 
 /**
  * Our server, VS Code's JSON server, and the bare server: one on vscode-languageserver that validates nothing
- * (bareServer.ts).
+ * (bareServer.ts); `before` is ours as built from another commit (--before), to measure a change side by side.
  */
-export type ServerLabel = 'ours' | 'json' | 'bare';
+export type ServerLabel = 'ours' | 'before' | 'json' | 'bare';
 
 export interface Position {
   line: number;
