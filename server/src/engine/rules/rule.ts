@@ -66,11 +66,13 @@ export interface RuleExample {
   readonly files?: Readonly<Record<string, ExampleFile>>;
   /**
    * What it is checked with where that is not the default: a cap on the diagnostics (the CLI's
-   * --max-diagnostics), or the size an editor found it to be, past its filerManifest.maxFileSize.
+   * --max-diagnostics), the size an editor found it to be, past its filerManifest.maxFileSize, or a lower limit on the
+   * values parsed into a tree (the example stands for a text of more than a million).
    */
   readonly checkedWith?: {
     readonly maxDiagnostics?: number;
     readonly tooLarge?: { readonly megabytes: number; readonly maxFileSize: number };
+    readonly maxTreeValues?: number;
   };
 }
 
