@@ -16,7 +16,7 @@ interface StrictParse {
 }
 
 /** Why the fast path gave no tree: the text is not strict JSON, or it holds more values than it was allowed. */
-export type NoStrictParse = 'not-strict' | 'too-many-values';
+type NoStrictParse = 'not-strict' | 'too-many-values';
 
 /** Thrown inside the fast path to give up; never escapes this module. */
 class GiveUp extends Error {
