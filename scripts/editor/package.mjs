@@ -1,8 +1,8 @@
 // npm run package: a minified build, the codicons copied into media/, then `vsce package` offline
 // (no dependency detection: the bundles carry their dependencies). Prints the .vsix path and size.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { readFileSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -12,24 +12,6 @@ function run(script, args) {
   const result = spawnSync(process.execPath, [script, ...args], { cwd: root, stdio: 'inherit' });
   if (result.status !== 0)
     throw new Error(`${script} ${args.join(' ')} failed (exit code ${result.status ?? result.signal})`);
-}
-
-/**
- * client/README.md as the extension's page shows it: VS Code's extension page loads images over https or as data:
- * URIs only (never a file packaged with the extension), so each PNG it links to in the repository is put in as a data:
- * URI. Returns the path of the page written under out/.
- */
-export function extensionPage() {
-  const source = join(root, 'client/README.md');
-  const page = readFileSync(source, 'utf8').replace(/!\[([^\]]*)\]\(([^)\s]+\.png)\)/g, (_, alt, link) => {
-    const image = resolve(dirname(source), link);
-    if (relative(root, image).startsWith('..')) throw new Error(`client/README.md: ${link} is outside the repository`);
-    return `![${alt}](data:image/png;base64,${readFileSync(image).toString('base64')})`;
-  });
-  const written = join(root, 'out/extension-page/README.md');
-  mkdirSync(dirname(written), { recursive: true });
-  writeFileSync(written, page);
-  return written;
 }
 
 /** Builds and packages the extension; returns the .vsix path. */
@@ -46,7 +28,7 @@ export function packageExtension() {
     // The extension page's own README: what a user of the extension does (the repository's README
     // starts with how to build and test this project).
     '--readme-path',
-    extensionPage(),
+    'client/README.md',
     '--out',
     vsix,
   ]);
