@@ -55,10 +55,10 @@ const oneLanguageServerView = {
 };
 
 /**
- * The rules' examples (the `examples` of each definition in server/src/engine/rules/) are data for the
- * tests and the rule pages, not for the bundles: each is blanked out, every other character left where
- * it was (so the source maps stay right), and what only the examples import is then left out by esbuild
- * as unused.
+ * The rules' examples and quotations of the reference (the `examples` and `quotes` of each definition in
+ * server/src/engine/rules/) are data for the tests and the rule pages, not for the bundles: each is blanked
+ * out, every other character left where it was (so the source maps stay right), and what only they import
+ * is then left out by esbuild as unused.
  */
 /** @type {import('esbuild').Plugin} */
 const withoutRuleExamples = {
@@ -71,8 +71,10 @@ const withoutRuleExamples = {
   },
 };
 
+const strippedProperties = new Set(['examples', 'quotes']);
+
 /**
- * The text with every `examples: …` property (and its comma) turned into spaces, line breaks kept.
+ * The text with every `examples: …` and `quotes: …` property (and its comma) turned into spaces, line breaks kept.
  * @param {string} text
  * @param {string} file
  */
@@ -82,7 +84,7 @@ function withoutExamples(text, file) {
   const cuts = [];
   /** @param {import('typescript').Node} node */
   const visit = (node) => {
-    if (ts.isPropertyAssignment(node) && ts.isIdentifier(node.name) && node.name.text === 'examples') {
+    if (ts.isPropertyAssignment(node) && ts.isIdentifier(node.name) && strippedProperties.has(node.name.text)) {
       const comma = /^\s*,/.exec(text.slice(node.end));
       cuts.push([node.getStart(source), node.end + (comma ? comma[0].length : 0)]);
     } else {
