@@ -3,7 +3,8 @@
 // language server and the CLI into dist/ with esbuild.
 //   --minify    minified bundles (the .vsix)
 //   --package   only the CLI and the language server, minified, into server/dist/ with the licence and
-//               the rule pages (server/docs/rules/, which diagnostics link to and `explain` prints):
+//               the rule pages (server/docs/rules/, which diagnostics link to and `explain` prints) and the
+//               reference they quote (server/docs/reference/, which their index links to):
 //               the `filer-manifest` npm package (server/package.json runs this on prepack). No
 //               type-check: the bundles carry every runtime dependency, so the package installs none.
 import { build } from 'esbuild';
@@ -151,4 +152,5 @@ if (forPackage) {
   copyFileSync(join(root, 'LICENSE'), join(root, 'server', 'LICENSE'));
   rmSync(join(root, 'server', 'docs'), { recursive: true, force: true });
   cpSync(join(root, 'docs', 'rules'), join(root, 'server', 'docs', 'rules'), { recursive: true });
+  cpSync(join(root, 'docs', 'reference'), join(root, 'server', 'docs', 'reference'), { recursive: true });
 }
