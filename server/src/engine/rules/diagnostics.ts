@@ -85,6 +85,7 @@ const definitions = defineRules([
   defineRule({
     code: 'diagnostics.too-many-values',
     severity: 'error',
+    quotes: notInTheReference,
     description:
       'A manifest that holds more than 1,000,000 JSON values (a 5,000-tool manifest holds about 400,000) has only its JSON syntax checked, in the editor and on the command line; this diagnostic, at its start, says so.',
     decision:
