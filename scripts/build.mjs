@@ -3,7 +3,8 @@
 // language server and the CLI into dist/ with esbuild.
 //   --minify    minified bundles (the .vsix)
 //   --package   only the CLI and the language server, minified, into server/dist/ with the licence and
-//               the rule pages (server/docs/rules/, which diagnostics link to and `explain` prints):
+//               the rule pages (server/docs/rules/, which diagnostics link to and `explain` prints) and the
+//               reference they quote (server/docs/reference/, which their index links to):
 //               the `filer-manifest` npm package (server/package.json runs this on prepack). No
 //               type-check: the bundles carry every runtime dependency, so the package installs none.
 import { build } from 'esbuild';
@@ -55,10 +56,10 @@ const oneLanguageServerView = {
 };
 
 /**
- * The rules' examples (the `examples` of each definition in server/src/engine/rules/) are data for the
- * tests and the rule pages, not for the bundles: each is blanked out, every other character left where
- * it was (so the source maps stay right), and what only the examples import is then left out by esbuild
- * as unused.
+ * The rules' examples and quotations of the reference (the `examples` and `quotes` of each definition in
+ * server/src/engine/rules/) are data for the tests and the rule pages, not for the bundles: each is blanked
+ * out, every other character left where it was (so the source maps stay right), and what only they import
+ * is then left out by esbuild as unused.
  */
 /** @type {import('esbuild').Plugin} */
 const withoutRuleExamples = {
@@ -71,8 +72,10 @@ const withoutRuleExamples = {
   },
 };
 
+const strippedProperties = new Set(['examples', 'quotes']);
+
 /**
- * The text with every `examples: …` property (and its comma) turned into spaces, line breaks kept.
+ * The text with every `examples: …` and `quotes: …` property (and its comma) turned into spaces, line breaks kept.
  * @param {string} text
  * @param {string} file
  */
@@ -82,7 +85,7 @@ function withoutExamples(text, file) {
   const cuts = [];
   /** @param {import('typescript').Node} node */
   const visit = (node) => {
-    if (ts.isPropertyAssignment(node) && ts.isIdentifier(node.name) && node.name.text === 'examples') {
+    if (ts.isPropertyAssignment(node) && ts.isIdentifier(node.name) && strippedProperties.has(node.name.text)) {
       const comma = /^\s*,/.exec(text.slice(node.end));
       cuts.push([node.getStart(source), node.end + (comma ? comma[0].length : 0)]);
     } else {
@@ -149,4 +152,5 @@ if (forPackage) {
   copyFileSync(join(root, 'LICENSE'), join(root, 'server', 'LICENSE'));
   rmSync(join(root, 'server', 'docs'), { recursive: true, force: true });
   cpSync(join(root, 'docs', 'rules'), join(root, 'server', 'docs', 'rules'), { recursive: true });
+  cpSync(join(root, 'docs', 'reference'), join(root, 'server', 'docs', 'reference'), { recursive: true });
 }

@@ -51,9 +51,11 @@ before(() => {
 
 after(() => rmSync(work, { recursive: true, force: true }));
 
-test('the package holds the two bundles, the rule pages, its README and the licence, and no test or source', () => {
+test('the package holds the two bundles, the rule pages and the reference they quote, its README and the licence, and no test or source', () => {
   const listing = spawnSync('tar', ['-tzf', tarball], { encoding: 'utf8' }).stdout.trim().split('\n').sort();
-  const pages = readdirSync(path.join(repoRoot, 'docs', 'rules')).map((name) => `package/docs/rules/${name}`);
+  const pages = ['rules', 'reference'].flatMap((folder) =>
+    readdirSync(path.join(repoRoot, 'docs', folder)).map((name) => `package/docs/${folder}/${name}`),
+  );
   const files = ['LICENSE', 'README.md', 'dist/cli.js', 'dist/server.js', 'package.json'].map((f) => `package/${f}`);
   assert.deepEqual(listing, [...files, ...pages].sort());
   const installed = path.join(prefix, 'lib', 'node_modules', 'filer-manifest');

@@ -29,11 +29,17 @@ describe('Helix 25.07 (Debian sid), in tmux', () => {
     }
     assert.fail(`Helix did not show ${what} within ${timeoutMs / 1000} s; the screen:\n${seen}`);
   }
-  /** Back to normal mode at the first character, then a search that leaves the match selected. */
-  function select(text: string): void {
+  /**
+   * Back to normal mode at the first character, then a search that leaves the match selected. The text is typed only
+   * once the search prompt shows: typed into normal mode (a picker still closing took the `/` on a loaded machine),
+   * its letters are commands (`r` `e` replaced the first line with "e").
+   */
+  async function select(text: string): Promise<void> {
     keys('Escape');
+    await waitForScreen(/ NOR /, 'normal mode');
     keys('g', 'g');
     keys('/');
+    await waitForScreen(/^search:/m, 'the search prompt');
     type(text);
     keys('Enter');
   }
@@ -82,10 +88,11 @@ describe('Helix 25.07 (Debian sid), in tmux', () => {
     );
     assert.match(picker, /filer-manifest\s+tools\.legacy-shape/);
     keys('Escape');
+    await waitForScreen(/^(?!(.|\n)*tools\.legacy-shape)/, 'the picker closed');
   });
 
   test('hover on a tool shows its approval category first', async () => {
-    select('resize_image');
+    await select('resize_image');
     keys('Space', 'k');
     await waitForScreen(
       /Approval category modify \(tool resize_image\): asks depending on the folder's trust level\./,
@@ -95,7 +102,7 @@ describe('Helix 25.07 (Debian sid), in tmux', () => {
   });
 
   test('the legacy fix from the code-action menu rewrites the tool and creates its schema file, written with :write-all', async () => {
-    select('name": "resize');
+    await select('name": "resize');
     keys('Space', 'a');
     await waitForScreen(
       new RegExp(legacyFix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')),

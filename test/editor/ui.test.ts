@@ -1108,7 +1108,8 @@ test("the extension's page shows the extension's own README, and no broken image
       1,
       "client/README.md, not the repository's",
     );
-    // VS Code's extension page drops images that are not served over https (packaged or data: ones).
+    // VS Code's extension page drops images that are not served over https: a packaged one is blocked, and a data: URI
+    // loses its src (tried with a PNG screenshot put in as one: the img was left without a src).
     type Image = { src: string; complete: boolean; naturalWidth: number };
     const broken = await readme
       .locator('img')

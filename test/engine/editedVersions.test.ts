@@ -18,6 +18,7 @@ import {
 import { ruleAreas, ruleByCode } from '../../server/src/engine/rules/registry';
 import { field } from '../../server/src/engine/rules/messages';
 import { defineRule, defineRules, type RuleArea } from '../../server/src/engine/rules/rule';
+import { manifestReference } from '../../server/src/engine/rules/reference';
 import { MemoryFolder } from './helpers';
 
 /**
@@ -221,6 +222,7 @@ const overBudget = defineRules([
     severity: 'warning',
     description:
       "A tool's timeout is longer than the plugin's permissions.execution.maxTimeout (a rule of this test only).",
+    quotes: [manifestReference('permissions', 'execution { timeout?, maxTimeout? } \u2014 handler time budget.')],
     message: ({ jsonPath, maxTimeout }: { jsonPath: JsonPath; maxTimeout: string }) =>
       `${field(jsonPath)} is longer than the plugin's maxTimeout, ${maxTimeout}.`,
     examples: {

@@ -53,6 +53,8 @@ function comparable(document: ParsedDocument): unknown {
     findings: document.findings,
     root: strip(document.root),
     lineStarts,
+    values: document.values,
+    valueLimitExceeded: document.valueLimitExceeded,
   };
 }
 
@@ -222,6 +224,35 @@ test('an incremental re-parse gives exactly what a full parse of the new text gi
     validPairs > 150 && reused > validPairs / 2,
     `only ${reused} of ${validPairs} re-parses between valid versions reused the previous tree`,
   );
+});
+
+test('under a limit on the values a tree holds, a re-parse gives what a full parse gives, on either side of it', () => {
+  let past = 0;
+  let within = 0;
+  fc.assert(
+    fc.property(
+      fc.constantFrom(...seeds),
+      fc.integer({ min: -3, max: 3 }),
+      fc.array(choices, { minLength: 1, maxLength: 6 }),
+      (seed, margin, edits) => {
+        // A limit just above or below what the seed holds: edits that add or remove a value cross it.
+        const maxValues = Math.max(1, parseDocument(seed).values + margin);
+        let document = parseDocument(seed, undefined, undefined, maxValues);
+        for (const choice of edits) {
+          const edit = editOf(document.text, parseDocument(document.text), choice);
+          const text = applyEdit(document.text, edit);
+          const region = extendEditedRegion(undefined, edit.offset, edit.deleted, edit.inserted.length);
+          const expected = parseDocument(text, undefined, undefined, maxValues);
+          document = reparseDocument(document, text, region, undefined, undefined, maxValues);
+          assert.deepEqual(comparable(document), comparable(expected));
+          if (expected.valueLimitExceeded === undefined) within++;
+          else past++;
+        }
+      },
+    ),
+    { numRuns: 200, seed: 20261202 },
+  );
+  assert.ok(past > 50 && within > 50, `${past} versions past the limit, ${within} within it`);
 });
 
 test('the edited region folds any sequence of edits into one', () => {

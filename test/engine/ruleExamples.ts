@@ -176,6 +176,8 @@ export function listed(diagnostics: readonly Said[]): string {
 function commandOf({ checkedWith }: RuleExample, command: string): string {
   if (checkedWith?.tooLarge)
     return `in an editor, a manifest of ${checkedWith.tooLarge.megabytes} MB (filerManifest.maxFileSize: ${checkedWith.tooLarge.maxFileSize})`;
+  if (checkedWith?.maxTreeValues !== undefined)
+    return `${command}   # as if the limit were ${checkedWith.maxTreeValues} values, not 1,000,000`;
   const [check, ...rest] = command.split(' < ');
   return checkedWith?.maxDiagnostics === undefined
     ? command

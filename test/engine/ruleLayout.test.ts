@@ -7,14 +7,16 @@ import { allRules } from '../../server/src/engine';
 const repoRoot = join(__dirname, '../../..');
 const rulesDir = join(repoRoot, 'server/src/engine/rules');
 /**
- * The rules/ modules that are not an area: the shared kinds, helpers (examples.ts writes every area's examples),
- * the registry, the README table, the rule pages, and the shape rules with their examples.
+ * The rules/ modules that are not an area: the shared kinds, helpers (examples.ts writes every area's examples,
+ * reference.ts the quotations of the reference), the registry, the README table, the rule pages, and the shape
+ * rules with their examples.
  */
 const notAreas = new Set([
   'rule.ts',
   'messages.ts',
   'duplicateIds.ts',
   'examples.ts',
+  'reference.ts',
   'registry.ts',
   'rulesTable.ts',
   'rulePages.ts',

@@ -188,3 +188,41 @@ test(
     }
   },
 );
+
+test(
+  'a workspace of closed 15 MB manifests of millions of numbers, valid or not (ten peaked at 2.6 GB): each is checked for its syntax only, in bounded memory',
+  { skip: process.platform !== 'linux' && 'reads /proc', timeout: 300_000 },
+  async (t) => {
+    const numbers = (separator: string) => Array(7_000_000).fill('1').join(separator);
+    const manifest = (name: string, separator: string) =>
+      `{ "name": "${name}", "displayName": "Big", "version": "1.0.0", "contributes": {}, "x": [${numbers(separator)}] }`;
+    const files: Record<string, string> = {};
+    for (let i = 0; i < 4; i++) files[`p${i}/manifest.json`] = manifest(`p${i}`, i % 2 === 0 ? ',' : ' ');
+    const folder = tempFolder(files);
+    const client = await LspClient.start({
+      workspace: folder.root,
+      capabilities: { workspace: { workspaceFolders: true } },
+    });
+    try {
+      await client.waitFor(
+        () => (new Set(client.published.map((p) => p.uri)).size === 4 ? true : undefined),
+        240_000,
+        'the 4 manifests published',
+      );
+      const { peak } = memoryOf(client.pid);
+      t.diagnostic(`peak RSS ${peak.toFixed(0)} MiB`);
+      assert.ok(peak < 700, `peak ${peak.toFixed(0)} MiB`);
+      for (const i of [0, 1]) {
+        const published = client.published.find(
+          (p) => p.uri === pathToFileURL(`${folder.root}/p${i}/manifest.json`).href,
+        )!;
+        assert.equal(published.diagnostics[0].code, 'diagnostics.too-many-values');
+        // The valid one has nothing else to say; the other, its syntax errors (a missing comma between numbers).
+        assert.equal(published.diagnostics.length, i === 0 ? 1 : 1000);
+      }
+    } finally {
+      await client.stop();
+      folder.cleanup();
+    }
+  },
+);

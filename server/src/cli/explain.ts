@@ -57,16 +57,11 @@ export function runExplain(args: string[], pages: RulePages, write: (text: strin
 }
 
 /**
- * An argument as a message may show it: quoted, every character but printable ASCII escaped (no
- * terminal escape, no right-to-left override reorders what follows), and cut when long.
+ * An argument as a message may show it: quoted, and cut when long. Its controls and bidirectional characters are
+ * escaped where every message is, on its way to stderr (terminalText, as for any other output).
  */
 function shown(argument: string): string {
   const long = argument.length > longestCode;
-  const escaped = [...(long ? argument.slice(0, longestCode) : argument)].map(escapedChar).join('');
-  return long ? `"${escaped}…" (${argument.length.toLocaleString('en-US')} characters)` : `"${escaped}"`;
-}
-
-function escapedChar(char: string): string {
-  if (char === '"' || char === '\\') return `\\${char}`;
-  return /^[\x20-\x7e]$/.test(char) ? char : `\\u{${char.codePointAt(0)!.toString(16)}}`;
+  const cut = long ? argument.slice(0, longestCode) : argument;
+  return long ? `"${cut}…" (${argument.length.toLocaleString('en-US')} characters)` : `"${cut}"`;
 }

@@ -37,6 +37,8 @@ interface ValidateOptions {
    * For a text larger than the host's limit: only its JSON syntax is checked, and a diagnostic at its start says why.
    */
   tooLarge?: RuleData<'diagnostics.file-too-large'>;
+  /** How many values analyzeManifest parses the text into a tree of, at most (MAX_TREE_VALUES unless told). */
+  maxTreeValues?: number;
 }
 
 /**
@@ -111,7 +113,7 @@ export interface ManifestAnalysis {
 }
 
 export function analyzeManifest(text: string, options: ValidateOptions = {}): ManifestAnalysis {
-  const document = parseDocument(text, undefined, findingsKept(options.maxDiagnostics));
+  const document = parseDocument(text, undefined, findingsKept(options.maxDiagnostics), options.maxTreeValues);
   const model = buildModel(document);
   return { document, model, diagnostics: validateModel(model, options) };
 }
@@ -170,6 +172,8 @@ export function validateModel(full: ManifestModel, options: ValidateOptions = {}
     },
   };
   if (options.tooLarge) reportFinding('diagnostics.file-too-large', { offset: 0, length: 0 }, options.tooLarge);
+  const valueLimit = model.document.valueLimitExceeded;
+  if (valueLimit !== undefined) reportFinding('diagnostics.too-many-values', { offset: 0, length: 0 }, { valueLimit });
   for (const area of ruleAreas) area.check?.(context);
   // The manifest's own first, then each other file's, each by position.
   diagnostics.sort((a, b) => compareFiles(a.file, b.file) || a.offset - b.offset || a.length - b.length);

@@ -1,7 +1,7 @@
 import type { EditedRegion } from '../text/editedRegion';
 import type { LineIndex } from '../text/lineIndex';
 import { isProperty, keyOf, type JsonNode } from './jsonNode';
-import { MAX_NESTING_DEPTH, parseDocument, type ParsedDocument } from './parseDocument';
+import { MAX_NESTING_DEPTH, MAX_TREE_VALUES, parseDocument, type ParsedDocument } from './parseDocument';
 import { assignProperty } from './plainValue';
 import { parseStrictJson } from './strictJsonParser';
 
@@ -24,7 +24,9 @@ const alwaysReparsedLength = 64 * 1024;
  * It takes `previous`'s tree over: the nodes are reused and changed in place, so `previous`
  * must not be read afterwards (its plain value is left as it was). `lines`, when the caller has
  * the new text's line index already (an editor document's), is used instead of shifting previous's
- * (and by a whole parse, when it comes to one), and `findingsKept` how many findings of each kind a whole parse keeps.
+ * (and by a whole parse, when it comes to one), `findingsKept` how many findings of each kind a whole parse keeps, and
+ * `maxValues` how many values the tree may hold (an edit that takes it past them parses the whole text, which then
+ * gives no tree).
  */
 export function reparseDocument(
   previous: ParsedDocument,
@@ -32,11 +34,12 @@ export function reparseDocument(
   region: EditedRegion,
   lines?: LineIndex,
   findingsKept?: number,
+  maxValues = MAX_TREE_VALUES,
 ): ParsedDocument {
   const delta = region.newEnd - region.oldEnd;
   const root = previous.root;
-  if (!root || previous.findings.length > 0 || text.length !== previous.text.length + delta)
-    return parseDocument(text, lines, findingsKept);
+  const whole = () => parseDocument(text, lines, findingsKept, maxValues);
+  if (!root || previous.findings.length > 0 || text.length !== previous.text.length + delta) return whole();
 
   const largest = Math.max(text.length * largestShareReparsed, alwaysReparsedLength);
   for (let target = smallestValueEnclosing(root, region); target && target !== root; target = enclosingValue(target)) {
@@ -48,9 +51,14 @@ export function reparseDocument(
       MAX_NESTING_DEPTH - depth,
       target.offset,
       target.parent,
+      false,
+      maxValues,
     );
-    if (!parse) continue;
+    if (parse === 'too-many-values') break;
+    if (parse === 'not-strict') continue;
     if (parse.objectsWithDuplicateKeys.length > 0) break;
+    const values = previous.values - valuesIn(target) + parse.values;
+    if (values > maxValues) break;
     const value = replaceValue(previous.value, target, parse.value);
     replaceNode(target, parse.root, delta);
     return {
@@ -60,9 +68,21 @@ export function reparseDocument(
       value,
       findings: [],
       findingsNotKept: {},
+      values,
     };
   }
-  return parseDocument(text, lines, findingsKept);
+  return whole();
+}
+
+/** How many values a node's tree holds (as the parse counted them), without making the leaves kept inline. */
+function valuesIn(node: JsonNode): number {
+  if (isProperty(node)) {
+    const made = node.madeValueNode;
+    return made ? valuesIn(made) : node.hasValue ? 1 : 0;
+  }
+  let values = 1;
+  for (const child of node.children ?? []) values += valuesIn(child);
+  return values;
 }
 
 /** The deepest value node whose text contains the whole edited region (its ends included). */

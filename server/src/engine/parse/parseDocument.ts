@@ -25,6 +25,10 @@ export interface ParsedDocument {
   findings: SyntaxFinding[];
   /** How many more findings of each kind there were. */
   findingsNotKept: Readonly<Partial<Record<SyntaxFindingKind, number>>>;
+  /** How many values (containers and leaves) the tree holds: 0 without a tree. */
+  values: number;
+  /** Set when the text holds more values than the parse was allowed to build a tree of: the limit, then. */
+  valueLimitExceeded?: number;
 }
 
 /**
@@ -38,6 +42,13 @@ export const MAX_NESTING_DEPTH = 512;
  * keeps.
  */
 const defaultFindingsKept = 2000;
+
+/**
+ * How many values (containers and leaves) a text is parsed into a tree of, at most; past it only its syntax is
+ * checked, as past the size limit. A tree takes about 120 bytes a value (a text of `[1,1,…]` ten times that of its
+ * text), and a 5,000-tool manifest holds about 400,000.
+ */
+export const MAX_TREE_VALUES = 1_000_000;
 
 /**
  * The findings of one parse, at most `kept` of each kind, the rest only counted: a text of `1 1 1 …`
@@ -63,23 +74,27 @@ class SyntaxFindings {
  * Comments and trailing commas are accepted by the parser (so the tree stays whole while the
  * author types) and reported as findings, because the loader reads strict JSON. `lines`, when the
  * caller has the text's line index already (an editor document's), is the parse's own.
- * `findingsKept`: how many findings of each kind to keep (validateModel keeps twice its cap).
+ * `findingsKept`: how many findings of each kind to keep (validateModel keeps twice its cap); `maxValues`: how many
+ * values a tree may hold (past it the text is only checked for its syntax, as parseSyntaxOnly does).
  */
 export function parseDocument(
   text: string,
   lines = new LineIndex(text),
   findingsKept = defaultFindingsKept,
+  maxValues = MAX_TREE_VALUES,
 ): ParsedDocument {
   const findings = new SyntaxFindings(findingsKept);
   let parsed = text;
-  let strict = parseStrictJson(text, MAX_NESTING_DEPTH, 0, undefined, !lines.hasStarts);
-  if (!strict) {
+  let strict = parseStrictJson(text, MAX_NESTING_DEPTH, 0, undefined, !lines.hasStarts, maxValues);
+  if (strict === 'not-strict') {
     // Past the limit a container is read as empty: the text with those emptied has the same offsets and line breaks.
     const shallow = emptiedBeyond(text, MAX_NESTING_DEPTH, findings);
     if (shallow !== undefined)
-      strict = parseStrictJson((parsed = shallow), MAX_NESTING_DEPTH, 0, undefined, !lines.hasStarts);
+      strict = parseStrictJson((parsed = shallow), MAX_NESTING_DEPTH, 0, undefined, !lines.hasStarts, maxValues);
   }
-  if (strict) {
+  if (strict === 'too-many-values')
+    return { ...parseSyntaxOnly(text, lines, findingsKept), valueLimitExceeded: maxValues };
+  if (strict !== 'not-strict') {
     if (strict.lineStarts) lines.adoptStarts(strict.lineStarts);
     for (const object of strict.objectsWithDuplicateKeys) reportDuplicateKeys(object, findings);
     return {
@@ -89,9 +104,13 @@ export function parseDocument(
       value: strict.value,
       findings: findings.kept,
       findingsNotKept: findings.notKept,
+      values: strict.values,
     };
   }
-  return { ...buildTolerantly(parsed, lines, findings), text };
+  const tolerant = buildTolerantly(parsed, lines, findings, maxValues);
+  return tolerant === 'too-many-values'
+    ? { ...parseSyntaxOnly(text, lines, findingsKept), valueLimitExceeded: maxValues }
+    : { ...tolerant, text };
 }
 
 /**
@@ -140,7 +159,15 @@ export function parseSyntaxOnly(
     onArrayEnd: () => void stack.pop(),
     onLiteralValue: (value) => attach(value),
   });
-  return { text, lines, root: undefined, value: rootValue, findings: findings.kept, findingsNotKept: findings.notKept };
+  return {
+    text,
+    lines,
+    root: undefined,
+    value: rootValue,
+    findings: findings.kept,
+    findingsNotKept: findings.notKept,
+    values: 0,
+  };
 }
 
 /** How deep and how wide the value of a text checked only for its syntax is kept. */
@@ -216,13 +243,24 @@ interface ValueVisitor {
  * errors reported.
  */
 export function parseTolerantly(text: string, lines: LineIndex, findingsKept = defaultFindingsKept): ParsedDocument {
-  return buildTolerantly(text, lines, new SyntaxFindings(findingsKept));
+  const parsed = buildTolerantly(text, lines, new SyntaxFindings(findingsKept), Infinity);
+  if (parsed === 'too-many-values') throw new Error('unreachable: no limit on values');
+  return parsed;
 }
 
-function buildTolerantly(text: string, lines: LineIndex, findings: SyntaxFindings): ParsedDocument {
+/** Thrown from the visit of a text that holds more values than its tree may. */
+const tooManyValues = new Error('too many values');
+
+function buildTolerantly(
+  text: string,
+  lines: LineIndex,
+  findings: SyntaxFindings,
+  maxValues: number,
+): ParsedDocument | 'too-many-values' {
   const stack: { node: JsonNode; value: unknown }[] = [];
   let root: JsonNode | undefined;
   let rootValue: unknown;
+  let values = 0;
 
   const closeProperty = (end: number): void => {
     const top = stack[stack.length - 1];
@@ -232,50 +270,12 @@ function buildTolerantly(text: string, lines: LineIndex, findings: SyntaxFinding
     }
   };
 
-  visitSyntax(text, findings, {
-    onObjectBegin: (offset) => {
-      const node = new ContainerNode('object', offset, -1, undefined, []);
-      const value: Record<string, unknown> = {};
-      attachContainer(node, value);
-    },
-    onObjectProperty: (name, offset, length) => {
-      const top = stack[stack.length - 1];
-      const property = new PropertyNode(offset, top.node, name, length);
-      (top.node as ContainerNode).children.push(property);
-      stack.push({ node: property, value: undefined });
-    },
-    onObjectEnd: (offset, length) => {
-      closeProperty(offset); // a property whose value never came
-      const frame = stack.pop();
-      if (!frame) return;
-      frame.node.length = offset + length - frame.node.offset;
-      reportDuplicateKeys(frame.node, findings);
-      closeProperty(offset + length);
-    },
-    onArrayBegin: (offset) => {
-      const node = new ContainerNode('array', offset, -1, undefined, []);
-      attachContainer(node, []);
-    },
-    onArrayEnd: (offset, length) => {
-      const frame = stack.pop();
-      if (!frame) return;
-      frame.node.length = offset + length - frame.node.offset;
-      closeProperty(offset + length);
-    },
-    onLiteralValue: (value, offset, length) => {
-      const node = new LeafNode(leafTypeOf(value), value, offset, length, undefined);
-      attachValue(node, value);
-      closeProperty(offset + length);
-    },
-    onSeparator: (character, offset) => {
-      if (character === ':') {
-        const top = stack[stack.length - 1];
-        if (top && isProperty(top.node)) top.node.colonOffset = offset;
-      } else if (character === ',') {
-        closeProperty(offset); // `"a": ,` leaves a property without a value
-      }
-    },
-  });
+  try {
+    build();
+  } catch (error) {
+    if (error === tooManyValues) return 'too-many-values';
+    throw error;
+  }
 
   // Containers left open by truncated text end where the text ends.
   while (stack.length > 0) {
@@ -284,7 +284,54 @@ function buildTolerantly(text: string, lines: LineIndex, findings: SyntaxFinding
     else frame.node.length = text.length - frame.node.offset;
   }
 
-  return { text, lines, root, value: rootValue, findings: findings.kept, findingsNotKept: findings.notKept };
+  return { text, lines, root, value: rootValue, findings: findings.kept, findingsNotKept: findings.notKept, values };
+
+  function build(): void {
+    visitSyntax(text, findings, {
+      onObjectBegin: (offset) => {
+        const node = new ContainerNode('object', offset, -1, undefined, []);
+        const value: Record<string, unknown> = {};
+        attachContainer(node, value);
+      },
+      onObjectProperty: (name, offset, length) => {
+        const top = stack[stack.length - 1];
+        const property = new PropertyNode(offset, top.node, name, length);
+        (top.node as ContainerNode).children.push(property);
+        stack.push({ node: property, value: undefined });
+      },
+      onObjectEnd: (offset, length) => {
+        closeProperty(offset); // a property whose value never came
+        const frame = stack.pop();
+        if (!frame) return;
+        frame.node.length = offset + length - frame.node.offset;
+        reportDuplicateKeys(frame.node, findings);
+        closeProperty(offset + length);
+      },
+      onArrayBegin: (offset) => {
+        const node = new ContainerNode('array', offset, -1, undefined, []);
+        attachContainer(node, []);
+      },
+      onArrayEnd: (offset, length) => {
+        const frame = stack.pop();
+        if (!frame) return;
+        frame.node.length = offset + length - frame.node.offset;
+        closeProperty(offset + length);
+      },
+      onLiteralValue: (value, offset, length) => {
+        const node = new LeafNode(leafTypeOf(value), value, offset, length, undefined);
+        attachValue(node, value);
+        closeProperty(offset + length);
+      },
+      onSeparator: (character, offset) => {
+        if (character === ':') {
+          const top = stack[stack.length - 1];
+          if (top && isProperty(top.node)) top.node.colonOffset = offset;
+        } else if (character === ',') {
+          closeProperty(offset); // `"a": ,` leaves a property without a value
+        }
+      },
+    });
+  }
 
   function attachContainer(node: JsonNode, value: unknown): void {
     attachValue(node, value);
@@ -292,6 +339,7 @@ function buildTolerantly(text: string, lines: LineIndex, findings: SyntaxFinding
   }
 
   function attachValue(node: JsonNode, value: unknown): void {
+    if (++values > maxValues) throw tooManyValues;
     const top = stack[stack.length - 1];
     if (!top) {
       if (!root) {

@@ -11,17 +11,28 @@ interface StrictParse {
   objectsWithDuplicateKeys: JsonNode[];
   /** Where each line of the text starts, when asked for (LineIndex's starts). */
   lineStarts?: Uint32Array;
+  /** How many values (containers and leaves) the tree holds. */
+  values: number;
 }
 
+/** Why the fast path gave no tree: the text is not strict JSON, or it holds more values than it was allowed. */
+type NoStrictParse = 'not-strict' | 'too-many-values';
+
 /** Thrown inside the fast path to give up; never escapes this module. */
-class NotStrictJson extends Error {}
-const notStrict = new NotStrictJson();
+class GiveUp extends Error {
+  constructor(readonly reason: NoStrictParse) {
+    super(reason);
+  }
+}
+const notStrict = new GiveUp('not-strict');
+const tooManyValues = new GiveUp('too-many-values');
 
 /**
  * A fast parser for the common case: text that is strict JSON. It builds the same nodes as the
  * tolerant jsonc-parser path in one tight pass over char codes, and the value JSON.parse would give. On anything
  * that is not strict JSON (a syntax error, a comment, a trailing comma, a BOM, nesting past
- * `maxDepth`) it returns undefined and the tolerant path parses the text and reports why.
+ * `maxDepth`) it returns 'not-strict' and the tolerant path parses the text and reports why; past `maxValues` values it
+ * stops at once ('too-many-values'), before their nodes take the memory.
  *
  * `text` may be one value cut out of a larger document (an incremental re-parse): its nodes then
  * start at `base` and the root's parent is `parent`. With `noteLineStarts`, the parse also gives
@@ -33,8 +44,9 @@ export function parseStrictJson(
   base = 0,
   parent?: JsonNode,
   noteLineStarts = false,
-): StrictParse | undefined {
-  return parser.parse(text, maxDepth, base, parent, noteLineStarts);
+  maxValues = Infinity,
+): StrictParse | NoStrictParse {
+  return parser.parse(text, maxDepth, base, parent, noteLineStarts, maxValues);
 }
 
 /**
@@ -49,6 +61,8 @@ class StrictJsonParser {
   private depth = 0;
   private length = 0;
   private maxDepth = 0;
+  private values = 0;
+  private maxValues = Infinity;
   private base = 0;
   private objectsWithDuplicateKeys: JsonNode[] = [];
   // The children of the containers being parsed, innermost last: each container takes an exact-size copy of its own.
@@ -69,12 +83,14 @@ class StrictJsonParser {
   readonly oneOfEachKind: JsonNode;
 
   constructor() {
-    const oneOfEachKind = this.parse(
-      '[{"key":"value","n":1,"b":true,"z":null,"o":{},"a":[],"\\u006b":0,"made":"leaf"},"s",1,true,null,[]]',
-      3,
-      0,
-      undefined,
-    )!.root;
+    const oneOfEachKind = (
+      this.parse(
+        '[{"key":"value","n":1,"b":true,"z":null,"o":{},"a":[],"\\u006b":0,"made":"leaf"},"s",1,true,null,[]]',
+        3,
+        0,
+        undefined,
+      ) as StrictParse
+    ).root;
     // Properties whose values are inline (of each type), a container, an escaped key (its node made at once), and a
     // leaf made on demand.
     void (oneOfEachKind.children![0].children as PropertyNode[]).at(-1)!.valueNode;
@@ -87,7 +103,8 @@ class StrictJsonParser {
     base: number,
     parent: JsonNode | undefined,
     noteLineStarts = false,
-  ): StrictParse | undefined {
+    maxValues = Infinity,
+  ): StrictParse | NoStrictParse {
     this.text = text;
     this.lineStarts = noteLineStarts ? new Uint32Array(1024) : undefined;
     this.lineCount = 1;
@@ -95,18 +112,20 @@ class StrictJsonParser {
     this.depth = 0;
     this.length = text.length;
     this.maxDepth = maxDepth;
+    this.values = 0;
+    this.maxValues = maxValues;
     this.base = base;
     const objectsWithDuplicateKeys: JsonNode[] = (this.objectsWithDuplicateKeys = []);
     try {
       this.skipWhitespace();
-      if (this.pos >= this.length) return undefined;
+      if (this.pos >= this.length) return 'not-strict';
       const root = this.parseValue(parent);
       this.skipWhitespace();
-      if (this.pos !== this.length) return undefined;
+      if (this.pos !== this.length) return 'not-strict';
       const lineStarts = this.lineStarts?.slice(0, this.lineCount);
-      return { root, value: this.lastValue, objectsWithDuplicateKeys, lineStarts };
+      return { root, value: this.lastValue, objectsWithDuplicateKeys, lineStarts, values: this.values };
     } catch (error) {
-      if (error === notStrict) return undefined;
+      if (error instanceof GiveUp) return error.reason;
       throw error;
     } finally {
       // Nothing of this parse stays reachable from the parser once it returns.
@@ -227,6 +246,7 @@ class StrictJsonParser {
 
   /** A string, number, boolean or null starting with `ch`. */
   private parseLeaf(ch: number): string | number | boolean | null {
+    if (++this.values > this.maxValues) throw tooManyValues;
     let value: string | number | boolean | null;
     if (ch === 34) value = this.parseString();
     else if (ch === 116 /* t */) value = this.parseLiteral('true', true);
@@ -239,6 +259,7 @@ class StrictJsonParser {
 
   private parseObject(parent: JsonNode | undefined): JsonNode {
     if (++this.depth > this.maxDepth) throw notStrict;
+    if (++this.values > this.maxValues) throw tooManyValues;
     const text = this.text;
     const pending = this.pending;
     const node = new ContainerNode('object', this.base + this.pos, 0, parent, this.noChildren);
@@ -286,6 +307,7 @@ class StrictJsonParser {
 
   private parseArray(parent: JsonNode | undefined): JsonNode {
     if (++this.depth > this.maxDepth) throw notStrict;
+    if (++this.values > this.maxValues) throw tooManyValues;
     const pending = this.pending;
     const node = new ContainerNode('array', this.base + this.pos, 0, parent, this.noChildren);
     const array: unknown[] = [];

@@ -19,6 +19,7 @@ import { scopeValues } from '../shape/schema';
 import { addRequiredField, kebabCaseValue, removeField, replaceWithSuggestion } from '../fixes/shared';
 import { countWordsFiles, plugin, text } from './examples';
 import { defineRule, defineRules, type ReportableCode, type RuleArea, type RuleContext } from './rule';
+import { manifestReference, notInTheReference } from './reference';
 
 interface At {
   jsonPath: JsonPath;
@@ -37,6 +38,7 @@ const definitions = defineRules([
     code: 'actions.id',
     severity: 'error',
     description: 'An action id is kebab-case.',
+    quotes: [manifestReference('actions[] \u2014 right-click AI actions', 'id yes kebab-case.')],
     shapeMessage: (_finding, name, value) => {
       const kebab = typeof value === 'string' ? toKebabCase(value) : '';
       return `${name} ${quote(value)} must be kebab-case (^[a-z0-9]+(-[a-z0-9]+)*$).${kebab ? ` Did you mean ${quote(kebab)}?` : ''}`;
@@ -81,6 +83,12 @@ const definitions = defineRules([
     code: 'actions.scope',
     severity: 'error',
     description: 'scope: "single-file", "multi-file", "folder", or an array of those.',
+    quotes: [
+      manifestReference(
+        'actions[] \u2014 right-click AI actions',
+        'scope yes "single-file", "multi-file", "folder", or an array of those.',
+      ),
+    ],
     shapeMessage: (finding, name, value) =>
       (typeof finding.jsonPath[finding.jsonPath.length - 1] === 'number'
         ? `${name} must be "single-file", "multi-file" or "folder".`
@@ -118,6 +126,12 @@ const definitions = defineRules([
       'scope: "single-file", "multi-file", "folder", or an array of those; an empty array names no selection to offer the action for.',
     decision:
       'A warning, not an error: the reference does not refuse an empty array. Not for a hidden action, which stays out of the context menu anyway.',
+    quotes: [
+      manifestReference(
+        'actions[] \u2014 right-click AI actions',
+        'scope yes "single-file", "multi-file", "folder", or an array of those.',
+      ),
+    ],
     message: ({ jsonPath }: At) =>
       `${field(jsonPath)} is empty, so the action is offered for no selection: name "single-file", "multi-file" or "folder".`,
     examples: {
@@ -152,6 +166,12 @@ const definitions = defineRules([
       'kind: "prompt" (default) renders prompt and opens an agent turn in chat; "tool" invokes toolId directly.',
     decision:
       'The approval gate "gates the agent\u2019s calls only", and a kind: "tool" action invokes its tool directly, with no agent turn: so the preview and `filer-manifest menu` say that choosing it runs the tool without asking, and give the tool\u2019s category as what the agent\u2019s calls of it get. A tool offered in the menu through its fileExtensions is taken the same way.',
+    quotes: [
+      manifestReference(
+        'actions[] \u2014 right-click AI actions',
+        'kind no "prompt" (default): renders prompt and opens an agent turn in chat. "tool": invokes toolId directly \u2014 no agent turn, no model.',
+      ),
+    ],
     shapeMessage: enumMessage(
       '"prompt" (the default: renders prompt and opens an agent turn in chat) or "tool" (invokes toolId directly, no agent turn, no model)',
       ['prompt', 'tool'],
@@ -186,6 +206,12 @@ const definitions = defineRules([
     severity: 'error',
     description:
       'toolScope: "none" (no tools this turn) or "read-only" (only tools that read the folder and its knowledge).',
+    quotes: [
+      manifestReference(
+        'actions[] \u2014 right-click AI actions',
+        'toolScope no, prompt kind only "none" (no tools this turn) or "read-only" (only tools that read the folder and its knowledge \u2014 nothing that writes, runs a command, reaches the network, or belongs to a plugin).',
+      ),
+    ],
     shapeMessage: enumMessage(
       '"none" (no tools this turn) or "read-only" (only tools that read the folder and its knowledge)',
       ['none', 'read-only'],
@@ -220,6 +246,12 @@ const definitions = defineRules([
     severity: 'error',
     description:
       'multiFileMode: "independent" (default, one tool call per selected file) or "batch" (exactly one call with every selected path).',
+    quotes: [
+      manifestReference(
+        'actions[] \u2014 right-click AI actions',
+        'multiFileMode no, tool kind "independent" (default): one tool call per selected file. "batch": exactly one call with every selected path under the tool schema\u2019s array-of-paths property',
+      ),
+    ],
     shapeMessage: enumMessage(
       '"independent" (one tool call per selected file) or "batch" (exactly one call with every selected path)',
       ['independent', 'batch'],
@@ -263,6 +295,12 @@ const definitions = defineRules([
     code: 'actions.param-type',
     severity: 'error',
     description: 'A params[] entry has type "select", "text" or "per-file-text".',
+    quotes: [
+      manifestReference(
+        'actions[] \u2014 right-click AI actions',
+        'params[] no dialog inputs: { id, label, type: "select" | "text" | "per-file-text", options?, placeholder?, default?, required? }.',
+      ),
+    ],
     shapeMessage: enumMessage('"select", "text" or "per-file-text"', ['select', 'text', 'per-file-text']),
     examples: {
       incorrect: [
@@ -299,6 +337,12 @@ const definitions = defineRules([
     code: 'actions.prompt-required',
     severity: 'error',
     description: 'prompt (the path to the prompt template) is required for kind: "prompt".',
+    quotes: [
+      manifestReference(
+        'actions[] \u2014 right-click AI actions',
+        'prompt prompt kind path to the prompt template, relative to the plugin root',
+      ),
+    ],
     message: ({ jsonPath }: At & { missingField: 'prompt' }) =>
       `${field(jsonPath)} is of kind "prompt" and needs \`prompt\`: the path to the prompt template, relative to the plugin root.`,
     fix: addRequiredField,
@@ -342,6 +386,12 @@ const definitions = defineRules([
     code: 'actions.prompt-forbidden',
     severity: 'error',
     description: 'prompt is forbidden for kind: "tool".',
+    quotes: [
+      manifestReference(
+        'actions[] \u2014 right-click AI actions',
+        'prompt prompt kind path to the prompt template, relative to the plugin root; must not contain ... Forbidden for kind: "tool".',
+      ),
+    ],
     message: ({ jsonPath }: At) =>
       `${field(jsonPath)} is forbidden for kind: "tool": a tool action invokes toolId directly, with no agent turn and no prompt.`,
     fix: removeField,
@@ -399,6 +449,12 @@ const definitions = defineRules([
     code: 'actions.tool-id-required',
     severity: 'error',
     description: 'toolId is required for kind: "tool".',
+    quotes: [
+      manifestReference(
+        'actions[] \u2014 right-click AI actions',
+        'toolId tool kind must match a contributes.tools[].id in the same manifest.',
+      ),
+    ],
     message: ({ jsonPath }: At & { missingField: 'toolId' }) =>
       `${field(jsonPath)} is of kind "tool" and needs \`toolId\`: the id of a contributes.tools[] entry of this manifest.`,
     fix: addRequiredField,
@@ -457,6 +513,12 @@ const definitions = defineRules([
     code: 'actions.tool-id-unknown',
     severity: 'error',
     description: 'toolId must match a contributes.tools[].id in the same manifest.',
+    quotes: [
+      manifestReference(
+        'actions[] \u2014 right-click AI actions',
+        'toolId tool kind must match a contributes.tools[].id in the same manifest.',
+      ),
+    ],
     message: ({ jsonPath, toolId, suggestion }: Suggesting & { toolId: string }) =>
       `${field(jsonPath)} ${quote(toolId)} must match a contributes.tools[].id in the same manifest.${didYouMean(suggestion)}`,
     fix: replaceWithSuggestion,
@@ -515,6 +577,12 @@ const definitions = defineRules([
     severity: 'warning',
     description: 'toolId is read for kind: "tool" only.',
     decision: 'A warning: the reference does not forbid toolId on a prompt action, but the app ignores it there.',
+    quotes: [
+      manifestReference(
+        'actions[] \u2014 right-click AI actions',
+        'toolId tool kind must match a contributes.tools[].id in the same manifest.',
+      ),
+    ],
     message: ignoredMessage,
     examples: {
       incorrect: [
@@ -555,6 +623,12 @@ const definitions = defineRules([
     code: 'actions.tool-scope-forbidden',
     severity: 'error',
     description: 'toolScope is forbidden for kind: "tool" (it runs no agent turn).',
+    quotes: [
+      manifestReference(
+        'actions[] \u2014 right-click AI actions',
+        'Forbidden for kind: "tool" (it runs no agent turn).',
+      ),
+    ],
     message: ({ jsonPath }: At) => `${field(jsonPath)} is forbidden for kind: "tool": it runs no agent turn.`,
     fix: removeField,
     examples: {
@@ -608,6 +682,12 @@ const definitions = defineRules([
     description: 'multiFileMode is read for kind: "tool" only.',
     decision:
       'A warning: the reference marks it "tool kind" without forbidding it elsewhere; a prompt action ignores it.',
+    quotes: [
+      manifestReference(
+        'actions[] \u2014 right-click AI actions',
+        'multiFileMode no, tool kind "independent" (default): one tool call per selected file.',
+      ),
+    ],
     message: ignoredMessage,
     examples: {
       incorrect: [
@@ -640,6 +720,7 @@ const definitions = defineRules([
     description: 'Two actions of the manifest share an id.',
     decision:
       'A warning, not an error: the reference states no rule against it, but generate.actionId names an action by its id alone, and the reference does not say which of the two the app would keep.',
+    quotes: notInTheReference,
     message: ({ id, firstPlace }: DuplicateIdData) => `Action id ${quote(id)} is already used by ${firstPlace}.`,
     examples: {
       incorrect: [
@@ -676,6 +757,7 @@ const definitions = defineRules([
     description: 'Two params of one action share an id.',
     decision:
       'A warning, not an error: the reference states no rule against it, but generate.populateParamId and forwardParamIds name params by id, so an id should name one param.',
+    quotes: notInTheReference,
     message: ({ jsonPath, id }: At & { id: string }) =>
       `Param id ${quote(id)} is used twice in ${field(jsonPath.slice(0, -2))}.`,
     examples: {
@@ -716,6 +798,12 @@ const definitions = defineRules([
     severity: 'warning',
     description: 'A "select" param offers its options: without them the dialog shows an empty list.',
     decision: 'A warning: the reference makes options optional, but a select with no options cannot be answered.',
+    quotes: [
+      manifestReference(
+        'actions[] \u2014 right-click AI actions',
+        'params[] no dialog inputs: { id, label, type: "select" | "text" | "per-file-text", options?, placeholder?, default?, required? }.',
+      ),
+    ],
     message: ({ jsonPath }: At & { missingField: 'options' }) =>
       `${field(jsonPath)} is a "select" without \`options\`: the dialog would offer nothing to choose.`,
     fix: addRequiredField,
@@ -764,6 +852,12 @@ const definitions = defineRules([
     code: 'actions.generate-action-unknown',
     severity: 'error',
     description: 'generate.actionId must name an action that exists in the same manifest.',
+    quotes: [
+      manifestReference(
+        'actions[] \u2014 right-click AI actions',
+        'a sibling kind: "tool" action (actionId must exist in the same manifest)',
+      ),
+    ],
     message: ({ jsonPath, actionId, suggestion }: Suggesting & { actionId: string }) =>
       `${field(jsonPath)} ${quote(actionId)} must name an action of this manifest: a sibling kind: "tool" action.${didYouMean(suggestion)}`,
     fix: replaceWithSuggestion,
@@ -833,6 +927,12 @@ const definitions = defineRules([
     code: 'actions.generate-action-not-tool',
     severity: 'error',
     description: 'generate.actionId invokes a sibling kind: "tool" action.',
+    quotes: [
+      manifestReference(
+        'actions[] \u2014 right-click AI actions',
+        'an in-form button { label, actionId, populateParamId, forwardParamIds? } that invokes a sibling kind: "tool" action',
+      ),
+    ],
     message: (data: At & { actionId: string } & ({ itself: true } | { targetKind: string })) =>
       'itself' in data
         ? `${field(data.jsonPath)} names this action itself: generate invokes a sibling kind: "tool" action.`
@@ -879,6 +979,12 @@ const definitions = defineRules([
     code: 'actions.generate-populate',
     severity: 'error',
     description: "generate.populateParamId must name one of this action's per-file-text params.",
+    quotes: [
+      manifestReference(
+        'actions[] \u2014 right-click AI actions',
+        'fills one of this action\u2019s per-file-text params from its result.',
+      ),
+    ],
     message: ({
       jsonPath,
       paramId,
@@ -959,6 +1065,12 @@ const definitions = defineRules([
     description: 'generate.forwardParamIds name params of this action.',
     decision:
       "A warning, not an error: the reference names forwardParamIds? without a rule, nor whose params they are; read as this action's own, the ones it has values to forward, so another id forwards nothing.",
+    quotes: [
+      manifestReference(
+        'actions[] \u2014 right-click AI actions',
+        'generate no an in-form button { label, actionId, populateParamId, forwardParamIds? }',
+      ),
+    ],
     message: ({ jsonPath, paramId, suggestion }: Suggesting & { paramId: string }) =>
       `${field(jsonPath)} ${quote(paramId)} names no param of this action, so nothing is forwarded under it.${didYouMean(suggestion)}`,
     fix: replaceWithSuggestion,
@@ -1042,6 +1154,12 @@ const definitions = defineRules([
     description:
       'hidden: true keeps the action out of the context menu; it stays invocable as another action\u2019s generate.actionId.',
     decision: 'A warning when no action names the hidden action in generate.actionId: nothing could ever invoke it.',
+    quotes: [
+      manifestReference(
+        'actions[] \u2014 right-click AI actions',
+        'hidden no true keeps the action out of the context menu while it stays invocable as another action\u2019s generate.actionId.',
+      ),
+    ],
     message: ({ actionId }: At & { actionId: string }) =>
       `Action ${quote(actionId)} is hidden, and no action names it in generate.actionId: nothing can invoke it.`,
     examples: {
@@ -1090,6 +1208,12 @@ const definitions = defineRules([
       'multiFileMode: "batch" passes every selected path under the tool schema\u2019s array-of-paths property, which the tool\u2019s schema must have.',
     decision:
       'A warning: an array property whose items carry "format": "file-path" (or "directory-path") is required, found through local $refs as for tools.path-without-format.',
+    quotes: [
+      manifestReference(
+        'actions[] \u2014 right-click AI actions',
+        '"batch": exactly one call with every selected path under the tool schema\u2019s array-of-paths property \u2014 for a tool whose point is to combine files.',
+      ),
+    ],
     message: ({ jsonPath, toolId }: At & { toolId: string }) =>
       `${field(jsonPath)} is "batch", but tool ${quote(toolId)}'s schema has no array-of-paths property (an array whose items carry "format": "file-path") to pass every selected path in.`,
     examples: {

@@ -2,6 +2,7 @@ import { reportDuplicateIds, type DuplicateIdData } from './duplicateIds';
 import { quote } from './messages';
 import { plugin } from './examples';
 import { defineRule, defineRules, type RuleArea } from './rule';
+import { notInTheReference } from './reference';
 
 const definitions = defineRules([
   defineRule({
@@ -10,6 +11,7 @@ const definitions = defineRules([
     description: 'Two slash commands of the manifest share an id.',
     decision:
       'A warning, like duplicate action ids: the reference states no rule against it, but an id names one slash command, and the reference does not say which of the two the app would keep.',
+    quotes: notInTheReference,
     message: ({ id, firstPlace }: DuplicateIdData) => `Command id ${quote(id)} is already used by ${firstPlace}.`,
     examples: {
       incorrect: [
@@ -42,6 +44,7 @@ const definitions = defineRules([
     description: 'Two views of the manifest share an id.',
     decision:
       'A warning, like duplicate action ids: the reference states no rule against it, but an id names one panel, and the reference does not say which of the two the app would keep.',
+    quotes: notInTheReference,
     message: ({ id, firstPlace }: DuplicateIdData) => `View id ${quote(id)} is already used by ${firstPlace}.`,
     examples: {
       incorrect: [

@@ -1,6 +1,7 @@
 import type { Severity } from '../diagnostics';
 import { text } from './examples';
 import { defineRule, defineRules, type RuleArea } from './rule';
+import { notInTheReference } from './reference';
 
 /** How many diagnostics past the cap were not listed, by severity, and the cap. */
 interface MoreData {
@@ -18,6 +19,7 @@ const definitions = defineRules([
       'More diagnostics than the cap (filerManifest.maxDiagnostics, the CLI’s --max-diagnostics, 1,000 by default): the last one listed says how many more there were.',
     decision:
       'Not a rule of the reference: the cap keeps a text with an error every few characters from flooding the editor. This diagnostic has the strictest severity of those it counts (error at most), so that an exit code stays right; a severity set for it replaces that one, and off leaves it out.',
+    quotes: notInTheReference,
     message: ({ notShown, max }: MoreData) => {
       const present = severityOrder.filter((severity) => notShown[severity] > 0);
       const total = present.reduce((sum, severity) => sum + notShown[severity], 0);
@@ -64,6 +66,9 @@ const definitions = defineRules([
     severity: 'information',
     description:
       'An open manifest larger than filerManifest.maxFileSize (16 MB by default) has only its JSON syntax checked; this diagnostic, at its start, says so.',
+    decision:
+      'Not a rule of the reference: past that size an editor checks only the JSON syntax, so that a huge file cannot hold up the server, and this says so, so that no one takes the silence for a clean manifest. Information: nothing in the manifest is said to be wrong.',
+    quotes: notInTheReference,
     message: ({ megabytes, maxFileSize }: { megabytes: number; maxFileSize: number }) =>
       `This manifest is ${megabytes.toFixed(1)} MB, more than filerManifest.maxFileSize (${maxFileSize} MB): only its JSON syntax is checked.`,
     examples: {
@@ -75,6 +80,44 @@ const definitions = defineRules([
         },
       ],
       correct: [{ manifest: '{ "name": "word-count", "displayName": "Word Count", "version": "1.0.0" }\n' }],
+    },
+  }),
+  defineRule({
+    code: 'diagnostics.too-many-values',
+    severity: 'error',
+    quotes: notInTheReference,
+    description:
+      'A manifest that holds more than 1,000,000 JSON values (a 5,000-tool manifest holds about 400,000) has only its JSON syntax checked, in the editor and on the command line; this diagnostic, at its start, says so.',
+    decision:
+      'Not a rule of the reference: a tree of each value takes about ten times the memory of its text, so a text of millions of values (a 15 MB array of numbers) is read as one past the size limit is. An error, so that a CI run does not pass a manifest that was not checked; a severity set for it changes that.',
+    message: ({ valueLimit }: { valueLimit: number }) =>
+      `This manifest holds more than ${valueLimit.toLocaleString('en-US')} JSON values: only its JSON syntax is checked.`,
+    examples: {
+      // The text stands for one of more than a million values: it is checked under a limit of 12.
+      incorrect: [
+        {
+          manifest: text(`
+            «»{
+              "name": "word-count",
+              "displayName": "Word Count",
+              "version": "1.0.0",
+              "keywords": ["count", "words", "text", "letters", "lines", "pages", "books", "notes"]
+            }`),
+          checkedWith: { maxTreeValues: 12 },
+        },
+      ],
+      correct: [
+        {
+          manifest: text(`
+            {
+              "name": "word-count",
+              "displayName": "Word Count",
+              "version": "1.0.0",
+              "keywords": ["count", "words", "text", "letters", "lines", "pages", "books"]
+            }`),
+          checkedWith: { maxTreeValues: 12 },
+        },
+      ],
     },
   }),
 ]);

@@ -7,6 +7,7 @@ import { normalizeRelativePath, type FileReference, type ReferenceKind } from '.
 import { field, quote } from './messages';
 import { countWordsFiles, plugin, summarizePrompt } from './examples';
 import { defineRule, defineRules, type RuleArea, type RuleContext } from './rule';
+import { manifestReference, notInTheReference } from './reference';
 
 const what: Record<ReferenceKind, string> = {
   'tool-schema': 'the tool\u2019s JSON-Schema file',
@@ -75,6 +76,20 @@ const definitions = defineRules([
       'returning a string; a prompt names what the action is given as `{{file}}` (single-file), `{{files}}` ' +
       '(multi-file) or `{{folder}}` and each param as `{{params.<id>}}`, as the examples\u2019 templates do (the ' +
       'reference does not say how a template names them).',
+    quotes: [
+      manifestReference(
+        'tools[] \u2014 MCP tools the agent can call',
+        'path to a JSON-Schema file for the tool\u2019s arguments, relative to the plugin root',
+      ),
+      manifestReference(
+        'tools[] \u2014 MCP tools the agent can call',
+        'path to the handler module, relative to the plugin root',
+      ),
+      manifestReference(
+        'actions[] \u2014 right-click AI actions',
+        'path to the prompt template, relative to the plugin root',
+      ),
+    ],
     message: (data: MissingFileData) =>
       `${named(data)}: ${what[data.referenceKind]} does not exist in the plugin folder.`,
     fix: createFile,
@@ -124,6 +139,7 @@ const definitions = defineRules([
       'A warning, not an error: the reference does not say the loader refuses an empty file, but an empty module ' +
       'exports no function for Filer to call and an empty template gives the agent no request. Empty is nothing but ' +
       'white space. A schema file that is empty is tools.schema-not-json.',
+    quotes: notInTheReference,
     message: (data: FileData) => {
       const prompt = data.referenceKind === 'prompt';
       const why = prompt ? 'the action would give the agent no request' : 'it exports no function for Filer to call';
@@ -161,6 +177,12 @@ const definitions = defineRules([
     severity: 'error',
     description: 'A path the manifest names must be a file, not a folder or a device.',
     decision: 'An error, like files.missing. An empty path ("", ".") names the plugin folder itself.',
+    quotes: [
+      manifestReference(
+        'tools[] \u2014 MCP tools the agent can call',
+        'path to the handler module, relative to the plugin root',
+      ),
+    ],
     message: (data: FileData & { isFolder: boolean }) => {
       const isPluginFolder = normalizeRelativePath(data.filePath) === '';
       return `${named(data)} names ${isPluginFolder ? 'the plugin folder itself' : data.isFolder ? 'a folder' : 'a device or special file'}, not ${what[data.referenceKind]}.`;
@@ -198,6 +220,13 @@ const definitions = defineRules([
     description:
       'A path the manifest names must stay inside the plugin folder (a symlink that leaves it is not followed).',
     decision: 'An error, like "..": an installed plugin carries only its own folder, and nothing outside it is read.',
+    quotes: [
+      manifestReference(
+        'tools[] \u2014 MCP tools the agent can call',
+        'path to the handler module, relative to the plugin root; must not contain ..',
+      ),
+      manifestReference('Top level', 'must be relative to the plugin\u2019s install directory'),
+    ],
     message: (data: FileData) =>
       `${named(data)} leads outside the plugin folder (through a symbolic link); it is not read.`,
     examples: {
@@ -232,6 +261,12 @@ const definitions = defineRules([
     severity: 'error',
     description: 'A file the manifest names must be readable.',
     decision: 'A file over 2 MB is not read either (a schema or a handler is a few KB).',
+    quotes: [
+      manifestReference(
+        'tools[] \u2014 MCP tools the agent can call',
+        'path to the handler module, relative to the plugin root',
+      ),
+    ],
     message: (data: FileData & ({ tooLargeMB: number } | { reason: string })) =>
       'tooLargeMB' in data
         ? `${named(data)} is too large to check (${data.tooLargeMB} MB).`

@@ -7,6 +7,7 @@ import type { ToolSchemaFacts } from '../model/toolSchema';
 import type { JsonPath } from '../model/nodes';
 import { argumentsHandler, countWordsFiles, doneHook, envelopeHandler, markedHandler, plugin } from './examples';
 import { closest, didYouMean, quote } from './messages';
+import { manifestReference, toolsGuide } from './reference';
 import { defineRule, defineRules, type FileSpan, type RuleArea, type RuleContext } from './rule';
 
 /** A tool handler's finding: the manifest field that names the handler, and the tool. */
@@ -20,6 +21,16 @@ const definitions = defineRules([
   defineRule({
     code: 'handlers.undeclared-permission',
     severity: 'warning',
+    quotes: [
+      manifestReference(
+        'permissions',
+        'An undeclared capability is not removed from ctx \u2014 the member is still there, but calling it throws a permission error whose message names the plugin and the capability, with not-declared as the reason',
+      ),
+      manifestReference(
+        'permissions',
+        'Two exceptions: ctx.toast and ctx.store are undefined when not declared, and ctx.log without log: true silently does nothing \u2014 no error, no output.',
+      ),
+    ],
     description:
       'A handler uses a ctx member whose permission the manifest does not declare: ctx.toast and ctx.store are undefined, ctx.log silently does nothing, and the others throw a permission error (not-declared). Shown in the handler, at the use.',
     decision:
@@ -80,6 +91,17 @@ const definitions = defineRules([
   defineRule({
     code: 'handlers.parameter-grants-nothing',
     severity: 'warning',
+    quotes: [
+      manifestReference(
+        'permissions',
+        'Hook handlers receive the same wrapped ctx with an empty grant set and no calling-agent folder, so inside a hook parameter: true grants nothing \u2014 only static rules (and deny) apply there.',
+      ),
+      manifestReference(
+        'permissions',
+        'parameter: true \u2014 the path comes from the call\u2019s arguments (the schema property marked "format": "file-path") and is checked at dispatch against the calling agent\u2019s folder',
+      ),
+      manifestReference('Trust and allow-lists', 'a plugin\u2019s hooks, commands and views are not agent turns'),
+    ],
     description:
       'Hook handlers receive the same wrapped ctx with an empty grant set and no calling-agent folder, so inside a hook parameter: true grants nothing: only static rules (and deny) apply there. Shown in the handler, at the fs use.',
     decision:
@@ -125,6 +147,16 @@ const definitions = defineRules([
   defineRule({
     code: 'handlers.unknown-argument',
     severity: 'warning',
+    quotes: [
+      manifestReference(
+        'tools[] \u2014 MCP tools the agent can call',
+        'schema yes path to a JSON-Schema file for the tool\u2019s arguments',
+      ),
+      toolsGuide(
+        'Declaring a tool',
+        'schema points at a JSON-Schema file describing the tool\u2019s arguments, relative to the plugin root.',
+      ),
+    ],
     description:
       "A tool handler reads an argument its tool's schema does not declare: the agent is given the schema's properties, so it never passes this one.",
     decision:
@@ -170,6 +202,20 @@ const definitions = defineRules([
   defineRule({
     code: 'handlers.malformed-envelope',
     severity: 'warning',
+    quotes: [
+      manifestReference(
+        'tools[] \u2014 MCP tools the agent can call',
+        'A handler that returns an MCP content envelope \u2014 { content: [ { type: "text", text }, { type: "image", data: <base64>, mimeType: "image/\u2026" } ] }, every block well-formed \u2014 is forwarded verbatim',
+      ),
+      manifestReference(
+        'tools[] \u2014 MCP tools the agent can call',
+        'A malformed envelope falls back to the text wrapping; nothing is dropped silently.',
+      ),
+      toolsGuide(
+        'Handler result shapes',
+        'Each block in content must be well-formed. A malformed envelope falls back to the plain text wrapping \u2014 nothing is dropped silently.',
+      ),
+    ],
     description:
       'A handler that returns an MCP content envelope has it forwarded verbatim only when every block is well-formed: a malformed envelope falls back to the plain text wrapping.',
     decision:

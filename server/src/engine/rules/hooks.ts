@@ -4,6 +4,7 @@ import { renameKey } from '../fixes/shared';
 import type { JsonPath } from '../model/nodes';
 import { plugin } from './examples';
 import { defineRule, defineRules, type RuleArea } from './rule';
+import { manifestReference } from './reference';
 
 /**
  * The hook events the reference names, with what each announces. Its list is open-ended. Without a
@@ -31,6 +32,12 @@ const definitions = defineRules([
     code: 'hooks.shape',
     severity: 'error',
     description: 'Each hook value is either a handler path or { handler, filter? }.',
+    quotes: [
+      manifestReference(
+        'hooks{} \u2014 event handlers',
+        'Keyed by event name; each value is either a handler path or { handler, filter? }.',
+      ),
+    ],
     shapeMessage: (finding, name) =>
       finding.keyword === 'required'
         ? `${name} needs \`handler\`: a hook is a handler path or { handler, filter? }.`
@@ -64,6 +71,12 @@ const definitions = defineRules([
     description:
       'A hook keyed by an event name the reference does not name (onAgentComplete, onSessionMessage, onToolCall, …).',
     decision: 'A warning, not an error: the reference\u2019s list of events is open-ended ("…").',
+    quotes: [
+      manifestReference(
+        'hooks{} \u2014 event handlers',
+        'Event names, payloads and the filter shape are on Hooks and events (onAgentComplete, onSessionMessage, onToolCall, \u2026).',
+      ),
+    ],
     message: ({ event, suggestion }: { jsonPath: JsonPath; event: string; suggestion?: string }) =>
       `Hook event ${quote(event)} is not one the reference names (${Object.keys(knownHookEvents).join(', ')}); its handler may never run.${didYouMean(suggestion)}`,
     fix: renameKey,

@@ -6,12 +6,16 @@ import { addRequiredField, kebabCaseValue } from '../fixes/shared';
 import type { JsonPath } from '../model/nodes';
 import { plugin, text } from './examples';
 import { defineRule, defineRules, type RuleArea } from './rule';
+import { manifestReference, notInTheReference } from './reference';
 
 const definitions = defineRules([
   defineRule({
     code: 'manifest.not-an-object',
     severity: 'error',
     description: 'The manifest is one JSON object.',
+    decision:
+      'The reference describes a manifest field by field, from a top level of named fields: a manifest that is not one object has none of them.',
+    quotes: notInTheReference,
     shapeMessage: () => 'The manifest must be a JSON object: { "name", "displayName", "version", … }.',
     examples: {
       incorrect: [
@@ -30,6 +34,12 @@ const definitions = defineRules([
     severity: 'error',
     description:
       'name: kebab-case (^[a-z0-9]+(-[a-z0-9]+)*$). Doubles as the plugin\u2019s identity in the installed registry and in the pluginAllowList a folder agent may carry.',
+    quotes: [
+      manifestReference(
+        'Top level',
+        'name yes kebab-case (^[a-z0-9]+(-[a-z0-9]+)*$). Doubles as the plugin\u2019s identity in the installed registry and in the pluginAllowList a folder agent may carry.',
+      ),
+    ],
     shapeMessage: (_finding, field, value) =>
       `${field} ${quote(value)} must be kebab-case (^[a-z0-9]+(-[a-z0-9]+)*$): it doubles as the plugin's identity in the installed registry and in a folder's plugin allow-list.` +
       suggestKebab(value),
@@ -63,6 +73,9 @@ const definitions = defineRules([
     description: 'version: semver MAJOR.MINOR.PATCH with an optional -prerelease suffix.',
     decision:
       'Numbers without leading zeros, as semver has them; a +build suffix is not accepted (the reference names only -prerelease).',
+    quotes: [
+      manifestReference('Top level', 'version yes semver MAJOR.MINOR.PATCH with an optional -prerelease suffix.'),
+    ],
     shapeMessage: (_finding, field, value) =>
       `${field} ${quote(value)} must be semver MAJOR.MINOR.PATCH with an optional -prerelease suffix (e.g. "1.2.0" or "1.2.0-beta.1").`,
     examples: {
@@ -92,6 +105,12 @@ const definitions = defineRules([
     code: 'manifest.capabilities',
     severity: 'error',
     description: 'capabilities[]: flat lowercase tags (^[a-z0-9]+([.-][a-z0-9]+)*$), e.g. channel.telegram, audio.stt.',
+    quotes: [
+      manifestReference(
+        'Top level',
+        'capabilities[] no flat lowercase tags (^[a-z0-9]+([.-][a-z0-9]+)*$), e.g. channel.telegram, audio.stt.',
+      ),
+    ],
     shapeMessage: (_finding, field, value) =>
       `${field} ${quote(value)} must be a flat lowercase tag (^[a-z0-9]+([.-][a-z0-9]+)*$), e.g. "channel.telegram" or "audio.stt".`,
     examples: {
@@ -103,6 +122,12 @@ const definitions = defineRules([
     code: 'manifest.runtime',
     severity: 'error',
     description: 'runtime: "node" (default) or "process".',
+    quotes: [
+      manifestReference(
+        'Top level',
+        'runtime no "node" (default) \u2014 handlers are JavaScript files run in the app\u2019s plugin host; "process" \u2014 the plugin is its own executable, see below.',
+      ),
+    ],
     shapeMessage: enumMessage(
       '"node" (the default: handlers are JavaScript files run in the app\'s plugin host) or "process" (the plugin is its own executable)',
       ['node', 'process'],
@@ -116,6 +141,7 @@ const definitions = defineRules([
     code: 'manifest.command-required',
     severity: 'error',
     description: 'command is required for runtime: "process".',
+    quotes: [manifestReference('Top level', 'command is required for runtime: "process"')],
     message: (_: { jsonPath: JsonPath; missingField: 'command' }) =>
       '`command` is required for runtime: "process": the executable that speaks the plugin\'s tools, relative to the plugin\'s install directory.',
     fix: addRequiredField,
@@ -139,6 +165,12 @@ const definitions = defineRules([
     severity: 'error',
     description:
       'command must be relative to the plugin\u2019s install directory: absolute on either OS is rejected (manifests are portable).',
+    quotes: [
+      manifestReference(
+        'Top level',
+        'must be relative to the plugin\u2019s install directory (absolute on either OS is rejected \u2014 manifests are portable)',
+      ),
+    ],
     message: ({ filePath }: { jsonPath: JsonPath; filePath: string }) =>
       `\`command\` ${quote(filePath)} must be relative to the plugin's install directory: absolute on either OS is rejected (manifests are portable).`,
     examples: {
@@ -151,6 +183,7 @@ const definitions = defineRules([
     severity: 'warning',
     description: 'command and args are read for runtime: "process" only.',
     decision: 'A warning: under runtime "node" the app ignores them, which is rarely what the author meant.',
+    quotes: [manifestReference('Top level', 'command, args[] process only')],
     message: ({ jsonPath, runtime }: { jsonPath: [string]; runtime: string }) =>
       `\`${jsonPath[0]}\` is read for runtime: "process" only; under runtime ${quote(runtime)} it is ignored.`,
     examples: {

@@ -3,6 +3,7 @@ import { field, quote } from './messages';
 import { plugin } from './examples';
 import { defineRule, defineRules, type RuleArea } from './rule';
 import type { JsonPath } from '../model/nodes';
+import { manifestReference } from './reference';
 
 /** A path the manifest names, at its field. */
 interface PathData {
@@ -17,6 +18,14 @@ const definitions = defineRules([
     description: 'Paths in the manifest (schema, handler, prompt, hooks, commands, command) must not contain "..".',
     decision:
       'Literally, as the reference words it: any "..", also inside a file name. Also for an action setting\u2019s handler, which the reference calls a relative path without repeating the rule.',
+    quotes: [
+      manifestReference(
+        'tools[] \u2014 MCP tools the agent can call',
+        'path to a JSON-Schema file for the tool\u2019s arguments, relative to the plugin root; must not contain ..',
+      ),
+      manifestReference('hooks{} \u2014 event handlers', 'Handler paths must not contain ..'),
+      manifestReference('commands[] \u2014 slash commands', 'handler must not contain ..'),
+    ],
     message: ({ jsonPath, filePath }: PathData) =>
       `${field(jsonPath)} ${quote(filePath)} must not contain "..": paths stay inside the plugin folder.`,
     examples: {
@@ -50,6 +59,13 @@ const definitions = defineRules([
     description: 'schema, handler, prompt and hook paths are relative to the plugin root.',
     decision:
       'A warning (the reference rejects absolute paths outright only for command): such a path is not portable, and it is never read.',
+    quotes: [
+      manifestReference(
+        'tools[] \u2014 MCP tools the agent can call',
+        'path to the handler module, relative to the plugin root',
+      ),
+      manifestReference('Top level', 'absolute on either OS is rejected \u2014 manifests are portable'),
+    ],
     message: ({ jsonPath, filePath }: PathData) =>
       `${field(jsonPath)} ${quote(filePath)} is absolute: write it relative to the plugin root (manifests are portable). It is not read.`,
     examples: {

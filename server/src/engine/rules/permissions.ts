@@ -12,6 +12,7 @@ import type { JsonNode } from '../parse/jsonNode';
 import { closest, didYouMean, quote } from './messages';
 import { countWordsFiles, doneHook, plugin, text } from './examples';
 import { defineRule, defineRules, type RuleArea, type RuleContext } from './rule';
+import { manifestReference } from './reference';
 
 interface At {
   jsonPath: JsonPath;
@@ -25,6 +26,16 @@ const definitions = defineRules([
       'Relative static fs patterns are resolved against the app process\u2019s working directory, not the plugin\u2019s directory: write "${dataDir}/cache/**" or an absolute path. Patterns beginning with * are matched as globs without resolution.',
     decision:
       'A pattern beginning with "~" counts as relative: the reference names only absolute paths and ${dataDir}, and does not say "~" is expanded.',
+    quotes: [
+      manifestReference(
+        'permissions',
+        'Relative static patterns are resolved against the app process\u2019s working directory, not the plugin\u2019s directory \u2014 "./cache/**" does not mean the plugin\u2019s own cache/; write "${dataDir}/cache/**" (the plugin\u2019s data directory) or an absolute path.',
+      ),
+      manifestReference(
+        'permissions',
+        'Patterns beginning with * (e.g. **/.env) are matched as globs without resolution.',
+      ),
+    ],
     message: ({ pattern, replacement }: At & { pattern: string; replacement?: string }) => {
       const relative = `Static pattern ${quote(pattern)} is relative, so it is resolved against the app process's working directory, not the plugin's directory.`;
       // No replacement for "~": the home folder is not known here, and "${dataDir}/~/x" is not what the author meant.
@@ -54,6 +65,12 @@ const definitions = defineRules([
       'fs.list static entries are directory paths matched by prefix (a listed directory covers everything below it), not globs.',
     decision:
       'A warning with the directory as the fix when the glob is only at the end ("${dataDir}/exports/**" → "${dataDir}/exports"): a glob entry matches only a directory named like it.',
+    quotes: [
+      manifestReference(
+        'permissions',
+        'static entries are directory paths matched by prefix (a listed directory covers everything below it), not globs.',
+      ),
+    ],
     message: ({ entry, replacement }: At & { entry: string; replacement?: string }) =>
       `\`permissions.fs.list.static\` entry ${quote(entry)} is a glob, but fs.list static entries are directory paths matched by prefix (a listed directory covers everything below it)${replacement ? `: write ${quote(replacement)}` : ''}.`,
     fix: replaceWithReplacement,
@@ -76,6 +93,7 @@ const definitions = defineRules([
     severity: 'warning',
     description: 'fetch.static and fetch.deny entries are host names, not URLs.',
     decision: 'A warning with the host as the fix: an entry with a scheme or a path matches no host.',
+    quotes: [manifestReference('permissions', 'static / deny entries are host names.')],
     message: ({ jsonPath, entry, replacement }: At & { entry: string; replacement?: string }) =>
       `${quote(entry)} is a URL: \`${jsonPath.slice(0, 3).join('.')}\` entries are host names${replacement ? `; write ${quote(replacement)}` : ''}.`,
     fix: replaceWithReplacement,
@@ -105,6 +123,7 @@ const definitions = defineRules([
     severity: 'warning',
     description: 'localhost and private ranges are refused regardless of fetch.static (SSRF guard).',
     decision: 'A warning: the manifest loads, and the host is refused when a handler fetches it.',
+    quotes: [manifestReference('permissions', 'localhost/private ranges are refused regardless (SSRF guard).')],
     message: ({ host }: At & { host: string }) =>
       `${quote(host)} is localhost or a private address: it is refused regardless of fetch.static (SSRF guard).`,
     examples: {
@@ -132,6 +151,12 @@ const definitions = defineRules([
     description: 'A fetch.settings entry names a setting of this manifest, whose value is a full URL.',
     decision:
       'A warning, not an error: the reference names no refusal, and a name that matches no setting of this manifest silently grants no host.',
+    quotes: [
+      manifestReference(
+        'permissions',
+        'A settings entry names a setting whose value must be a full URL (https://api.example.com/v1)',
+      ),
+    ],
     message: ({ setting, suggestion }: At & { setting: string; suggestion?: string }) =>
       `\`permissions.fetch.settings\` names ${quote(setting)}, which is not a setting of this manifest (contributes.settings): it grants no host.${didYouMean(suggestion)}`,
     fix: replaceWithSuggestion,
@@ -175,6 +200,12 @@ const definitions = defineRules([
     severity: 'warning',
     description:
       'A setting named by fetch.settings holds a full URL (https://api.example.com/v1), so it is of type "string".',
+    quotes: [
+      manifestReference(
+        'permissions',
+        'A settings entry names a setting whose value must be a full URL (https://api.example.com/v1)',
+      ),
+    ],
     message: ({ setting, type }: At & { setting: string; type: unknown }) =>
       `Setting ${quote(setting)} is of type ${quote(type)}, but fetch.settings reads a full URL (https://api.example.com/v1) from it: make it a "string" setting.`,
     examples: {
@@ -208,6 +239,12 @@ const definitions = defineRules([
     description:
       'The value of a setting named by fetch.settings must be a full URL: the host is taken from it with a URL parse, so a bare host name parses as nothing and grants nothing.',
     decision: "Checked on the setting's default, the one value the manifest shows.",
+    quotes: [
+      manifestReference(
+        'permissions',
+        'the host is taken from it with a URL parse, so a bare host name stored in the setting parses as nothing and grants nothing.',
+      ),
+    ],
     message: ({ setting, value }: At & { setting: string; value: string }) =>
       `The default of setting ${quote(setting)} is ${quote(value)}, but fetch.settings takes the host from a full URL (https://api.example.com/v1): a bare host name parses as nothing and grants nothing.`,
     examples: {
@@ -240,6 +277,16 @@ const definitions = defineRules([
     severity: 'warning',
     description:
       'fs rules with "parameter": true grant the path of a schema property marked "format": "file-path" (or "directory-path"); with no such property in any tool schema, no path can ever be granted.',
+    quotes: [
+      manifestReference(
+        'permissions',
+        'parameter: true \u2014 the path comes from the call\u2019s arguments (the schema property marked "format": "file-path")',
+      ),
+      manifestReference(
+        'tools[] \u2014 MCP tools the agent can call',
+        'a path passed under a property without that format gets no grant',
+      ),
+    ],
     message: ({ jsonPath }: At) =>
       `\`${jsonPath.join('.')}\` is true, but no tool schema has a property with "format": "file-path" (or "directory-path"): no path can ever be granted.`,
     examples: {
@@ -292,6 +339,16 @@ const definitions = defineRules([
       'A handler that uses a ctx member whose permission the manifest does not declare: ctx.toast and ctx.store are undefined, ctx.log silently does nothing, and the others throw a permission error (not-declared).',
     decision:
       'Handler modules are parsed, never run (handlers.undeclared-permission marks each use in the handler itself; this is its summary at the path): see that rule for what is read. ctx.listChannels, getSessionHistory and respondToHitl need hostTrigger: the reference lists them with triggerInbound as one capability.',
+    quotes: [
+      manifestReference(
+        'permissions',
+        'An undeclared capability is not removed from ctx \u2014 the member is still there, but calling it throws a permission error whose message names the plugin and the capability, with not-declared as the reason',
+      ),
+      manifestReference(
+        'permissions',
+        'Two exceptions: ctx.toast and ctx.store are undefined when not declared, and ctx.log without log: true silently does nothing \u2014 no error, no output.',
+      ),
+    ],
     message: ({ jsonPath, filePath, member, without }: PermissionUse & { without: string }) =>
       `${quote(filePath)} uses ${member}, but \`${jsonPath.join('.')}\` is not declared: ${without}.`,
     fix: declarePermission,
@@ -351,6 +408,13 @@ const definitions = defineRules([
       'Hook handlers receive ctx with an empty grant set and no calling-agent folder, so inside a hook parameter: true grants nothing: only static rules (and deny) apply there.',
     decision:
       'A warning when a hook handler uses ctx.fs and the fs rule it needs has no static patterns; whether a pattern covers the path the hook uses is not known from its text. Slash commands and setting actions too: they run outside any agent call, with no tool arguments a path could be granted from (handlers.parameter-grants-nothing marks each use in the handler).',
+    quotes: [
+      manifestReference(
+        'permissions',
+        'Hook handlers receive the same wrapped ctx with an empty grant set and no calling-agent folder, so inside a hook parameter: true grants nothing \u2014 only static rules (and deny) apply there.',
+      ),
+      manifestReference('Trust and allow-lists', 'a plugin\u2019s hooks, commands and views are not agent turns'),
+    ],
     message: ({ jsonPath, filePath, member, handler }: PermissionUse & { handler: keyof typeof noGrantWords }) =>
       `${handlerWords[handler]} ${quote(filePath)} uses ${member}, but \`${jsonPath.join('.')}\` has no static patterns, and ${noGrantWords[handler].where} parameter: true grants nothing: only static rules (and deny) apply there.`,
     examples: {

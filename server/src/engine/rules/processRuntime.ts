@@ -6,6 +6,7 @@ import { arrayItems, keyNode, nodeAtPath, propertyNode, valueNode, type JsonPath
 import { field } from './messages';
 import { plugin } from './examples';
 import { defineRule, defineRules, type RuleArea } from './rule';
+import { manifestReference } from './reference';
 
 const why = 'under runtime: "process"';
 
@@ -28,6 +29,13 @@ const definitions = defineRules([
     code: 'process.hooks',
     severity: 'error',
     description: 'contributes.hooks (non-empty) is rejected for runtime: "process".',
+    quotes: [
+      manifestReference(
+        'runtime: "process" \u2014 not supported',
+        'The following are rejected under this runtime, each with its own message: contributes.hooks (non-empty)',
+      ),
+      manifestReference('hooks{} \u2014 event handlers', 'Not available under runtime: "process".'),
+    ],
     message: (_: At) =>
       `\`contributes.hooks\` is not available ${why}: hooks run in the app's plugin host, which a process plugin does not use.`,
     fix: removeField,
@@ -63,6 +71,13 @@ const definitions = defineRules([
     code: 'process.views',
     severity: 'error',
     description: 'contributes.views (non-empty) is rejected for runtime: "process".',
+    quotes: [
+      manifestReference(
+        'runtime: "process" \u2014 not supported',
+        'The following are rejected under this runtime, each with its own message: contributes.hooks (non-empty), contributes.views (non-empty)',
+      ),
+      manifestReference('views[] \u2014 plugin-contributed panels', 'Not available under runtime: "process".'),
+    ],
     message: (_: At) => `\`contributes.views\` is not available ${why}.`,
     fix: removeField,
     examples: {
@@ -97,6 +112,12 @@ const definitions = defineRules([
     code: 'process.action-setting',
     severity: 'error',
     description: 'A contributes.settings[*] of type: "action" is rejected for runtime: "process".',
+    quotes: [
+      manifestReference(
+        'runtime: "process" \u2014 not supported',
+        'The following are rejected under this runtime, each with its own message: contributes.hooks (non-empty), contributes.views (non-empty), any contributes.settings[*] of type: "action"',
+      ),
+    ],
     message: ({ jsonPath }: At) =>
       `${field(jsonPath)} is of type "action", which is not available ${why}: there is no plugin host to run its handler.`,
     fix: removeField,
@@ -145,6 +166,12 @@ const definitions = defineRules([
     description: 'sandbox is rejected for runtime: "process" (the executable is already its own OS process).',
     decision:
       'Any sandbox key is reported, also sandbox: false, since the reference rejects the field under this runtime.',
+    quotes: [
+      manifestReference(
+        'Top level',
+        'sandbox no true runs node handlers in the sandbox worker. Rejected for runtime: "process" (the executable is already its own OS process).',
+      ),
+    ],
     message: (_: At) => `\`sandbox\` is rejected ${why}: the executable is already its own OS process.`,
     fix: removeField,
     examples: {
@@ -171,6 +198,12 @@ const definitions = defineRules([
     description:
       'A static permissions.fs.read/write rule without "parameter": true is rejected for runtime: "process": a process plugin never receives the ctx.fs proxy that enforces static rules.',
     decision: 'An empty static list is no rule and is not reported.',
+    quotes: [
+      manifestReference(
+        'runtime: "process" \u2014 not supported',
+        'a static permissions.fs.read/write rule without "parameter": true \u2014 a process plugin does its own OS I/O and never receives the ctx.fs proxy that enforces static rules, so such a rule would be silently unenforced',
+      ),
+    ],
     message: ({ access }: At & { access: 'read' | 'write' }) =>
       `A static \`permissions.fs.${access}\` rule without "parameter": true is rejected ${why}: a process plugin does its own OS I/O and never receives the ctx.fs proxy that enforces static rules, so the rule would be silently unenforced. Use "parameter": true (dispatch-time enforcement) instead.`,
     fix: addParameterGrant,
@@ -204,6 +237,16 @@ const definitions = defineRules([
     code: 'process.tool-handler',
     severity: 'error',
     description: 'A tool entry must not carry handler under runtime: "process": a tool is called by its own id.',
+    quotes: [
+      manifestReference(
+        'runtime: "process" \u2014 not supported',
+        'a tool is called by its own id, so a tool entry must not carry handler.',
+      ),
+      manifestReference(
+        'tools[] \u2014 MCP tools the agent can call',
+        'Required for runtime: "node", forbidden for "process".',
+      ),
+    ],
     message: ({ jsonPath }: At) =>
       `${field(jsonPath)} is forbidden ${why}: the process transport calls a tool by its own id.`,
     fix: removeField,

@@ -6,6 +6,7 @@ import type { ManifestModel } from '../model/manifestModel';
 import type { JsonPath } from '../model/nodes';
 import type { JsonNode } from '../parse/jsonNode';
 import type { ShapeFinding } from '../shape/shapeFindings';
+import type { Grounded } from './reference';
 
 /** How an editor may show a rule's findings: faded (the app ignores what is marked), or struck through. */
 export type RuleTag = 'unnecessary' | 'deprecated';
@@ -33,6 +34,12 @@ export interface RuleDefinition<C extends string = string, D = ShapeData> {
   description: string;
   /** How the rule decides where the reference leaves it open (the README's "decision" column). */
   decision?: string;
+  /**
+   * The reference's words the rule rests on (its page quotes them), or notInTheReference for a rule of
+   * ours, whose decision then says what it rests on: defineRule requires one or the other. Data for the
+   * tests and the docs only, like `examples`: the bundles leave it out.
+   */
+  quotes: Grounded['quotes'];
   /** For the findings an area's check reports: the message, from the finding's data. */
   message?(data: D): string;
   /** For rules the JSON Schema checks: the message for one finding, naming the field (its data is ShapeData). */
@@ -75,11 +82,13 @@ export interface RuleExample {
   readonly alsoReported?: readonly string[];
   /**
    * What it is checked with where that is not the default: a cap on the diagnostics (the CLI's
-   * --max-diagnostics), or the size an editor found it to be, past its filerManifest.maxFileSize.
+   * --max-diagnostics), the size an editor found it to be, past its filerManifest.maxFileSize, or a lower limit on the
+   * values parsed into a tree (the example stands for a text of more than a million).
    */
   readonly checkedWith?: {
     readonly maxDiagnostics?: number;
     readonly tooLarge?: { readonly megabytes: number; readonly maxFileSize: number };
+    readonly maxTreeValues?: number;
   };
 }
 
@@ -127,14 +136,15 @@ export type AnyRule = RuleDefinition<string, any>;
 
 /**
  * One rule definition, its code kept as a literal type and its data type taken from its message
- * builder (ShapeData when the schema alone reports it). The fix must take that data, and a rule with a
- * fix must show what it makes of an example: the compiler checks.
+ * builder (ShapeData when the schema alone reports it). The fix must take that data, a rule with a
+ * fix must show what it makes of an example, and a rule the reference's words do not ground must have a
+ * decision: the compiler checks.
  */
 export function defineRule<const C extends string, D>(
-  rule: RuleDefinition<C, D> & Reportable<D> & Exemplified<D>,
+  rule: RuleDefinition<C, D> & Reportable<D> & Exemplified<D> & Grounded,
 ): RuleDefinition<C, D> & Reportable<D>;
 export function defineRule<const C extends string>(
-  rule: RuleDefinition<C, ShapeData> & { message?: undefined } & Exemplified<ShapeData>,
+  rule: RuleDefinition<C, ShapeData> & { message?: undefined } & Exemplified<ShapeData> & Grounded,
 ): RuleDefinition<C, ShapeData>;
 export function defineRule<const C extends string, D>(rule: RuleDefinition<C, D>): RuleDefinition<C, D> {
   return rule;

@@ -1,4 +1,5 @@
 import type { Severity } from '../diagnostics';
+import { notInTheReference, referenceTitles, type Quote } from './reference';
 import type { AnyRule, ExampleFile, FixedExample } from './rule';
 import { areaTitleOf, rulesTableMarkdown } from './rulesTable';
 
@@ -41,6 +42,12 @@ export function rulePageMarkdown(
     '',
     rule.description,
     '',
+    '## What the reference says',
+    '',
+    ...(rule.quotes === notInTheReference
+      ? ['Nothing: this rule is one of ours, not the reference\u2019s. What it rests on is said below.']
+      : quotedBySection(rule.quotes)),
+    '',
     `## Why ${severityNames[rule.severity]}`,
     '',
     severityMeaning[rule.severity],
@@ -78,14 +85,36 @@ export function rulesIndexMarkdown(rules: AnyRule[]): string {
     '# Rules',
     '',
     'Every rule of the manifest reference has a stable code, shown with each diagnostic, and a page here: what it',
-    'checks, why it has its severity, a plugin it reports and one it does not, its quick fix, and how to turn it off.',
-    '`filer-manifest explain <code>` prints the page in a terminal.',
+    'checks, the words of the reference it rests on, why it has its severity, a plugin it reports and one it does',
+    'not, its quick fix, and how to turn it off. `filer-manifest explain <code>` prints the page in a terminal.',
+    '',
+    'The reference, as this version of the tools reads it: the',
+    '[manifest reference](../reference/manifest-reference.txt) and the [tools guide](../reference/tools-guide.txt).',
     '',
     ...(['error', 'warning', 'hint'] as const).flatMap((severity) => [`- ${severityMeaning[severity]}`]),
     '',
     rulesTableMarkdown(rules, (code) => `${code}.md`).trimEnd(),
   ];
   return `${lines.join('\n')}\n`;
+}
+
+/**
+ * The quotations as blockquotes, one per run of quotations from the same section, which it names after them.
+ * Their words are escaped where Markdown would read them as markup (`**`, `<base64>`), and only there, as a
+ * terminal shows the page as it is.
+ */
+function quotedBySection(quotes: readonly Quote[]): string[] {
+  const runs: Quote[][] = [];
+  for (const quote of quotes) {
+    const run = runs[runs.length - 1];
+    if (run && run[0].source === quote.source && run[0].section === quote.section) run.push(quote);
+    else runs.push([quote]);
+  }
+  return runs.flatMap((run, index) => [
+    ...(index > 0 ? [''] : []),
+    ...run.flatMap(({ words }) => [`> ${words.replace(/\s+/g, ' ').replace(/[\\`*<]/g, '\\$&')}`, '>']),
+    `> \u2014 ${referenceTitles[run[0].source]}, \u201c${run[0].section}\u201d`,
+  ]);
 }
 
 function shown(example: ShownExample, incorrect: boolean): string[] {

@@ -6,6 +6,7 @@ import { settingTypeOnlyKeys } from '../model/keysThatApply';
 import { settingTypes } from '../shape/schema';
 import { plugin } from './examples';
 import { defineRule, defineRules, type RuleArea } from './rule';
+import { manifestReference, notInTheReference } from './reference';
 
 interface At {
   jsonPath: JsonPath;
@@ -16,6 +17,12 @@ const definitions = defineRules([
     code: 'settings.type',
     severity: 'error',
     description: 'A setting\u2019s type is "string", "boolean", "number", "action" or "info".',
+    quotes: [
+      manifestReference(
+        'settings{} \u2014 the plugin\u2019s settings card',
+        'Each value: { type: "string" | "boolean" | "number" | "action" | "info", title,',
+      ),
+    ],
     shapeMessage: enumMessage('"string", "boolean", "number", "action" or "info"', settingTypes),
     examples: {
       incorrect: [
@@ -44,6 +51,12 @@ const definitions = defineRules([
     code: 'settings.variant',
     severity: 'error',
     description: 'variant is "primary", "secondary" or "danger".',
+    quotes: [
+      manifestReference(
+        'settings{} \u2014 the plugin\u2019s settings card',
+        'variant is "primary" | "secondary" | "danger".',
+      ),
+    ],
     shapeMessage: enumMessage('"primary", "secondary" or "danger"', ['primary', 'secondary', 'danger']),
     examples: {
       incorrect: [
@@ -74,6 +87,12 @@ const definitions = defineRules([
     description: 'type: "action" renders a button that runs handler (relative path).',
     decision:
       'A warning, not an error: the reference lists handler? as optional for every setting and names no refusal, but an action setting without one is a button that runs nothing.',
+    quotes: [
+      manifestReference(
+        'settings{} \u2014 the plugin\u2019s settings card',
+        'type: "action" renders a button that runs handler (relative path)',
+      ),
+    ],
     message: ({ jsonPath }: At & { missingField: 'handler' }) =>
       `${field(jsonPath)} is of type "action" and needs \`handler\`: the relative path of what its button runs.`,
     fix: addRequiredField,
@@ -114,6 +133,12 @@ const definitions = defineRules([
     severity: 'warning',
     description: 'handler and variant belong to type: "action" settings.',
     decision: 'A warning: on other types the app ignores them.',
+    quotes: [
+      manifestReference(
+        'settings{} \u2014 the plugin\u2019s settings card',
+        'type: "action" renders a button that runs handler (relative path); variant is "primary" | "secondary" | "danger".',
+      ),
+    ],
     message: ({ jsonPath, type }: At & { type: string }) =>
       `${field(jsonPath)} belongs to type: "action" settings; this one is of type ${quote(type)}, so it is ignored.`,
     examples: {
@@ -145,6 +170,7 @@ const definitions = defineRules([
     description: 'min and max bound a number setting.',
     decision:
       'A warning when min > max, not an error: the reference states no order between them, so nothing says the loader refuses it, but no value could be entered.',
+    quotes: notInTheReference,
     message: ({ jsonPath, min, max }: At & { min: number; max: number }) =>
       `${field(jsonPath)} (${min}) exceeds max (${max}): no value could be entered.`,
     examples: {
@@ -175,6 +201,7 @@ const definitions = defineRules([
     severity: 'warning',
     description: 'min and max are read for type: "number" only.',
     decision: 'A warning: the reference lists min? and max? for every setting, and only a number has bounds.',
+    quotes: notInTheReference,
     message: ({ jsonPath }: At) => `${field(jsonPath)} is read for type: "number" only.`,
     examples: {
       incorrect: [
@@ -205,6 +232,7 @@ const definitions = defineRules([
     description: 'default matches the setting: of its type, within enum, within min and max.',
     decision:
       'A warning: the reference does not say the loader checks defaults, but a default the card cannot show is a mistake.',
+    quotes: notInTheReference,
     message: ({ jsonPath, problem }: At & { problem: string }) => `${field(jsonPath)} ${problem}.`,
     examples: {
       incorrect: [

@@ -7,17 +7,82 @@ import { closest, didYouMean, field, listOf } from './messages';
 import { addRequiredField, renameKey } from '../fixes/shared';
 import type { AnyRule, RuleArea, RuleDefinition, ShapeData, Target } from './rule';
 import { requiredExamples, unknownKeyExamples, wrongTypeExamples } from './shapeExamples';
+import { notInTheReference, type Grounded, type Quote } from './reference';
 
 type RequiredArea = Exclude<Area, 'hooks' | 'permissions'>;
 /** The codes of the shape rules every area has: `tools.required`, `tools.wrong-type`, `tools.unknown-key`. */
 export type ShapeCode = `${RequiredArea}.required` | `${Area}.wrong-type` | `${Area}.unknown-key`;
 
 /**
+ * The reference's words for the fields each area requires (its tables' "yes", or a field written without "?"). Plain
+ * data, which the bundles leave out with the rules' quotes.
+ */
+const requiredFieldsOf: Readonly<Record<RequiredArea, readonly [Quote, ...Quote[]]>> = {
+  manifest: [
+    { source: 'manifest-reference', section: 'Top level', words: 'name yes' },
+    { source: 'manifest-reference', section: 'Top level', words: 'displayName yes free text, shown in Connect.' },
+    { source: 'manifest-reference', section: 'Top level', words: 'version yes semver MAJOR.MINOR.PATCH' },
+  ],
+  tools: [
+    {
+      source: 'manifest-reference',
+      section: 'tools[] \u2014 MCP tools the agent can call',
+      words: 'id yes the MCP tool name.',
+    },
+    {
+      source: 'manifest-reference',
+      section: 'tools[] \u2014 MCP tools the agent can call',
+      words: 'title, description yes description is what the model reads when choosing a tool.',
+    },
+    {
+      source: 'manifest-reference',
+      section: 'tools[] \u2014 MCP tools the agent can call',
+      words: 'schema yes path to a JSON-Schema file for the tool\u2019s arguments',
+    },
+  ],
+  actions: [
+    { source: 'manifest-reference', section: 'actions[] \u2014 right-click AI actions', words: 'id yes kebab-case.' },
+    {
+      source: 'manifest-reference',
+      section: 'actions[] \u2014 right-click AI actions',
+      words: 'title, description yes shown in the context menu / action dialog.',
+    },
+    {
+      source: 'manifest-reference',
+      section: 'actions[] \u2014 right-click AI actions',
+      words: 'scope yes "single-file", "multi-file", "folder", or an array of those.',
+    },
+  ],
+  settings: [
+    {
+      source: 'manifest-reference',
+      section: 'settings{} \u2014 the plugin\u2019s settings card',
+      words:
+        'Keyed by setting id. Each value: { type: "string" | "boolean" | "number" | "action" | "info", title, description?,',
+    },
+  ],
+  commands: [
+    {
+      source: 'manifest-reference',
+      section: 'commands[] \u2014 slash commands',
+      words: '{ id, title, icon?, contexts?[], handler?, when?, fileExtensions?[] }.',
+    },
+  ],
+  views: [
+    {
+      source: 'manifest-reference',
+      section: 'views[] \u2014 plugin-contributed panels',
+      words: '{ id, title, icon?, location?, definition? }.',
+    },
+  ],
+};
+
+/**
  * Types, required fields and unknown keys, for every area, from the JSON Schema compiled at build
  * time. The rows with their own wording (kebab-case names, enums…) are declared in their areas' files.
  */
-export const genericShapeRules: readonly RuleDefinition<ShapeCode, ShapeData>[] = areas.flatMap(
-  (area): RuleDefinition<ShapeCode, ShapeData>[] => [
+export const genericShapeRules: readonly (RuleDefinition<ShapeCode, ShapeData> & Grounded)[] = areas.flatMap(
+  (area): (RuleDefinition<ShapeCode, ShapeData> & Grounded)[] => [
     // hooks name their missing handler as hooks.shape, and no permission field is required.
     ...(area === 'hooks' || area === 'permissions'
       ? []
@@ -26,6 +91,7 @@ export const genericShapeRules: readonly RuleDefinition<ShapeCode, ShapeData>[] 
             code: `${area}.required` as const,
             severity: 'error' as const,
             description: `A field the reference marks as required in ${areaTitle(area)} is missing.`,
+            quotes: requiredFieldsOf[area],
             fix: addRequiredField,
             examples: requiredExamples[area],
           },
@@ -34,6 +100,9 @@ export const genericShapeRules: readonly RuleDefinition<ShapeCode, ShapeData>[] 
       code: `${area}.wrong-type`,
       severity: 'error',
       description: `A field in ${areaTitle(area)} has the wrong JSON type.`,
+      decision:
+        'The reference writes a field\u2019s type by its form ([] a list, { \u2026 } an object, a quoted value a string, true a flag), not in words: the manifest\u2019s JSON Schema writes each one down, and a value of another type is an error.',
+      quotes: notInTheReference,
       examples: wrongTypeExamples[area],
     },
     {
@@ -42,6 +111,7 @@ export const genericShapeRules: readonly RuleDefinition<ShapeCode, ShapeData>[] 
       description: `A key the reference does not define in ${areaTitle(area)}; often a typo (a "did you mean" is offered).`,
       decision:
         'A warning, not an error: the reference lists the fields it reads, and an unknown one is ignored by the app.',
+      quotes: notInTheReference,
       // Ignored by the app: shown faded.
       tags: ['unnecessary'],
       fix: renameKey,

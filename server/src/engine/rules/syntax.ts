@@ -2,6 +2,7 @@ import { edit, type Fix } from '../fixes/fix';
 import { own } from '../own';
 import { plugin, text } from './examples';
 import { defineRule, defineRules, type RuleArea } from './rule';
+import { notInTheReference } from './reference';
 
 const messages: Readonly<Record<string, string>> = {
   InvalidSymbol: 'Invalid symbol.',
@@ -41,7 +42,8 @@ const definitions = defineRules([
     severity: 'error',
     description: 'The manifest must be valid JSON.',
     decision:
-      'A byte-order mark at the start is a syntax error too, said as such: JSON.parse rejects the U+FEFF a UTF-8 file read as text keeps.',
+      'The reference names no syntax, and shows every manifest as JSON: the manifest is read as JSON.parse reads it. A byte-order mark at the start is a syntax error too, said as such: JSON.parse rejects the U+FEFF a UTF-8 file read as text keeps.',
+    quotes: notInTheReference,
     message: ({ detail }: SyntaxData) =>
       detail === 'empty'
         ? 'The manifest is empty: it is one JSON object with at least name, displayName and version.'
@@ -75,6 +77,9 @@ const definitions = defineRules([
     code: 'json.comment',
     severity: 'error',
     description: 'Comments are not allowed: the loader reads JSON, not JSON with comments.',
+    decision:
+      'The reference names no syntax, and shows every manifest as JSON: the manifest is read as JSON.parse reads it, and a comment is a syntax error there.',
+    quotes: notInTheReference,
     message: (_: Record<string, never>) => 'Comments are not allowed in manifest.json: the loader reads strict JSON.',
     examples: {
       incorrect: [{ manifest: plugin(`«// Counts the words in a text file.»\n"keywords": ["words"]`) }],
@@ -85,6 +90,9 @@ const definitions = defineRules([
     code: 'json.trailing-comma',
     severity: 'error',
     description: 'Trailing commas are not allowed: the loader reads JSON.',
+    decision:
+      'The reference names no syntax, and shows every manifest as JSON: the manifest is read as JSON.parse reads it, and a trailing comma is a syntax error there.',
+    quotes: notInTheReference,
     message: (_: Record<string, never>) => 'Trailing comma: the loader reads strict JSON, which does not allow one.',
     examples: {
       incorrect: [{ manifest: plugin(`"keywords": ["words", "count"]«,»`) }],
@@ -97,6 +105,7 @@ const definitions = defineRules([
     description: 'A key given twice in one object: the loader keeps the last one and ignores the others.',
     decision:
       'A warning, not an error: JSON.parse accepts duplicates. Every occurrence but the last is marked, since those are the ones ignored.',
+    quotes: notInTheReference,
     message: ({ key }: { key: string }) =>
       `Duplicate key \`${key}\`: the loader keeps only the last one, so this one is ignored.`,
     examples: {
@@ -120,6 +129,7 @@ const definitions = defineRules([
     description: 'Nesting deeper than 512 levels is not validated.',
     decision:
       'No real manifest nests this deep; the limit keeps the parsers from exhausting the stack. A container that opens past it is read as empty, and the rest of the manifest is validated. An error although the loader may read it: nothing below the limit is checked, so a CI run must not pass it.',
+    quotes: notInTheReference,
     message: ({ limit }: { limit: string }) =>
       `This value nests deeper than ${limit} levels: what it holds is not validated (it is read as empty).`,
     examples: {

@@ -11,6 +11,7 @@ import { reportDuplicateIds, type DuplicateIdData } from './duplicateIds';
 import { field, quote } from './messages';
 import { countWordsFiles, countWordsHandler, plugin, text } from './examples';
 import { defineRule, defineRules, type RuleArea, type RuleContext } from './rule';
+import { manifestReference, notInTheReference, toolsGuide } from './reference';
 
 /** A tool without annotations: which tool, and what its `annotations` (if any) says. */
 interface UndeclaredData {
@@ -72,6 +73,13 @@ const definitions = defineRules([
     code: 'tools.id-dot',
     severity: 'error',
     description: 'A tool id is the MCP tool name and must not contain . (dots are reserved for namespace prefixing).',
+    quotes: [
+      manifestReference(
+        'tools[] \u2014 MCP tools the agent can call',
+        'id yes the MCP tool name. Must not contain . (dots are reserved for namespace prefixing).',
+      ),
+      toolsGuide('Declaring a tool', 'It can\u2019t contain a dot \u2014 dots are reserved for namespace prefixing.'),
+    ],
     shapeMessage: (_finding, name, value) =>
       `${name} ${quote(value)} must not contain . (dots are reserved for namespace prefixing).`,
     examples: {
@@ -107,6 +115,10 @@ const definitions = defineRules([
     description: 'A tool id is the MCP tool name the agent calls the tool by.',
     decision:
       'An error: the reference requires an id and makes it the MCP tool name, and an empty one names no tool an agent could call. Rename refuses an empty id for the same reason.',
+    quotes: [
+      manifestReference('tools[] \u2014 MCP tools the agent can call', 'id yes the MCP tool name.'),
+      toolsGuide('Declaring a tool', 'id is the MCP tool name the model calls by.'),
+    ],
     shapeMessage: (_finding, name) => `${name} is empty: the id is the MCP tool name the agent calls the tool by.`,
     examples: {
       incorrect: [
@@ -138,6 +150,16 @@ const definitions = defineRules([
   defineRule({
     code: 'tools.legacy-shape',
     // Refused by the loader: shown struck through.
+    quotes: [
+      manifestReference(
+        'tools[] \u2014 MCP tools the agent can call',
+        'Legacy manifests that use name are rejected with a message asking for id.',
+      ),
+      toolsGuide(
+        'Legacy shape',
+        'Older manifests declared a tool with name and inline parameters instead of id and schema. That shape is refused at load time with a message asking for the current fields',
+      ),
+    ],
     tags: ['deprecated'],
     severity: 'error',
     description:
@@ -203,6 +225,12 @@ const definitions = defineRules([
     code: 'tools.handler-required',
     severity: 'error',
     description: 'handler (the path to the handler module) is required for runtime: "node".',
+    quotes: [
+      manifestReference(
+        'tools[] \u2014 MCP tools the agent can call',
+        'handler node only path to the handler module, relative to the plugin root; must not contain ... Required for runtime: "node", forbidden for "process".',
+      ),
+    ],
     message: ({ jsonPath }: { jsonPath: JsonPath; missingField: 'handler' }) =>
       `${field(jsonPath)} has no \`handler\`: the path to the handler module, relative to the plugin root, is required for runtime: "node".`,
     fix: addRequiredField,
@@ -249,6 +277,12 @@ const definitions = defineRules([
     severity: 'error',
     description:
       'annotations: { readOnlyHint?, destructiveHint?, idempotentHint?, openWorldHint? }, booleans only; any other key is rejected.',
+    quotes: [
+      manifestReference(
+        'tools[] \u2014 MCP tools the agent can call',
+        'MCP tool annotations \u2014 { readOnlyHint?, destructiveHint?, idempotentHint?, openWorldHint? }, booleans only, the same names and meaning as the MCP specification; any other key is rejected.',
+      ),
+    ],
     shapeMessage: (finding, name) =>
       finding.keyword === 'additionalProperties'
         ? `\`${String(finding.params.additionalProperty)}\` is not an MCP tool annotation: ${name} allows only readOnlyHint, destructiveHint, idempotentHint and openWorldHint; any other key is rejected.`
@@ -288,6 +322,10 @@ const definitions = defineRules([
     description: 'timeout is a duration, e.g. "30s".',
     decision:
       'A warning unless it is a whole number followed by ms, s, m or h ("500ms", "30s", "2m", "1h"); a number without a unit is that warning too.',
+    quotes: [
+      manifestReference('tools[] \u2014 MCP tools the agent can call', 'timeout no e.g. "30s".'),
+      toolsGuide('Declaring a tool', 'timeout bounds how long a call may run.'),
+    ],
     shapeMessage: (_finding, name, value) => notADuration(name, value),
     message: ({ jsonPath, value }: { jsonPath: JsonPath; value: string }) => notADuration(field(jsonPath), value),
     examples: {
@@ -324,6 +362,16 @@ const definitions = defineRules([
       'One name, one tool: a later tool whose name is already taken is skipped with a warning that names its source.',
     decision:
       'A warning on every tool after the first, as the app gives one: the manifest loads, and the agent loop skips the later tool.',
+    quotes: [
+      manifestReference(
+        'tools[] \u2014 MCP tools the agent can call',
+        'a later tool whose name is already taken is skipped with a warning that names its source',
+      ),
+      toolsGuide(
+        'One name, one tool',
+        'a plugin tool whose id is already taken is skipped, with a warning that names the plugin it came from.',
+      ),
+    ],
     message: ({ id, firstPlace }: DuplicateIdData) =>
       `Tool id ${quote(id)} is already used by ${firstPlace}: one name, one tool; the later tool is skipped with a warning.`,
     examples: {
@@ -366,6 +414,16 @@ const definitions = defineRules([
       'A tool that declares no annotations, in a plugin that declares permissions.fetch or runs as runtime: "process", is treated as openWorldHint: true, and the loader logs a warning naming it.',
     decision:
       'The safer reading, wherever the reference can be read two ways: the one under which the author is warned of the stricter gate. So annotations: {} declares no annotations (nor does an object with none of the four names): such a tool is treated by its plugin\u2019s permissions, here and in the hover and the preview.',
+    quotes: [
+      manifestReference(
+        'Trust and allow-lists',
+        'a plugin that declares permissions.fetch, or runs as runtime: "process" (an unsandboxed native process), has its undeclared tools treated as openWorldHint: true, and the plugin loader logs a warning naming each such tool',
+      ),
+      manifestReference(
+        'Trust and allow-lists',
+        'Declare annotations on every tool so a read-only tool of a networked plugin does not ask.',
+      ),
+    ],
     message: (data: UndeclaredData & { because: ('permissions.fetch' | 'runtime: "process"')[] }) =>
       `${undeclared(data)}: because the plugin ${data.because.map((source) => (source === 'permissions.fetch' ? 'declares permissions.fetch' : 'runs as runtime: "process"')).join(' and ')}, it is treated as openWorldHint: true, category external, which ${data.asks}. Declare annotations so a read-only tool does not ask.`,
     fix: declareAnnotations,
@@ -418,6 +476,12 @@ const definitions = defineRules([
       'A tool that declares no annotations, in a plugin that declares permissions.fs.write, is treated as readOnlyHint: false (modify).',
     decision:
       "A hint, not a warning: the loader does not log this case, but the tool then asks depending on the folder's trust level.",
+    quotes: [
+      manifestReference(
+        'Trust and allow-lists',
+        'a plugin that declares permissions.fs.write has them treated as readOnlyHint: false.',
+      ),
+    ],
     message: (data: UndeclaredData) =>
       `${undeclared(data)}: because the plugin declares permissions.fs.write, it is treated as readOnlyHint: false, category modify, which ${data.asks}.`,
     fix: declareAnnotations,
@@ -469,6 +533,12 @@ const definitions = defineRules([
     description: 'A tool\u2019s schema file must parse as JSON.',
     decision:
       'An error, as a rule of the tools table ("path to a JSON-Schema file"), though the reference does not say the loader parses it: the tool\u2019s arguments then have no schema.',
+    quotes: [
+      manifestReference(
+        'tools[] \u2014 MCP tools the agent can call',
+        'schema yes path to a JSON-Schema file for the tool\u2019s arguments',
+      ),
+    ],
     message: ({ jsonPath, filePath, reason }: SchemaFileData & { reason: string }) =>
       `${field(jsonPath)}: ${quote(filePath)} is not JSON (${reason}).`,
     examples: {
@@ -515,6 +585,12 @@ const definitions = defineRules([
     description: 'A tool\u2019s schema file must be a JSON Schema.',
     decision:
       'An error, like tools.schema-not-json. The reference says only "a JSON-Schema file": checked against the meta-schema of the draft its $schema declares (draft-04, -06, -07, 2019-09, 2020-12), draft-07 when it declares none; a $ref to another file or a URL is never followed.',
+    quotes: [
+      manifestReference(
+        'tools[] \u2014 MCP tools the agent can call',
+        'schema yes path to a JSON-Schema file for the tool\u2019s arguments',
+      ),
+    ],
     message: ({ jsonPath, filePath, draft, reason }: SchemaFileData & { draft: SchemaDraft; reason: string }) =>
       `${field(jsonPath)}: ${quote(filePath)} is not a valid JSON Schema (${draft}): ${reason}.`,
     examples: {
@@ -563,6 +639,12 @@ const definitions = defineRules([
       'A tool\u2019s schema file declares a $schema that is none of the JSON Schema drafts draft-04, -06, -07, 2019-09 and 2020-12.',
     decision:
       'A warning, not an error: the reference does not name a draft. The schema is checked as draft-07, and the message says so.',
+    quotes: [
+      manifestReference(
+        'tools[] \u2014 MCP tools the agent can call',
+        'schema yes path to a JSON-Schema file for the tool\u2019s arguments',
+      ),
+    ],
     message: ({ jsonPath, filePath, declared, draft }: SchemaFileData & { declared: string; draft: SchemaDraft }) =>
       `${field(jsonPath)} ${quote(filePath)} declares "$schema": ${quote(declared)}, a draft this validator does not know: it is checked as ${draft}.`,
     examples: {
@@ -619,6 +701,12 @@ const definitions = defineRules([
       'A path passed under a schema property without "format": "file-path" (or "directory-path") gets no grant, so only a static rule could admit it.',
     decision:
       'A hint on properties named path, file, filePath, dir, folder, …Path, …File, …Dir of string type. Local $refs ("#/$defs/filePath", "#/definitions/…", "#anchor") are followed, with a cycle guard; a $ref to another file or a URL never is, so the format behind it is not seen.',
+    quotes: [
+      manifestReference(
+        'tools[] \u2014 MCP tools the agent can call',
+        'a path passed under a property without that format gets no grant, so only a static rule could admit it.',
+      ),
+    ],
     message: ({ filePath, property }: SchemaFileData & { property: string }) =>
       `Property \`${property}\` of ${quote(filePath)} looks like a path but has no "format": "file-path" (or "directory-path"): a path passed there gets no grant, so only a static rule could admit it.`,
     examples: {
@@ -665,6 +753,7 @@ const definitions = defineRules([
     severity: 'warning',
     description: 'A $ref chain in a tool\u2019s schema file that the path-format checks do not follow to its end.',
     decision: `The reference sets no limit. A chain of local $refs is followed ${maxRefChain} links at most (real schemas have one or two), so that a schema of thousands of links cannot stall or overflow the checks; past that, a "format" or a path-like property behind it is not seen, and this warning says so.`,
+    quotes: notInTheReference,
     message: ({ filePath, property, limit }: SchemaFileData & { property: string; limit: number }) =>
       `${property === '' ? 'The root' : `Property \`${property}\``} of ${quote(filePath)} is a chain of more than ${limit} \`$ref\` links: it is not followed further, so a "format": "file-path" behind it is not seen.`,
     examples: {
