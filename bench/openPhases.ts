@@ -31,6 +31,8 @@ function timeAreas(model: ManifestModel, folder: CachedPluginFolder | undefined,
     countBeyond: (_code, count) => void (reported += count),
   };
   ruleAreas.forEach((area, index) => {
+    // As the server validates an open manifest: its own findings; those in the handler files wait for a handler.
+    if (area.findingsIn === 'handlers') return;
     // The second area is the JSON Schema's (its rules are the other areas' shape rules).
     const name = `rules: ${index === 1 ? 'shape (compiled JSON Schema)' : area.rules[0]?.code.split('.')[0]}${folder ? '' : ' (no folder)'}`;
     const [, timing] = timed(() => area.check?.(context));
@@ -71,7 +73,7 @@ runPhases({ n: 1000, runs: 9 }, ({ n, runs, plugin, root }) => {
     const first = new Map<string, Timing[]>();
     timeAreas(model, folder, first);
     note(
-      'rules, all areas, with the folder: first open (2N stats, N schemas read and checked, N handlers read)',
+      'rules, all areas, with the folder: first open (2N stats, N schemas read and checked, N handlers read, parsed where needed)',
       totalOf([...first.values()].map(([timing]) => timing)),
     );
     const warm = new Map<string, Timing[]>();

@@ -3,7 +3,7 @@ import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { analyzeManifest, dataOf } from '../../server/src/engine';
-import { codesOf, expectNone, expectRule, manifest, pluginFolder } from './helpers';
+import { codesOf, expectNone, expectRule, manifest, MemoryFolder, pluginFolder } from './helpers';
 
 const fileSchema = JSON.stringify({
   type: 'object',
@@ -393,8 +393,35 @@ test('permissions.hook-parameter-only: a hook that uses ctx.fs where the rule gr
   );
 });
 
-test('a handler too large to read is only checked to exist', () => {
+test('a handler or a prompt too large to read is said not to be checked, at its path; a schema is an error', () => {
   const { root, folder } = pluginFolder({ 'tools/count.schema.json': fileSchema });
   writeFileSync(join(root, 'tools/count.js'), Buffer.alloc(3 * 1024 * 1024, 32));
-  expectNone(manifest(`"contributes": { "tools": [${tool()}] }`), [], folder);
+  const text = manifest(`"contributes": { "tools": [${tool()}] }`);
+  const found = analyzeManifest(text, { folder }).diagnostics;
+  assert.deepEqual(
+    found.map((d) => [d.code, d.severity, text.slice(d.offset, d.offset + d.length), d.message]),
+    [
+      [
+        'files.not-checked',
+        'information',
+        '"tools/count.js"',
+        '`contributes.tools[0].handler` "tools/count.js": the handler module is 3 MB, past the 2 MB a named file is read to, so what its code does with ctx and its arguments is not checked.',
+      ],
+    ],
+  );
+  // Unreadable for another reason (the system refuses it): Filer cannot load it either, an error.
+  const refused = new MemoryFolder(
+    new Map([
+      ['tools/count.schema.json', fileSchema],
+      ['tools/count.js', ''],
+    ]),
+  );
+  refused.readText = (relativePath) =>
+    relativePath === 'tools/count.js'
+      ? { kind: 'unreadable', reason: 'permission denied' }
+      : { kind: 'text', text: fileSchema };
+  assert.deepEqual(
+    analyzeManifest(text, { folder: refused }).diagnostics.map((d) => [d.code, d.message]),
+    [['files.unreadable', '`contributes.tools[0].handler` "tools/count.js" cannot be read: permission denied.']],
+  );
 });

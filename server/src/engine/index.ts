@@ -38,6 +38,7 @@ export {
   FileFactsMemo,
   findingsKept,
   validateModel,
+  type FindingsWanted,
   type ManifestAnalysis,
   type SeverityOverride,
 } from './validate';

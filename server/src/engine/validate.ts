@@ -17,11 +17,19 @@ import type { AnyRule, FileSpan, RuleContext, Target } from './rules/rule';
 
 export type SeverityOverride = Severity | 'off';
 
+/** Which findings a validation looks for: the manifest's own, or those in its handler files too. */
+export type FindingsWanted = 'own' | 'with-handlers';
+
 interface ValidateOptions {
   /** The plugin folder, for the rules that read the files the manifest names. */
   folder?: PluginFolder;
   /** Per-rule severities by code, as a user configures them. */
   severityOverrides?: Record<string, SeverityOverride>;
+  /**
+   * The findings looked for: the manifest's own and those in its handler files (the default, as the CLI reports), or
+   * only its own (an editor showing the manifest, which parses a handler only when a finding in the manifest needs it).
+   */
+  findings?: FindingsWanted;
   /**
    * At most this many diagnostics, the last of them saying how many more there were; defaultMaxDiagnostics when not
    * given.
@@ -174,7 +182,8 @@ export function validateModel(full: ManifestModel, options: ValidateOptions = {}
   if (options.tooLarge) reportFinding('diagnostics.file-too-large', { offset: 0, length: 0 }, options.tooLarge);
   const valueLimit = model.document.valueLimitExceeded;
   if (valueLimit !== undefined) reportFinding('diagnostics.too-many-values', { offset: 0, length: 0 }, { valueLimit });
-  for (const area of ruleAreas) area.check?.(context);
+  const inHandlersToo = options.findings !== 'own';
+  for (const area of ruleAreas) if (inHandlersToo || area.findingsIn !== 'handlers') area.check?.(context);
   // The manifest's own first, then each other file's, each by position.
   diagnostics.sort((a, b) => compareFiles(a.file, b.file) || a.offset - b.offset || a.length - b.length);
   // Findings the parse only counted are beyond the cap too.

@@ -82,7 +82,7 @@ export class HandlerFiles {
     const manifests = filePath ? this.manifestsOf(filePath) : [];
     if (manifests.length === 0) return undefined;
     return manifests.flatMap(({ entry, relative }) =>
-      entry.analysis().diagnostics.filter((diagnostic) => diagnostic.file === relative),
+      entry.analysis('with-handlers').diagnostics.filter((diagnostic) => diagnostic.file === relative),
     );
   }
 

@@ -12,6 +12,7 @@ import {
   reparseDocument,
   validateModel,
   type EditedRegion,
+  type FindingsWanted,
   type LineIndex,
   type ManifestAnalysis,
   type ManifestDiagnostic,
@@ -74,7 +75,8 @@ export class ManifestVersion {
   private parse:
     { document: ParsedDocument; model: ManifestModel; syntaxOnly: boolean; findingsKept: number } | undefined;
   private recognized: { generation: number; recognition: Recognition } | undefined;
-  private validated: { key: string; analysis: ManifestAnalysis } | undefined;
+  /** Each kind of validation asked for, with the result id it was made under. */
+  private validated: Partial<Record<FindingsWanted, { key: string; analysis: ManifestAnalysis }>> = {};
 
   constructor(
     readonly uri: string,
@@ -115,7 +117,7 @@ export class ManifestVersion {
   private handOverParse(): { document: ParsedDocument; model: ManifestModel } | undefined {
     const parse = this.parse?.syntaxOnly ? undefined : this.parse;
     this.parse = undefined;
-    this.validated = undefined;
+    this.validated = {};
     return parse;
   }
 
@@ -166,19 +168,24 @@ export class ManifestVersion {
     return `${serverInstance}.${this.serial}:${this.folder()?.generation ?? 0}:${this.env.settingsGeneration()}`;
   }
 
-  /** The engine's analysis of this version, its diagnostics current with the folder and the settings. */
-  analysis(): ManifestAnalysis {
+  /**
+   * The engine's analysis of this version, its diagnostics current with the folder and the settings: the manifest's
+   * own findings, or those in its handlers too (for a handler's own diagnostics and fixes).
+   */
+  analysis(findings: FindingsWanted = 'own'): ManifestAnalysis {
     const key = this.resultId();
-    if (this.validated?.key !== key) {
+    let validated = this.validated[findings];
+    if (validated?.key !== key) {
       const { document, model } = this.parsed();
-      this.validated = { key, analysis: { document, model, diagnostics: this.validate(model) } };
+      validated = { key, analysis: { document, model, diagnostics: this.validate(model, findings) } };
+      this.validated[findings] = validated;
     }
-    return this.validated.analysis;
+    return validated.analysis;
   }
 
   /** The diagnostics to show: none unless the document is a Filer manifest. */
-  diagnostics(): ManifestDiagnostic[] {
-    return this.isFilerManifest ? this.analysis().diagnostics : [];
+  diagnostics(findings: FindingsWanted = 'own'): ManifestDiagnostic[] {
+    return this.isFilerManifest ? this.analysis(findings).diagnostics : [];
   }
 
   private parsed(): { document: ParsedDocument; model: ManifestModel } {
@@ -215,7 +222,7 @@ export class ManifestVersion {
     return parse.findingsKept >= findingsKept || Object.keys(parse.document.findingsNotKept).length === 0;
   }
 
-  private validate(model: ManifestModel): ManifestDiagnostic[] {
+  private validate(model: ManifestModel, findings: FindingsWanted): ManifestDiagnostic[] {
     const settings = this.env.settings();
     const severityOverrides = settings.rules;
     const maxDiagnostics = settings.maxDiagnostics;
@@ -223,7 +230,7 @@ export class ManifestVersion {
       const folder = this.folder();
       const fileFacts =
         folder && this.fileFacts ? { memo: this.fileFacts, folderGeneration: folder.generation } : undefined;
-      return validateModel(model, { folder, severityOverrides, maxDiagnostics, fileFacts });
+      return validateModel(model, { folder, severityOverrides, maxDiagnostics, fileFacts, findings });
     }
     const tooLarge = { megabytes: this.text.length / 1024 / 1024, maxFileSize: settings.maxFileSize };
     return validateModel(model, { severityOverrides, maxDiagnostics, tooLarge });

@@ -21,7 +21,7 @@ import {
   type Connection,
   type RequestHandler,
 } from 'vscode-languageserver';
-import { computeContextMenu, gatingReport, type JsonPath, type NamedHandler } from '../engine';
+import { computeContextMenu, gatingReport, type FindingsWanted, type JsonPath, type NamedHandler } from '../engine';
 import {
   contextMenuMethod,
   gatingMethod,
@@ -160,7 +160,7 @@ const routes: Route[] = [
       return handlerPath
         ? env.handlers.manifestsOf(handlerPath).flatMap(({ entry: manifest, relative }) =>
             quickFixes(params.context.diagnostics, {
-              ...fixContext(manifest, manifest.version ?? null, env),
+              ...fixContext(manifest, manifest.version ?? null, env, 'with-handlers'),
               inFile: relative,
             }),
           )
@@ -344,12 +344,13 @@ function fixContext(
   entry: ManifestVersion,
   version: number | null,
   env: FeatureEnvironment,
+  findings: FindingsWanted = 'own',
 ): Parameters<typeof quickFixes>[1] {
   const folder = entry.folder();
   return {
     uri: entry.uri,
     version,
-    analysis: entry.analysis(),
+    analysis: entry.analysis(findings),
     fileUri: fileUriIn(entry),
     creatable: (relativePath) => folder?.creatable(relativePath) ?? 'outside',
     documentChanges: env.client().documentChanges,

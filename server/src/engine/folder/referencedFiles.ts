@@ -1,5 +1,13 @@
 import type { ManifestModel } from '../model/manifestModel';
-import { handlerFacts, isBlank, type HandlerFacts, type HandlerKind } from '../handlers/handlerFacts';
+import {
+  handlerFacts,
+  handlerText,
+  isBlank,
+  type HandlerFacts,
+  type HandlerKind,
+  type HandlerModule,
+  type HandlerText,
+} from '../handlers/handlerFacts';
 import {
   containsDotDot,
   fileReferences,
@@ -21,7 +29,7 @@ type ReferencedFile = { reference: FileReference } & (
   /** A prompt template: whether it has any text. */
   | { read: 'prompt'; empty: boolean }
   /** A handler module: what its code does with ctx and the tool's arguments (engine/handlers/handlerFacts.ts). */
-  | { read: 'handler'; kind: HandlerKind; relativePath: string; facts: HandlerFacts }
+  | ({ read: 'handler'; relativePath: string } & HandlerModule)
   | { read: 'schema'; analysis: ToolSchemaResult }
 );
 
@@ -81,14 +89,21 @@ function readOne(reference: FileReference, folder: PluginFolder): ReferencedFile
   const kind = folder.stat(relative);
   if (kind !== 'file') return { reference, read: 'unusable', why: unusable(kind) };
   if (reference.kind === 'command') return { reference, read: 'exists' };
-  if (reference.kind === 'prompt') return { reference, read: 'prompt', empty: promptIsEmpty(folder, relative) };
+  if (reference.kind === 'prompt') {
+    const prompt = promptText(folder, relative);
+    return 'kind' in prompt ? { reference, read: 'unusable', why: prompt } : { reference, read: 'prompt', ...prompt };
+  }
+  const text = readHandlerText(folder, relative);
+  if ('kind' in text) return { reference, read: 'unusable', why: text };
   const handler = handlerKinds[reference.kind];
+  let facts: HandlerFacts | undefined;
   return {
     reference,
     read: 'handler',
-    kind: handler,
     relativePath: relative,
-    facts: readHandlerFacts(folder, relative, handler),
+    kind: handler,
+    text,
+    facts: () => (facts ??= readHandlerFacts(folder, relative, handler)),
   };
 }
 
@@ -121,19 +136,26 @@ function readHandlerFacts(folder: PluginFolder, relativePath: string, kind: Hand
   });
 }
 
-/** Whether a prompt template has no text; one that cannot be read is not said to be empty. */
-function promptIsEmpty(folder: PluginFolder, relativePath: string): boolean {
-  return derivedFrom(folder, relativePath, 'prompt-empty', () => {
+/** What a handler's text tells without a parse, once per version of the file; or why it cannot be read. */
+function readHandlerText(folder: PluginFolder, relativePath: string): HandlerText | Unusable {
+  return derivedFrom(folder, relativePath, 'handler-text', () => {
     const read = folder.readText(relativePath);
-    return read.kind === 'text' && isBlank(read.text);
+    return read.kind === 'text' ? handlerText(read.text) : read;
   });
 }
 
-/** A handler that cannot be read is not said to be empty either. */
+/** Whether a prompt template has no text, once per version of the file; or why it cannot be read. */
+function promptText(folder: PluginFolder, relativePath: string): { empty: boolean } | Unusable {
+  return derivedFrom(folder, relativePath, 'prompt-text', () => {
+    const read = folder.readText(relativePath);
+    return read.kind === 'text' ? { empty: isBlank(read.text) } : read;
+  });
+}
+
+/** What is known of a handler that cannot be read: nothing. */
 const unreadHandler: HandlerFacts = {
   parse: undefined,
   handlerFound: false,
-  empty: false,
   ctxUses: [],
   argumentUses: [],
   envelopes: [],

@@ -13,6 +13,7 @@ import type {
 import type { Range } from '../diagnostics';
 import { LineIndex } from '../text/lineIndex';
 import { gatedMemberAt, type GatedMember } from './gatedMembers';
+import { mentionedMembers } from './mentions';
 import { parseModule, type ParseKind } from './parseModule';
 import { envelopeProblems, type EnvelopeProblem } from './resultShape';
 
@@ -72,8 +73,6 @@ export type ModuleStyle = 'commonjs' | 'esm';
 export interface HandlerFacts {
   /** How the module was read; undefined when it could not be (nested too deeply for the parser). */
   parse: ParseKind | undefined;
-  /** Nothing but white space, or nothing at all: the module exports nothing. */
-  empty: boolean;
   /** An `export` statement, or an assignment to `module.exports` / `exports.x`; undefined when it has neither. */
   moduleStyle?: ModuleStyle;
   /**
@@ -91,8 +90,8 @@ export interface HandlerFacts {
   memberSites: MemberSite[];
 }
 
-/** What is known of a module whose handler was not found: how it was read, whether it is empty, how it exports. */
-type ModuleFacts = Pick<HandlerFacts, 'parse' | 'empty' | 'moduleStyle'>;
+/** What is known of a module whose handler was not found: how it was read and how it exports. */
+type ModuleFacts = Pick<HandlerFacts, 'parse' | 'moduleStyle'>;
 
 const nothingKnown = (known: ModuleFacts): HandlerFacts => ({
   ...known,
@@ -108,11 +107,10 @@ const nothingKnown = (known: ModuleFacts): HandlerFacts => ({
  * Comments and strings are never read as code. Pure: a host remembers the result per file version.
  */
 export function handlerFacts(text: string, fileName: string, kind: HandlerKind): HandlerFacts {
-  const empty = isBlank(text);
   const parsed = parseModule(text, fileName);
-  if (!parsed) return nothingKnown({ parse: undefined, empty });
+  if (!parsed) return nothingKnown({ parse: undefined });
   const moduleStyle = moduleStyleOf(parsed.program);
-  const known: ModuleFacts = { parse: parsed.kind, empty, ...(moduleStyle ? { moduleStyle } : {}) };
+  const known: ModuleFacts = { parse: parsed.kind, ...(moduleStyle ? { moduleStyle } : {}) };
   try {
     const handler = handlerFunction(parsed.program);
     if (!handler) return nothingKnown(known);
@@ -135,6 +133,29 @@ export function handlerFacts(text: string, fileName: string, kind: HandlerKind):
 /** Nothing but white space (a byte-order mark is white space too). */
 export function isBlank(text: string): boolean {
   return !/\S/.test(text);
+}
+
+/** What a handler's text tells without a parse: read with every validation of its manifest. */
+export interface HandlerText {
+  /** Nothing but white space, or nothing at all: the module exports nothing. */
+  empty: boolean;
+  /** The gated members it can use (mentions.ts): a parse can find a use of no other. */
+  mentions: readonly GatedMember[];
+}
+
+export function handlerText(text: string): HandlerText {
+  return { empty: isBlank(text), mentions: mentionedMembers(text) };
+}
+
+/**
+ * A handler module as the rules read it: its text's facts at once, and its parsed facts only when a rule needs them
+ * (a host parses it once per version of the file). Most validations of a manifest whose permissions cover what its
+ * handlers name parse none of them.
+ */
+export interface HandlerModule {
+  kind: HandlerKind;
+  text: HandlerText;
+  facts(): HandlerFacts;
 }
 
 /** ESM when a top-level statement is an `export`; CommonJS when one assigns what the module exports. */

@@ -1,5 +1,6 @@
 import { asRecord } from '../model/manifestModel';
-import type { CtxUse, HandlerFacts, HandlerKind } from './handlerFacts';
+import { gatedMembers, type GatedMember } from './gatedMembers';
+import type { CtxUse, HandlerKind, HandlerModule } from './handlerFacts';
 
 /**
  * A ctx use the manifest's permissions leave without effect: its permission is not declared, or it is
@@ -21,19 +22,49 @@ function grantsByParameter(kind: HandlerKind): boolean {
   return kind === 'tool';
 }
 
-export function permissionGaps(
-  permissions: Record<string, unknown>,
-  facts: HandlerFacts,
-  kind: HandlerKind,
-): PermissionGap[] {
-  const gaps: PermissionGap[] = [];
-  for (const use of facts.ctxUses) {
-    const { permission } = use.gated;
-    if (!isDeclared(permissions, permission)) gaps.push({ use, gap: 'undeclared' });
-    else if (permission[0] === 'fs' && !grantsByParameter(kind) && !hasStaticPatterns(permissions, permission[1]))
-      gaps.push({ use, gap: 'parameter-only' });
-  }
-  return gaps;
+/** How a manifest's permissions leave a gated member without effect in a handler of some kind. */
+type Gap = PermissionGap['gap'];
+
+/**
+ * The gated members a manifest's permissions leave without effect, for each kind of handler: made once per validation,
+ * read for every handler.
+ */
+export type PermissionGapTable = (kind: HandlerKind) => ReadonlyMap<GatedMember, Gap>;
+
+export function permissionGapTable(permissions: Record<string, unknown>): PermissionGapTable {
+  const byKind = new Map<HandlerKind, Map<GatedMember, Gap>>();
+  return (kind) => {
+    let gaps = byKind.get(kind);
+    if (!gaps) {
+      gaps = new Map();
+      for (const gated of gatedMembers) {
+        const gap = gapOf(permissions, gated, kind);
+        if (gap) gaps.set(gated, gap);
+      }
+      byKind.set(kind, gaps);
+    }
+    return gaps;
+  };
+}
+
+/**
+ * Each use in the handler whose permission leaves it without effect. Parsed only when a member its text names lacks
+ * its permission (or grants nothing there): otherwise no use the parse could find has a gap.
+ */
+export function permissionGaps(table: PermissionGapTable, handler: HandlerModule): PermissionGap[] {
+  const gaps = table(handler.kind);
+  if (!handler.text.mentions.some((gated) => gaps.has(gated))) return [];
+  return handler.facts().ctxUses.flatMap((use) => {
+    const gap = gaps.get(use.gated);
+    return gap ? [{ use, gap }] : [];
+  });
+}
+
+function gapOf(permissions: Record<string, unknown>, { permission }: GatedMember, kind: HandlerKind): Gap | undefined {
+  if (!isDeclared(permissions, permission)) return 'undeclared';
+  if (permission[0] === 'fs' && !grantsByParameter(kind) && !hasStaticPatterns(permissions, permission[1]))
+    return 'parameter-only';
+  return undefined;
 }
 
 /** A flag is declared by `true`; an object (fs.write, session) by being there; ai.complete and the like by `true`. */

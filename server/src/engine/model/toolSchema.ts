@@ -126,8 +126,11 @@ export function analyzeToolSchema(text: string): ToolSchemaResult {
   const walk: Walk = { root: schema as SchemaLike, facts, budget: maxPropertiesWalked, targets: new Map() };
   collect(walk, schema as SchemaLike);
   const argumentOf = (property: Record<string, unknown>) =>
-    resolved(walk, property as SchemaLike, '') as Record<string, unknown>;
-  facts.arguments = schemaArguments(resolved(walk, schema as SchemaLike, '') as Record<string, unknown>, argumentOf);
+    resolved(walk, property as SchemaLike, '', argumentKeywords) as Record<string, unknown>;
+  facts.arguments = schemaArguments(
+    resolved(walk, schema as SchemaLike, '', argumentKeywords) as Record<string, unknown>,
+    argumentOf,
+  );
   return { kind: 'ok', facts, ...(walk.cutRefChain ? { cutRefChain: walk.cutRefChain } : {}), ...checked };
 }
 
@@ -179,12 +182,17 @@ export const maxRefChain = 32;
  * file or a URL is never followed; a loop of `$ref`s ends where it comes back, and a chain ends after
  * maxRefChain links (the walk notes where). Only what the walk reads is taken, link by link, without recursion.
  */
-function resolved(walk: Walk, schema: SchemaLike, property: string): SchemaView {
+function resolved(
+  walk: Walk,
+  schema: SchemaLike,
+  property: string,
+  keywords: readonly string[] = pathKeywords,
+): SchemaView {
   const view: SchemaView = {};
   const followed = new Set<string>();
   for (let current = schema; ;) {
     // What schemaArguments reads beyond SchemaLike (allOf, if, description, ...) is copied untyped.
-    for (const keyword of viewKeywords) {
+    for (const keyword of keywords) {
       if (Object.hasOwn(view, keyword) || !Object.hasOwn(current, keyword)) continue;
       (view as Record<string, unknown>)[keyword] = (current as Record<string, unknown>)[keyword];
     }
@@ -202,12 +210,11 @@ function resolved(walk: Walk, schema: SchemaLike, property: string): SchemaView 
   }
 }
 
-// What the path checks read (type, format, properties, items), and what a handler's arguments are told from.
-const viewKeywords = [
-  'type',
-  'format',
-  'properties',
-  'items',
+/** What the path checks read, of every property the walk visits. */
+const pathKeywords = ['type', 'format', 'properties', 'items'];
+/** What a handler's arguments are told from, of the root and its own properties only. */
+const argumentKeywords = [
+  ...pathKeywords,
   'description',
   'additionalProperties',
   'unevaluatedProperties',
@@ -221,7 +228,7 @@ const viewKeywords = [
   'not',
   'dependentSchemas',
   'dependencies',
-] as const;
+];
 
 /** The schema a local `$ref` such as "#/$defs/file%20path" or "#file" names, or undefined. */
 function atPointer(walk: Walk, ref: string): SchemaLike | undefined {

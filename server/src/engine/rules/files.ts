@@ -260,7 +260,8 @@ const definitions = defineRules([
     code: 'files.unreadable',
     severity: 'error',
     description: 'A file the manifest names must be readable.',
-    decision: 'A file over 2 MB is not read either (a schema or a handler is a few KB).',
+    decision:
+      'A schema file over 2 MB is not read either (a schema is a few KB): the tool\u2019s gating is told from it. A handler or a prompt over it is files.not-checked.',
     quotes: [
       manifestReference(
         'tools[] \u2014 MCP tools the agent can call',
@@ -302,6 +303,47 @@ const definitions = defineRules([
       ],
     },
   }),
+  defineRule({
+    code: 'files.not-checked',
+    severity: 'information',
+    quotes: notInTheReference,
+    description:
+      'A handler module or a prompt template over 2 MB is not read, so nothing in it is checked; this says so, at the path that names it.',
+    decision:
+      'Not a rule of the reference: Filer loads a large file, a bundled handler most often, so it is no error; but a handler past the size the checks read is not checked against the manifest (its ctx members\u2019 permissions, its tool\u2019s arguments, its results), nor a prompt for text, and this says so, so that no one takes the silence for a clean file. Information: nothing in it is said to be wrong.',
+    message: (data: FileData & { sizeMB: number }) =>
+      `${named(data)}: ${what[data.referenceKind]} is ${data.sizeMB} MB, past the 2 MB a named file is read to, so ${data.referenceKind === 'prompt' ? 'whether it has any text' : 'what its code does with ctx and its arguments'} is not checked.`,
+    examples: {
+      incorrect: [
+        {
+          manifest: plugin(`
+            "contributes": {
+              "tools": [
+                { "id": "count_words", "title": "Count words", "description": "Counts the words in a text file.",
+                  "schema": "./tools/count-words.schema.json", "handler": «"./tools/count-words.js"»,
+                  "annotations": { "readOnlyHint": true } }
+              ]
+            },
+            "permissions": { "fs": { "read": { "parameter": true } } }`),
+          files: { ...countWordsFiles, 'tools/count-words.js': { bytes: 3 * 1024 * 1024 } },
+        },
+      ],
+      correct: [
+        {
+          manifest: plugin(`
+            "contributes": {
+              "tools": [
+                { "id": "count_words", "title": "Count words", "description": "Counts the words in a text file.",
+                  "schema": "./tools/count-words.schema.json", "handler": "./tools/count-words.js",
+                  "annotations": { "readOnlyHint": true } }
+              ]
+            },
+            "permissions": { "fs": { "read": { "parameter": true } } }`),
+          files: countWordsFiles,
+        },
+      ],
+    },
+  }),
 ]);
 
 /**
@@ -312,9 +354,12 @@ export const fileRules: RuleArea<typeof definitions> = {
   rules: definitions,
   check(context) {
     const files = context.files();
+    // The plugin's module style parses its handlers: only for a skeleton, once.
+    let style: ModuleStyle | undefined;
+    const moduleStyle = () => (style ??= pluginModuleStyle(files));
     for (const file of files.files) {
-      if (file.read === 'unusable') reportUnusable(context, file.reference, file.why, files);
-      else if ((file.read === 'handler' && file.facts.empty) || (file.read === 'prompt' && file.empty)) {
+      if (file.read === 'unusable') reportUnusable(context, file.reference, file.why, files, moduleStyle);
+      else if ((file.read === 'handler' && file.text.empty) || (file.read === 'prompt' && file.empty)) {
         context.report('files.empty', file.reference.node, dataOf(file.reference));
       }
     }
@@ -328,14 +373,21 @@ function dataOf(reference: FileReference): FileData {
 type SkeletonFacts = Pick<MissingFileData, 'argumentNames' | 'moduleStyle'>;
 
 /** What a skeleton of the missing file needs: a tool handler's argument names, a handler's module style. */
-function skeletonFacts(reference: FileReference, { files, schemaFacts }: ReferencedFiles): SkeletonFacts {
+function skeletonFacts(
+  reference: FileReference,
+  { schemaFacts }: ReferencedFiles,
+  moduleStyle: () => ModuleStyle,
+): SkeletonFacts {
   const { kind } = reference;
   if (kind === 'tool-schema' || kind === 'prompt' || kind === 'command') return {};
   const argumentNames = kind === 'tool-handler' ? schemaFacts.get(reference.toolIndex!)?.argumentNames : undefined;
-  const styles = files.flatMap((file) => (file.read === 'handler' ? (file.facts.moduleStyle ?? []) : []));
-  // ES modules only when every handler that says how it exports uses them: module.exports is the examples' way.
-  const moduleStyle: ModuleStyle = styles.length > 0 && styles.every((style) => style === 'esm') ? 'esm' : 'commonjs';
-  return { ...(argumentNames ? { argumentNames } : {}), moduleStyle };
+  return { ...(argumentNames ? { argumentNames } : {}), moduleStyle: moduleStyle() };
+}
+
+/** ES modules only when every handler that says how it exports uses them: module.exports is the examples' way. */
+function pluginModuleStyle({ files }: ReferencedFiles): ModuleStyle {
+  const styles = files.flatMap((file) => (file.read === 'handler' ? (file.facts().moduleStyle ?? []) : []));
+  return styles.length > 0 && styles.every((style) => style === 'esm') ? 'esm' : 'commonjs';
 }
 
 function reportUnusable(
@@ -343,11 +395,12 @@ function reportUnusable(
   reference: FileReference,
   read: Unusable,
   files: ReferencedFiles,
+  moduleStyle: () => ModuleStyle,
 ): void {
   const data = dataOf(reference);
   switch (read.kind) {
     case 'missing':
-      report('files.missing', reference.node, { ...data, ...skeletonFacts(reference, files) });
+      report('files.missing', reference.node, { ...data, ...skeletonFacts(reference, files, moduleStyle) });
       break;
     case 'not-a-file':
       report('files.not-a-file', reference.node, { ...data, isFolder: read.what === 'directory' });
@@ -356,7 +409,10 @@ function reportUnusable(
       report('files.outside', reference.node, data);
       break;
     case 'too-large':
-      report('files.unreadable', reference.node, { ...data, tooLargeMB: Math.round(read.size / 1024 / 1024) });
+      // A schema tells the tool's gating: unread, it is an error. Filer runs a large handler; it is only not checked.
+      if (reference.kind === 'tool-schema')
+        report('files.unreadable', reference.node, { ...data, tooLargeMB: Math.round(read.size / 1024 / 1024) });
+      else report('files.not-checked', reference.node, { ...data, sizeMB: Math.round(read.size / 1024 / 1024) });
       break;
     case 'unreadable':
       report('files.unreadable', reference.node, { ...data, reason: read.reason });

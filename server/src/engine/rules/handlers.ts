@@ -1,7 +1,7 @@
 import { declarePermission, type PermissionUse } from '../fixes/declarePermission';
 import type { HandlerFacts, Span } from '../handlers/handlerFacts';
 import { noGrantWords } from '../handlers/handlerWords';
-import { permissionGaps } from '../handlers/permissionGaps';
+import { permissionGaps, permissionGapTable } from '../handlers/permissionGaps';
 import { knownBlockTypes, type EnvelopeProblem } from '../handlers/resultShape';
 import type { ToolSchemaFacts } from '../model/toolSchema';
 import type { JsonPath } from '../model/nodes';
@@ -34,7 +34,7 @@ const definitions = defineRules([
     description:
       'A handler uses a ctx member whose permission the manifest does not declare: ctx.toast and ctx.store are undefined, ctx.log silently does nothing, and the others throw a permission error (not-declared). Shown in the handler, at the use.',
     decision:
-      'Handler modules are parsed (acorn; acorn-loose while a syntax error is being typed), never run, required or imported; comments and strings are not code. The handler is what module.exports or export default is, else the module\u2019s one exported function; its ctx is the second parameter (a setting action\u2019s the first, unless it declares two), whatever it is named, with its aliases and destructurings. Nothing is said for a re-export, several exported functions, ctx passed to another function, or a member computed at run time (ctx[name]); nor for a handler that cannot be read (a link out of the folder, a FIFO, past the size limit) or nests too deeply to parse. A file that is not UTF-8 is read as it decodes. Completion after ctx. offers the gated members only, each with the permission it needs and whether the manifest declares it; nowhere else does the server answer in a handler.',
+      'Handler modules are parsed (acorn; acorn-loose while a syntax error is being typed), never run, required or imported; comments and strings are not code. The handler is what module.exports or export default is, else the module\u2019s one exported function; its ctx is the second parameter (a setting action\u2019s the first, unless it declares two), whatever it is named, with its aliases and destructurings. Nothing is said for a re-export, several exported functions, ctx passed to another function, or a member computed at run time (ctx[name]); nor for a handler that cannot be read (the file rules say why: files.outside for a link out of the folder, files.not-a-file for a FIFO, files.not-checked past the size limit) or nests too deeply to parse. A file that is not UTF-8 is read as it decodes. Completion after ctx. offers the gated members only, each with the permission it needs and whether the manifest declares it; nowhere else does the server answer in a handler.',
     message: ({ jsonPath, member, without }: PermissionUse & { without: string }) =>
       `${member} needs \`${jsonPath.join('.')}\`, which the manifest does not declare: ${without}.`,
     fix: declarePermission,
@@ -285,8 +285,10 @@ type Definitions = typeof definitions;
 /** handlers: what a handler module's code does with what its manifest declares, reported in the handler. */
 export const handlerRules: RuleArea<Definitions> = {
   rules: definitions,
+  findingsIn: 'handlers',
   check(context) {
     const { files, schemaFacts } = context.files();
+    const gaps = permissionGapTable(context.model.permissionsValue);
     // Two tools (or a hook and a command) may name one module: each finding in it is said once.
     const said = new Set<string>();
     const reportOnce: typeof context.reportIn = (code, span, data) => {
@@ -303,10 +305,10 @@ export const handlerRules: RuleArea<Definitions> = {
       context.reportIn(code, span, data);
     };
     for (const file of files) {
-      if (file.read !== 'handler' || !file.facts.handlerFound) continue;
-      const { reference, kind, facts } = file;
+      if (file.read !== 'handler') continue;
+      const { reference, kind } = file;
       const at = (span: Span): FileSpan => ({ file: file.relativePath, ...span });
-      for (const { use, gap } of permissionGaps(context.model.permissionsValue, facts, kind)) {
+      for (const { use, gap } of permissionGaps(gaps, file)) {
         const data: PermissionUse = {
           jsonPath: ['permissions', ...use.gated.permission],
           filePath: reference.filePath,
@@ -319,6 +321,8 @@ export const handlerRules: RuleArea<Definitions> = {
           reportOnce('handlers.parameter-grants-nothing', at(use.span), { ...data, handler: kind });
       }
       if (kind !== 'tool' || reference.toolIndex === undefined) continue;
+      const facts = file.facts();
+      if (!facts.handlerFound) continue;
       const tool = context.model.tools[reference.toolIndex];
       const about: InToolHandler = {
         jsonPath: reference.jsonPath,

@@ -1,9 +1,9 @@
 import { declarePermission, type PermissionUse } from '../fixes/declarePermission';
 import { replaceWithReplacement, replaceWithSuggestion } from '../fixes/shared';
-import type { HandlerFacts, HandlerKind } from '../handlers/handlerFacts';
+import type { HandlerModule } from '../handlers/handlerFacts';
 import { gatedMembers, type GatedMember } from '../handlers/gatedMembers';
 import { handlerWords, noGrantWords } from '../handlers/handlerWords';
-import { permissionGaps } from '../handlers/permissionGaps';
+import { permissionGaps, permissionGapTable, type PermissionGapTable } from '../handlers/permissionGaps';
 import { asRecord } from '../model/manifestModel';
 import { arrayItems, keyNode, valueNode, type JsonPath } from '../model/nodes';
 import type { FileReference } from '../model/references';
@@ -503,7 +503,8 @@ export const permissionRules: RuleArea<Definitions> = {
       }
     });
     const { files, schemaFacts, everySchemaRead } = context.files();
-    for (const file of files) if (file.read === 'handler') checkCtxUses(context, file.reference, file.kind, file.facts);
+    const gaps = permissionGapTable(model.permissionsValue);
+    for (const file of files) if (file.read === 'handler') checkCtxUses(context, gaps, file.reference, file);
     // A tool without a schema file (a legacy tool, say) may have a path property we cannot see.
     if (context.folder && everySchemaRead && schemaFacts.size === model.tools.length)
       checkParameterGrants(context, schemaFacts);
@@ -515,14 +516,15 @@ export const permissionRules: RuleArea<Definitions> = {
  * there, once.
  */
 function checkCtxUses(
-  { model, report }: RuleContext<Definitions>,
+  { report }: RuleContext<Definitions>,
+  table: PermissionGapTable,
   reference: FileReference,
-  kind: HandlerKind,
-  facts: HandlerFacts,
+  handler: HandlerModule,
 ): void {
+  const { kind } = handler;
   const said = new Set<GatedMember>();
   // In the table's order, whatever the code's: one finding per member, however often it is used.
-  const gaps = permissionGaps(model.permissionsValue, facts, kind).sort(
+  const gaps = permissionGaps(table, handler).sort(
     (a, b) => gatedMembers.indexOf(a.use.gated) - gatedMembers.indexOf(b.use.gated),
   );
   for (const { use, gap } of gaps) {

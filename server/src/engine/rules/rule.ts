@@ -230,6 +230,11 @@ export interface RuleContext<R extends RuleList = RuleList> {
 /** One area of the reference (one file under rules/): its rules and the checks that raise them. */
 export interface RuleArea<R extends RuleList = readonly AnyRule[]> {
   rules: R;
+  /**
+   * Where its findings are: in the manifest (the default), or all in the handler files (reportIn), so that a validation
+   * for the manifest's own findings leaves it out.
+   */
+  findingsIn?: 'handlers';
   check?(context: RuleContext<R>): void;
   /** True for a schema finding this area reports in its own words, so it is not said twice. */
   explainsShapeFinding?(finding: ShapeFinding, model: ManifestModel): boolean;

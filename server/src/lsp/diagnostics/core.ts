@@ -101,7 +101,8 @@ export class DiagnosticsCore {
    * Filer manifest or cannot be read.
    */
   async fromDisk(filePath: string): Promise<Diagnostic[] | undefined> {
-    return (await this.fromDiskWithHandlers(filePath))?.own;
+    const entry = this.manifestOnDisk(filePath);
+    return entry && toLspDiagnostics(ownDiagnostics(entry), this.env.rulePage());
   }
 
   /**
@@ -109,6 +110,34 @@ export class DiagnosticsCore {
    * file of its folder, with or without findings: a handler whose findings went away is given none).
    */
   async fromDiskWithHandlers(filePath: string): Promise<DiskDiagnostics | undefined> {
+    const entry = this.manifestOnDisk(filePath);
+    if (!entry) return undefined;
+    const folder = entry.folder()!;
+    const diagnostics = entry.diagnostics('with-handlers');
+    const pageOf = this.env.rulePage();
+    // As the engine reads them: never a ".." or an absolute path, only a file of the folder.
+    const readable = fileReferences(entry.model).filter(
+      ({ kind, filePath: named }) =>
+        handlerReferenceKinds.has(kind) && !containsDotDot(named) && !isAbsolutePath(named),
+    );
+    const handlers = [...new Set(readable.map((reference) => normalizeRelativePath(reference.filePath)))]
+      .filter((relative) => folder.stat(relative) === 'file')
+      .map((relative) => ({
+        filePath: path.join(folder.root, relative),
+        diagnostics: toLspDiagnostics(
+          diagnostics.filter((diagnostic) => diagnostic.file === relative),
+          pageOf,
+        ),
+      }));
+    const own = diagnostics.filter((diagnostic) => diagnostic.file === undefined);
+    return { own: toLspDiagnostics(own, pageOf), handlers };
+  }
+
+  /**
+   * The Filer manifest at a path that is not open, read and recognized (its dependencies noted for the watch);
+   * undefined when it is not one or cannot be read.
+   */
+  private manifestOnDisk(filePath: string): ManifestVersion | undefined {
     // Read as every file is: a link, a FIFO, a file past maxFileSize or in a folder linked from outside the workspace
     // is not opened.
     const root = this.env.workspaceFolderPaths().find((folder) => isInside(folder, filePath)) ?? path.dirname(filePath);
@@ -125,23 +154,7 @@ export class DiagnosticsCore {
       filePath,
       fileReferences(entry.model).map((reference) => path.join(folder.root, normalizeRelativePath(reference.filePath))),
     );
-    const diagnostics = entry.diagnostics();
-    const pageOf = this.env.rulePage();
-    // As the engine reads them: never a ".." or an absolute path, only a file of the folder.
-    const readable = fileReferences(entry.model).filter(
-      ({ kind, filePath: named }) =>
-        handlerReferenceKinds.has(kind) && !containsDotDot(named) && !isAbsolutePath(named),
-    );
-    const handlers = [...new Set(readable.map((reference) => normalizeRelativePath(reference.filePath)))]
-      .filter((relative) => folder.stat(relative) === 'file')
-      .map((relative) => ({
-        filePath: path.join(folder.root, relative),
-        diagnostics: toLspDiagnostics(
-          diagnostics.filter((diagnostic) => diagnostic.file === relative),
-          pageOf,
-        ),
-      }));
-    return { own: toLspDiagnostics(ownDiagnostics(entry), pageOf), handlers };
+    return entry;
   }
 }
 
