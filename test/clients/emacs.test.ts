@@ -2,7 +2,8 @@
 // with the configuration in docs/editors.md. emacs/driver.el does what a user does and writes what Emacs saw; the
 // assertions are here.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, cpSync, mkdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import {
@@ -173,6 +174,9 @@ interface HandlerResults {
   afterFix: Seen[];
   besideManifest: Elsewhere;
   outsidePlugin: Elsewhere;
+  versioned: { mode: string; server: ServerSeen; diagnostics: Seen[] };
+  belowFifo: Elsewhere;
+  belowDevZero: Elsewhere;
 }
 
 const undeclared = 'handlers.undeclared-permission';
@@ -188,6 +192,16 @@ describe('Emacs 28 + Eglot 1.9 (Debian 12), in a tool handler', () => {
   before(async () => {
     const emacs = (await (await editors()).ensureEmacs()).path;
     ({ box, manifest: manifestBefore } = handlerSandbox());
+    // The plugin in a git repository; and the handler's text below a manifest.json that is a FIFO, or a link to
+    // /dev/zero.
+    cpSync(box.workspace, join(box.root, 'versioned/plugin'), { recursive: true });
+    execFileSync('git', ['init', '-q', join(box.root, 'versioned')]);
+    for (const folder of ['fifo', 'zero']) {
+      mkdirSync(join(box.root, folder, 'tools'), { recursive: true });
+      copyFileSync(join(box.workspace, fsWriteHandler), join(box.root, folder, 'tools/report.js'));
+    }
+    execFileSync('mkfifo', [join(box.root, 'fifo/manifest.json')]);
+    symlinkSync('/dev/zero', join(box.root, 'zero/manifest.json'));
     const args = [
       '--batch',
       '-l',
@@ -271,5 +285,27 @@ describe('Emacs 28 + Eglot 1.9 (Debian 12), in a tool handler', () => {
     assert.equal(seen.mode, 'js-mode');
     assert.equal(seen.server, null);
     assert.deepEqual(seen.contact, ['typescript-language-server', '--stdio']);
+  });
+
+  test('under version control, the repository is the project, and the handler gets its finding there as well', () => {
+    const { mode, server, diagnostics } = results.versioned;
+    assert.equal(mode, 'filer-js-mode');
+    assert.equal(server.folder, `${box.root}/versioned/`);
+    assert.deepEqual(
+      diagnostics.map((d) => `${d.line}:${d.code}`),
+      [`14:${undeclared}`],
+    );
+  });
+
+  test('below a manifest.json that is a FIFO or links to /dev/zero, the module gets this server, which reads neither and says nothing', () => {
+    for (const [seen, folder] of [
+      [results.belowFifo, 'fifo'],
+      [results.belowDevZero, 'zero'],
+    ] as const) {
+      assert.equal(seen.mode, 'filer-js-mode', folder);
+      assert.equal(seen.server?.folder, `${box.root}/${folder}/`, folder);
+      assert.equal(seen.hover, '', folder);
+      assert.deepEqual(seen.diagnostics, [], folder);
+    }
   });
 });

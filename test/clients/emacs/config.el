@@ -12,14 +12,14 @@
        (locate-dominating-file buffer-file-name "manifest.json")
        t))
 (add-to-list 'magic-mode-alist '(filer-plugin-script-p . filer-js-mode))
-;; One server for a plugin folder's manifest and handlers: for Eglot, their project is the nearest manifest.json's
-;; folder (without version control, Eglot's project would be each file's own folder).
+;; One server for a plugin folder's manifest and handlers. Outside version control, Eglot's project would be each
+;; file's own folder: there, it is the nearest manifest.json's folder.
 (defun filer-plugin-folder (dir)
   (let ((root (and eglot-lsp-context
                    (memq major-mode '(filer-json-mode json-mode filer-js-mode))
                    (locate-dominating-file dir "manifest.json"))))
     (and root (cons 'transient root))))
-(add-hook 'project-find-functions #'filer-plugin-folder)
+(add-hook 'project-find-functions #'filer-plugin-folder t)
 (add-to-list 'eglot-server-programs
              '(((filer-json-mode :language-id "json") (json-mode :language-id "json")
                 (filer-js-mode :language-id "javascript"))

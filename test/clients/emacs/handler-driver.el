@@ -78,5 +78,22 @@
 (filer-step "the module outside any plugin folder"
   (filer-set 'outsidePlugin (filer-elsewhere "../elsewhere/report.js")))
 
+(filer-step "the handler in a plugin folder under version control"
+  (find-file (filer-file "../versioned/plugin/tools/write-length-report.js"))
+  (filer-connect)
+  (flymake-start)
+  (filer-wait #'filer-finding)
+  (filer-set 'versioned (list (cons 'mode (symbol-name major-mode))
+                              (cons 'server (filer-server-seen))
+                              (cons 'diagnostics (vconcat (filer-diagnostics))))))
+
+;; Hostile folders: a manifest.json that is a FIFO, or a link to /dev/zero, decides the mode and the project as any
+;; other; neither Emacs nor the server reads it.
+(filer-step "a module below a manifest.json that is a FIFO"
+  (filer-set 'belowFifo (filer-elsewhere "../fifo/tools/report.js")))
+
+(filer-step "a module below a manifest.json that links to /dev/zero"
+  (filer-set 'belowDevZero (filer-elsewhere "../zero/tools/report.js")))
+
 (set-buffer filer-handler)
 (filer-finish)
