@@ -29,7 +29,9 @@ interface HelixSession {
   box: Sandbox;
   keys(...sequence: string[]): void;
   waitForScreen(pattern: RegExp, what: string, timeoutMs?: number): Promise<string>;
-  /** In normal mode, the first match of a search from the top selected. */
+  /** Escape, and wait until what `shown` matches is gone (a picker, a hover). */
+  escape(shown: RegExp, what: string): Promise<void>;
+  /** From normal mode, the first match of a search from the top selected. */
   select(text: string): Promise<void>;
   /** A typed command (`write-all`), from normal mode. */
   command(text: string): Promise<void>;
@@ -79,10 +81,7 @@ async function startHelix(box: Sandbox, file: string): Promise<HelixSession> {
     }
     assert.fail(`Helix did not show ${what} within ${timeoutMs / 1000} s; the screen:\n${seen}`);
   }
-  async function normalMode(): Promise<void> {
-    keys('Escape');
-    await waitForScreen(/ NOR /, 'normal mode');
-  }
+  const normalMode = () => waitForScreen(/ NOR /, 'normal mode');
   const started = tmux('new-session', '-d', '-s', 'hx', '-x', '200', '-y', '50', hx, file);
   assert.equal(started.status, 0, `tmux could not start Helix: ${started.stderr}`);
   return {
@@ -90,8 +89,17 @@ async function startHelix(box: Sandbox, file: string): Promise<HelixSession> {
     keys,
     waitForScreen,
     /**
-     * Back to normal mode at the first character, then a search that leaves the match selected. The text is typed
-     * only once the search prompt shows: typed into normal mode (a picker still closing took the `/` on a loaded
+     * Escape, then wait until what it closes is gone. Helix reads an Escape and the key after it, when both are
+     * waiting, as one key (Alt and that key): on a loaded machine an Escape and a `:` sent straight after it opened
+     * no prompt. No key is sent after an Escape until its effect shows.
+     */
+    async escape(shown, what) {
+      keys('Escape');
+      await waitForScreen(new RegExp(`^(?!(.|\\n)*(${shown.source}))`), `${what} closed`);
+    },
+    /**
+     * In normal mode, the cursor to the first character, then a search that leaves the match selected. The text is
+     * typed only once the search prompt shows: typed into normal mode (a picker still closing took the `/` on a loaded
      * machine), its letters are commands (`r` `e` replaced the first line with "e").
      */
     async select(text) {
@@ -140,18 +148,15 @@ describe('Helix 25.07 (Debian sid), in tmux', () => {
       'both legacy-shape errors in the diagnostics picker',
     );
     assert.match(picker, /filer-manifest\s+tools\.legacy-shape/);
-    helix.keys('Escape');
-    await helix.waitForScreen(/^(?!(.|\n)*tools\.legacy-shape)/, 'the picker closed');
+    await helix.escape(/tools\.legacy-shape/, 'the picker');
   });
 
   test('hover on a tool shows its approval category first', async () => {
     await helix.select('resize_image');
     helix.keys('Space', 'k');
-    await helix.waitForScreen(
-      /Approval category modify \(tool resize_image\): asks depending on the folder's trust level\./,
-      'the hover',
-    );
-    helix.keys('Escape');
+    const hover = /Approval category modify \(tool resize_image\): asks depending on the folder's trust level\./;
+    await helix.waitForScreen(hover, 'the hover');
+    await helix.escape(hover, 'the hover');
   });
 
   test('the legacy fix from the code-action menu rewrites the tool and creates its schema file, written with :write-all', async () => {
@@ -233,8 +238,7 @@ describe('Helix 25.07 (Debian sid), in tmux, in a tool handler', () => {
       /WARN\s+filer-manifest\s+handlers\.undeclared-permission\s+ctx\.fs\.write needs/,
       'the finding in the diagnostics picker',
     );
-    helix.keys('Escape');
-    await helix.waitForScreen(/^(?!(.|\n)*handlers\.undeclared-permission)/, 'the picker closed');
+    await helix.escape(/handlers\.undeclared-permission/, 'the picker');
   });
 
   test("hover on an argument shows the tool's schema property", async () => {
@@ -244,7 +248,7 @@ describe('Helix 25.07 (Debian sid), in tmux, in a tool handler', () => {
       /reportPath: an argument of the tool's schema \(string, format file-path\)\.(.|\n)*Where to write the Markdown report, e\.g\. reports\/length\.md\./,
       'the hover',
     );
-    helix.keys('Escape');
+    await helix.escape(/an argument of the tool's schema/, 'the hover');
   });
 
   test("the code action declares the permission in manifest.json; :write-all writes it, and the handler's diagnostic is gone", async () => {
