@@ -2,13 +2,16 @@
 // with the configuration in docs/editors.md. emacs/driver.el does what a user does and writes what Emacs saw; the
 // assertions are here.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, cpSync, mkdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import {
   assertRanCleanly,
   clientsRoot,
   editors,
+  fsWriteHandler,
+  handlerSandbox,
   readResults,
   repositoryRoot,
   runEditor,
@@ -125,11 +128,184 @@ describe('Emacs 28 + Eglot 1.9 (Debian 12)', () => {
     assert.ok(codes(results.afterFix).includes('20:tools.legacy-shape'), 'the other legacy tool is still reported');
   });
 
-  test('docs/editors.md shows the Emacs configuration this suite runs, word for word', () => {
+  test('docs/editors.md shows the Emacs configuration this suite runs, word for word (its drivers load helpers.el)', () => {
     const readme = readFileSync(join(repositoryRoot, 'docs/editors.md'), 'utf8');
     assert.ok(
       readme.includes(readFileSync(join(clientsRoot, 'emacs/config.el'), 'utf8').trimEnd()),
       'docs/editors.md does not show test/clients/emacs/config.el',
     );
+  });
+});
+
+interface ServerSeen {
+  name: string;
+  modes: string[];
+  folder: string;
+}
+
+interface Placed extends Seen {
+  col: number;
+  endLine: number;
+  endCol: number;
+  text: string;
+}
+
+interface Elsewhere {
+  mode: string;
+  server: ServerSeen | null;
+  contact: string[];
+  hover?: string;
+  diagnostics?: Seen[];
+}
+
+interface HandlerResults {
+  errors: string[];
+  questions: string[];
+  done?: boolean;
+  mode: string;
+  server: ServerSeen;
+  opened: Placed[];
+  hover: string;
+  codeActions: string[];
+  manifestBufferModified: boolean | null;
+  manifestServer: ServerSeen | null;
+  beforeSave: Seen[];
+  manifestAfterFix: string;
+  afterFix: Seen[];
+  besideManifest: Elsewhere;
+  outsidePlugin: Elsewhere;
+  versioned: { mode: string; server: ServerSeen; diagnostics: Seen[] };
+  belowFifo: Elsewhere;
+  belowDevZero: Elsewhere;
+}
+
+const undeclared = 'handlers.undeclared-permission';
+
+// In a tool handler (issue 26): word-count's manifest without permissions.fs.write, whose write-length-report.js
+// calls ctx.fs.write. The finding is in the handler's buffer, and its fix edits manifest.json.
+describe('Emacs 28 + Eglot 1.9 (Debian 12), in a tool handler', () => {
+  let box: Sandbox;
+  let manifestBefore: string;
+  let run: EditorRun;
+  let results: HandlerResults;
+
+  before(async () => {
+    const emacs = (await (await editors()).ensureEmacs()).path;
+    ({ box, manifest: manifestBefore } = handlerSandbox());
+    // The plugin in a git repository; and the handler's text below a manifest.json that is a FIFO, or a link to
+    // /dev/zero.
+    cpSync(box.workspace, join(box.root, 'versioned/plugin'), { recursive: true });
+    execFileSync('git', ['init', '-q', join(box.root, 'versioned')]);
+    for (const folder of ['fifo', 'zero']) {
+      mkdirSync(join(box.root, folder, 'tools'), { recursive: true });
+      copyFileSync(join(box.workspace, fsWriteHandler), join(box.root, folder, 'tools/report.js'));
+    }
+    execFileSync('mkfifo', [join(box.root, 'fifo/manifest.json')]);
+    symlinkSync('/dev/zero', join(box.root, 'zero/manifest.json'));
+    const args = [
+      '--batch',
+      '-l',
+      join(clientsRoot, 'emacs/config.el'),
+      '-l',
+      join(clientsRoot, 'emacs/handler-driver.el'),
+    ];
+    run = await runEditor(emacs, args, box.workspace, { ...box.env, FILER_RESULTS: box.results }, 120_000);
+    results = readResults<HandlerResults>(box, run);
+  });
+  after(() => box?.cleanup());
+
+  test('runs the whole script without an error, and leaves nothing running', () => assertRanCleanly(box, run, results));
+
+  test('the handler gets filer-js-mode and this server, for the plugin folder, with the manifest in the same server', () => {
+    assert.equal(results.mode, 'filer-js-mode');
+    assert.deepEqual(results.server, {
+      name: 'filer-manifest-language-server',
+      modes: ['filer-js-mode', 'filer-json-mode', 'json-mode'],
+      folder: `${box.workspace}/`,
+    });
+  });
+
+  test('Flymake shows the diagnostic at ctx.fs.write, its exact line and columns', () => {
+    const findings = results.opened.filter((d) => d.code === undeclared);
+    assert.equal(findings.length, 1, JSON.stringify(results.opened));
+    const lines = readFileSync(join(box.workspace, fsWriteHandler), 'utf8').split('\n');
+    const line = lines.findIndex((text) => text.includes('await ctx.fs.write('));
+    const col = lines[line].indexOf('ctx.fs.write');
+    assert.deepEqual(
+      (({ line, col, endLine, endCol, text, type }) => ({ line, col, endLine, endCol, text, type }))(findings[0]),
+      { line, col, endLine: line, endCol: col + 'ctx.fs.write'.length, text: 'ctx.fs.write', type: 'eglot-warning' },
+    );
+    // Flymake's text, as Eglot 1.9 writes it: the source and the code first.
+    assert.equal(
+      findings[0].message,
+      'filer-manifest [handlers.undeclared-permission]: ctx.fs.write needs `permissions.fs.write`, which the manifest does not declare: calling it throws a permission error (not-declared).',
+    );
+  });
+
+  test("the hover Eldoc shows for an argument gives the tool's schema property", () => {
+    assert.equal(
+      results.hover,
+      "reportPath: an argument of the tool's schema (string, format file-path).\n\nWhere to write the Markdown report, e.g. reports/length.md.",
+    );
+  });
+
+  test("the quick fix edits manifest.json in a buffer (Eglot asks first); C-x s saves it, and the handler's diagnostic is gone", () => {
+    assert.ok(
+      results.codeActions.some((title) => title.startsWith('Declare `permissions.fs.write`')),
+      results.codeActions.join(' | '),
+    );
+    assert.match(results.questions.join('\n'), /Server wants to edit:\n\s+\S+\/manifest\.json\n Proceed\?/);
+    assert.equal(results.manifestBufferModified, true);
+    // The same server as the handler's: the unsaved edit clears the handler's diagnostic before the save.
+    assert.deepEqual(results.manifestServer, results.server);
+    assert.deepEqual(
+      results.beforeSave.filter((d) => d.code === undeclared),
+      [],
+    );
+    const expected = JSON.parse(manifestBefore) as { permissions: { fs: Record<string, unknown> } };
+    expected.permissions.fs.write = { parameter: true };
+    assert.deepEqual(JSON.parse(results.manifestAfterFix), expected);
+    assert.deepEqual(
+      results.afterFix.filter((d) => d.code === undeclared),
+      [],
+    );
+  });
+
+  test('beside the manifest, a module it does not name gets this server (Eglot 1.9 runs one per buffer) and nothing from it', () => {
+    const seen = results.besideManifest;
+    assert.equal(seen.mode, 'filer-js-mode');
+    assert.deepEqual(seen.server, results.server);
+    assert.deepEqual(seen.contact, ['filer-manifest-language-server', '--stdio']);
+    assert.equal(seen.hover, '');
+    assert.deepEqual(seen.diagnostics, []);
+  });
+
+  test('outside any plugin folder, the same module stays in js-mode, for typescript-language-server: not ours', () => {
+    const seen = results.outsidePlugin;
+    assert.equal(seen.mode, 'js-mode');
+    assert.equal(seen.server, null);
+    assert.deepEqual(seen.contact, ['typescript-language-server', '--stdio']);
+  });
+
+  test('under version control, the repository is the project, and the handler gets its finding there as well', () => {
+    const { mode, server, diagnostics } = results.versioned;
+    assert.equal(mode, 'filer-js-mode');
+    assert.equal(server.folder, `${box.root}/versioned/`);
+    assert.deepEqual(
+      diagnostics.map((d) => `${d.line}:${d.code}`),
+      [`14:${undeclared}`],
+    );
+  });
+
+  test('below a manifest.json that is a FIFO or links to /dev/zero, the module gets this server, which reads neither and says nothing', () => {
+    for (const [seen, folder] of [
+      [results.belowFifo, 'fifo'],
+      [results.belowDevZero, 'zero'],
+    ] as const) {
+      assert.equal(seen.mode, 'filer-js-mode', folder);
+      assert.equal(seen.server?.folder, `${box.root}/${folder}/`, folder);
+      assert.equal(seen.hover, '', folder);
+      assert.deepEqual(seen.diagnostics, [], folder);
+    }
   });
 });

@@ -1,5 +1,6 @@
 /**
- * What the real-client tests share: a copy of an example plugin to work in, `filer-manifest-language-server`
+ * What the real-client tests share: a copy of an example plugin to work in (handlerSandbox(): one with a finding in a
+ * handler), `filer-manifest-language-server`
  * on PATH (as `npm install -g .` puts it there, but running this checkout's dist/server.js), and an
  * editor run in a process group of its own, bounded in time, after which nothing of it is left running.
  */
@@ -200,4 +201,27 @@ export function readResults<T>(box: Sandbox, run: EditorRun): T {
     `the editor wrote no results (exit ${run.code ?? run.signal}); it printed:\n${run.output}`,
   );
   return JSON.parse(readFileSync(box.results, 'utf8')) as T;
+}
+
+/** The tool handler of examples/word-count that calls ctx.fs.write. */
+export const fsWriteHandler = 'tools/write-length-report.js';
+
+/**
+ * A copy of examples/word-count whose manifest does not declare `permissions.fs.write`, which {@link fsWriteHandler}
+ * needs (issue 26), with the same module where no manifest names it: `lib/report-copy.js` beside the manifest, and
+ * `../elsewhere/report.js` outside any plugin folder. `manifest` is the manifest's text as written.
+ */
+export function handlerSandbox(): { box: Sandbox; manifest: string } {
+  const box = sandbox('word-count');
+  const manifestPath = join(box.workspace, 'manifest.json');
+  const declared = ',\n      "write": { "parameter": true, "deny": ["**/.env", "**/*.key"] }';
+  const text = readFileSync(manifestPath, 'utf8');
+  assert.ok(text.includes(declared), 'word-count declares permissions.fs.write as the handler tests expect');
+  const manifest = text.replace(declared, '');
+  writeFileSync(manifestPath, manifest);
+  const handler = readFileSync(join(box.workspace, fsWriteHandler), 'utf8');
+  writeFileSync(join(box.workspace, 'lib/report-copy.js'), handler);
+  mkdirSync(join(box.root, 'elsewhere'));
+  writeFileSync(join(box.root, 'elsewhere/report.js'), handler);
+  return { box, manifest };
 }

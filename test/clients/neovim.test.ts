@@ -3,13 +3,14 @@
 // (Debian sid's, vim.lsp.config), the last two downloaded from Debian's archive into the cache.
 // neovim/driver.lua does what a user does and writes what Neovim saw; the assertions are here.
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import {
   assertRanCleanly,
   clientsRoot,
   editors,
+  handlerSandbox,
   readResults,
   repositoryRoot,
   runEditor,
@@ -265,17 +266,10 @@ for (const { name, config, neovim } of runs.filter((run) => run.config !== 'conf
     let box: Sandbox;
     let run: EditorRun;
     let results: HandlerResults;
-    let manifestBefore: string;
 
     before(async () => {
       const editor = await neovim(await editors());
-      box = sandbox('word-count');
-      const manifestPath = join(box.workspace, 'manifest.json');
-      const declared = '"write": { "parameter": true, "deny": ["**/.env", "**/*.key"] }';
-      const text = readFileSync(manifestPath, 'utf8');
-      assert.ok(text.includes(`,\n      ${declared}`), 'word-count declares permissions.fs.write as this test expects');
-      manifestBefore = text.replace(`,\n      ${declared}`, '');
-      writeFileSync(manifestPath, manifestBefore);
+      ({ box } = handlerSandbox());
       const env = { ...box.env, ...editor.env, FILER_RESULTS: box.results };
       const args = [
         ...editor.args,
