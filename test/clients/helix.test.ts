@@ -18,6 +18,19 @@ import {
   type Sandbox,
 } from './harness';
 
+/**
+ * A file Helix may be writing: a run saw no file at the path for a moment during :write-all (ENOENT), so a missing file
+ * reads as the empty text, which no wait takes for the one it waits for.
+ */
+function textWhileWritten(filePath: string): string {
+  try {
+    return readFileSync(filePath, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return '';
+    throw error;
+  }
+}
+
 const legacyFix =
   'Use the current tool shape: rename "name" to "id" and move its parameters to ./tools/resize_image.schema.json';
 
@@ -173,7 +186,7 @@ describe('Helix 25.07 (Debian sid), in tmux', () => {
       Date.now() < deadline &&
       !(
         existsSync(schemaFile) &&
-        readFileSync(join(box.workspace, 'manifest.json'), 'utf8').includes('"id": "resize_image"')
+        textWhileWritten(join(box.workspace, 'manifest.json')).includes('"id": "resize_image"')
       )
     ) {
       await pause(250);
@@ -267,7 +280,7 @@ describe('Helix 25.07 (Debian sid), in tmux, in a tool handler', () => {
     const manifestPath = join(box.workspace, 'manifest.json');
     // Read once Helix has written it whole (the file is empty for a moment while it does).
     const written = () => {
-      const text = readFileSync(manifestPath, 'utf8');
+      const text = textWhileWritten(manifestPath);
       try {
         return text !== manifestBefore ? (JSON.parse(text) as unknown) : undefined;
       } catch {
