@@ -19,6 +19,23 @@ export function plugin(body: string): string {
   return `{\n  "name": "word-count",\n  "displayName": "Word Count",\n  "version": "1.0.0",\n  ${fields}\n}\n`;
 }
 
+/**
+ * The word-count plugin with its one tool, `count_words`, whose path argument `fs.read` grants by parameter: the
+ * manifest most file and handler examples read. `marked` puts the example's «» round that path in the manifest.
+ */
+export function countWordsPlugin(marked?: 'schema' | 'handler'): string {
+  const path = (field: 'schema' | 'handler', value: string) => (marked === field ? `«"${value}"»` : `"${value}"`);
+  return plugin(`
+    "contributes": {
+      "tools": [
+        { "id": "count_words", "title": "Count words", "description": "Counts the words in a text file.",
+          "schema": ${path('schema', './tools/count-words.schema.json')}, "handler": ${path('handler', './tools/count-words.js')},
+          "annotations": { "readOnlyHint": true } }
+      ]
+    },
+    "permissions": { "fs": { "read": { "parameter": true } } }`);
+}
+
 /** The tool's argument schema of the word-count plugin: one file path, marked as one. */
 const countWordsSchema = text(`
   {

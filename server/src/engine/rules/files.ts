@@ -5,7 +5,7 @@ import type { ModuleStyle } from '../handlers/handlerFacts';
 import type { JsonPath } from '../model/nodes';
 import { normalizeRelativePath, type FileReference, type ReferenceKind } from '../model/references';
 import { field, quote } from './messages';
-import { countWordsFiles, plugin, summarizePrompt } from './examples';
+import { countWordsFiles, plugin, summarizePrompt, countWordsPlugin } from './examples';
 import { defineRule, defineRules, type RuleArea, type RuleContext } from './rule';
 import { manifestReference, notInTheReference } from './reference';
 
@@ -275,29 +275,13 @@ const definitions = defineRules([
     examples: {
       incorrect: [
         {
-          manifest: plugin(`
-            "contributes": {
-              "tools": [
-                { "id": "count_words", "title": "Count words", "description": "Counts the words in a text file.",
-                  "schema": «"./tools/count-words.schema.json"», "handler": "./tools/count-words.js",
-                  "annotations": { "readOnlyHint": true } }
-              ]
-            },
-            "permissions": { "fs": { "read": { "parameter": true } } }`),
+          manifest: countWordsPlugin('schema'),
           files: { ...countWordsFiles, 'tools/count-words.schema.json': { bytes: 3 * 1024 * 1024 } },
         },
       ],
       correct: [
         {
-          manifest: plugin(`
-            "contributes": {
-              "tools": [
-                { "id": "count_words", "title": "Count words", "description": "Counts the words in a text file.",
-                  "schema": "./tools/count-words.schema.json", "handler": "./tools/count-words.js",
-                  "annotations": { "readOnlyHint": true } }
-              ]
-            },
-            "permissions": { "fs": { "read": { "parameter": true } } }`),
+          manifest: countWordsPlugin(),
           files: countWordsFiles,
         },
       ],
@@ -316,29 +300,13 @@ const definitions = defineRules([
     examples: {
       incorrect: [
         {
-          manifest: plugin(`
-            "contributes": {
-              "tools": [
-                { "id": "count_words", "title": "Count words", "description": "Counts the words in a text file.",
-                  "schema": "./tools/count-words.schema.json", "handler": «"./tools/count-words.js"»,
-                  "annotations": { "readOnlyHint": true } }
-              ]
-            },
-            "permissions": { "fs": { "read": { "parameter": true } } }`),
+          manifest: countWordsPlugin('handler'),
           files: { ...countWordsFiles, 'tools/count-words.js': { bytes: 3 * 1024 * 1024 } },
         },
       ],
       correct: [
         {
-          manifest: plugin(`
-            "contributes": {
-              "tools": [
-                { "id": "count_words", "title": "Count words", "description": "Counts the words in a text file.",
-                  "schema": "./tools/count-words.schema.json", "handler": "./tools/count-words.js",
-                  "annotations": { "readOnlyHint": true } }
-              ]
-            },
-            "permissions": { "fs": { "read": { "parameter": true } } }`),
+          manifest: countWordsPlugin(),
           files: countWordsFiles,
         },
       ],

@@ -5,7 +5,15 @@ import { permissionGaps, permissionGapTable } from '../handlers/permissionGaps';
 import { knownBlockTypes, type EnvelopeProblem } from '../handlers/resultShape';
 import type { ToolSchemaFacts } from '../model/toolSchema';
 import type { JsonPath } from '../model/nodes';
-import { argumentsHandler, countWordsFiles, doneHook, envelopeHandler, markedHandler, plugin } from './examples';
+import {
+  argumentsHandler,
+  countWordsFiles,
+  doneHook,
+  envelopeHandler,
+  markedHandler,
+  plugin,
+  countWordsPlugin,
+} from './examples';
 import { closest, didYouMean, quote } from './messages';
 import { manifestReference, toolsGuide } from './reference';
 import { defineRule, defineRules, type FileSpan, type RuleArea, type RuleContext } from './rule';
@@ -74,15 +82,7 @@ const definitions = defineRules([
       ],
       correct: [
         {
-          manifest: plugin(`
-            "contributes": {
-              "tools": [
-                { "id": "count_words", "title": "Count words", "description": "Counts the words in a text file.",
-                  "schema": "./tools/count-words.schema.json", "handler": "./tools/count-words.js",
-                  "annotations": { "readOnlyHint": true } }
-              ]
-            },
-            "permissions": { "fs": { "read": { "parameter": true } } }`),
+          manifest: countWordsPlugin(),
           files: countWordsFiles,
         },
       ],
@@ -171,29 +171,13 @@ const definitions = defineRules([
     examples: {
       incorrect: [
         {
-          manifest: plugin(`
-            "contributes": {
-              "tools": [
-                { "id": "count_words", "title": "Count words", "description": "Counts the words in a text file.",
-                  "schema": "./tools/count-words.schema.json", "handler": "./tools/count-words.js",
-                  "annotations": { "readOnlyHint": true } }
-              ]
-            },
-            "permissions": { "fs": { "read": { "parameter": true } } }`),
+          manifest: countWordsPlugin(),
           files: { ...countWordsFiles, 'tools/count-words.js': argumentsHandler('«pth»') },
         },
       ],
       correct: [
         {
-          manifest: plugin(`
-            "contributes": {
-              "tools": [
-                { "id": "count_words", "title": "Count words", "description": "Counts the words in a text file.",
-                  "schema": "./tools/count-words.schema.json", "handler": "./tools/count-words.js",
-                  "annotations": { "readOnlyHint": true } }
-              ]
-            },
-            "permissions": { "fs": { "read": { "parameter": true } } }`),
+          manifest: countWordsPlugin(),
           files: { ...countWordsFiles, 'tools/count-words.js': argumentsHandler('path') },
         },
       ],
@@ -225,29 +209,13 @@ const definitions = defineRules([
     examples: {
       incorrect: [
         {
-          manifest: plugin(`
-            "contributes": {
-              "tools": [
-                { "id": "count_words", "title": "Count words", "description": "Counts the words in a text file.",
-                  "schema": "./tools/count-words.schema.json", "handler": "./tools/count-words.js",
-                  "annotations": { "readOnlyHint": true } }
-              ]
-            },
-            "permissions": { "fs": { "read": { "parameter": true } } }`),
+          manifest: countWordsPlugin(),
           files: { ...countWordsFiles, 'tools/count-words.js': envelopeHandler("{ type: «'text'», value: count }") },
         },
       ],
       correct: [
         {
-          manifest: plugin(`
-            "contributes": {
-              "tools": [
-                { "id": "count_words", "title": "Count words", "description": "Counts the words in a text file.",
-                  "schema": "./tools/count-words.schema.json", "handler": "./tools/count-words.js",
-                  "annotations": { "readOnlyHint": true } }
-              ]
-            },
-            "permissions": { "fs": { "read": { "parameter": true } } }`),
+          manifest: countWordsPlugin(),
           files: { ...countWordsFiles, 'tools/count-words.js': envelopeHandler("{ type: 'text', text: count }") },
         },
       ],

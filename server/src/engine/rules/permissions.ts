@@ -10,7 +10,7 @@ import type { FileReference } from '../model/references';
 import type { ToolSchemaFacts } from '../model/toolSchema';
 import type { JsonNode } from '../parse/jsonNode';
 import { closest, didYouMean, quote } from './messages';
-import { countWordsFiles, doneHook, plugin, text } from './examples';
+import { countWordsFiles, doneHook, plugin, text, countWordsPlugin } from './examples';
 import { defineRule, defineRules, type RuleArea, type RuleContext } from './rule';
 import { manifestReference } from './reference';
 
@@ -318,15 +318,7 @@ const definitions = defineRules([
       ],
       correct: [
         {
-          manifest: plugin(`
-            "contributes": {
-              "tools": [
-                { "id": "count_words", "title": "Count words", "description": "Counts the words in a text file.",
-                  "schema": "./tools/count-words.schema.json", "handler": "./tools/count-words.js",
-                  "annotations": { "readOnlyHint": true } }
-              ]
-            },
-            "permissions": { "fs": { "read": { "parameter": true } } }`),
+          manifest: countWordsPlugin(),
           files: countWordsFiles,
         },
       ],
@@ -387,15 +379,7 @@ const definitions = defineRules([
       ],
       correct: [
         {
-          manifest: plugin(`
-            "contributes": {
-              "tools": [
-                { "id": "count_words", "title": "Count words", "description": "Counts the words in a text file.",
-                  "schema": "./tools/count-words.schema.json", "handler": "./tools/count-words.js",
-                  "annotations": { "readOnlyHint": true } }
-              ]
-            },
-            "permissions": { "fs": { "read": { "parameter": true } } }`),
+          manifest: countWordsPlugin(),
           files: countWordsFiles,
         },
       ],

@@ -9,7 +9,7 @@ import type { FileReference } from '../model/references';
 import { maxRefChain, type SchemaDraft, type ToolSchemaResult } from '../model/toolSchema';
 import { reportDuplicateIds, type DuplicateIdData } from './duplicateIds';
 import { field, quote } from './messages';
-import { countWordsFiles, countWordsHandler, plugin, text } from './examples';
+import { countWordsFiles, countWordsHandler, plugin, text, countWordsPlugin } from './examples';
 import { defineRule, defineRules, type RuleArea, type RuleContext } from './rule';
 import { manifestReference, notInTheReference, toolsGuide } from './reference';
 
@@ -207,15 +207,7 @@ const definitions = defineRules([
       ],
       correct: [
         {
-          manifest: plugin(`
-            "contributes": {
-              "tools": [
-                { "id": "count_words", "title": "Count words", "description": "Counts the words in a text file.",
-                  "schema": "./tools/count-words.schema.json", "handler": "./tools/count-words.js",
-                  "annotations": { "readOnlyHint": true } }
-              ]
-            },
-            "permissions": { "fs": { "read": { "parameter": true } } }`),
+          manifest: countWordsPlugin(),
           files: countWordsFiles,
         },
       ],
@@ -544,15 +536,7 @@ const definitions = defineRules([
     examples: {
       incorrect: [
         {
-          manifest: plugin(`
-            "contributes": {
-              "tools": [
-                { "id": "count_words", "title": "Count words", "description": "Counts the words in a text file.",
-                  "schema": «"./tools/count-words.schema.json"», "handler": "./tools/count-words.js",
-                  "annotations": { "readOnlyHint": true } }
-              ]
-            },
-            "permissions": { "fs": { "read": { "parameter": true } } }`),
+          manifest: countWordsPlugin('schema'),
           files: {
             ...countWordsFiles,
             'tools/count-words.schema.json': text(`
@@ -565,15 +549,7 @@ const definitions = defineRules([
       ],
       correct: [
         {
-          manifest: plugin(`
-            "contributes": {
-              "tools": [
-                { "id": "count_words", "title": "Count words", "description": "Counts the words in a text file.",
-                  "schema": "./tools/count-words.schema.json", "handler": "./tools/count-words.js",
-                  "annotations": { "readOnlyHint": true } }
-              ]
-            },
-            "permissions": { "fs": { "read": { "parameter": true } } }`),
+          manifest: countWordsPlugin(),
           files: countWordsFiles,
         },
       ],
@@ -596,15 +572,7 @@ const definitions = defineRules([
     examples: {
       incorrect: [
         {
-          manifest: plugin(`
-            "contributes": {
-              "tools": [
-                { "id": "count_words", "title": "Count words", "description": "Counts the words in a text file.",
-                  "schema": «"./tools/count-words.schema.json"», "handler": "./tools/count-words.js",
-                  "annotations": { "readOnlyHint": true } }
-              ]
-            },
-            "permissions": { "fs": { "read": { "parameter": true } } }`),
+          manifest: countWordsPlugin('schema'),
           files: {
             ...countWordsFiles,
             'tools/count-words.schema.json': text(`
@@ -618,15 +586,7 @@ const definitions = defineRules([
       ],
       correct: [
         {
-          manifest: plugin(`
-            "contributes": {
-              "tools": [
-                { "id": "count_words", "title": "Count words", "description": "Counts the words in a text file.",
-                  "schema": "./tools/count-words.schema.json", "handler": "./tools/count-words.js",
-                  "annotations": { "readOnlyHint": true } }
-              ]
-            },
-            "permissions": { "fs": { "read": { "parameter": true } } }`),
+          manifest: countWordsPlugin(),
           files: countWordsFiles,
         },
       ],
@@ -650,15 +610,7 @@ const definitions = defineRules([
     examples: {
       incorrect: [
         {
-          manifest: plugin(`
-            "contributes": {
-              "tools": [
-                { "id": "count_words", "title": "Count words", "description": "Counts the words in a text file.",
-                  "schema": «"./tools/count-words.schema.json"», "handler": "./tools/count-words.js",
-                  "annotations": { "readOnlyHint": true } }
-              ]
-            },
-            "permissions": { "fs": { "read": { "parameter": true } } }`),
+          manifest: countWordsPlugin('schema'),
           files: {
             ...countWordsFiles,
             'tools/count-words.schema.json': text(`
@@ -672,15 +624,7 @@ const definitions = defineRules([
       ],
       correct: [
         {
-          manifest: plugin(`
-            "contributes": {
-              "tools": [
-                { "id": "count_words", "title": "Count words", "description": "Counts the words in a text file.",
-                  "schema": "./tools/count-words.schema.json", "handler": "./tools/count-words.js",
-                  "annotations": { "readOnlyHint": true } }
-              ]
-            },
-            "permissions": { "fs": { "read": { "parameter": true } } }`),
+          manifest: countWordsPlugin(),
           files: {
             ...countWordsFiles,
             'tools/count-words.schema.json': text(`
@@ -734,15 +678,7 @@ const definitions = defineRules([
       ],
       correct: [
         {
-          manifest: plugin(`
-            "contributes": {
-              "tools": [
-                { "id": "count_words", "title": "Count words", "description": "Counts the words in a text file.",
-                  "schema": "./tools/count-words.schema.json", "handler": "./tools/count-words.js",
-                  "annotations": { "readOnlyHint": true } }
-              ]
-            },
-            "permissions": { "fs": { "read": { "parameter": true } } }`),
+          manifest: countWordsPlugin(),
           files: countWordsFiles,
         },
       ],
