@@ -19,12 +19,25 @@ export function plugin(body: string): string {
   return `{\n  "name": "word-count",\n  "displayName": "Word Count",\n  "version": "1.0.0",\n  ${fields}\n}\n`;
 }
 
+/** What an example changes of the word-count plugin with its one tool (countWordsPlugin). */
+interface CountWordsOptions {
+  /** Puts the example's «» round that path in the manifest. */
+  marked?: 'schema' | 'handler';
+  /** Its permissions, as JSON written for text(): fs.read by parameter unless given, none for null. */
+  permissions?: string | null;
+}
+
 /**
- * The word-count plugin with its one tool, `count_words`, whose path argument `fs.read` grants by parameter: the
- * manifest most file and handler examples read. `marked` puts the example's «» round that path in the manifest.
+ * The word-count plugin with its one tool, `count_words`, whose path argument `fs.read` grants by parameter unless told
+ * otherwise: the manifest most file, handler, permission and tool examples read.
  */
-export function countWordsPlugin(marked?: 'schema' | 'handler'): string {
+export function countWordsPlugin({
+  marked,
+  permissions = '{ "fs": { "read": { "parameter": true } } }',
+}: CountWordsOptions = {}): string {
   const path = (field: 'schema' | 'handler', value: string) => (marked === field ? `«"${value}"»` : `"${value}"`);
+  const block =
+    permissions === null ? '' : `,\n    "permissions": ${text(permissions).trimEnd().replace(/\n/g, '\n    ')}`;
   return plugin(`
     "contributes": {
       "tools": [
@@ -32,8 +45,7 @@ export function countWordsPlugin(marked?: 'schema' | 'handler'): string {
           "schema": ${path('schema', './tools/count-words.schema.json')}, "handler": ${path('handler', './tools/count-words.js')},
           "annotations": { "readOnlyHint": true } }
       ]
-    },
-    "permissions": { "fs": { "read": { "parameter": true } } }`);
+    }${block}`);
 }
 
 /** The tool's argument schema of the word-count plugin: one file path, marked as one. */

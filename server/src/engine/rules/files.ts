@@ -275,7 +275,7 @@ const definitions = defineRules([
     examples: {
       incorrect: [
         {
-          manifest: countWordsPlugin('schema'),
+          manifest: countWordsPlugin({ marked: 'schema' }),
           files: { ...countWordsFiles, 'tools/count-words.schema.json': { bytes: 3 * 1024 * 1024 } },
         },
       ],
@@ -300,7 +300,7 @@ const definitions = defineRules([
     examples: {
       incorrect: [
         {
-          manifest: countWordsPlugin('handler'),
+          manifest: countWordsPlugin({ marked: 'handler' }),
           files: { ...countWordsFiles, 'tools/count-words.js': { bytes: 3 * 1024 * 1024 } },
         },
       ],

@@ -49,34 +49,22 @@ const definitions = defineRules([
     examples: {
       incorrect: [
         {
-          manifest: plugin(`
-            "contributes": {
-              "tools": [
-                { "id": "count_words", "title": "Count words", "description": "Counts the words in a text file.",
-                  "schema": "./tools/count-words.schema.json", "handler": "./tools/count-words.js",
-                  "annotations": { "readOnlyHint": true } }
-              ]
-            }`),
+          manifest: countWordsPlugin({ permissions: null }),
           files: { ...countWordsFiles, 'tools/count-words.js': markedHandler('«ctx.fs.read»') },
           alsoReported: ['permissions.undeclared-use'],
           fixed: {
             title:
               'Declare `permissions.fs.read` with "parameter": true (the path comes from the tool\u2019s arguments)',
-            manifest: plugin(`
-              "contributes": {
-                "tools": [
-                  { "id": "count_words", "title": "Count words", "description": "Counts the words in a text file.",
-                    "schema": "./tools/count-words.schema.json", "handler": "./tools/count-words.js",
-                    "annotations": { "readOnlyHint": true } }
-                ]
-              },
-              "permissions": {
-                "fs": {
-                  "read": {
-                    "parameter": true
+            manifest: countWordsPlugin({
+              permissions: `
+                {
+                  "fs": {
+                    "read": {
+                      "parameter": true
+                    }
                   }
-                }
-              }`),
+                }`,
+            }),
           },
         },
       ],
@@ -112,15 +100,15 @@ const definitions = defineRules([
       incorrect: [
         {
           manifest: plugin(`
-            "contributes": {
-              "tools": [
-                { "id": "count_words", "title": "Count words", "description": "Counts the words in a text file.",
-                  "schema": "./tools/count-words.schema.json", "handler": "./tools/count-words.js",
-                  "annotations": { "readOnlyHint": true } }
-              ],
-              "hooks": { "onAgentComplete": "./hooks/done.js" }
-            },
-            "permissions": { "fs": { "read": { "parameter": true }, "write": { "parameter": true } } }`),
+                          "contributes": {
+                            "tools": [
+                              { "id": "count_words", "title": "Count words", "description": "Counts the words in a text file.",
+                                "schema": "./tools/count-words.schema.json", "handler": "./tools/count-words.js",
+                                "annotations": { "readOnlyHint": true } }
+                            ],
+                            "hooks": { "onAgentComplete": "./hooks/done.js" }
+                          },
+                          "permissions": { "fs": { "read": { "parameter": true }, "write": { "parameter": true } } }`),
           files: { ...countWordsFiles, 'hooks/done.js': doneHook.replace('ctx.fs.write', '«ctx.fs.write»') },
           alsoReported: ['permissions.hook-parameter-only'],
         },
@@ -128,17 +116,17 @@ const definitions = defineRules([
       correct: [
         {
           manifest: plugin(`
-            "contributes": {
-              "tools": [
-                { "id": "count_words", "title": "Count words", "description": "Counts the words in a text file.",
-                  "schema": "./tools/count-words.schema.json", "handler": "./tools/count-words.js",
-                  "annotations": { "readOnlyHint": true } }
-              ],
-              "hooks": { "onAgentComplete": "./hooks/done.js" }
-            },
-            "permissions": {
-              "fs": { "read": { "parameter": true }, "write": { "static": ["\${dataDir}/last-run.txt"] } }
-            }`),
+                          "contributes": {
+                            "tools": [
+                              { "id": "count_words", "title": "Count words", "description": "Counts the words in a text file.",
+                                "schema": "./tools/count-words.schema.json", "handler": "./tools/count-words.js",
+                                "annotations": { "readOnlyHint": true } }
+                            ],
+                            "hooks": { "onAgentComplete": "./hooks/done.js" }
+                          },
+                          "permissions": {
+                            "fs": { "read": { "parameter": true }, "write": { "static": ["\${dataDir}/last-run.txt"] } }
+                          }`),
           files: { ...countWordsFiles, 'hooks/done.js': doneHook },
         },
       ],

@@ -292,15 +292,7 @@ const definitions = defineRules([
     examples: {
       incorrect: [
         {
-          manifest: plugin(`
-            "contributes": {
-              "tools": [
-                { "id": "count_words", "title": "Count words", "description": "Counts the words in a text file.",
-                  "schema": "./tools/count-words.schema.json", "handler": "./tools/count-words.js",
-                  "annotations": { "readOnlyHint": true } }
-              ]
-            },
-            "permissions": { "fs": { "read": { «"parameter"»: true } } }`),
+          manifest: countWordsPlugin({ permissions: `{ "fs": { "read": { «"parameter"»: true } } }` }),
           files: {
             'tools/count-words.schema.json': text(`
               {
@@ -347,33 +339,21 @@ const definitions = defineRules([
     examples: {
       incorrect: [
         {
-          manifest: plugin(`
-            "contributes": {
-              "tools": [
-                { "id": "count_words", "title": "Count words", "description": "Counts the words in a text file.",
-                  "schema": "./tools/count-words.schema.json", "handler": «"./tools/count-words.js"»,
-                  "annotations": { "readOnlyHint": true } }
-              ]
-            }`),
+          manifest: countWordsPlugin({ marked: 'handler', permissions: null }),
           files: countWordsFiles,
           alsoReported: ['handlers.undeclared-permission'],
           fixed: {
             title: 'Declare `permissions.fs.read` with "parameter": true (the path comes from the tool’s arguments)',
-            manifest: plugin(`
-              "contributes": {
-                "tools": [
-                  { "id": "count_words", "title": "Count words", "description": "Counts the words in a text file.",
-                    "schema": "./tools/count-words.schema.json", "handler": "./tools/count-words.js",
-                    "annotations": { "readOnlyHint": true } }
-                ]
-              },
-              "permissions": {
-                "fs": {
-                  "read": {
-                    "parameter": true
+            manifest: countWordsPlugin({
+              permissions: `
+                {
+                  "fs": {
+                    "read": {
+                      "parameter": true
+                    }
                   }
-                }
-              }`),
+                }`,
+            }),
           },
         },
       ],
@@ -405,15 +385,15 @@ const definitions = defineRules([
       incorrect: [
         {
           manifest: plugin(`
-            "contributes": {
-              "tools": [
-                { "id": "count_words", "title": "Count words", "description": "Counts the words in a text file.",
-                  "schema": "./tools/count-words.schema.json", "handler": "./tools/count-words.js",
-                  "annotations": { "readOnlyHint": true } }
-              ],
-              "hooks": { "onAgentComplete": «"./hooks/done.js"» }
-            },
-            "permissions": { "fs": { "read": { "parameter": true }, "write": { "parameter": true } } }`),
+                          "contributes": {
+                            "tools": [
+                              { "id": "count_words", "title": "Count words", "description": "Counts the words in a text file.",
+                                "schema": "./tools/count-words.schema.json", "handler": "./tools/count-words.js",
+                                "annotations": { "readOnlyHint": true } }
+                            ],
+                            "hooks": { "onAgentComplete": «"./hooks/done.js"» }
+                          },
+                          "permissions": { "fs": { "read": { "parameter": true }, "write": { "parameter": true } } }`),
           files: { ...countWordsFiles, 'hooks/done.js': doneHook },
           alsoReported: ['handlers.parameter-grants-nothing'],
         },
@@ -421,17 +401,17 @@ const definitions = defineRules([
       correct: [
         {
           manifest: plugin(`
-            "contributes": {
-              "tools": [
-                { "id": "count_words", "title": "Count words", "description": "Counts the words in a text file.",
-                  "schema": "./tools/count-words.schema.json", "handler": "./tools/count-words.js",
-                  "annotations": { "readOnlyHint": true } }
-              ],
-              "hooks": { "onAgentComplete": "./hooks/done.js" }
-            },
-            "permissions": {
-              "fs": { "read": { "parameter": true }, "write": { "static": ["\${dataDir}/last-run.txt"] } }
-            }`),
+                          "contributes": {
+                            "tools": [
+                              { "id": "count_words", "title": "Count words", "description": "Counts the words in a text file.",
+                                "schema": "./tools/count-words.schema.json", "handler": "./tools/count-words.js",
+                                "annotations": { "readOnlyHint": true } }
+                            ],
+                            "hooks": { "onAgentComplete": "./hooks/done.js" }
+                          },
+                          "permissions": {
+                            "fs": { "read": { "parameter": true }, "write": { "static": ["\${dataDir}/last-run.txt"] } }
+                          }`),
           files: { ...countWordsFiles, 'hooks/done.js': doneHook },
         },
       ],

@@ -1,5 +1,5 @@
 import type { Area } from '../shape/shapeFindings';
-import { plugin, text } from './examples';
+import { plugin, text, countWordsPlugin } from './examples';
 import type { FixedRuleExamples, PlainRuleExamples } from './rule';
 
 /** The examples of the shape rules every area has (shape.ts): `<area>.required`, `.wrong-type`, `.unknown-key`. */
@@ -54,14 +54,7 @@ export const requiredExamples: Record<Exclude<Area, 'hooks' | 'permissions'>, Fi
     ],
     correct: [
       {
-        manifest: plugin(`
-          "contributes": {
-            "tools": [
-              { "id": "count_words", "title": "Count words", "description": "Counts the words in a text file.",
-                "schema": "./tools/count-words.schema.json", "handler": "./tools/count-words.js",
-                "annotations": { "readOnlyHint": true } }
-            ]
-          }`),
+        manifest: countWordsPlugin({ permissions: null }),
       },
     ],
   },

@@ -97,14 +97,7 @@ const definitions = defineRules([
       ],
       correct: [
         {
-          manifest: plugin(`
-            "contributes": {
-              "tools": [
-                { "id": "count_words", "title": "Count words", "description": "Counts the words in a text file.",
-                  "schema": "./tools/count-words.schema.json", "handler": "./tools/count-words.js",
-                  "annotations": { "readOnlyHint": true } }
-              ]
-            }`),
+          manifest: countWordsPlugin({ permissions: null }),
         },
       ],
     },
@@ -135,14 +128,7 @@ const definitions = defineRules([
       ],
       correct: [
         {
-          manifest: plugin(`
-            "contributes": {
-              "tools": [
-                { "id": "count_words", "title": "Count words", "description": "Counts the words in a text file.",
-                  "schema": "./tools/count-words.schema.json", "handler": "./tools/count-words.js",
-                  "annotations": { "readOnlyHint": true } }
-              ]
-            }`),
+          manifest: countWordsPlugin({ permissions: null }),
         },
       ],
     },
@@ -536,7 +522,7 @@ const definitions = defineRules([
     examples: {
       incorrect: [
         {
-          manifest: countWordsPlugin('schema'),
+          manifest: countWordsPlugin({ marked: 'schema' }),
           files: {
             ...countWordsFiles,
             'tools/count-words.schema.json': text(`
@@ -572,7 +558,7 @@ const definitions = defineRules([
     examples: {
       incorrect: [
         {
-          manifest: countWordsPlugin('schema'),
+          manifest: countWordsPlugin({ marked: 'schema' }),
           files: {
             ...countWordsFiles,
             'tools/count-words.schema.json': text(`
@@ -610,7 +596,7 @@ const definitions = defineRules([
     examples: {
       incorrect: [
         {
-          manifest: countWordsPlugin('schema'),
+          manifest: countWordsPlugin({ marked: 'schema' }),
           files: {
             ...countWordsFiles,
             'tools/count-words.schema.json': text(`
@@ -656,15 +642,10 @@ const definitions = defineRules([
     examples: {
       incorrect: [
         {
-          manifest: plugin(`
-            "contributes": {
-              "tools": [
-                { "id": "count_words", "title": "Count words", "description": "Counts the words in a text file.",
-                  "schema": «"./tools/count-words.schema.json"», "handler": "./tools/count-words.js",
-                  "annotations": { "readOnlyHint": true } }
-              ]
-            },
-            "permissions": { "fs": { "read": { "static": ["\${dataDir}/texts/**"] } } }`),
+          manifest: countWordsPlugin({
+            marked: 'schema',
+            permissions: `{ "fs": { "read": { "static": ["\${dataDir}/texts/**"] } } }`,
+          }),
           files: {
             ...countWordsFiles,
             'tools/count-words.schema.json': text(`
@@ -695,27 +676,13 @@ const definitions = defineRules([
     examples: {
       incorrect: [
         {
-          manifest: plugin(`
-            "contributes": {
-              "tools": [
-                { "id": "count_words", "title": "Count words", "description": "Counts the words in a text file.",
-                  "schema": «"./tools/count-words.schema.json"», "handler": "./tools/count-words.js",
-                  "annotations": { "readOnlyHint": true } }
-              ]
-            }`),
+          manifest: countWordsPlugin({ marked: 'schema', permissions: null }),
           files: refChainFiles(maxRefChain + 2),
         },
       ],
       correct: [
         {
-          manifest: plugin(`
-            "contributes": {
-              "tools": [
-                { "id": "count_words", "title": "Count words", "description": "Counts the words in a text file.",
-                  "schema": "./tools/count-words.schema.json", "handler": "./tools/count-words.js",
-                  "annotations": { "readOnlyHint": true } }
-              ]
-            }`),
+          manifest: countWordsPlugin({ permissions: null }),
           files: refChainFiles(2),
         },
       ],
