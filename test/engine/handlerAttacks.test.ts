@@ -55,7 +55,7 @@ test('a huge handler (1.9 MB, 100,000 uses) is read once, in seconds, its findin
   assert.equal(found[0], 'handlers.undeclared-permission 1:0');
 });
 
-test('deep nesting (100,000 brackets, 50,000 nested arrows) is nothing known, never a crash', () => {
+test('deep nesting (100,000 brackets, 50,000 nested arrows) is nothing known but handlers.not-checked, never a crash', () => {
   for (const text of [
     `module.exports = async (args, ctx) => ${'['.repeat(100_000)}ctx.toast()`,
     `module.exports = async (args, ctx) => ${'() => '.repeat(50_000)}ctx.toast();\n`,
@@ -64,9 +64,9 @@ test('deep nesting (100,000 brackets, 50,000 nested arrows) is nothing known, ne
     const { folder } = pluginFolder({ 'tools/t.schema.json': schema, 'tools/t.js': text });
     const { ms, found } = inHandler(folder);
     assert.ok(ms < 30_000, `took ${ms} ms`);
-    // Whatever the parser managed, no finding is made up, and the validation ends.
+    // Whatever the parser managed, no finding is made up, and the validation ends: where it gave up, it says so.
     assert.ok(
-      found.every((finding) => finding.startsWith('handlers.undeclared-permission')),
+      found.every((finding) => /^handlers\.(undeclared-permission|not-checked)/.test(finding)),
       found.join('\n'),
     );
   }

@@ -51,6 +51,11 @@ function unmarked(source: string, name: string): { text: string; offset: number;
 export function casesOf(rule: Rule): ExampleCase[] {
   const examples = rule.examples as Rule['examples'] | undefined;
   assert.ok(examples, `${rule.code} has no examples: its definition needs an incorrect and a correct plugin`);
+  // Only the validator's own findings may be faults that no plugin shows.
+  if ('fault' in examples) {
+    assert.ok(rule.code.startsWith('diagnostics.'), `${rule.code} reports plugins' mistakes: it needs examples`);
+    return [];
+  }
   assert.ok(examples.incorrect.length > 0 && examples.correct.length > 0, `${rule.code} needs both examples`);
   if (rule.fix) assert.ok(examples.incorrect[0].fixed, `${rule.code} has a fix: its first incorrect example shows it`);
   const cases = (kind: ExampleCase['kind'], list: readonly ExampleCase['example'][]) =>

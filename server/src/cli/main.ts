@@ -7,7 +7,7 @@
  */
 import * as path from 'node:path';
 import packageJson from '../../package.json';
-import { allRules, analyzeManifest, manifestFileName, recognizeText, terminalText } from '../engine';
+import { allRules, analyzeManifest, checkFailed, manifestFileName, recognizeText, terminalText } from '../engine';
 import { NodePluginFolder } from '../host/nodePluginFolder';
 import { rulePagesOf } from '../host/rulePages';
 import { helpText, parseCommandLine, UsageError, type CheckCommand } from './args';
@@ -99,12 +99,20 @@ async function check(command: CheckCommand, cwd: string): Promise<number> {
   const notes: { path: string | undefined; text: string }[] = [];
   for (const input of inputs) {
     const file = displayPath(input.absolutePath, cwd);
-    const analysis = analyzeManifest(input.text, {
-      // Stdin has no folder: the rules that read the files a manifest names stay quiet.
-      folder: input.absolutePath === undefined ? undefined : new NodePluginFolder(path.dirname(input.absolutePath)),
-      severityOverrides: command.severityOverrides,
-      maxDiagnostics: command.maxDiagnostics,
-    });
+    let analysis: ReturnType<typeof analyzeManifest>;
+    try {
+      analysis = analyzeManifest(input.text, {
+        // Stdin has no folder: the rules that read the files a manifest names stay quiet.
+        folder: input.absolutePath === undefined ? undefined : new NodePluginFolder(path.dirname(input.absolutePath)),
+        severityOverrides: command.severityOverrides,
+        maxDiagnostics: command.maxDiagnostics,
+      });
+    } catch (error) {
+      // One manifest whose check throws fails alone: the others are checked and reported.
+      const failed = checkFailed('this manifest', error, command.severityOverrides);
+      results.push({ file, absolutePath: input.absolutePath, diagnostics: failed ? [failed] : [] });
+      continue;
+    }
     const recognition = recognizeText(input.text, () => analysis.document.value);
     if (recognition.kind === 'other') {
       if (!isChecked(input.origin, recognition)) {

@@ -34,6 +34,7 @@ export {
 } from './model/references';
 export {
   analyzeManifest,
+  checkFailed,
   defaultMaxDiagnostics,
   FileFactsMemo,
   findingsKept,

@@ -1,6 +1,6 @@
 import type { Severity } from './diagnostics';
 import type { PluginFolder } from './folder/pluginFolder';
-import { referencedFiles, type ReferencedFiles } from './folder/referencedFiles';
+import { errorWords, referencedFiles, type ReferencedFiles } from './folder/referencedFiles';
 import { buildModel, type ManifestModel } from './model/manifestModel';
 import { fileReferences, type FileReference } from './model/references';
 import { parseDocument, type ParsedDocument } from './parse/parseDocument';
@@ -126,8 +126,37 @@ export function analyzeManifest(text: string, options: ValidateOptions = {}): Ma
   return { document, model, diagnostics: validateModel(model, options) };
 }
 
-/** Runs every rule area over a model; the result is sorted by position. */
-export function validateModel(full: ManifestModel, options: ValidateOptions = {}): ManifestDiagnostic[] {
+/**
+ * Runs every rule area over a model; the result is sorted by position. Never throws: a check that fails is a finding
+ * (diagnostics.check-failed), so a host goes on with every other file.
+ */
+export function validateModel(model: ManifestModel, options: ValidateOptions = {}): ManifestDiagnostic[] {
+  try {
+    return validateEveryArea(model, options);
+  } catch (error) {
+    return [checkFailed('this manifest', error, options.severityOverrides)].filter((found) => found !== undefined);
+  }
+}
+
+/**
+ * The finding that the check of `part` failed, at the manifest's start (none when the user turned the rule off): what
+ * a host says of a manifest whose check threw.
+ */
+export function checkFailed(
+  part: string,
+  error: unknown,
+  overrides: Record<string, SeverityOverride> = {},
+): ManifestDiagnostic | undefined {
+  const severity = severityOf(overrides, 'diagnostics.check-failed') ?? 'warning';
+  if (severity === 'off') return undefined;
+  const data: RuleData<'diagnostics.check-failed'> = { part, failure: errorWords(error) };
+  const at = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
+  const rule = ruleByCode.get('diagnostics.check-failed')!;
+  const code = 'diagnostics.check-failed';
+  return { range: at, offset: 0, length: 0, severity, code, message: messageOf(rule, data), data };
+}
+
+function validateEveryArea(full: ManifestModel, options: ValidateOptions): ManifestDiagnostic[] {
   // Past the size limit only the syntax is checked: a model without a root gives the rules nothing else to read.
   const model = options.tooLarge ? buildModel({ ...full.document, root: undefined, value: undefined }) : full;
   const diagnostics: ManifestDiagnostic[] = [];
@@ -183,7 +212,16 @@ export function validateModel(full: ManifestModel, options: ValidateOptions = {}
   const valueLimit = model.document.valueLimitExceeded;
   if (valueLimit !== undefined) reportFinding('diagnostics.too-many-values', { offset: 0, length: 0 }, { valueLimit });
   const inHandlersToo = options.findings !== 'own';
-  for (const area of ruleAreas) if (inHandlersToo || area.findingsIn !== 'handlers') area.check?.(context);
+  for (const area of ruleAreas) {
+    if (!inHandlersToo && area.findingsIn === 'handlers') continue;
+    // One area that throws fails alone: what it reported stands, the others run, and the failure is one finding.
+    try {
+      area.check?.(context);
+    } catch (error) {
+      const part = `the ${areaOf(area)} rules`;
+      reportFinding('diagnostics.check-failed', { offset: 0, length: 0 }, { part, failure: errorWords(error) });
+    }
+  }
   // The manifest's own first, then each other file's, each by position.
   diagnostics.sort((a, b) => compareFiles(a.file, b.file) || a.offset - b.offset || a.length - b.length);
   // Findings the parse only counted are beyond the cap too.
@@ -197,6 +235,11 @@ export function validateModel(full: ManifestModel, options: ValidateOptions = {}
     cuts.find((cut) => cut.file === undefined) ?? { range: lines.rangeOf(0, 0), offset: 0, length: 0 };
   const more = moreDiagnostics(beyond, max, at, severityOf(overrides, 'diagnostics.more'));
   return more ? [...diagnostics, more] : diagnostics;
+}
+
+/** An area by its codes' prefix, as the rules table names it (`tools`). */
+function areaOf(area: { rules: readonly { code: string }[] }): string {
+  return area.rules[0]?.code.split('.')[0] ?? 'unnamed';
 }
 
 function compareFiles(a: string | undefined, b: string | undefined): number {

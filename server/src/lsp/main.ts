@@ -22,5 +22,16 @@ if (args.includes('--help') || args.includes('-h')) {
 if (!args.some((arg) => transports.some((transport) => arg === transport || arg.startsWith(`${transport}=`))))
   process.argv.push('--stdio');
 
+// The last guard: each request, notification and file is checked on its own, and a fault that escapes them all is
+// logged, never the end of the server (an editor stops restarting one that keeps exiting).
+process.on('uncaughtException', (error) => logFault('uncaught exception', error));
+process.on('unhandledRejection', (reason) => logFault('unhandled rejection', reason));
+
+function logFault(what: string, error: unknown): void {
+  process.stderr.write(
+    `Filer manifest language server: ${what}: ${error instanceof Error ? error.stack : String(error)}\n`,
+  );
+}
+
 // The bundle is dist/server.js: the package's root, which ships docs/rules/, is the folder above.
 startServer(createConnection(ProposedFeatures.all), rulePagesOf(path.join(__dirname, '..')));

@@ -2,6 +2,7 @@ import { TextDocuments, type Connection } from 'vscode-languageserver';
 import type { EditorDocument } from './editorDocument';
 import { filePathOf, type ManifestCache, type ManifestVersion } from './manifestCache';
 import { largeManifestLength, postponeMemoryRelease, releaseMemorySoon } from './memory';
+import { runQuietly, type Logger } from './runSafe';
 
 /** How long typing must pause before an edited document is validated again (push mode), or the files it names are. */
 const editPauseMs = 150;
@@ -64,29 +65,38 @@ export class OpenDocuments {
     return this.documents.all().some((document) => filePathOf(document.uri) === filePath);
   }
 
-  listen(connection: Connection, events: DocumentEvents): void {
-    this.documents.onDidOpen((event) => {
-      postponeMemoryRelease();
-      this.justOpened.add(event.document.uri);
-      const filePath = filePathOf(event.document.uri);
-      if (filePath) this.uriByPath.set(filePath, event.document.uri);
-      events.changed(event.document.uri, 0);
-    });
-    this.documents.onDidChangeContent((event) => {
-      postponeMemoryRelease();
-      if (this.justOpened.delete(event.document.uri)) return;
-      events.changed(event.document.uri, editPauseMs);
-    });
-    this.documents.onDidSave((event) => events.saved(event.document.uri));
-    this.documents.onDidClose((event) => {
-      const uri = event.document.uri;
-      const filePath = filePathOf(uri);
-      if (filePath && this.uriByPath.get(filePath) === uri) this.uriByPath.delete(filePath);
-      this.cache.delete(uri);
-      if (event.document.getText().length >= largeManifestLength)
-        releaseMemorySoon((message) => connection.console.warn(message));
-      events.closed(uri);
-    });
+  /** Each event is handled on its own: one that throws is logged, and the next event is handled as ever. */
+  listen(connection: Connection, events: DocumentEvents, logger: Logger): void {
+    this.documents.onDidOpen((event) =>
+      runQuietly(logger, `Opening ${event.document.uri}`, () => {
+        postponeMemoryRelease();
+        this.justOpened.add(event.document.uri);
+        const filePath = filePathOf(event.document.uri);
+        if (filePath) this.uriByPath.set(filePath, event.document.uri);
+        events.changed(event.document.uri, 0);
+      }),
+    );
+    this.documents.onDidChangeContent((event) =>
+      runQuietly(logger, `Editing ${event.document.uri}`, () => {
+        postponeMemoryRelease();
+        if (this.justOpened.delete(event.document.uri)) return;
+        events.changed(event.document.uri, editPauseMs);
+      }),
+    );
+    this.documents.onDidSave((event) =>
+      runQuietly(logger, `Saving ${event.document.uri}`, () => events.saved(event.document.uri)),
+    );
+    this.documents.onDidClose((event) =>
+      runQuietly(logger, `Closing ${event.document.uri}`, () => {
+        const uri = event.document.uri;
+        const filePath = filePathOf(uri);
+        if (filePath && this.uriByPath.get(filePath) === uri) this.uriByPath.delete(filePath);
+        this.cache.delete(uri);
+        if (event.document.getText().length >= largeManifestLength)
+          releaseMemorySoon((message) => connection.console.warn(message));
+        events.closed(uri);
+      }),
+    );
     this.documents.listen(connection);
   }
 }

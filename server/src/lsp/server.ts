@@ -141,17 +141,21 @@ export function startServer(connection: Connection, rulePages: RulePages): void 
     settingsChanged();
     await files.scan();
   });
-  documents.listen(connection, {
-    changed: (uri, delayMs) => {
-      diagnostics().documentChanged(uri, delayMs);
-      files.namedFileEdited(uri, delayMs);
+  documents.listen(
+    connection,
+    {
+      changed: (uri, delayMs) => {
+        diagnostics().documentChanged(uri, delayMs);
+        files.namedFileEdited(uri, delayMs);
+      },
+      saved: (uri) => files.namedFileEdited(uri, 0),
+      closed: (uri) => {
+        files.namedFileEdited(uri, 0);
+        diagnostics().documentClosed(uri);
+      },
     },
-    saved: (uri) => files.namedFileEdited(uri, 0),
-    closed: (uri) => {
-      files.namedFileEdited(uri, 0);
-      diagnostics().documentClosed(uri);
-    },
-  });
+    logger,
+  );
   files.listen();
   routeRequests(connection, {
     logger,

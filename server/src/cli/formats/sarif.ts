@@ -60,7 +60,7 @@ export function formatSarif(results: CheckedManifest[], tool: SarifTool, cwd: st
             ruleId: diagnostic.code,
             ...(ruleIndex.has(diagnostic.code) ? { ruleIndex: ruleIndex.get(diagnostic.code) } : {}),
             level: levels[diagnostic.severity],
-            message: { text: diagnostic.message },
+            message: { text: plainText(diagnostic.message) },
             locations: [
               {
                 physicalLocation: {
@@ -89,4 +89,13 @@ function artifactLocation(file: string | undefined, cwd: string): { uri: string;
   const relative = pathBelow(cwd, file);
   if (relative === undefined) return { uri: pathToFileURL(file).href };
   return { uri: relative.split(path.sep).map(encodeURIComponent).join('/'), uriBaseId: sourceRoot };
+}
+
+/**
+ * A message as SARIF's plain text (2.1.0, 3.11.6): `[text](target)` there is an embedded link, so every square
+ * bracket (and a backslash before one) is escaped, and a name a plugin wrote cannot become a link in a code
+ * scanning alert.
+ */
+function plainText(message: string): string {
+  return message.replace(/\\(?=[[\]])|[[\]]/g, '\\$&');
 }

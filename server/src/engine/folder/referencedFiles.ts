@@ -18,8 +18,11 @@ import {
 import { analyzeToolSchema, type ToolSchemaFacts, type ToolSchemaResult } from '../model/toolSchema';
 import type { FileKind, FileRead, PluginFolder } from './pluginFolder';
 
-/** Why a file the manifest names cannot be used. */
-export type Unusable = Exclude<FileRead, { kind: 'text' }>;
+/**
+ * Why a file the manifest names cannot be used; `check-failed` when reading or checking it threw, a fault of the host
+ * or of this tool that fails this file alone.
+ */
+export type Unusable = Exclude<FileRead, { kind: 'text' }> | { kind: 'check-failed'; detail: string };
 
 /** One path the manifest names whose file was looked at, and what it holds as far as the rules care. */
 type ReferencedFile = { reference: FileReference } & (
@@ -57,8 +60,10 @@ export function referencedFiles(
   const schemaFacts = new Map<number, ToolSchemaFacts>();
   let everySchemaRead = true;
   const files: ReferencedFile[] = [];
+  // Many entries may name one file (a bundled plugin's one module, named by every tool): it is read once.
+  const remembering = folder && (folder.rememberUntilChanged ? folder : rememberingForOneValidation(folder));
   for (const reference of references) {
-    const file = folder && readOne(reference, folder);
+    const file = remembering && readIsolated(reference, remembering);
     if (file) files.push(file);
     if (reference.kind === 'tool-schema') {
       if (file?.read === 'schema' && file.analysis.kind === 'ok')
@@ -74,6 +79,35 @@ function readablePath(filePath: string): string | undefined {
   if (containsDotDot(filePath) || isAbsolutePath(filePath)) return undefined;
   // "", "." and "./" name the plugin folder itself: asked for like any path, it is a folder, not a file.
   return normalizeRelativePath(filePath);
+}
+
+/** A file whose read or check throws fails alone: it is said not to be checked, and every other file is read. */
+function readIsolated(reference: FileReference, folder: PluginFolder): ReferencedFile | undefined {
+  try {
+    return readOne(reference, folder);
+  } catch (error) {
+    return { reference, read: 'unusable', why: { kind: 'check-failed', detail: errorWords(error) } };
+  }
+}
+
+/** What a failure says of itself, in one line. */
+export function errorWords(error: unknown): string {
+  const words = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  return words.length > 200 ? `${words.slice(0, 200)}…` : words;
+}
+
+/** A folder that remembers what is derived from each file for as long as it lives: one validation. */
+function rememberingForOneValidation(folder: PluginFolder): PluginFolder {
+  const derived = new Map<string, unknown>();
+  return {
+    stat: (relativePath) => folder.stat(relativePath),
+    readText: (relativePath) => folder.readText(relativePath),
+    rememberUntilChanged<T>(relativePath: string, purpose: string, derive: () => T): T {
+      const key = `${purpose}\0${relativePath}`;
+      if (!derived.has(key)) derived.set(key, derive());
+      return derived.get(key) as T;
+    },
+  };
 }
 
 /** Undefined for a path that is not read (a "..", an absolute path). */
@@ -104,6 +138,7 @@ function readOne(reference: FileReference, folder: PluginFolder): ReferencedFile
     kind: handler,
     text,
     facts: () => (facts ??= readHandlerFacts(folder, relative, handler)),
+    parsed: () => facts,
   };
 }
 

@@ -14,7 +14,7 @@ import type { Range } from '../diagnostics';
 import { LineIndex } from '../text/lineIndex';
 import { gatedMemberAt, type GatedMember } from './gatedMembers';
 import { mentionedMembers } from './mentions';
-import { parseModule, type ParseKind } from './parseModule';
+import { parseModule, type NotParsed, type ParseKind } from './parseModule';
 import { envelopeProblems, type EnvelopeProblem } from './resultShape';
 
 /** A span of a handler's text, with its position there (the text itself is not kept). */
@@ -71,8 +71,13 @@ export type ModuleStyle = 'commonjs' | 'esm';
 
 /** What the rules learn from one handler module: small facts with positions, never its text. */
 export interface HandlerFacts {
-  /** How the module was read; undefined when it could not be (nested too deeply for the parser). */
+  /** How the module was read; undefined when it was not (notChecked says why, when it was there to read). */
   parse: ParseKind | undefined;
+  /**
+   * Why the module's code was not read, or not read to its end: then nothing else here is known, and a finding in it
+   * says so. `detail` is a parser's own words on a failure.
+   */
+  notChecked?: { reason: NotParsed; detail?: string };
   /** An `export` statement, or an assignment to `module.exports` / `exports.x`; undefined when it has neither. */
   moduleStyle?: ModuleStyle;
   /**
@@ -91,7 +96,7 @@ export interface HandlerFacts {
 }
 
 /** What is known of a module whose handler was not found: how it was read and how it exports. */
-type ModuleFacts = Pick<HandlerFacts, 'parse' | 'moduleStyle'>;
+type ModuleFacts = Pick<HandlerFacts, 'parse' | 'moduleStyle' | 'notChecked'>;
 
 const nothingKnown = (known: ModuleFacts): HandlerFacts => ({
   ...known,
@@ -108,10 +113,12 @@ const nothingKnown = (known: ModuleFacts): HandlerFacts => ({
  */
 export function handlerFacts(text: string, fileName: string, kind: HandlerKind): HandlerFacts {
   const parsed = parseModule(text, fileName);
-  if (!parsed) return nothingKnown({ parse: undefined });
-  const moduleStyle = moduleStyleOf(parsed.program);
-  const known: ModuleFacts = { parse: parsed.kind, ...(moduleStyle ? { moduleStyle } : {}) };
+  if ('notParsed' in parsed)
+    return nothingKnown({ parse: undefined, notChecked: { reason: parsed.notParsed, detail: parsed.detail } });
+  let known: ModuleFacts = { parse: parsed.kind };
   try {
+    const moduleStyle = moduleStyleOf(parsed.program);
+    if (moduleStyle) known = { ...known, moduleStyle };
     const handler = handlerFunction(parsed.program);
     if (!handler) return nothingKnown(known);
     const lines = new LineIndex(text);
@@ -124,9 +131,12 @@ export function handlerFacts(text: string, fileName: string, kind: HandlerKind):
     return { ...known, handlerFound: true, ...walker.facts };
   } catch (error) {
     // The walk descends once per level of nesting, as the parser does: a tree the parser just managed may still be too
-    // deep.
-    if (error instanceof RangeError) return nothingKnown(known);
-    throw error;
+    // deep. Anything else thrown here is a fault of this tool: this module alone is left unread, and says so.
+    const notChecked =
+      error instanceof RangeError
+        ? { reason: 'too-deep' as const }
+        : { reason: 'failed' as const, detail: error instanceof Error ? error.message : String(error) };
+    return nothingKnown({ ...known, notChecked });
   }
 }
 
@@ -156,6 +166,8 @@ export interface HandlerModule {
   kind: HandlerKind;
   text: HandlerText;
   facts(): HandlerFacts;
+  /** Its parsed facts if this validation has parsed it already, without parsing it. */
+  parsed(): HandlerFacts | undefined;
 }
 
 /** ESM when a top-level statement is an `export`; CommonJS when one assigns what the module exports. */

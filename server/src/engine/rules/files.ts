@@ -292,11 +292,15 @@ const definitions = defineRules([
     severity: 'information',
     quotes: notInTheReference,
     description:
-      'A handler module or a prompt template over 2 MB is not read, so nothing in it is checked; this says so, at the path that names it.',
+      'A handler module or a prompt template over 2 MB is not read, so nothing in it is checked; this says so, at the path that names it. So does a file whose read or check failed (a fault of this tool or of the system, never of the plugin): that file alone is left unchecked.',
     decision:
       'Not a rule of the reference: Filer loads a large file, a bundled handler most often, so it is no error; but a handler past the size the checks read is not checked against the manifest (its ctx members\u2019 permissions, its tool\u2019s arguments, its results), nor a prompt for text, and this says so, so that no one takes the silence for a clean file. Information: nothing in it is said to be wrong.',
-    message: (data: FileData & { sizeMB: number }) =>
-      `${named(data)}: ${what[data.referenceKind]} is ${data.sizeMB} MB, past the 2 MB a named file is read to, so ${data.referenceKind === 'prompt' ? 'whether it has any text' : 'what its code does with ctx and its arguments'} is not checked.`,
+    message: (data: FileData & ({ sizeMB: number } | { failure: string })) => {
+      const unchecked = uncheckedWords(data.referenceKind);
+      return 'sizeMB' in data
+        ? `${named(data)}: ${what[data.referenceKind]} is ${data.sizeMB} MB, past the 2 MB a named file is read to, so ${unchecked} is not checked.`
+        : `${named(data)}: the check of ${what[data.referenceKind]} failed (${quote(data.failure)}), a fault of Filer Plugin Tools, not of the plugin, so ${unchecked} is not checked; please report it.`;
+    },
     examples: {
       incorrect: [
         {
@@ -333,6 +337,14 @@ export const fileRules: RuleArea<typeof definitions> = {
     }
   },
 };
+
+/** What a rule would have checked in a file it could not read. */
+function uncheckedWords(kind: ReferenceKind): string {
+  if (kind === 'prompt') return 'whether it has any text';
+  if (kind === 'tool-schema') return 'the tool\u2019s arguments';
+  if (kind === 'command') return 'the process command';
+  return 'what its code does with ctx and its arguments';
+}
 
 function dataOf(reference: FileReference): FileData {
   return { jsonPath: reference.jsonPath, filePath: reference.filePath, referenceKind: reference.kind };
@@ -384,6 +396,9 @@ function reportUnusable(
       break;
     case 'unreadable':
       report('files.unreadable', reference.node, { ...data, reason: read.reason });
+      break;
+    case 'check-failed':
+      report('files.not-checked', reference.node, { ...data, failure: read.detail });
       break;
   }
 }

@@ -1,5 +1,6 @@
 import { declarePermission, type PermissionUse } from '../fixes/declarePermission';
 import type { HandlerFacts, Span } from '../handlers/handlerFacts';
+import type { NotParsed } from '../handlers/parseModule';
 import { noGrantWords } from '../handlers/handlerWords';
 import { permissionGaps, permissionGapTable } from '../handlers/permissionGaps';
 import { knownBlockTypes, type EnvelopeProblem } from '../handlers/resultShape';
@@ -14,8 +15,8 @@ import {
   plugin,
   countWordsPlugin,
 } from './examples';
-import { closest, didYouMean, quote } from './messages';
-import { manifestReference, toolsGuide } from './reference';
+import { closest, didYouMean, nameOf, quote } from './messages';
+import { manifestReference, notInTheReference, toolsGuide } from './reference';
 import { defineRule, defineRules, type FileSpan, type RuleArea, type RuleContext } from './rule';
 
 /** A tool handler's finding: the manifest field that names the handler, and the tool. */
@@ -42,7 +43,7 @@ const definitions = defineRules([
     description:
       'A handler uses a ctx member whose permission the manifest does not declare: ctx.toast and ctx.store are undefined, ctx.log silently does nothing, and the others throw a permission error (not-declared). Shown in the handler, at the use.',
     decision:
-      'Handler modules are parsed (acorn; acorn-loose while a syntax error is being typed), never run, required or imported; comments and strings are not code. The handler is what module.exports or export default is, else the module\u2019s one exported function; its ctx is the second parameter (a setting action\u2019s the first, unless it declares two), whatever it is named, with its aliases and destructurings. Nothing is said for a re-export, several exported functions, ctx passed to another function, or a member computed at run time (ctx[name]); nor for a handler that cannot be read (the file rules say why: files.outside for a link out of the folder, files.not-a-file for a FIFO, files.not-checked past the size limit) or nests too deeply to parse. A file that is not UTF-8 is read as it decodes. Completion after ctx. offers the gated members only, each with the permission it needs and whether the manifest declares it; nowhere else does the server answer in a handler.',
+      'Handler modules are parsed (acorn; acorn-loose while a syntax error is being typed), never run, required or imported; comments and strings are not code. The handler is what module.exports or export default is, else the module\u2019s one exported function; its ctx is the second parameter (a setting action\u2019s the first, unless it declares two), whatever it is named, with its aliases and destructurings. Nothing is said for a re-export, several exported functions, ctx passed to another function, or a member computed at run time (ctx[name]); nor for a handler that cannot be read (the file rules say why: files.outside for a link out of the folder, files.not-a-file for a FIFO, files.not-checked past the size limit) or whose code cannot be read to its end (handlers.not-checked says so). A file that is not UTF-8 is read as it decodes. Completion after ctx. offers the gated members only, each with the permission it needs and whether the manifest declares it; nowhere else does the server answer in a handler.',
     message: ({ jsonPath, member, without }: PermissionUse & { without: string }) =>
       `${member} needs \`${jsonPath.join('.')}\`, which the manifest does not declare: ${without}.`,
     fix: declarePermission,
@@ -155,7 +156,7 @@ const definitions = defineRules([
       declared,
       suggestion,
     }: InToolHandler & { name: string; declared: string[]; suggestion?: string }) =>
-      `\`${name}\` is not an argument of tool ${quote(tool)}: its schema declares ${declaredWords(declared)}, so the agent never passes \`${name}\`.${didYouMean(suggestion)}`,
+      `${nameOf(name)} is not an argument of tool ${quote(tool)}: its schema declares ${declaredWords(declared)}, so the agent never passes ${nameOf(name)}.${didYouMean(suggestion)}`,
     examples: {
       incorrect: [
         {
@@ -209,16 +210,64 @@ const definitions = defineRules([
       ],
     },
   }),
+  defineRule({
+    code: 'handlers.not-checked',
+    severity: 'information',
+    quotes: notInTheReference,
+    description:
+      'A handler module whose code the checks could not read to its end: it nests too deeply for the parser, its syntax errors would cost more than the budget its size allows, or the parse failed. Nothing in it is checked against the manifest, and this says so, at its start.',
+    decision:
+      'Not a rule of the reference: what a handler does is read from its syntax tree, and a tree is made at a cost linear in the text or not at all. A module nesting thousands of levels deep (generated code) overflows a parser that descends once per level; a half-typed module is read by the error-tolerant parser within a budget of tokens four times its length; a parser\u2019s own failure is a fault of this tool, never of the module, and its words are given so that it can be reported. Information: nothing in the module is said to be wrong; said only where a rule needed to read the code.',
+    message: ({
+      filePath,
+      reason,
+      detail,
+    }: {
+      jsonPath: JsonPath;
+      filePath: string;
+      reason: NotParsed;
+      detail?: string;
+    }) =>
+      `${quote(filePath)} was not read to its end: ${notCheckedWords(reason, detail)}, so what its code does with ctx and its arguments is not checked against the manifest.`,
+    examples: {
+      incorrect: [
+        {
+          manifest: countWordsPlugin(),
+          files: {
+            ...countWordsFiles,
+            'tools/count-words.js': `«»module.exports = async (args, ctx) => [await ctx.fs.read(args.path), ${'['.repeat(5000)}];\n`,
+          },
+        },
+      ],
+      correct: [
+        {
+          manifest: countWordsPlugin(),
+          files: {
+            ...countWordsFiles,
+            'tools/count-words.js': `module.exports = async (args, ctx) => [await ctx.fs.read(args.path), ${'['.repeat(50)}${']'.repeat(50)}];\n`,
+          },
+        },
+      ],
+    },
+  }),
 ]);
 
 /** A schema's arguments as a message names them: the first few, in backticks. */
 function declaredWords(declared: readonly string[]): string {
   if (declared.length === 0) return 'none';
-  const shown = declared
-    .slice(0, 8)
-    .map((name) => `\`${name}\``)
-    .join(', ');
+  const shown = declared.slice(0, 8).map(nameOf).join(', ');
   return declared.length > 8 ? `${shown} and ${declared.length - 8} more` : shown;
+}
+
+function notCheckedWords(reason: NotParsed, detail: string | undefined): string {
+  switch (reason) {
+    case 'too-deep':
+      return 'it nests too deeply for the parser (thousands of brackets or operators in a row)';
+    case 'too-costly':
+      return 'its syntax errors would take the tolerant parser more work than its size allows; fix the first one and it is read again';
+    case 'failed':
+      return `the parser failed on it (${quote(detail ?? 'no detail')}), a fault of Filer Plugin Tools, not of the module: please report it with the module`;
+  }
 }
 
 function envelopeWords(problem: EnvelopeProblem): string {
@@ -260,11 +309,15 @@ export const handlerRules: RuleArea<Definitions> = {
       said.add(key);
       context.reportIn(code, span, data);
     };
+    // A module many entries name (a bundled plugin's, named by every tool) has its uses weighed once per kind.
+    const weighed = new Set<string>();
     for (const file of files) {
       if (file.read !== 'handler') continue;
       const { reference, kind } = file;
       const at = (span: Span): FileSpan => ({ file: file.relativePath, ...span });
-      for (const { use, gap } of permissionGaps(gaps, file)) {
+      const firstOfKind = !weighed.has(`${kind}\0${file.relativePath}`);
+      weighed.add(`${kind}\0${file.relativePath}`);
+      for (const { use, gap } of firstOfKind ? permissionGaps(gaps, file) : []) {
         const data: PermissionUse = {
           jsonPath: ['permissions', ...use.gated.permission],
           filePath: reference.filePath,
@@ -276,15 +329,30 @@ export const handlerRules: RuleArea<Definitions> = {
         else if (kind !== 'tool')
           reportOnce('handlers.parameter-grants-nothing', at(use.span), { ...data, handler: kind });
       }
-      if (kind !== 'tool' || reference.toolIndex === undefined) continue;
-      const facts = file.facts();
-      if (!facts.handlerFound) continue;
-      const tool = context.model.tools[reference.toolIndex];
+      const toolIndex = kind === 'tool' ? reference.toolIndex : undefined;
+      // A tool's handler is always read (its arguments, its results); another only where a permission needed it.
+      const facts = toolIndex !== undefined ? file.facts() : file.parsed();
+      if (facts?.notChecked) {
+        const { reason, detail } = facts.notChecked;
+        const start = {
+          offset: 0,
+          length: 0,
+          range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
+        };
+        reportOnce('handlers.not-checked', at(start), {
+          jsonPath: reference.jsonPath,
+          filePath: reference.filePath,
+          reason,
+          ...(detail === undefined ? {} : { detail }),
+        });
+      }
+      if (toolIndex === undefined || !facts?.handlerFound) continue;
+      const tool = context.model.tools[toolIndex];
       const about: InToolHandler = {
         jsonPath: reference.jsonPath,
-        tool: String(tool?.value.id ?? tool?.value.name ?? reference.toolIndex),
+        tool: String(tool?.value.id ?? tool?.value.name ?? toolIndex),
       };
-      checkArguments(reportOnce, about, at, facts, schemaFacts.get(reference.toolIndex));
+      checkArguments(reportOnce, about, at, facts, schemaFacts.get(toolIndex));
       for (const { problem, span } of facts.envelopes)
         reportOnce('handlers.malformed-envelope', at(span), { ...about, problem });
     }

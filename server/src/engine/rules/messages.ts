@@ -6,8 +6,59 @@ export function field(path: JsonPath): string {
   return '`' + formatPath(path) + '`';
 }
 
+/**
+ * A value from a plugin's files in a message: as JSON writes it, and with what JSON leaves as it is but a reader would
+ * not see for what it is escaped too (C1 controls, line and paragraph separators, bidirectional and zero-width
+ * marks): a name cannot end a line, reorder what follows it, or hide, in an editor, a terminal or a CI log.
+ */
 export function quote(value: unknown): string {
-  return typeof value === 'string' ? JSON.stringify(value) : String(JSON.stringify(value));
+  const json = typeof value === 'string' ? JSON.stringify(value) : String(JSON.stringify(value));
+  // A loop, not a regular expression: V8 keeps the last string a regular expression matched in, and a message's
+  // value may be a view of a whole manifest's text.
+  let quoted = '';
+  let from = 0;
+  for (let i = 0; i < json.length; i++) {
+    const code = json.charCodeAt(i);
+    if (!isUnseen(code)) continue;
+    quoted += `${json.slice(from, i)}\\u${code.toString(16).padStart(4, '0')}`;
+    from = i + 1;
+  }
+  return from === 0 ? json : quoted + json.slice(from);
+}
+
+/** Characters JSON.stringify keeps that change how text around them is read, or are not seen at all. */
+function isUnseen(code: number): boolean {
+  if (code < 0x7f) return false;
+  return (
+    code <= 0x9f ||
+    code === 0xad ||
+    code === 0x61c ||
+    code === 0x180e ||
+    (code >= 0x200b && code <= 0x200f) ||
+    (code >= 0x2028 && code <= 0x202e) ||
+    (code >= 0x2060 && code <= 0x206f) ||
+    code === 0xfeff ||
+    (code >= 0xfff9 && code <= 0xfffb)
+  );
+}
+
+/**
+ * A name from a plugin's files (an argument, a schema property) in a message: in backticks when it is a plain word, as
+ * code is named; quoted and escaped as any value otherwise, so that no character of it can break out of the message.
+ */
+export function nameOf(name: string): string {
+  return isPlainName(name) ? `\`${name}\`` : quote(name);
+}
+
+/** Letters, digits and `_$@./-`, up to 200 of them (a loop: see quote). */
+function isPlainName(name: string): boolean {
+  if (name.length === 0 || name.length > 200) return false;
+  for (let i = 0; i < name.length; i++) {
+    const code = name.charCodeAt(i);
+    const letterOrDigit = (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
+    if (!letterOrDigit && !'_$@./-'.includes(name[i])) return false;
+  }
+  return true;
 }
 
 export function listOf(values: readonly unknown[]): string {
@@ -74,7 +125,7 @@ export function suggester(candidates: () => Iterable<string>): Suggester {
 }
 
 export function didYouMean(suggestion: string | undefined): string {
-  return suggestion ? ` Did you mean \`${suggestion}\`?` : '';
+  return suggestion ? ` Did you mean ${nameOf(suggestion)}?` : '';
 }
 
 /** The message of an enum rule: the allowed values in the reference's words, and the closest one. */

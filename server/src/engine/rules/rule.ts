@@ -123,11 +123,20 @@ export type PlainRuleExamples = Examples<
   RuleExample & { readonly fixed?: never }
 >;
 
-type RuleExamples = FixedRuleExamples | PlainRuleExamples;
+/**
+ * The examples of a rule that reports a fault of this tool or of the system, never a mistake in a plugin: no plugin
+ * shows it, and `fault` says when it is reported instead.
+ */
+interface FaultExamples {
+  readonly fault: string;
+}
+
+type RuleExamples = FixedRuleExamples | PlainRuleExamples | FaultExamples;
 
 /** A rule with a quick fix shows what it makes of an example; one without shows none. */
 type Exemplified<D> =
-  { fix: Fix<NoInfer<D>>; examples: FixedRuleExamples } | { fix?: undefined; examples: PlainRuleExamples };
+  | { fix: Fix<NoInfer<D>>; examples: FixedRuleExamples }
+  | { fix?: undefined; examples: PlainRuleExamples | FaultExamples };
 
 /** Any rule, whatever its data: what the registry holds. */
 // Its data is any rule's: `unknown` would refuse every definition (a message takes its own data type).

@@ -53,11 +53,15 @@ export function rulePageMarkdown(
     severityMeaning[rule.severity],
     ...(rule.decision ? ['', rule.decision] : []),
     '',
-    '## Incorrect',
-    ...examples.incorrect.flatMap((example) => ['', ...shown(example, true)]),
-    '',
-    '## Correct',
-    ...examples.correct.flatMap((example) => ['', ...shown(example, false)]),
+    ...('fault' in rule.examples
+      ? ['## Examples', '', `None: no plugin shows it. ${rule.examples.fault}`]
+      : [
+          '## Incorrect',
+          ...examples.incorrect.flatMap((example) => ['', ...shown(example, true)]),
+          '',
+          '## Correct',
+          ...examples.correct.flatMap((example) => ['', ...shown(example, false)]),
+        ]),
     ...(fixed ? ['', '## The quick fix', '', ...fixShown(fixed)] : []),
     '',
     '## Turning it off',
@@ -139,7 +143,8 @@ function fixShown(fixed: FixedExample): string[] {
 
 function filesShown(files: Readonly<Record<string, ExampleFile>>): string[] {
   return Object.entries(files).flatMap(([path, file]) => {
-    if (typeof file === 'string') return ['', `Beside it, \`${path}\`:`, '', ...fenced(languageOf(path), file)];
+    if (typeof file === 'string')
+      return ['', `Beside it, \`${path}\`:`, '', ...fenced(languageOf(path), shortened(file))];
     if ('symlink' in file) return ['', `Beside it, \`${path}\` is a symbolic link to \`${file.symlink}\`.`];
     return ['', `Beside it, \`${path}\` is a file of ${sizeOf(file.bytes)}.`];
   });
@@ -154,6 +159,14 @@ function invisibleIn(text: string): string[] {
     return `U+${code} at line ${lines.length}, column ${lines[lines.length - 1].length + 1}`;
   });
   return found.length > 0 ? ['', `It holds what does not show above: ${found.join(', ')}.`] : [];
+}
+
+/** A text whose lines are at most a screen wide: a longer one (generated code) is cut, and says how long it was. */
+function shortened(text: string): string {
+  return text.replace(
+    /^.{160,}$/gm,
+    (line) => `${line.slice(0, 120)}… (${line.length.toLocaleString('en-US')} characters)`,
+  );
 }
 
 /** A fenced block long enough for any backticks inside. */

@@ -3,6 +3,7 @@ import { pathToFileURL } from 'node:url';
 import type { Diagnostic } from 'vscode-languageserver';
 import type { EditorDocument } from '../editorDocument';
 import {
+  checkFailed,
   containsDotDot,
   fileReferences,
   isAbsolutePath,
@@ -101,8 +102,23 @@ export class DiagnosticsCore {
    * Filer manifest or cannot be read.
    */
   async fromDisk(filePath: string): Promise<Diagnostic[] | undefined> {
-    const entry = this.manifestOnDisk(filePath);
-    return entry && toLspDiagnostics(ownDiagnostics(entry), this.env.rulePage());
+    return this.isolated(filePath, () => {
+      const entry = this.manifestOnDisk(filePath);
+      return entry && toLspDiagnostics(ownDiagnostics(entry), this.env.rulePage());
+    });
+  }
+
+  /**
+   * One manifest on disk whose check throws fails alone, with one finding that says so: a scan goes on with the next.
+   */
+  private isolated<T>(filePath: string, work: () => T): T | Diagnostic[] {
+    try {
+      return work();
+    } catch (error) {
+      this.env.log.error(`Checking ${filePath} failed: ${error instanceof Error ? error.stack : String(error)}`);
+      const failed = checkFailed('this manifest', error, this.env.settings().rules);
+      return toLspDiagnostics(failed ? [failed] : [], this.env.rulePage());
+    }
   }
 
   /**
@@ -110,6 +126,11 @@ export class DiagnosticsCore {
    * file of its folder, with or without findings: a handler whose findings went away is given none).
    */
   async fromDiskWithHandlers(filePath: string): Promise<DiskDiagnostics | undefined> {
+    const result = this.isolated(filePath, () => this.withHandlers(filePath));
+    return Array.isArray(result) ? { own: result, handlers: [] } : result;
+  }
+
+  private withHandlers(filePath: string): DiskDiagnostics | undefined {
     const entry = this.manifestOnDisk(filePath);
     if (!entry) return undefined;
     const folder = entry.folder()!;
