@@ -198,7 +198,9 @@ async function idle(server: BenchServer, maxMs: number): Promise<void> {
 
 /** A failed server step as a figure: the server crashed (its exit), timed out, or failed otherwise. */
 function serverFailure(server: BenchServer | undefined, error: Error, timeoutMs: number): string {
-  if (server && !server.client.alive) return `crashed (${oneLine(error.message)})`;
+  // The client fails what is pending with "<label> exited (…)" when the process ends.
+  if ((server && !server.client.alive) || / exited \(/.test(error.message))
+    return `crashed (${oneLine(error.message)})`;
   if (/within \d+ ms/.test(error.message)) return `> ${(timeoutMs / 1000).toFixed(0)} s`;
   return `failed (${oneLine(error.message)})`;
 }
@@ -243,7 +245,14 @@ async function serverSession(
     figures.peak = (server.memory().peakMiB * 1048576) / 1e6;
     return { figures, diagnostics: diagnostics.length };
   } catch (error) {
-    return { figures, failure: serverFailure(server, error as Error, timeoutMs) };
+    const failure = serverFailure(server, error as Error, timeoutMs);
+    // A stalled server's memory is still a figure; a crashed one has none.
+    try {
+      if (server?.client.alive) figures.peak = (server.memory().peakMiB * 1048576) / 1e6;
+    } catch {
+      // it exited meanwhile
+    }
+    return { figures, failure };
   } finally {
     if (server) {
       // A server still busy (stalled) does not answer shutdown: it is killed after 2 s.
@@ -486,16 +495,15 @@ export function printHostile(result: HostileResult, names: { ours: string; befor
         `${formatBudget(row).padStart(10)}  ${status}`,
     );
   }
-  const failures = result.rows.flatMap((row) =>
-    (['ours', 'before'] as const).flatMap((label) => {
+  // Each failure said in full once, with the figures it stopped.
+  const failures = new Map<string, string[]>();
+  for (const row of result.rows)
+    for (const label of ['ours', 'before'] as const) {
       const failure = row[label]?.failure;
-      return failure && /\(/.test(failure) ? [`  ${label}, ${row.figure}: ${failure}`] : [];
-    }),
-  );
-  if (failures.length > 0) {
-    console.log('  failures:');
-    for (const line of new Set(failures)) console.log(`  ${line}`);
-  }
+      if (failure && failure.includes('('))
+        failures.set(`${label}: ${failure}`, [...(failures.get(`${label}: ${failure}`) ?? []), row.figure]);
+    }
+  for (const [failure, figures] of failures) console.log(`  ${failure}; stopped: ${figures.join('; ')}`);
   console.log(
     `  diagnostics in the last completed run (each generated handler of ordinary code has one finding, args.pth): ` +
       Object.entries(result.diagnostics)
