@@ -25,16 +25,23 @@
  *          --our-server=path/to/server.js (default dist/server.js: compare another build)
  *          --profile-ours=dir (runs our server with --cpu-prof, one .cpuprofile per size in dir)
  *          --before=path/to/server.js (our server as built from another commit, e.g. main's: measured in the same
- * runs as ours, interleaved with it, and shown beside it with the ratio ours/before; what a change costs)
+ * runs as ours, interleaved with it, and shown beside it with the ratio ours/before; what a change costs). The
+ * before build's CLI is the cli.js beside that server.js; --before=dir takes dir/server.js and dir/cli.js (or
+ * dir/dist/…: a checkout's root); --before-cli=path/to/cli.js names it outright.
+ *          --skip=hostile (leave out the hostile section: hostileBudgets.ts, the budgets of "Robust by construction:
+ * no handler file can crash, stall or multiply the work of the CLI or the server", ours and before side by side)
+ *          --only=hostile (that section alone: `npm run bench -- --only=hostile --runs=3 --before=dir`; its runs
+ * default to 3)  --hostile-timeout=120 (seconds: a CLI run or server step that takes longer is reported as > 120 s)
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { buildSync } from 'esbuild';
 import type { FloorFigures } from './floors';
 import { generatePlugin, writePluginFolder, type GeneratedPlugin } from './generateManifest';
+import { measureHostile, printHostile, type HostileResult } from './hostileBudgets';
 import { BenchServer, type Position, type ServerLabel } from './servers';
 import { median } from './stats';
 
@@ -59,8 +66,13 @@ interface Options {
   ourServer: string;
   /** Our server as built before the change under measurement. */
   beforeServer?: string;
+  /** The before build's CLI: beside its server.js, or --before-cli. */
+  beforeCli?: string;
   profileDir?: string;
-  skip: Set<'fresh' | 'floors'>;
+  skip: Set<'fresh' | 'floors' | 'hostile'>;
+  /** Only the hostile section. */
+  only?: 'hostile';
+  hostileTimeoutMs: number;
 }
 
 interface ServerFigures {
@@ -122,27 +134,59 @@ interface Samples {
 }
 
 function parseOptions(argv: string[]): Options {
-  const options: Options = { sizes: [100, 1000, 5000], ourServer: join(root, 'dist', 'server.js'), skip: new Set() };
+  const options: Options = {
+    sizes: [100, 1000, 5000],
+    ourServer: join(root, 'dist', 'server.js'),
+    skip: new Set(),
+    hostileTimeoutMs: 120_000,
+  };
+  let beforeCli: string | undefined;
   for (const arg of argv) {
-    const [key, value] = arg.split('=');
-    if (key === '--sizes') options.sizes = value.split(',').map(Number);
+    const [key, value = ''] = arg.split('=');
+    const skippable = ['fresh', 'floors', 'hostile'];
+    if (key === '--sizes') options.sizes = value === '' ? [] : value.split(',').map(Number);
     else if (key === '--runs') options.runs = Number(value);
     else if (key === '--our-server') options.ourServer = resolve(value);
-    else if (key === '--before') options.beforeServer = resolve(value);
+    else if (key === '--before') Object.assign(options, beforeBuild(resolve(value)));
+    else if (key === '--before-cli') beforeCli = resolve(value);
     else if (key === '--profile-ours') options.profileDir = resolve(value);
-    else if (key === '--skip' && value.split(',').every((part) => part === 'fresh' || part === 'floors'))
-      value.split(',').forEach((part) => options.skip.add(part as 'fresh' | 'floors'));
+    else if (key === '--skip' && value.split(',').every((part) => skippable.includes(part)))
+      value.split(',').forEach((part) => options.skip.add(part as 'fresh' | 'floors' | 'hostile'));
+    else if (key === '--only' && value === 'hostile') options.only = 'hostile';
+    else if (key === '--hostile-timeout' && Number(value) > 0) options.hostileTimeoutMs = Number(value) * 1000;
     else
       throw new HarnessError(
-        `Unknown option ${arg}: use --sizes=100,1000, --runs=N, --our-server=path, --before=path, --profile-ours=dir and --skip=fresh,floors.`,
+        `Unknown option ${arg}: use --sizes=100,1000, --runs=N, --our-server=path, --before=path|dir, --before-cli=path, --profile-ours=dir, --skip=fresh,floors,hostile, --only=hostile and --hostile-timeout=seconds.`,
       );
   }
+  if (beforeCli) options.beforeCli = beforeCli;
+  if (options.only === 'hostile') {
+    if (options.skip.has('hostile')) throw new HarnessError('--only=hostile and --skip=hostile contradict each other.');
+    options.sizes = [];
+  }
+  if (options.runs !== undefined && !(Number.isInteger(options.runs) && options.runs >= 1))
+    throw new HarnessError('--runs takes an integer of at least 1.');
   if (options.sizes.some((n) => !Number.isInteger(n) || n < 4))
     throw new HarnessError('--sizes takes integers of at least 4.');
   return options;
 }
 
 const log = (line: string) => process.stderr.write(line + '\n');
+
+/**
+ * --before's build: a server.js, with the cli.js beside it when there is one; or a folder holding server.js and
+ * cli.js, or a checkout whose dist/ does.
+ */
+function beforeBuild(path: string): { beforeServer: string; beforeCli?: string } {
+  let folder = dirname(path);
+  let server = path;
+  if (existsSync(path) && statSync(path).isDirectory()) {
+    folder = [path, join(path, 'dist')].find((dir) => existsSync(join(dir, 'server.js'))) ?? path;
+    server = join(folder, 'server.js');
+  }
+  const cli = join(folder, 'cli.js');
+  return { beforeServer: server, ...(existsSync(cli) ? { beforeCli: cli } : {}) };
+}
 
 /** 0-based line/character (UTF-16) of an offset, as LSP wants it. */
 function positionAt(text: string, offset: number): Position {
@@ -805,9 +849,45 @@ function budgets(
   return list;
 }
 
+/**
+ * The hostile section (hostileBudgets.ts) for our build and, with --before, the before build; printed at once unless
+ * `print` is false (the full bench prints it after the other tables).
+ */
+async function runHostile(
+  options: Options,
+  workspace: string,
+  ourServer: string | undefined,
+  print = true,
+): Promise<HostileResult> {
+  const ourCli = join(dirname(options.ourServer), 'cli.js');
+  const result = await measureHostile({
+    ours: { label: 'ours', server: ourServer, cli: existsSync(ourCli) ? ourCli : undefined },
+    ...(options.beforeServer
+      ? { before: { label: 'before', server: options.beforeServer, cli: options.beforeCli } }
+      : {}),
+    runs: options.runs ?? 3,
+    timeoutMs: options.hostileTimeoutMs,
+    workspace,
+    cwd: root,
+  });
+  if (print) printHostileOf(options, result);
+  return result;
+}
+
+function printHostileOf(options: Options, result: HostileResult): void {
+  const name = (path: string | undefined) =>
+    !path ? 'not built' : relative(root, path).startsWith('..') ? path : relative(root, path);
+  printHostile(result, {
+    ours: `${name(result.builds.ours.server)} and ${name(result.builds.ours.cli)}`,
+    ...(options.beforeServer
+      ? { before: `${name(result.builds.before?.server)} and ${name(result.builds.before?.cli)}` }
+      : {}),
+  });
+}
+
 async function main(): Promise<void> {
   const options = parseOptions(process.argv.slice(2));
-  if (!existsSync(jsonServerScript))
+  if (options.sizes.length > 0 && !existsSync(jsonServerScript))
     throw new HarnessError('vscode-langservers-extracted is not installed: run npm install.');
   const ourServer = existsSync(options.ourServer) ? options.ourServer : undefined;
   const ourServerName = relative(root, options.ourServer);
@@ -828,9 +908,17 @@ async function main(): Promise<void> {
     });
   }
   try {
+    const started = performance.now();
+    if (options.only === 'hostile') {
+      const hostile = await runHostile(options, workspace, ourServer);
+      console.log(`Total ${((performance.now() - started) / 1000).toFixed(0)} s.`);
+      console.log(
+        JSON.stringify({ bench: 'filer-manifest', node: process.version, ourServer: ourServerName, hostile }),
+      );
+      return;
+    }
     const warmupFolder = writePluginFolder(generatePlugin(8, 'valid'), workspace);
     const results: SizeResult[] = [];
-    const started = performance.now();
     for (const n of options.sizes) {
       const profileFlags = options.profileDir
         ? ['--cpu-prof', `--cpu-prof-dir=${options.profileDir}`, `--cpu-prof-name=ours-n${n}.cpuprofile`]
@@ -854,6 +942,7 @@ async function main(): Promise<void> {
         'The ajv-compiler check does not detect ajv in a control bundle: its markers are out of date.',
       );
     const vsix = vsixFiles();
+    const hostile = options.skip.has('hostile') ? undefined : await runHostile(options, workspace, ourServer, false);
     const goalList = openBudgets(results);
     const budgetList = budgets(results, bundle, vsix);
     const beforeList = beforeBudgets(results);
@@ -880,6 +969,7 @@ async function main(): Promise<void> {
       for (const budget of beforeList)
         console.log(`  ${budget.status.toUpperCase().padEnd(13)}${budget.name}: ${budget.detail}`);
     }
+    if (hostile) printHostileOf(options, hostile);
     console.log(`Total ${((performance.now() - started) / 1000).toFixed(0)} s.`);
 
     const ratios = results.map((r) => {
@@ -942,6 +1032,7 @@ async function main(): Promise<void> {
         before: beforeList,
         vsix,
         activationBundle: bundle,
+        ...(hostile ? { hostile } : {}),
       }),
     );
   } finally {

@@ -99,10 +99,17 @@ export class BenchServer {
     return this.client.pid;
   }
 
-  async open(uri: string, text: string, version: number, timeoutMs: number): Promise<Diagnostic[]> {
+  /** didOpen, then the document's diagnostics; `languageId` is `javascript` for a handler module. */
+  async open(
+    uri: string,
+    text: string,
+    version: number,
+    timeoutMs: number,
+    languageId = 'json',
+  ): Promise<Diagnostic[]> {
     this.resultIds.delete(uri);
     return this.diagnosticsAfter(uri, version, timeoutMs, () =>
-      this.client.notify('textDocument/didOpen', { textDocument: { uri, languageId: 'json', version, text } }),
+      this.client.notify('textDocument/didOpen', { textDocument: { uri, languageId, version, text } }),
     );
   }
 
