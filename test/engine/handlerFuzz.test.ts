@@ -10,8 +10,8 @@ import {
   checkHandlerFacts,
   checkPluginAnalysis,
   handlerKinds,
-  namedHandlers,
-  withHandlerExtension,
+  placeHandlerInput,
+  placeManifestInput,
   type PluginFiles,
 } from '../fuzz/engineChecks';
 import {
@@ -21,7 +21,6 @@ import {
   handlerCorpus,
   knownHandlerCases,
   manifestCorpus,
-  rngFor,
   suiteSeed,
   type FuzzInput,
 } from '../fuzz/mutations';
@@ -29,7 +28,6 @@ import {
 const handlers = handlerCorpus();
 const manifests = manifestCorpus();
 const plugins = new Map<string, PluginFiles>(examplePlugins().map(({ name, files }) => [name, files]));
-const withHandlers = [...plugins].filter(([, files]) => namedHandlers(files).length > 0);
 
 /** Runs `check` on every input and fails once, naming every input that failed (the first few in full). */
 function assertAll(inputs: FuzzInput[], check: (input: FuzzInput) => string | undefined): void {
@@ -49,19 +47,11 @@ test('handlerFacts: 200 mutated handler modules (the examples and a node_modules
   );
 });
 
-/** Where input i goes: an example plugin and a handler its manifest names, renamed to the input's extension. */
-function handlerPlace(input: FuzzInput) {
-  const rng = rngFor(input.seed, input.index, 'handler-place');
-  const [name, files] = rng.pick(withHandlers);
-  const extension = /\.[cm]?js$/.exec(input.base.fileName)?.[0] ?? '.js';
-  return { name, ...withHandlerExtension(files, rng.pick(namedHandlers(files)), extension) };
-}
-
 test('analyzeManifest: 150 plugins of the examples, one handler each the mutated input, the others reported as before', () => {
   assertAll(
     range(150).map((i) => fuzzInput(suiteSeed, i, handlers, 'plugin-handler')),
     (input) => {
-      const { name, plugin, path } = handlerPlace(input);
+      const { name, plugin, path } = placeHandlerInput(input, plugins);
       const wrong = checkPluginAnalysis(plugin, path, input.text);
       return wrong && `as ${name}/${path}: ${wrong}`;
     },
@@ -72,8 +62,8 @@ test('analyzeManifest: 100 mutated manifests and tool schemas of the examples, a
   assertAll(
     range(100).map((i) => fuzzInput(suiteSeed, i, manifests, 'manifest')),
     (input) => {
-      const [, plugin, path] = /^examples\/([^/]+)\/(.+)$/.exec(input.base.name) ?? [];
-      return checkPluginAnalysis(plugins.get(plugin ?? 'word-count')!, path ?? 'manifest.json', input.text);
+      const { plugin, path } = placeManifestInput(input, plugins);
+      return checkPluginAnalysis(plugin, path, input.text);
     },
   );
 });

@@ -12,6 +12,7 @@ import {
   type PluginFolder,
 } from '../../server/src/engine';
 import { handlerFacts, type HandlerKind } from '../../server/src/engine/handlers/handlerFacts';
+import { rngFor, type FuzzInput } from './mutations';
 
 /** How long one input may take at one entry point: a bound for hostile input (it hangs or it does not), no target. */
 export const engineBoundMs = 10_000;
@@ -193,4 +194,29 @@ export function namedHandlers(plugin: PluginFiles): string[] {
     (path) =>
       /\.(js|cjs|mjs)$/.test(path) && (manifestText.includes(`"${path}"`) || manifestText.includes(`"./${path}"`)),
   );
+}
+
+/** Where a mutated handler goes: a plugin of `plugins` and a handler its manifest names (by the input's seed). */
+export function placeHandlerInput(
+  input: FuzzInput,
+  plugins: ReadonlyMap<string, PluginFiles>,
+): { name: string; plugin: PluginFiles; path: string } {
+  const rng = rngFor(input.seed, input.index, 'handler-place');
+  const [name, files] = rng.pick([...plugins].filter(([, files]) => namedHandlers(files).length > 0));
+  const extension = /\.[cm]?js$/.exec(input.base.fileName)?.[0] ?? '.js';
+  return { name, ...withHandlerExtension(files, rng.pick(namedHandlers(files)), extension) };
+}
+
+/**
+ * Where a mutated manifest or tool schema goes: its own place in its example plugin, or (a schema of this repository)
+ * word-count's manifest.json.
+ */
+export function placeManifestInput(
+  input: FuzzInput,
+  plugins: ReadonlyMap<string, PluginFiles>,
+): { name: string; plugin: PluginFiles; path: string } {
+  const [, name, path] = /^examples\/([^/]+)\/(.+)$/.exec(input.base.name) ?? [];
+  return name && plugins.has(name)
+    ? { name, plugin: plugins.get(name)!, path }
+    : { name: 'word-count', plugin: plugins.get('word-count')!, path: 'manifest.json' };
 }
