@@ -196,14 +196,18 @@ export function namedHandlers(plugin: PluginFiles): string[] {
   );
 }
 
-/** Where a mutated handler goes: a plugin of `plugins` and a handler its manifest names (by the input's seed). */
+/**
+ * Where a mutated handler goes: a plugin of `plugins` and a handler its manifest names (by the input's seed), renamed
+ * to the input's extension unless `renamed` is false.
+ */
 export function placeHandlerInput(
   input: FuzzInput,
   plugins: ReadonlyMap<string, PluginFiles>,
+  renamed = true,
 ): { name: string; plugin: PluginFiles; path: string } {
   const rng = rngFor(input.seed, input.index, 'handler-place');
   const [name, files] = rng.pick([...plugins].filter(([, files]) => namedHandlers(files).length > 0));
-  const extension = /\.[cm]?js$/.exec(input.base.fileName)?.[0] ?? '.js';
+  const extension = (renamed && /\.[cm]?js$/.exec(input.base.fileName)?.[0]) || '.js';
   return { name, ...withHandlerExtension(files, rng.pick(namedHandlers(files)), extension) };
 }
 
