@@ -155,15 +155,13 @@ const routes: Route[] = [
       if (params.context.only && !params.context.only.some((kind) => CodeActionKind.QuickFix.startsWith(kind)))
         return [];
       if (entry.isFilerManifest) return quickFixes(params.context.diagnostics, fixContext(entry, entry.version, env));
-      // In a handler, the fixes of its manifests' findings there: each edits its manifest.
-      const handlerPath = entry.filePath;
-      return handlerPath
-        ? env.handlers.manifestsOf(handlerPath).flatMap(({ entry: manifest, relative }) =>
-            quickFixes(params.context.diagnostics, {
-              ...fixContext(manifest, manifest.version ?? null, env, 'with-handlers'),
-              inFile: relative,
-            }),
-          )
+      // In a handler, the fixes of its manifest's findings there: each edits its manifest.
+      const handler = entry.filePath === undefined ? undefined : env.handlers.manifestOf(entry.filePath);
+      return handler
+        ? quickFixes(params.context.diagnostics, {
+            ...fixContext(handler.entry, handler.entry.version ?? null, env, 'with-handlers'),
+            inFile: handler.relative,
+          })
         : [];
     },
   ),

@@ -62,6 +62,7 @@ export function startServer(connection: Connection, rulePages: RulePages): void 
     cache,
     workspace,
     settings: () => configuration.settings(),
+    settingsGeneration: () => configuration.generation(),
     workspaceFolderPaths: () => files.workspaceFolderPaths(),
   });
 
@@ -107,7 +108,7 @@ export function startServer(connection: Connection, rulePages: RulePages): void 
     client: () => client,
     filters: () => configuration.filters(),
     diagnostics,
-    namesHandler: (filePath) => handlers.manifestsOf(filePath).length > 0,
+    namesHandler: (filePath) => handlers.manifestOf(filePath) !== undefined,
   });
 
   /** What was computed under the earlier settings is stale: inlay hints and the open documents' diagnostics. */

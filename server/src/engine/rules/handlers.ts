@@ -309,25 +309,31 @@ export const handlerRules: RuleArea<Definitions> = {
       said.add(key);
       context.reportIn(code, span, data);
     };
-    // A module many entries name (a bundled plugin's, named by every tool) has its uses weighed once per kind.
-    const weighed = new Set<string>();
+    // What one module yields is the same for every entry that names it as the same kind of handler, and what its
+    // arguments yield the same for every tool whose schema declares the same ones: each is looked at once, by the
+    // first entry (whose tool the finding names), so a bundle that 200 tools name costs what one tool's does.
+    const modulesSeen = new Set<string>();
+    const argumentsSeen = new Set<string>();
     for (const file of files) {
       if (file.read !== 'handler') continue;
-      const { reference, kind } = file;
-      const at = (span: Span): FileSpan => ({ file: file.relativePath, ...span });
-      const firstOfKind = !weighed.has(`${kind}\0${file.relativePath}`);
-      weighed.add(`${kind}\0${file.relativePath}`);
-      for (const { use, gap } of firstOfKind ? permissionGaps(gaps, file) : []) {
-        const data: PermissionUse = {
-          jsonPath: ['permissions', ...use.gated.permission],
-          filePath: reference.filePath,
-          member: use.gated.member,
-          handler: kind,
-        };
-        if (gap === 'undeclared')
-          reportOnce('handlers.undeclared-permission', at(use.span), { ...data, without: use.gated.without });
-        else if (kind !== 'tool')
-          reportOnce('handlers.parameter-grants-nothing', at(use.span), { ...data, handler: kind });
+      const { reference, kind, relativePath } = file;
+      const moduleKey = `${kind}\0${relativePath}`;
+      const firstOfModule = !modulesSeen.has(moduleKey);
+      modulesSeen.add(moduleKey);
+      const at = (span: Span): FileSpan => ({ file: relativePath, ...span });
+      if (firstOfModule) {
+        for (const { use, gap } of permissionGaps(gaps, file)) {
+          const data: PermissionUse = {
+            jsonPath: ['permissions', ...use.gated.permission],
+            filePath: reference.filePath,
+            member: use.gated.member,
+            handler: kind,
+          };
+          if (gap === 'undeclared')
+            reportOnce('handlers.undeclared-permission', at(use.span), { ...data, without: use.gated.without });
+          else if (kind !== 'tool')
+            reportOnce('handlers.parameter-grants-nothing', at(use.span), { ...data, handler: kind });
+        }
       }
       const toolIndex = kind === 'tool' ? reference.toolIndex : undefined;
       // A tool's handler is always read (its arguments, its results); another only where a permission needed it.
@@ -352,9 +358,15 @@ export const handlerRules: RuleArea<Definitions> = {
         jsonPath: reference.jsonPath,
         tool: String(tool?.value.id ?? tool?.value.name ?? toolIndex),
       };
-      checkArguments(reportOnce, about, at, facts, schemaFacts.get(toolIndex));
-      for (const { problem, span } of facts.envelopes)
-        reportOnce('handlers.malformed-envelope', at(span), { ...about, problem });
+      const declared = schemaFacts.get(toolIndex)?.arguments;
+      const argumentsKey = declared && `${relativePath}\0${declared.closed}\0${argumentNames(declared).join('\0')}`;
+      if (declared && !argumentsSeen.has(argumentsKey!)) {
+        argumentsSeen.add(argumentsKey!);
+        checkArguments(reportOnce, about, at, facts, declared);
+      }
+      if (firstOfModule)
+        for (const { problem, span } of facts.envelopes)
+          reportOnce('handlers.malformed-envelope', at(span), { ...about, problem });
     }
   },
 };
@@ -365,11 +377,9 @@ function checkArguments(
   about: InToolHandler,
   at: (span: Span) => FileSpan,
   facts: HandlerFacts,
-  schema: ToolSchemaFacts | undefined,
+  declared: NonNullable<ToolSchemaFacts['arguments']>,
 ): void {
-  const declared = schema?.arguments;
-  if (!declared) return;
-  const names = declared.properties.map((property) => property.name);
+  const names = argumentNames(declared);
   for (const { name, span } of facts.argumentUses) {
     if (names.includes(name)) continue;
     const suggestion = closest(name, names);
@@ -381,4 +391,8 @@ function checkArguments(
       ...(suggestion ? { suggestion } : {}),
     });
   }
+}
+
+function argumentNames(declared: NonNullable<ToolSchemaFacts['arguments']>): string[] {
+  return declared.properties.map((property) => property.name);
 }

@@ -1,9 +1,14 @@
 import { declarePermission, type PermissionUse } from '../fixes/declarePermission';
 import { replaceWithReplacement, replaceWithSuggestion } from '../fixes/shared';
-import type { HandlerModule } from '../handlers/handlerFacts';
+import type { HandlerKind, HandlerModule } from '../handlers/handlerFacts';
 import { gatedMembers, type GatedMember } from '../handlers/gatedMembers';
 import { handlerWords, noGrantWords } from '../handlers/handlerWords';
-import { permissionGaps, permissionGapTable, type PermissionGapTable } from '../handlers/permissionGaps';
+import {
+  permissionGaps,
+  permissionGapTable,
+  type PermissionGap,
+  type PermissionGapTable,
+} from '../handlers/permissionGaps';
 import { asRecord } from '../model/manifestModel';
 import { arrayItems, keyNode, valueNode, type JsonPath } from '../model/nodes';
 import type { FileReference } from '../model/references';
@@ -468,32 +473,45 @@ export const permissionRules: RuleArea<Definitions> = {
     });
     const { files, schemaFacts, everySchemaRead } = context.files();
     const gaps = permissionGapTable(model.permissionsValue);
-    for (const file of files) if (file.read === 'handler') checkCtxUses(context, gaps, file.reference, file);
+    // One summary per entry, at its path; what it says is found once per module and kind of handler.
+    const summaries = new Map<string, readonly PermissionGap[]>();
+    for (const file of files) {
+      if (file.read !== 'handler') continue;
+      const key = `${file.kind}\0${file.relativePath}`;
+      let summary = summaries.get(key);
+      if (!summary) summaries.set(key, (summary = gapsByMember(gaps, file)));
+      reportCtxUses(context, summary, file.reference, file.kind);
+    }
     // A tool without a schema file (a legacy tool, say) may have a path property we cannot see.
     if (context.folder && everySchemaRead && schemaFacts.size === model.tools.length)
       checkParameterGrants(context, schemaFacts);
   },
 };
 
+/** The first gap of each gated member the handler uses, in the table's order whatever the code's. */
+function gapsByMember(table: PermissionGapTable, handler: HandlerModule): PermissionGap[] {
+  const said = new Set<GatedMember>();
+  const gaps = permissionGaps(table, handler).sort(
+    (a, b) => gatedMembers.indexOf(a.use.gated) - gatedMembers.indexOf(b.use.gated),
+  );
+  return gaps.filter(({ use }) => {
+    if (said.has(use.gated)) return false;
+    said.add(use.gated);
+    return true;
+  });
+}
+
 /**
  * The summary at a handler's path: each gated ctx member its code uses whose permission is missing, or grants nothing
  * there, once.
  */
-function checkCtxUses(
+function reportCtxUses(
   { report }: RuleContext<Definitions>,
-  table: PermissionGapTable,
+  gaps: readonly PermissionGap[],
   reference: FileReference,
-  handler: HandlerModule,
+  kind: HandlerKind,
 ): void {
-  const { kind } = handler;
-  const said = new Set<GatedMember>();
-  // In the table's order, whatever the code's: one finding per member, however often it is used.
-  const gaps = permissionGaps(table, handler).sort(
-    (a, b) => gatedMembers.indexOf(a.use.gated) - gatedMembers.indexOf(b.use.gated),
-  );
   for (const { use, gap } of gaps) {
-    if (said.has(use.gated)) continue;
-    said.add(use.gated);
     const data: PermissionUse = {
       jsonPath: ['permissions', ...use.gated.permission],
       filePath: reference.filePath,
