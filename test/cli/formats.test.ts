@@ -123,8 +123,9 @@ test('sarif: results with ruleId, level, message and a 1-based region relative t
       r.level,
       r.message.text,
     ]),
+    // SARIF's plain text reads `[text](target)` as a link: its square brackets are escaped.
     [
-      ['manifest.name', 'error', json[0].message],
+      ['manifest.name', 'error', json[0].message.replace(/[[\]]/g, '\\$&')],
       ['manifest.unknown-key', 'warning', json[1].message],
     ],
   );

@@ -4,7 +4,7 @@
  * document symbols) on it, each answered in time (not with an internal error); after each the server is alive; every
  * ten inputs, and at the end, a good plugin's manifest (edited to a new version) still gets its diagnostics, as before
  * the inputs. (Whether the input itself gets diagnostics depends on what it has become: a manifest no longer
- * recognised, a handler no manifest names any more get none, so that is not asked.)
+ * recognized, a handler no manifest names any more get none, so that is not asked.)
  */
 import { ErrorCodes, ResponseError, type Diagnostic } from 'vscode-languageserver-protocol/node';
 import { LspClient, tempFolder } from '../lsp/lspClient';

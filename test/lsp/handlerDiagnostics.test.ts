@@ -7,8 +7,9 @@ import {
   type CodeAction,
   type Diagnostic,
   type DocumentDiagnosticReport,
+  type WorkspaceEdit,
 } from 'vscode-languageserver-protocol/node';
-import { realClients } from './clientCapabilities';
+import { realClients, vscodeCapabilities } from './clientCapabilities';
 import { applyWorkspaceEdit, LspClient, manifest, pollUntil, spanOf, tempFolder } from './lspClient';
 
 /**
@@ -61,6 +62,18 @@ async function fixesFor(
   });
 }
 
+/**
+ * The edit a quick fix makes when the client applies it: its own, or (for a manifest that is not open) the one the
+ * server asks the client to apply when it runs the fix's command.
+ */
+async function editOf(client: LspClient, action: CodeAction): Promise<WorkspaceEdit> {
+  if (action.edit) return action.edit;
+  assert.ok(action.command, `${action.title} has neither an edit nor a command`);
+  const asked = client.appliedEdits.length;
+  await client.request('workspace/executeCommand', action.command);
+  return client.waitFor(() => client.appliedEdits[asked]?.edit, 10000, 'the edit the fix applies');
+}
+
 for (const { name, capabilities } of realClients) {
   const pull = capabilities.textDocument?.diagnostic !== undefined;
   describe(`handler files with ${name}'s capabilities (${pull ? 'pull' : 'push'})`, () => {
@@ -97,18 +110,14 @@ for (const { name, capabilities } of realClients) {
           actions.map((action) => action.title),
           ['Declare `permissions.fs.write` with "parameter": true (the path comes from the tool\u2019s arguments)'],
         );
+        const edit = await editOf(client, actions[0]);
         const edited = [
-          ...Object.keys(actions[0].edit?.changes ?? {}),
-          ...(actions[0].edit?.documentChanges ?? []).map((change) =>
-            'textDocument' in change ? change.textDocument.uri : '',
-          ),
+          ...Object.keys(edit.changes ?? {}),
+          ...(edit.documentChanges ?? []).map((change) => ('textDocument' in change ? change.textDocument.uri : '')),
         ];
         assert.deepEqual(edited, [manifestUri], 'the fix edits manifest.json, not the handler');
         // An editor applies it to the manifest (open or not) and the user saves it.
-        writeFileSync(
-          join(folder.root, 'plugin/manifest.json'),
-          applyWorkspaceEdit(actions[0].edit!, new Map()).get(manifestUri)!,
-        );
+        writeFileSync(join(folder.root, 'plugin/manifest.json'), applyWorkspaceEdit(edit, new Map()).get(manifestUri)!);
         assert.match(
           readFileSync(join(folder.root, 'plugin/manifest.json'), 'utf8'),
           /"fs": \{\n\s+"write": \{\n\s+"parameter": true\n\s+\}\n\s+\}/,
@@ -128,6 +137,43 @@ for (const { name, capabilities } of realClients) {
         // Editing the handler checks it again: the typo fixed, nothing is left.
         await client.replaceText(uri, handler.replace('args.pth', 'args.path'));
         assert.deepEqual(await handlerDiagnostics(client, uri, pull, (diagnostics) => diagnostics.length === 0), []);
+      } finally {
+        await client.stop();
+        folder.cleanup();
+      }
+    });
+
+    test('the permission fix of a manifest that is not open is made from the file as it is when it is applied', async () => {
+      const folder = tempFolder({
+        'plugin/manifest.json': manifestText('{ "toast": true }'),
+        'plugin/tools/save.schema.json': schema,
+        'plugin/tools/save.js': handler,
+      });
+      const client = await LspClient.start({ workspace: folder.root, capabilities });
+      try {
+        const uri = folder.uri('plugin/tools/save.js');
+        const manifestUri = folder.uri('plugin/manifest.json');
+        await client.open(uri, handler, 1, 'javascript');
+        const found = await handlerDiagnostics(client, uri, pull, (diagnostics) => diagnostics.length >= 2);
+        const [fix] = await fixesFor(client, uri, 'handlers.undeclared-permission', found);
+        // Between the offer and its use, four lines are added at the top of manifest.json: an edit made from the
+        // text read before (a WorkspaceEdit of a file that is not open cannot say which text it expects) wrote
+        // "permissions" into the middle of another value.
+        const changed = manifestText('{ "toast": true }').replace(
+          '{\n',
+          '{\n  "description": "Saves files.",\n  "author": "Sample",\n  "license": "MIT",\n  "homepage": "https://example.com",\n',
+        );
+        folder.write('plugin/manifest.json', changed);
+        const written = applyWorkspaceEdit(await editOf(client, fix), new Map()).get(manifestUri)!;
+        folder.write('plugin/manifest.json', written);
+        const value = JSON.parse(written) as { permissions: unknown; homepage: string };
+        assert.deepEqual(value.permissions, { toast: true, fs: { write: { parameter: true } } });
+        assert.equal(value.homepage, 'https://example.com');
+        // Run again, it finds the permission declared: nothing is edited, and the user is told why.
+        const asked = client.appliedEdits.length;
+        await client.request('workspace/executeCommand', fix.command);
+        assert.equal(client.appliedEdits.length, asked);
+        assert.match(client.messages.at(-1) ?? '', /changed since this fix was offered; nothing was edited/);
       } finally {
         await client.stop();
         folder.cleanup();
@@ -181,3 +227,30 @@ for (const { name, capabilities } of realClients) {
     });
   });
 }
+
+test('a client that cannot be asked to apply an edit gets no fix for a manifest that is not open, and the edit once it is open', async () => {
+  const capabilities = { ...vscodeCapabilities, workspace: { ...vscodeCapabilities.workspace, applyEdit: false } };
+  const folder = tempFolder({
+    'plugin/manifest.json': manifestText('{ "toast": true }'),
+    'plugin/tools/save.schema.json': schema,
+    'plugin/tools/save.js': handler,
+  });
+  const client = await LspClient.start({ workspace: folder.root, capabilities });
+  try {
+    const uri = folder.uri('plugin/tools/save.js');
+    await client.open(uri, handler, 1, 'javascript');
+    const found = await handlerDiagnostics(client, uri, true, (diagnostics) => diagnostics.length >= 2);
+    assert.deepEqual(await fixesFor(client, uri, 'handlers.undeclared-permission', found), []);
+    const manifestUri = folder.uri('plugin/manifest.json');
+    await client.open(manifestUri, manifestText('{ "toast": true }'));
+    const [fix] = await fixesFor(client, uri, 'handlers.undeclared-permission', found);
+    assert.deepEqual(
+      fix.edit?.documentChanges?.map((change) => ('textDocument' in change ? change.textDocument : undefined)),
+      [{ uri: manifestUri, version: 1 }],
+      'an edit of the open manifest, of the version it was made from',
+    );
+  } finally {
+    await client.stop();
+    folder.cleanup();
+  }
+});

@@ -24,6 +24,7 @@ import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL, fileURLToPath } from 'node:url';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import {
+  ApplyWorkspaceEditRequest,
   ConfigurationRequest,
   createProtocolConnection,
   DidChangeTextDocumentNotification,
@@ -43,6 +44,7 @@ import {
   ShutdownRequest,
   StreamMessageReader,
   StreamMessageWriter,
+  type ApplyWorkspaceEditParams,
   type ClientCapabilities,
   type Diagnostic,
   type FileChangeType,
@@ -121,6 +123,8 @@ export class LspClient {
   readonly logMessages: { type: number; message: string }[] = [];
   /** Every window/showMessage, as `type: message`. */
   readonly messages: string[] = [];
+  /** Every edit the server asked the client to apply (`workspace/applyEdit`), each answered as applied. */
+  readonly appliedEdits: ApplyWorkspaceEditParams[] = [];
   settings: Record<string, unknown> | null;
   private readonly versions = new Map<string, number>();
   private readonly texts = new Map<string, string>();
@@ -171,6 +175,11 @@ export class LspClient {
         refusing(ConfigurationRequest.method) ??
         params.items.map((item) => (item.section === 'filerManifest' ? client.settings : null))
       );
+    });
+    connection.onRequest(ApplyWorkspaceEditRequest.type, (params) => {
+      client.appliedEdits.push(params);
+      client.wake();
+      return { applied: true };
     });
     connection.onNotification('window/showMessage', (params: { type: number; message: string }) => {
       client.messages.push(`${params.type}: ${params.message}`);

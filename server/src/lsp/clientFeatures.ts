@@ -14,6 +14,8 @@ export interface ClientFeatures {
   snippets: boolean;
   documentChanges: boolean;
   createFiles: boolean;
+  /** The server may ask it to apply an edit (`workspace/applyEdit`): how a fix to a closed manifest is applied. */
+  applyEdit: boolean;
   /** Markdown, or plain text for clients whose `hover.contentFormat` prefers it (Eglot). */
   hoverMarkup: Markup;
   /** A diagnostic's code may link to a page (`codeDescription`): what the client declares for the way it gets them. */
@@ -50,6 +52,7 @@ export function readClientFeatures(capabilities: ClientCapabilities): ClientFeat
     snippets: !!capabilities.textDocument?.completion?.completionItem?.snippetSupport,
     documentChanges: !!workspace?.workspaceEdit?.documentChanges,
     createFiles: !!workspace?.workspaceEdit?.resourceOperations?.includes('create'),
+    applyEdit: !!workspace?.applyEdit,
     hoverMarkup: markupFor(capabilities.textDocument?.hover?.contentFormat),
     codeDescription: !!givenDiagnostics?.codeDescriptionSupport,
   };

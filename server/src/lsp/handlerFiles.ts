@@ -113,6 +113,12 @@ export class HandlerFiles {
     });
   }
 
+  /** Forgets what was read of a manifest on disk: it is read again when next asked for. */
+  forgetManifest(manifestPath: string): void {
+    this.scriptsOnDisk.delete(manifestPath);
+    this.fromDisk.delete(manifestPath);
+  }
+
   /**
    * Nearest first: the manifest.json of each folder above the file inside its workspace folder, and every known
    * manifest whose folder holds it (a workspace manifest, an open one wherever it is), each once.

@@ -10,16 +10,20 @@ import {
   DocumentLinkRequest,
   DocumentSymbolRequest,
   ErrorCodes,
+  ExecuteCommandRequest,
   HoverRequest,
   InlayHintRequest,
+  MessageType,
   PrepareRenameRequest,
   ReferencesRequest,
   RenameRequest,
   RequestType,
   ResponseError,
+  ShowMessageNotification,
   WorkspaceDiagnosticRequest,
   type Connection,
   type RequestHandler,
+  type WorkspaceEdit,
 } from 'vscode-languageserver';
 import { computeContextMenu, gatingReport, type FindingsWanted, type JsonPath, type NamedHandler } from '../engine';
 import {
@@ -36,7 +40,7 @@ import {
 import { keyProposedByBuiltInJson, type BuiltInJson } from './builtInJson';
 import type { ClientFeatures } from './clientFeatures';
 import type { PullDiagnostics } from './diagnostics/pull';
-import { quickFixes } from './features/codeActions';
+import { applyFixCommand, quickFixes, type ApplyFixArguments } from './features/codeActions';
 import { completeManifest, newManifestCompletion } from './features/completion';
 import { definitionAt } from './features/definition';
 import { documentLinks } from './features/documentLinks';
@@ -47,7 +51,7 @@ import { manifestStatus } from './features/manifestStatus';
 import { prepareRenameAt, referencesAt, renameAt } from './features/references';
 import { handlerCompletions, handlerHover } from './features/handlerAssist';
 import type { HandlerFiles } from './handlerFiles';
-import type { ManifestVersion } from './manifestCache';
+import { filePathOf, type ManifestVersion } from './manifestCache';
 import type { OpenDocuments } from './openDocuments';
 import {
   array,
@@ -155,14 +159,18 @@ const routes: Route[] = [
       if (params.context.only && !params.context.only.some((kind) => CodeActionKind.QuickFix.startsWith(kind)))
         return [];
       if (entry.isFilerManifest) return quickFixes(params.context.diagnostics, fixContext(entry, entry.version, env));
-      // In a handler, the fixes of its manifest's findings there: each edits its manifest.
+      // In a handler, the fixes of its manifest's findings there: each edits its manifest. One that is not open is
+      // edited by a command that reads it when it runs (ApplyFixArguments): a client that cannot be asked to apply
+      // that edit gets no fix rather than an edit of a text that may have changed.
       const handler = entry.filePath === undefined ? undefined : env.handlers.manifestOf(entry.filePath);
-      return handler
-        ? quickFixes(params.context.diagnostics, {
-            ...fixContext(handler.entry, handler.entry.version ?? null, env, 'with-handlers'),
-            inFile: handler.relative,
-          })
-        : [];
+      if (!handler) return [];
+      const { version } = handler.entry;
+      if (version === undefined && !env.client().applyEdit) return [];
+      return quickFixes(params.context.diagnostics, {
+        ...fixContext(handler.entry, version ?? null, env, 'with-handlers'),
+        inFile: handler.relative,
+        ...(version === undefined ? { computedWhenRunIn: entry.uri } : {}),
+      });
     },
   ),
   aboutManifest(DefinitionRequest.type, 'Definition', object(textDocumentPosition), [], (entry, params) =>
@@ -248,6 +256,34 @@ const routes: Route[] = [
       return entry ? gatingReport(entry.model, entry.diagnostics()) : null;
     }),
   ),
+  // A fix to a manifest that is not open, when the user picks it (features/codeActions.ts, ApplyFixArguments).
+  (connection, env) =>
+    route(
+      ExecuteCommandRequest.type,
+      object({
+        command: string,
+        arguments: optional(array(object({ handler: string, manifest: string, code: string, range, title: string }))),
+      }),
+      async (params, token) => {
+        const fix = params.arguments?.[0];
+        if (params.command !== applyFixCommand || !fix)
+          return new ResponseError(
+            ErrorCodes.InvalidParams,
+            `${params.command}: not a command of this server, or no fix.`,
+          );
+        const edit = await runSafe(env.logger, 'Apply fix', token, () => fixAsTheManifestIsNow(fix, env) ?? null);
+        if (edit instanceof ResponseError) return edit;
+        if (!edit) {
+          void connection.sendNotification(ShowMessageNotification.type, {
+            type: MessageType.Warning,
+            message: `${fix.title}: the manifest or the handler changed since this fix was offered; nothing was edited. Ask for the fix again.`,
+          });
+          return null;
+        }
+        await connection.workspace.applyEdit({ label: fix.title, edit });
+        return null;
+      },
+    )(connection, env),
   route(manifestStatusRequest, object({ uri: string }), (params, token, env) =>
     runSafe<ManifestStatus>(env.logger, 'Manifest status', token, () => {
       const document = env.documents.get(params.uri);
@@ -335,6 +371,25 @@ function handlerAt<R>(
 ): R | undefined {
   const handler = entry.filePath === undefined ? undefined : env.handlers.named(entry.filePath);
   return handler && answer(handler);
+}
+
+/**
+ * The edit of a fix to a manifest that is not open, from the manifest as it is on disk now (read again: never the text
+ * the code action was computed from): the same finding of the handler (code and range), the same fix (title), made
+ * through the same engine fix. Undefined when either is gone, or another manifest now names the handler.
+ */
+function fixAsTheManifestIsNow(fix: ApplyFixArguments, env: FeatureEnvironment): WorkspaceEdit | undefined {
+  const [handlerPath, manifestPath] = [filePathOf(fix.handler), filePathOf(fix.manifest)];
+  if (!handlerPath || !manifestPath) return undefined;
+  env.handlers.forgetManifest(manifestPath);
+  const found = env.handlers.manifestOf(handlerPath);
+  if (found?.entry.filePath !== manifestPath) return undefined;
+  const { version } = found.entry;
+  const [action] = quickFixes([{ code: fix.code, range: fix.range, message: '' }], {
+    ...fixContext(found.entry, version ?? null, env, 'with-handlers'),
+    inFile: found.relative,
+  }).filter((candidate) => candidate.title === fix.title);
+  return action?.edit;
 }
 
 /** What a manifest's quick fixes are computed from: its analysis, its folder, the client's abilities. */

@@ -11,6 +11,7 @@ import { readClientFeatures, type ClientFeatures, type InitializationOptions } f
 import { ClientRequests } from './clientRequests';
 import { Configuration } from './configuration';
 import { DiagnosticsCore, type DiagnosticsStrategy } from './diagnostics/core';
+import { applyFixCommand } from './features/codeActions';
 import { HandlerFiles } from './handlerFiles';
 import { PullDiagnostics } from './diagnostics/pull';
 import { PushDiagnostics } from './diagnostics/push';
@@ -182,6 +183,7 @@ function capabilities(
     completionProvider: { triggerCharacters: ['"', ':', '/'] },
     hoverProvider: true,
     codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
+    executeCommandProvider: { commands: [applyFixCommand] },
     definitionProvider: true,
     referencesProvider: true,
     renameProvider: { prepareProvider: true },

@@ -3,6 +3,7 @@ import {
   type CodeAction,
   type CreateFile,
   type Diagnostic,
+  type Range,
   type TextDocumentEdit,
   type TextEdit,
   type WorkspaceEdit,
@@ -19,15 +20,34 @@ import {
   type OffsetEdit,
 } from '../../engine';
 
+/** The command a fix to a manifest that is not open carries instead of an edit (ApplyFixArguments). */
+export const applyFixCommand = 'filer.applyFixToManifestOnDisk';
+
+/**
+ * What that command carries: the finding (the handler it is in, its code and range) and the fix's title, never an
+ * edit. A WorkspaceEdit of a file that is not open cannot say which text it was made for, and the file may change
+ * before it is applied (an edit of lines that moved writes invalid JSON): the server reads the manifest again when
+ * the command runs and computes the fix from what it holds then.
+ */
+export interface ApplyFixArguments {
+  handler: string;
+  manifest: string;
+  code: string;
+  range: Range;
+  title: string;
+}
+
 /** What a quick fix may know about the document and the client. */
 interface FixContext {
   /** The manifest's: every fix edits the manifest (and may create files). */
   uri: string;
-  /** The open manifest's version; null for a manifest that is not open (a handler's fix edits it on disk). */
+  /** The open manifest's version; null for a manifest that is not open (read when a fix's command runs). */
   version: number | null;
   analysis: ManifestAnalysis;
   /** The file the client's diagnostics are in, when it is not the manifest: a handler's plugin-relative path. */
   inFile?: string;
+  /** The handler's URI when the manifest is not open: each fix is then the command that computes it when it runs. */
+  computedWhenRunIn?: string;
   /** The file URI of a plugin-relative path; absent for a document that is not on disk. */
   fileUri?: (filePath: string) => string;
   /**
@@ -90,11 +110,6 @@ function engineDiagnosticOf(
 }
 
 function codeAction(proposal: FixProposal, diagnostic: Diagnostic, context: FixContext): CodeAction | undefined {
-  const edit =
-    proposal.newFiles.length > 0
-      ? editWithFiles(context, proposal.edits, proposal.newFiles)
-      : manifestEdit(context, proposal.edits);
-  if (!edit) return undefined;
   // A fix that mends several diagnostics is attached to each, as the client shows them.
   const diagnostics = proposal.mends
     ? proposal.mends.map((d) => ({
@@ -106,13 +121,29 @@ function codeAction(proposal: FixProposal, diagnostic: Diagnostic, context: FixC
         data: d.data,
       }))
     : [diagnostic];
-  return {
-    title: proposal.title,
+  const { title } = proposal;
+  const action: CodeAction = {
+    title,
     kind: CodeActionKind.QuickFix,
     diagnostics,
-    edit,
     ...(proposal.isPreferred ? { isPreferred: true } : {}),
   };
+  const handler = context.computedWhenRunIn;
+  if (handler) {
+    const found: ApplyFixArguments = {
+      handler,
+      manifest: context.uri,
+      code: String(diagnostic.code),
+      range: diagnostic.range,
+      title,
+    };
+    return { ...action, command: { title, command: applyFixCommand, arguments: [found] } };
+  }
+  const edit =
+    proposal.newFiles.length > 0
+      ? editWithFiles(context, proposal.edits, proposal.newFiles)
+      : manifestEdit(context, proposal.edits);
+  return edit && { ...action, edit };
 }
 
 function textEdits(context: FixContext, edits: OffsetEdit[]): TextEdit[] {
