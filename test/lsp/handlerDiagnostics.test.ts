@@ -9,7 +9,7 @@ import {
   type DocumentDiagnosticReport,
   type WorkspaceEdit,
 } from 'vscode-languageserver-protocol/node';
-import { realClients, vscodeCapabilities } from './clientCapabilities';
+import { helix2507Capabilities, realClients, vscodeCapabilities } from './clientCapabilities';
 import { applyWorkspaceEdit, LspClient, manifest, pollUntil, spanOf, tempFolder } from './lspClient';
 
 /**
@@ -248,6 +248,32 @@ test('a client that cannot be asked to apply an edit gets no fix for a manifest 
       fix.edit?.documentChanges?.map((change) => ('textDocument' in change ? change.textDocument : undefined)),
       [{ uri: manifestUri, version: 1 }],
       'an edit of the open manifest, of the version it was made from',
+    );
+  } finally {
+    await client.stop();
+    folder.cleanup();
+  }
+});
+
+test('Helix started in a folder with no root marker names it only as rootPath: its handlers get their findings all the same', async () => {
+  const folder = tempFolder({
+    'manifest.json': manifestText('{ "toast": true }'),
+    'tools/save.schema.json': schema,
+    'tools/save.js': handler,
+  });
+  // Helix 25.07.1's initialize there: `workspaceFolders: []`, `rootUri: null`, `rootPath` the folder it started in.
+  const client = await LspClient.start({
+    workspace: folder.root,
+    workspaceNamedBy: 'rootPath',
+    capabilities: helix2507Capabilities,
+  });
+  try {
+    const uri = folder.uri('tools/save.js');
+    await client.open(uri, handler, 1, 'javascript');
+    const found = await handlerDiagnostics(client, uri, true, (diagnostics) => diagnostics.length >= 2);
+    assert.deepEqual(
+      found.map((d) => d.code),
+      ['handlers.undeclared-permission', 'handlers.unknown-argument'],
     );
   } finally {
     await client.stop();

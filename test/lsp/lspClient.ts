@@ -105,6 +105,11 @@ export interface StartOptions {
   configurationDelayMs?: number;
   /** `initializationOptions`, as an editor sends them. */
   initializationOptions?: unknown;
+  /**
+   * How `initialize` names the workspace: as a workspace folder and `rootUri` (by default), or only as `rootPath` with
+   * `workspaceFolders: []` and `rootUri: null`, as Helix does where no root marker is found above the file.
+   */
+  workspaceNamedBy?: 'folders' | 'rootPath';
 }
 
 export class LspClient {
@@ -202,10 +207,13 @@ export class LspClient {
     connection.listen();
 
     const rootUri = options.workspace ? pathToFileURL(options.workspace).href : null;
+    const workspace =
+      options.workspaceNamedBy === 'rootPath'
+        ? { rootPath: options.workspace ?? null, rootUri: null, workspaceFolders: [] }
+        : { rootUri, workspaceFolders: rootUri ? [{ uri: rootUri, name: 'workspace' }] : null };
     client.initializeResult = await connection.sendRequest(InitializeRequest.type, {
       processId: process.pid,
-      rootUri,
-      workspaceFolders: rootUri ? [{ uri: rootUri, name: 'workspace' }] : null,
+      ...workspace,
       capabilities: options.capabilities ?? editorCapabilities(),
       ...(options.initializationOptions !== undefined ? { initializationOptions: options.initializationOptions } : {}),
     });

@@ -57,10 +57,21 @@ export class WorkspaceFiles {
     return this.folderPaths;
   }
 
-  /** The workspace folders the client named in `initialize`. */
+  /**
+   * The workspace folders the client named in `initialize`: its `workspaceFolders`, else its `rootUri`, else its
+   * `rootPath`. An empty `workspaceFolders` names none: Helix, where no root marker is found above the file, sends `[]`
+   * and `rootUri: null`, and names the folder it was started in only as `rootPath`.
+   */
   initialize(params: InitializeParams): void {
-    const uris = params.workspaceFolders?.map((folder) => folder.uri) ?? (params.rootUri ? [params.rootUri] : []);
-    this.folderPaths = uris.flatMap((uri) => filePathOf(uri) ?? []);
+    const folders = params.workspaceFolders?.flatMap((folder) => filePathOf(folder.uri) ?? []) ?? [];
+    const { rootUri, rootPath } = params;
+    const root =
+      typeof rootUri === 'string'
+        ? filePathOf(rootUri)
+        : typeof rootPath === 'string' && path.isAbsolute(rootPath)
+          ? path.resolve(rootPath)
+          : undefined;
+    this.folderPaths = folders.length > 0 ? folders : root ? [root] : [];
   }
 
   /** Whether changes under this plugin folder are reported to the server (by the client or by its own watcher). */
