@@ -7,6 +7,7 @@ import {
   type CodeAction,
   type Diagnostic,
   type DocumentDiagnosticReport,
+  type WorkspaceDiagnosticReport,
   type WorkspaceEdit,
 } from 'vscode-languageserver-protocol/node';
 import { helix2507Capabilities, realClients, vscodeCapabilities } from './clientCapabilities';
@@ -275,6 +276,35 @@ test('Helix started in a folder with no root marker names it only as rootPath: i
       found.map((d) => d.code),
       ['handlers.undeclared-permission', 'handlers.unknown-argument'],
     );
+  } finally {
+    await client.stop();
+    folder.cleanup();
+  }
+});
+
+test('a handler two nested plugins name gets the nearest manifest’s findings in workspace diagnostics, as when it is open', async () => {
+  // The outer plugin names nested/tools/save.js without toast; the nested one names it with toast. The outer one is
+  // validated first (workspace manifests are in path order).
+  const outer = manifestText('{}').replace('"tools/save.schema.json"', '"nested/tools/save.schema.json"');
+  const folder = tempFolder({
+    'outer/manifest.json': outer.replace('"tools/save.js"', '"nested/tools/save.js"'),
+    'outer/nested/manifest.json': manifestText('{ "toast": true }'),
+    'outer/nested/tools/save.schema.json': schema,
+    'outer/nested/tools/save.js': handler,
+  });
+  const client = await LspClient.start({ workspace: folder.root, capabilities: vscodeCapabilities });
+  try {
+    const uri = folder.uri('outer/nested/tools/save.js');
+    const report = await client.request<WorkspaceDiagnosticReport>('workspace/diagnostic', { previousResultIds: [] });
+    const closed = report.items.filter((item) => item.uri === uri);
+    assert.equal(closed.length, 1, 'the handler is reported once');
+    const codes = (items: Diagnostic[]) => items.map((d) => d.code).sort();
+    const whileClosed = closed[0].kind === 'full' ? codes(closed[0].items) : [];
+    // Only the nested manifest's: the outer one's handlers.undeclared-permission on toast is not in it.
+    assert.deepEqual(whileClosed, ['handlers.undeclared-permission', 'handlers.unknown-argument']);
+    await client.open(uri, handler, 1, 'javascript');
+    const whileOpen = await handlerDiagnostics(client, uri, true, (diagnostics) => diagnostics.length >= 2);
+    assert.deepEqual(codes(whileOpen), whileClosed);
   } finally {
     await client.stop();
     folder.cleanup();

@@ -78,6 +78,21 @@ export class HandlerFiles {
     return undefined;
   }
 
+  /**
+   * Whether the file is named by a manifest nearer to it than `manifestPath` (the `manifest.json` of a folder between
+   * them): then that one reports in it, not this one. Asked of every handler of every manifest in workspace
+   * diagnostics, so it looks only at those folders, never at every known manifest.
+   */
+  hasNearerManifest(filePath: string, manifestPath: string): boolean {
+    const top = path.dirname(manifestPath);
+    for (let folder = path.dirname(filePath); folder !== top && isInside(top, folder); folder = path.dirname(folder)) {
+      const nearer = path.join(folder, 'manifest.json');
+      const relative = path.relative(folder, filePath).split(path.sep).join('/');
+      if (this.manifestNaming(nearer, relative)) return true;
+    }
+    return false;
+  }
+
   /** The handler at `filePath` as its manifest reads it (its folder's open texts included); undefined for others. */
   named(filePath: string): NamedHandler | undefined {
     const manifest = this.manifestOf(filePath);

@@ -141,10 +141,13 @@ export class DiagnosticsCore {
       ({ kind, filePath: named }) =>
         handlerReferenceKinds.has(kind) && !containsDotDot(named) && !isAbsolutePath(named),
     );
+    // A handler a nested plugin's manifest names too gets only the nearest one's findings, as when it is open.
     const handlers = [...new Set(readable.map((reference) => normalizeRelativePath(reference.filePath)))]
       .filter((relative) => folder.stat(relative) === 'file')
-      .map((relative) => ({
-        filePath: path.join(folder.root, relative),
+      .map((relative) => ({ relative, handlerPath: path.join(folder.root, relative) }))
+      .filter(({ handlerPath }) => !this.env.handlers.hasNearerManifest(handlerPath, filePath))
+      .map(({ relative, handlerPath }) => ({
+        filePath: handlerPath,
         diagnostics: toLspDiagnostics(
           diagnostics.filter((diagnostic) => diagnostic.file === relative),
           pageOf,

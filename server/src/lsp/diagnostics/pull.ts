@@ -161,7 +161,7 @@ export class PullDiagnostics implements DiagnosticsStrategy {
     const { documents, workspace, folders } = this.env;
     await this.env.scanDone();
     const items: WorkspaceDocumentDiagnosticReport[] = [];
-    // Each URI once: a handler two manifests name is reported with the first of them.
+    // Each URI once: an open document as it is open, a handler with the nearest manifest that names it.
     const reported = new Set<string>();
     const add = async (item: WorkspaceDocumentDiagnosticReport): Promise<void> => {
       if (reported.has(item.uri)) return;
