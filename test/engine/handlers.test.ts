@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { analyzeManifest } from '../../server/src/engine';
 import { handlerFacts, handlerText } from '../../server/src/engine/handlers/handlerFacts';
+import { countWordsFiles, countWordsPlugin } from '../../server/src/engine/rules/examples';
 import { expectRule, manifest, MemoryFolder, pluginFolder } from './helpers';
 
 /** Issue 26's cases, each with its correct counterpart: handler modules parsed, findings in the handler at the use. */
@@ -283,6 +284,13 @@ test('say nothing rather than guess: a re-export, several exported functions, ct
     'exports.a = async (args, ctx) => ctx.toast("a");\nexports.b = async (args, ctx) => ctx.toast("b");',
     'function helper(ctx) { ctx.toast("x"); }\nmodule.exports = async (args, ctx) => helper(ctx);',
     'module.exports = async (args, ctx) => { const name = "toast"; ctx[name]("x"); };',
+    // A member or an export whose value is not seen beside a function: the function may not be the only one.
+    'module.exports = { impl: require("./impl"), run: (args, ctx) => ctx.toast("x") };',
+    'module.exports = { ...base, run: (args, ctx) => ctx.toast("x") };',
+    'export class Store {}\nexport function run(args, ctx) { ctx.toast("x"); }',
+    // An object reached by its name: what is added to it through the name is not followed.
+    'const api = { run: (args, ctx) => ctx.toast("x") };\napi.other = () => 1;\nmodule.exports = api;',
+    'const api = { run: (args, ctx) => ctx.toast("x") };\napi.other = () => 1;\nexport default api;',
   ]) {
     assert.deepEqual(handlerFindings(withTool('{}'), toolFiles(handler)), [], handler);
   }
@@ -296,6 +304,7 @@ test('the handler is what is exported: module.exports, export default, a functio
     'export default async function (args, ctx) { ctx.toast("x"); }',
     'const run = (args, ctx) => ctx.toast("x");\nexport { run };',
     'module.exports.handler = (args, ctx) => ctx.toast("x");',
+    'const run = (args, ctx) => ctx.toast("x");\nexport { run as default };\nexport function helper() {}',
   ]) {
     assert.deepEqual(
       handlerFindings(withTool('{}'), toolFiles(handler)),
@@ -303,6 +312,133 @@ test('the handler is what is exported: module.exports, export default, a functio
       handler,
     );
   }
+});
+
+/**
+ * One reading of the handler in both module systems: the module's export (module.exports, export default) when it is a
+ * function, else the one function among its members (an object written out there, exports.x / module.exports.x, an ES
+ * module's named exports), values that are not functions aside. Each style, written both ways, with its verdict:
+ * whether the word-count handler's ctx.fs.read is found.
+ */
+const exportStyles: { style: string; commonjs: string; esm: string; handler: boolean }[] = [
+  {
+    style: 'a default function',
+    commonjs: 'module.exports = async function ({ path }, ctx) { return ctx.fs.read(path); };',
+    esm: 'export default async function ({ path }, ctx) { return ctx.fs.read(path); }',
+    handler: true,
+  },
+  {
+    style: 'a default arrow',
+    commonjs: 'module.exports = async ({ path }, ctx) => ctx.fs.read(path);',
+    esm: 'export default async ({ path }, ctx) => ctx.fs.read(path);',
+    handler: true,
+  },
+  {
+    style: 'an object of one method',
+    commonjs: 'module.exports = { async run({ path }, ctx) { return ctx.fs.read(path); } };',
+    esm: 'export default { async run({ path }, ctx) { return ctx.fs.read(path); } };',
+    handler: true,
+  },
+  {
+    style: 'an object of one method and one value',
+    commonjs: 'module.exports = { version: 1, async run({ path }, ctx) { return ctx.fs.read(path); } };',
+    esm: 'export default { version: 1, async run({ path }, ctx) { return ctx.fs.read(path); } };',
+    handler: true,
+  },
+  {
+    style: 'an object, and a function exported beside it',
+    commonjs:
+      'async function run({ path }, ctx) { return ctx.fs.read(path); }\nmodule.exports = { version: 1 };\nmodule.exports.run = run;',
+    esm: 'export default { version: 1 };\nexport async function run({ path }, ctx) { return ctx.fs.read(path); }',
+    handler: true,
+  },
+  {
+    style: 'one named function',
+    commonjs: 'exports.run = async ({ path }, ctx) => ctx.fs.read(path);',
+    esm: 'export async function run({ path }, ctx) { return ctx.fs.read(path); }',
+    handler: true,
+  },
+  {
+    style: 'one named function and one named value',
+    commonjs: 'exports.version = 1;\nexports.run = async ({ path }, ctx) => ctx.fs.read(path);',
+    esm: 'export const version = 1;\nexport async function run({ path }, ctx) { return ctx.fs.read(path); }',
+    handler: true,
+  },
+  {
+    style: 'a default function, and a helper exported beside it',
+    commonjs:
+      'module.exports = async ({ path }, ctx) => ctx.fs.read(path);\nmodule.exports.helper = (text) => text.trim();',
+    esm: 'export default async ({ path }, ctx) => ctx.fs.read(path);\nexport function helper(text) { return text.trim(); }',
+    handler: true,
+  },
+  {
+    style: 'two named functions',
+    commonjs:
+      'exports.a = async ({ path }, ctx) => ctx.fs.read(path);\nexports.b = async ({ path }, ctx) => ctx.fs.read(path);',
+    esm: 'export async function a({ path }, ctx) { return ctx.fs.read(path); }\nexport async function b({ path }, ctx) { return ctx.fs.read(path); }',
+    handler: false,
+  },
+  {
+    style: 'an object of two methods',
+    commonjs:
+      'module.exports = { a({ path }, ctx) { return ctx.fs.read(path); }, b({ path }, ctx) { return ctx.fs.read(path); } };',
+    esm: 'export default { a({ path }, ctx) { return ctx.fs.read(path); }, b({ path }, ctx) { return ctx.fs.read(path); } };',
+    handler: false,
+  },
+  {
+    style: 'an object of one method, and a function exported beside it',
+    commonjs:
+      'module.exports = { run({ path }, ctx) { return ctx.fs.read(path); } };\nmodule.exports.helper = ({ path }, ctx) => ctx.fs.read(path);',
+    esm: 'export default { run({ path }, ctx) { return ctx.fs.read(path); } };\nexport function helper({ path }, ctx) { return ctx.fs.read(path); }',
+    handler: false,
+  },
+  {
+    style: 'an object of one method and a member whose value is not seen (a call)',
+    commonjs: 'module.exports = { check: wrap(other), run({ path }, ctx) { return ctx.fs.read(path); } };',
+    esm: 'export default { check: wrap(other), run({ path }, ctx) { return ctx.fs.read(path); } };',
+    handler: false,
+  },
+];
+
+test('handlers.undeclared-permission: the handler is read alike from CommonJS and ES modules, style by style', () => {
+  const text = countWordsPlugin({ permissions: null });
+  const verdict = (handler: string) => {
+    const found = handlerFindings(
+      text,
+      { ...countWordsFiles, 'tools/count-words.js': handler },
+      'tools/count-words.js',
+    );
+    if (found.length === 0) return 'nothing said';
+    assert.deepEqual(found, ['handlers.undeclared-permission ctx.fs.read'], handler);
+    return 'ctx.fs.read found';
+  };
+  // Every row at once, so that a difference names each style it is in.
+  assert.deepEqual(
+    exportStyles.flatMap(({ style, commonjs, esm }) => [
+      `CommonJS, ${style}: ${verdict(commonjs)}`,
+      `ES module, ${style}: ${verdict(esm)}`,
+    ]),
+    exportStyles.flatMap(({ style, handler }) =>
+      ['CommonJS', 'ES module'].map(
+        (system) => `${system}, ${style}: ${handler ? 'ctx.fs.read found' : 'nothing said'}`,
+      ),
+    ),
+  );
+});
+
+test('handlers.undeclared-permission: exports.x after module.exports is replaced is not exported, as at run time', () => {
+  const text = countWordsPlugin({ permissions: null });
+  const findings = (handler: string) =>
+    handlerFindings(text, { ...countWordsFiles, 'tools/count-words.js': handler }, 'tools/count-words.js');
+  // `exports` is still the object module.exports was before: the function is not in what Filer calls.
+  assert.deepEqual(
+    findings('module.exports = { version: 1 };\nexports.run = async ({ path }, ctx) => ctx.fs.read(path);'),
+    [],
+  );
+  // Before it is replaced, it is.
+  assert.deepEqual(findings('exports.version = 1;\nexports.run = async ({ path }, ctx) => ctx.fs.read(path);'), [
+    'handlers.undeclared-permission ctx.fs.read',
+  ]);
 });
 
 test('a module with a syntax error is read by the tolerant parser: what is typed so far is still checked', () => {

@@ -81,9 +81,11 @@ export interface HandlerFacts {
   /** An `export` statement, or an assignment to `module.exports` / `exports.x`; undefined when it has neither. */
   moduleStyle?: ModuleStyle;
   /**
-   * Whether the module's handler function was found: what `module.exports` or `export default` is, or
-   * else its one exported function. Not for a re-export (`module.exports = require('./x')`), several
-   * exported functions, or anything computed: then nothing else here is known either.
+   * Whether the module's handler function was found, alike in both module systems: what `module.exports` or
+   * `export default` is when that is a function, else the one function among what the module exports (an object
+   * written out there, `exports.x` / `module.exports.x`, named exports), values that are not functions aside. Not for
+   * a re-export (`module.exports = require('./x')`), several exported functions, or anything computed: then nothing
+   * else here is known either.
    */
   handlerFound: boolean;
   ctxUses: CtxUse[];
@@ -215,8 +217,13 @@ function staticName(key: AnyNode, computed: boolean): string | undefined {
   return undefined;
 }
 
-/** `module.exports`, `exports` or `module.exports.x` / `exports.x`: what an assignment's left side exports. */
-function exportTarget(left: AnyNode): { kind: 'default' } | { kind: 'named'; name: string } | undefined {
+/**
+ * `module.exports`, `exports` or `module.exports.x` / `exports.x`: what an assignment's left side exports
+ * (`viaExports` for `exports.x`, which writes to what module.exports was at the start).
+ */
+function exportTarget(
+  left: AnyNode,
+): { kind: 'default' } | { kind: 'named'; name: string; viaExports: boolean } | undefined {
   const isModuleExports = (node: AnyNode) =>
     node.type === 'MemberExpression' &&
     node.object.type === 'Identifier' &&
@@ -226,15 +233,39 @@ function exportTarget(left: AnyNode): { kind: 'default' } | { kind: 'named'; nam
   if (left.type !== 'MemberExpression') return undefined;
   const name = staticName(left.property, left.computed);
   if (name === undefined) return undefined;
-  if ((left.object.type === 'Identifier' && left.object.name === 'exports') || isModuleExports(left.object))
-    return { kind: 'named', name };
+  if (left.object.type === 'Identifier' && left.object.name === 'exports')
+    return { kind: 'named', name, viaExports: true };
+  if (isModuleExports(left.object)) return { kind: 'named', name, viaExports: false };
   return undefined;
 }
 
+/** A member of what a module exports, as its text shows it: a function, a value that is not one, or not seen. */
+type ExportedMember = HandlerFunction | 'value' | 'unseen';
+
 /**
- * The module's handler: what `module.exports` or `export default` is (the last assignment, as at run
- * time), or else its one exported function by name. Undefined for a re-export, several named
- * functions, or an export whose value cannot be seen (a call, a computed name): nothing is guessed.
+ * A value that is never a function: a literal, an object or array written out, an operator's result. A call, a name
+ * the module does not declare, a class (a function to `typeof`) or `new` may be one.
+ */
+function isPlainValue(node: AnyNode): boolean {
+  return (
+    node.type === 'Literal' ||
+    node.type === 'TemplateLiteral' ||
+    node.type === 'ObjectExpression' ||
+    node.type === 'ArrayExpression' ||
+    node.type === 'UnaryExpression' ||
+    node.type === 'BinaryExpression'
+  );
+}
+
+/**
+ * The module's handler, read alike in both module systems. The module's export is what `module.exports` or
+ * `export default` is (the last assignment, as at run time): a function there is the handler. An object written out
+ * there, or the exports a module builds without one (`exports.x = …`, `module.exports.x = …`, named `export`s), is
+ * read by its members: `module.exports.x = …` adds to it, `exports.x = …` only while module.exports is not replaced
+ * (after, it writes to the object that was), and an ES module's named exports count beside its default object's
+ * members. The handler is the one function among them; a member that is not a function is no candidate. Undefined
+ * for a re-export, several functions, or an export or member whose value cannot be seen (a call, an import, a name
+ * the module does not declare, a getter, a spread, a computed name): nothing is guessed.
  */
 function handlerFunction(program: Program): HandlerFunction | undefined {
   const topLevel = new Map<string, AnyNode>();
@@ -251,20 +282,31 @@ function handlerFunction(program: Program): HandlerFunction | undefined {
   }
   const resolve = (value: AnyNode | null | undefined): AnyNode | null | undefined =>
     value?.type === 'Identifier' ? topLevel.get(value.name) : value;
-  let byDefault: AnyNode | null | undefined;
+  const memberOf = (value: AnyNode | null | undefined): ExportedMember => {
+    const resolved = resolve(value);
+    if (isFunction(resolved)) return resolved;
+    return resolved && isPlainValue(resolved) ? 'value' : 'unseen';
+  };
+  // What module.exports or export default is, once the module says; then the members of what the module exports, by
+  // name (an ES module's default object's members apart from its named exports, which sit beside them).
+  let exported: AnyNode | null | undefined;
   let hasDefault = false;
-  let reexports = false;
-  const named = new Map<string, AnyNode | null | undefined>();
-  const addObject = (object: ObjectExpression) => {
+  let exportsReplaced = false;
+  const members = new Map<string, ExportedMember>();
+  let unnamed = 0;
+  const addObject = (object: ObjectExpression, prefix: string) => {
     for (const property of object.properties) {
-      if (property.type !== 'Property') {
-        reexports = true;
-        continue;
-      }
-      const name = staticName(property.key, property.computed);
-      if (name === undefined) reexports = true;
-      else named.set(name, resolve(property.value));
+      const name = property.type === 'Property' ? staticName(property.key, property.computed) : undefined;
+      if (property.type !== 'Property' || name === undefined) members.set(`\0${unnamed++}`, 'unseen');
+      else members.set(prefix + name, property.kind === 'init' ? memberOf(property.value) : 'unseen');
     }
+  };
+  // A name is followed to a function it is declared as, not to an object: what is added to one through its name later
+  // is not seen.
+  const exportDefault = (value: AnyNode | null | undefined) => {
+    hasDefault = true;
+    const resolved = resolve(value);
+    exported = isFunction(resolved) ? resolved : value;
   };
   for (const statement of program.body) {
     if (
@@ -275,33 +317,38 @@ function handlerFunction(program: Program): HandlerFunction | undefined {
       const target = exportTarget(statement.expression.left);
       const value = statement.expression.right;
       if (target?.kind === 'default') {
-        hasDefault = true;
-        byDefault = resolve(value);
-        named.clear();
-        if (value.type === 'ObjectExpression') addObject(value);
-        else if (!isFunction(byDefault)) reexports = true;
-      } else if (target?.kind === 'named') named.set(target.name, resolve(value));
+        exportDefault(value);
+        exportsReplaced = true;
+        members.clear();
+        if (value.type === 'ObjectExpression') addObject(value, '');
+      } else if (target?.kind === 'named' && !(target.viaExports && exportsReplaced))
+        members.set(target.name, memberOf(value));
     } else if (statement.type === 'ExportDefaultDeclaration') {
-      hasDefault = true;
-      byDefault = resolve(statement.declaration);
+      exportDefault(statement.declaration);
+      if (statement.declaration.type === 'ObjectExpression') addObject(statement.declaration, 'default.');
     } else if (statement.type === 'ExportNamedDeclaration') {
-      if (statement.source) reexports = true;
       const declaration = statement.declaration;
-      if (declaration?.type === 'FunctionDeclaration' && declaration.id) named.set(declaration.id.name, declaration);
-      if (declaration?.type === 'VariableDeclaration') {
-        for (const declarator of declaration.declarations)
-          if (declarator.id.type === 'Identifier') named.set(declarator.id.name, declarator.init);
+      if (declaration?.type === 'FunctionDeclaration' && declaration.id) members.set(declaration.id.name, declaration);
+      else if (declaration?.type === 'VariableDeclaration') {
+        for (const declarator of declaration.declarations) {
+          if (declarator.id.type === 'Identifier') members.set(declarator.id.name, memberOf(declarator.init));
+          else members.set(`\0${unnamed++}`, 'unseen');
+        }
+      } else if (declaration) members.set(`\0${unnamed++}`, 'unseen');
+      for (const specifier of statement.specifiers) {
+        const name = staticName(specifier.exported, false);
+        const local = statement.source ? undefined : specifier.local;
+        if (name === 'default') exportDefault(local);
+        else members.set(name ?? `\0${unnamed++}`, local ? memberOf(local) : 'unseen');
       }
-      if (!statement.source)
-        for (const specifier of statement.specifiers)
-          if (specifier.local.type === 'Identifier')
-            named.set(String(staticName(specifier.exported, false)), resolve(specifier.local));
-    } else if (statement.type === 'ExportAllDeclaration') reexports = true;
+    } else if (statement.type === 'ExportAllDeclaration') members.set(`\0${unnamed++}`, 'unseen');
   }
-  if (hasDefault && isFunction(byDefault)) return byDefault;
-  if (reexports || (hasDefault && byDefault?.type !== 'ObjectExpression')) return undefined;
-  const functions = [...named.values()].filter(isFunction);
-  return functions.length === 1 && named.size === 1 ? functions[0] : undefined;
+  if (hasDefault && isFunction(exported)) return exported;
+  // A default that is not an object written out (a call, a re-export, a class, a name for something else): not seen.
+  if (hasDefault && exported?.type !== 'ObjectExpression') return undefined;
+  const candidates = [...members.values()].filter((member) => member !== 'value');
+  const [only] = candidates;
+  return candidates.length === 1 && only !== 'unseen' ? only : undefined;
 }
 
 /**
