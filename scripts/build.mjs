@@ -1,6 +1,6 @@
-// Build: compile the schemas to standalone validators, type-check and emit out/ (for the tests), check
-// that the schema's keywords and the rule registry agree (scripts/check-schema-codes.mjs), then bundle the client, the
-// language server and the CLI into dist/ with esbuild.
+// Build: compile the schemas to standalone validators, extract MCP's result schema, type-check and emit out/ (for
+// the tests), check that the schema's keywords and the rule registry agree (scripts/check-schema-codes.mjs), then
+// bundle the client, the language server and the CLI into dist/ with esbuild.
 //   --minify    minified bundles (the .vsix)
 //   --package   only the CLI and the language server, minified, into server/dist/ with the licence and
 //               the rule pages (server/docs/rules/, which diagnostics link to and `explain` prints) and the
@@ -21,6 +21,7 @@ const run = (/** @type {string} */ script, /** @type {string[]} */ args = []) =>
 const forPackage = process.argv.includes('--package');
 
 run(join(root, 'scripts/generate-shape-validator.mjs'));
+run(join(root, 'scripts/generate-mcp-result-schema.mjs'));
 if (!forPackage) {
   run(join(root, 'scripts/editor/copy-codicons.mjs'));
   run(join(root, 'node_modules/typescript/bin/tsc'), ['-p', '.']);

@@ -22,7 +22,7 @@ const handlers: Record<string, string> = {
   'tools/comments.js': "// TODO: ctx.toast(...) later\nmodule.exports = async (args, ctx) => 'ctx.store';\n",
   // 5. a misspelt argument, 6. an image without mimeType.
   'tools/typo.js': 'module.exports = async (args) => args.pth;\n',
-  'tools/envelope.js': "module.exports = async () => ({ content: [{ type: 'image', data: 'iVBOR' }] });\n",
+  'tools/envelope.js': "module.exports = async () => ({ content: [{ type: 'image', data: 'iVBORw0KGgo=' }] });\n",
   // 4. a hook reading through ctx.fs under a parameter-only grant.
   'hooks/changed.js': 'module.exports = async (event, ctx) => ctx.fs.read(event.path);\n',
   'tools/t.schema.json': schema,

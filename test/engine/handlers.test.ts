@@ -210,14 +210,20 @@ test('an open schema (no additionalProperties: false) reports only a name close 
 
 test('handlers.malformed-envelope: an image block without mimeType falls back to the text wrapping (case 6)', () => {
   const handler =
-    "module.exports = async (args, ctx) => {\n  const png = 'iVBOR';\n  return { content: [{ type: «'image'», data: png }] };\n};\n";
+    "module.exports = async (args, ctx) => {\n  const png = 'iVBORw0KGgo=';\n  return { content: [{ type: «'image'», data: png }] };\n};\n";
   const diagnostic = expectRule('handlers.malformed-envelope', withTool('{}'), {
     inFile: { at: 'tools/t.js', files: toolFiles(handler) },
     severity: 'warning',
     message:
-      'This "image" content block has no `mimeType`: a malformed envelope falls back to the plain text wrapping, so the agent receives the whole returned object as one JSON text block, not its content blocks.',
+      'This "image" content block has no `mimeType`. A malformed envelope falls back to the text wrapping: the agent gets the whole returned object as one JSON text, not its blocks.',
   });
-  assert.deepEqual(diagnostic.data.problem, { kind: 'missing-field', type: 'image', field: 'mimeType' });
+  assert.deepEqual(diagnostic.data.problem, {
+    kind: 'missing-field',
+    path: ['content', 0],
+    block: 'image',
+    field: 'mimeType',
+    writtenUndefined: false,
+  });
   assert.deepEqual(
     handlerFindings(withTool('{}'), toolFiles(handler.replace('data: png', "data: png, mimeType: 'image/png'"))),
     [],
@@ -242,7 +248,7 @@ test('every kind of malformed block, and only what the literal shows', () => {
   // Well-formed blocks of every MCP type, a computed type, a spread, a content that is not a literal: nothing.
   assert.deepEqual(
     returns(
-      "{ content: [{ type: 'text', text: `a${1}` }, { type: 'audio', data: d, mimeType: 'audio/wav' }, { type: 'resource', resource: r }, { type: 'resource_link', uri: 'u', name: 'n' }] }",
+      "{ content: [{ type: 'text', text: `a${1}` }, { type: 'audio', data: d, mimeType: 'audio/wav' }, { type: 'resource', resource: r }, { type: 'resource_link', uri: 'file:///u', name: 'n' }] }",
     ),
     [],
   );

@@ -3,7 +3,7 @@
  * the section of docs/reference/ it names; and docs/reference holds the specification as it is.
  */
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { allRules } from '../../server/src/engine';
@@ -90,9 +90,15 @@ test('docs/reference holds the specification byte for byte, where the shared cop
     t.skip(`no ${shared} here`);
     return;
   }
-  for (const source of sources) {
-    const copy = readFileSync(join(repositoryRoot, 'docs/reference', `${source}.txt`));
-    assert.ok(copy.equals(readFileSync(join(shared, `${source}.txt`))), `docs/reference/${source}.txt`);
+  // The texts the pages quote, and MCP's schema the envelope rule is generated from.
+  const copies = readdirSync(join(repositoryRoot, 'docs/reference'));
+  assert.deepEqual(
+    copies.filter((name) => name.endsWith('.txt')).sort(),
+    sources.map((source) => `${source}.txt`).sort(),
+  );
+  for (const name of copies) {
+    const copy = readFileSync(join(repositoryRoot, 'docs/reference', name));
+    assert.ok(copy.equals(readFileSync(join(shared, name))), `docs/reference/${name}`);
   }
 });
 

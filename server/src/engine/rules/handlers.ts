@@ -3,7 +3,7 @@ import type { HandlerFacts, Span } from '../handlers/handlerFacts';
 import type { NotParsed } from '../handlers/parseModule';
 import { noGrantWords } from '../handlers/handlerWords';
 import { permissionGaps, permissionGapTable } from '../handlers/permissionGaps';
-import { knownBlockTypes, type EnvelopeProblem } from '../handlers/resultShape';
+import { envelopeSchemaVersion, knownBlockTypes, type EnvelopeProblem } from '../handlers/resultShape';
 import type { ToolSchemaFacts } from '../model/toolSchema';
 import type { JsonPath } from '../model/nodes';
 import {
@@ -192,9 +192,10 @@ const definitions = defineRules([
     description:
       'A handler that returns an MCP content envelope has it forwarded verbatim only when every block is well-formed: a malformed envelope falls back to the plain text wrapping.',
     decision:
-      'Only an object literal the handler returns, with content an array literal: blocks of MCP\u2019s types text (text), image and audio (data, mimeType), resource (resource) and resource_link (uri, name), each field there and a string where it holds one. A block with a spread, or a type computed at run time, is not judged.',
+      `Judged by MCP\u2019s own schema (CallToolResult, from the specification\u2019s schema.json of ${envelopeSchemaVersion}), ` +
+      'on what the code writes out: an object literal the handler returns (each branch of a conditional) that holds `content`. With `content` an array literal it is judged whatever else it holds; with `content` written as something else, only when it holds nothing but CallToolResult\u2019s fields (`{ path, content: text }` is a plain result, wrapped as text as meant). Every block type MCP defines, their required fields and the types of all their fields, `annotations`, `_meta`, a resource\u2019s contents (`text` or `blob`, and `uri`), `isError`; an image\u2019s or audio\u2019s `data` and a `blob` must be base64 (a `data:` URL is the usual mistake), a `uri` an absolute URI; a field written as `undefined` is missing, as JSON leaves it out. `resultType`, which MCP requires of a server, is not asked of a handler: Filer, the server, sets it. Whatever is computed at run time (a variable, a call, a spread, a type in a variable) is not judged.',
     message: ({ problem }: InToolHandler & { problem: EnvelopeProblem }) =>
-      `${envelopeWords(problem)}: a malformed envelope falls back to the plain text wrapping, so the agent receives the whole returned object as one JSON text block, not its content blocks.`,
+      `${envelopeWords(problem)} A malformed envelope falls back to the text wrapping: the agent gets the whole returned object as one JSON text, not its blocks.`,
     examples: {
       incorrect: [
         {
@@ -271,18 +272,64 @@ function notCheckedWords(reason: NotParsed, detail: string | undefined): string 
 }
 
 function envelopeWords(problem: EnvelopeProblem): string {
+  const subject = capitalized(placeOf(problem));
   switch (problem.kind) {
-    case 'not-an-object':
-      return 'This content block is not an object';
-    case 'no-type':
-      return 'This content block has no `type`';
-    case 'unknown-type':
-      return `Content block type ${quote(problem.type)} is not an MCP content type (${knownBlockTypes.join(', ')})${didYouMean(closest(problem.type, knownBlockTypes))}`;
+    case 'wrong-type':
+      return `${subject} is ${problem.actual}, not ${typeArticle[problem.expected]}.`;
     case 'missing-field':
-      return `This ${quote(problem.type)} content block has no \`${problem.field}\``;
-    case 'not-a-string':
-      return `\`${problem.field}\` of a ${quote(problem.type)} content block must be a string`;
+      return problem.writtenUndefined
+        ? `${capitalized(placeOf({ ...problem, path: [...problem.path, problem.field] }))} is undefined, which JSON leaves out.`
+        : `${subject} has no \`${problem.field}\`.`;
+    case 'missing-one-of':
+      return `${subject} has neither ${problem.fields.map((name) => `\`${name}\``).join(' nor ')}.`;
+    case 'no-type':
+      return `${subject} has no \`type\`.`;
+    case 'unknown-type':
+      return problem.isString
+        ? `Content block type ${quote(problem.written)} is not one of MCP\u2019s: ${knownBlockTypes.join(', ')}.${didYouMean(closest(problem.written, knownBlockTypes))}`
+        : `The \`type\` of this content block is ${problem.written}, not one of MCP\u2019s: ${knownBlockTypes.join(', ')}.`;
+    case 'not-allowed':
+      return `${subject} is ${quote(problem.value)}, not ${problem.allowed.map(quote).join(' or ')}.`;
+    case 'out-of-range':
+      return `${subject} is ${problem.value}, outside ${problem.minimum ?? '\u2212\u221e'} to ${problem.maximum ?? '\u221e'}.`;
+    case 'not-base64':
+      return problem.dataUrl
+        ? `${subject} is a data: URL; MCP wants the base64 after its comma alone, the type going in \`mimeType\`.`
+        : `${subject} is not base64.`;
+    case 'not-a-uri':
+      return `${subject} is not a URI (a scheme, a colon, then no spaces: file:///notes.txt, https://\u2026).`;
   }
+}
+
+const typeArticle = {
+  string: 'a string',
+  number: 'a number',
+  integer: 'a whole number',
+  boolean: 'true or false',
+  null: 'null',
+  object: 'an object',
+  array: 'an array',
+} as const;
+
+/**
+ * Where in the returned envelope a problem is, as a message names it: `data` of this "image" content block,
+ * `isError` of the returned envelope. Its path holds only names from MCP's schema and indexes.
+ */
+function placeOf({ path, block }: Pick<EnvelopeProblem, 'path' | 'block'>): string {
+  const inBlock = path.length >= 2 && path[0] === 'content' && typeof path[1] === 'number';
+  const owner = inBlock
+    ? block !== undefined
+      ? `this ${quote(block)} content block`
+      : 'this content block'
+    : 'the returned envelope';
+  const rest = inBlock ? path.slice(2) : path;
+  if (rest.length === 0) return owner;
+  const field = rest.map((part, index) => (typeof part === 'number' ? `[${part}]` : index === 0 ? part : `.${part}`));
+  return `\`${field.join('')}\` of ${owner}`;
+}
+
+function capitalized(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 type Definitions = typeof definitions;
