@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { analyzeManifest, dataOf } from '../../server/src/engine';
@@ -184,16 +184,53 @@ test('files.outside: a symlink that leaves the plugin folder is not followed', (
   );
 });
 
-test('files.unreadable: a file too large to check', () => {
-  const { root, folder } = pluginFolder({ 'tools/count.js': '' });
-  mkdirSync(join(root, 'tools'), { recursive: true });
-  writeFileSync(join(root, 'tools/count.schema.json'), Buffer.alloc(3 * 1024 * 1024, 32));
-  expectRule(
-    'files.unreadable',
-    manifest(
-      `"contributes": { "tools": [${tool()}] }`.replace('"tools/count.schema.json"', '«"tools/count.schema.json"»'),
-    ),
-    { folder, message: 'too large' },
+test('a valid tool schema of 2.7 MB (a SchemaStore schema Filer loads) is read and analysed, not an error', () => {
+  // Draft-07, 2.7 MB: many definitions, each referred to, beside the tool's one argument.
+  const definitions: Record<string, unknown> = {};
+  for (let i = 0; JSON.stringify(definitions).length < 2_741_253; i++)
+    definitions[`setting${i}`] = {
+      type: 'object',
+      description: `Setting ${i} of the monitor, as its vendor documents it in some detail.`,
+      properties: { enabled: { type: 'boolean' }, threshold: { type: 'number', minimum: 0 } },
+    };
+  const large = JSON.stringify({
+    $schema: 'http://json-schema.org/draft-07/schema#',
+    type: 'object',
+    definitions,
+    required: ['path'],
+    properties: { path: { type: 'string', format: 'file-path' }, setting: { $ref: '#/definitions/setting0' } },
+  });
+  assert.ok(large.length > 2.6 * 1024 * 1024);
+  const { folder } = pluginFolder({ 'tools/count.schema.json': large, 'tools/count.js': 'module.exports = () => 1;' });
+  const text = manifest(`"contributes": { "tools": [${tool()}] }`);
+  expectNone(text, ['files.unreadable', 'files.not-checked', 'tools.schema-invalid'], folder);
+  // Its arguments are known: a handler reading one it does not declare is told so.
+  const { folder: again } = pluginFolder({
+    'tools/count.schema.json': large,
+    'tools/count.js': 'module.exports = (args) => args.pth;',
+  });
+  assert.deepEqual(
+    analyzeManifest(text, { folder: again })
+      .diagnostics.filter((d) => d.code === 'handlers.unknown-argument')
+      .map((d) => d.file),
+    ['tools/count.js'],
+  );
+});
+
+test('a schema past 16 MiB is not checked, as information, with its size as it is', () => {
+  const { root, folder } = pluginFolder({ 'tools/count.js': 'module.exports = () => 1;' });
+  writeFileSync(join(root, 'tools/count.schema.json'), Buffer.alloc(16 * 1024 * 1024 + 1000, 32));
+  const text = manifest(`"contributes": { "tools": [${tool()}] }`);
+  const found = analyzeManifest(text, { folder }).diagnostics.filter((d) => d.code.startsWith('files.'));
+  assert.deepEqual(
+    found.map((d) => [d.code, d.severity, d.message]),
+    [
+      [
+        'files.not-checked',
+        'information',
+        '`contributes.tools[0].schema` "tools/count.schema.json": the tool’s JSON-Schema file is 16,778,216 bytes, past the 16 MiB the checks read, so the tool’s schema is not checked.',
+      ],
+    ],
   );
 });
 
@@ -393,7 +430,7 @@ test('permissions.hook-parameter-only: a hook that uses ctx.fs where the rule gr
   );
 });
 
-test('a handler or a prompt too large to read is said not to be checked, at its path; a schema is an error', () => {
+test('a handler or a prompt too large to read is said not to be checked, at its path', () => {
   const { root, folder } = pluginFolder({ 'tools/count.schema.json': fileSchema });
   writeFileSync(join(root, 'tools/count.js'), Buffer.alloc(3 * 1024 * 1024, 32));
   const text = manifest(`"contributes": { "tools": [${tool()}] }`);
@@ -405,7 +442,7 @@ test('a handler or a prompt too large to read is said not to be checked, at its 
         'files.not-checked',
         'information',
         '"tools/count.js"',
-        '`contributes.tools[0].handler` "tools/count.js": the handler module is 3 MB, past the 2 MB a named file is read to, so what its code does with ctx and its arguments is not checked.',
+        '`contributes.tools[0].handler` "tools/count.js": the handler module is 3.0 MiB, past the 2 MiB the checks read, so what its code does with ctx and its arguments is not checked.',
       ],
     ],
   );

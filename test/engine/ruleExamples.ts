@@ -5,13 +5,23 @@
  * stdin is.
  */
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  realpathSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import {
   allRules,
   analyzeManifest,
   type ExampleFile,
+  type FileRead,
   type FixedExample,
   type ManifestAnalysis,
   type OffsetEdit,
@@ -120,11 +130,17 @@ export function writeExample(
     writeFileSync(path, content);
   };
   write(join(root, 'manifest.json'), text);
+  const refused = new Map<string, string>();
   for (const [path, file] of [...Object.entries(files), ...Object.entries(extra)]) {
     const at = join(root, path);
     if (typeof file === 'string') write(at, file);
     else if ('bytes' in file) write(at, Buffer.alloc(file.bytes, ' '));
-    else {
+    else if ('unreadable' in file) {
+      // Written without permissions; and, as the tests may run as root (whom no mode stops), refused by the folder.
+      write(at, '');
+      chmodSync(at, 0);
+      refused.set(path, file.unreadable);
+    } else {
       const target = resolve(dirname(at), file.symlink);
       assert.ok(!relative(sandbox, target).startsWith('..'), `the link ${path} points into the example's sandbox`);
       // A target among the example's own files keeps its text.
@@ -134,7 +150,22 @@ export function writeExample(
     }
   }
   const remove = () => rmSync(sandbox, { recursive: true, force: true });
-  return { root, manifestPath: join(root, 'manifest.json'), folder: new NodePluginFolder(root), remove };
+  return { root, manifestPath: join(root, 'manifest.json'), folder: new RefusingFolder(root, refused), remove };
+}
+
+/** The plugin folder on disk, where the system refuses the reads an example says it refuses. */
+class RefusingFolder extends NodePluginFolder {
+  constructor(
+    root: string,
+    private readonly refused: ReadonlyMap<string, string>,
+  ) {
+    super(root);
+  }
+
+  override readText(relativePath: string): FileRead {
+    const reason = this.refused.get(relativePath);
+    return reason === undefined ? super.readText(relativePath) : { kind: 'unreadable', reason };
+  }
 }
 
 /** The engine's analysis of an example: with its plugin folder when it has files (the folder is removed after). */

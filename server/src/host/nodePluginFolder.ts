@@ -2,10 +2,13 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { detachedCopy, type FileKind, type FileRead, type PluginFolder } from '../engine';
 import { regularFileNames } from './folderWalk';
-import { isInside, readRegularFile, realpathOrUndefined } from './safeRead';
+import { isInside, maxManifestMegabytes, readRegularFile, realpathOrUndefined } from './safeRead';
 
-/** Files larger than this are not read (a tool schema is a few KB). */
-const maxReadBytes = 2 * 1024 * 1024;
+/**
+ * Files larger than a manifest's limit are not read at all; the engine checks less of a handler or a prompt
+ * (checkedBytes, engine/folder/referencedFiles.ts).
+ */
+const maxReadBytes = maxManifestMegabytes * 1024 * 1024;
 
 /**
  * Where a path really is inside the folder, with its lstat, or none when its directory listing says it is a regular

@@ -155,7 +155,7 @@ type SchemaOutcome = Unusable | { kind: 'analysed'; analysis: ToolSchemaResult }
 
 function schemaOutcome(folder: PluginFolder, relativePath: string): SchemaOutcome {
   return derivedFrom(folder, relativePath, 'tool-schema', () => {
-    const read = folder.readText(relativePath);
+    const read = readWithin(folder, relativePath, checkedBytes.schema);
     return read.kind === 'text' ? { kind: 'analysed', analysis: analyzeToolSchema(read.text) } : read;
   });
 }
@@ -166,7 +166,7 @@ function schemaOutcome(folder: PluginFolder, relativePath: string): SchemaOutcom
  */
 function readHandlerFacts(folder: PluginFolder, relativePath: string, kind: HandlerKind): HandlerFacts {
   return derivedFrom(folder, relativePath, `handler-facts:${kind}`, () => {
-    const read = folder.readText(relativePath);
+    const read = readWithin(folder, relativePath, checkedBytes.code);
     return read.kind === 'text' ? handlerFacts(read.text, relativePath, kind) : unreadHandler;
   });
 }
@@ -174,7 +174,7 @@ function readHandlerFacts(folder: PluginFolder, relativePath: string, kind: Hand
 /** What a handler's text tells without a parse, once per version of the file; or why it cannot be read. */
 function readHandlerText(folder: PluginFolder, relativePath: string): HandlerText | Unusable {
   return derivedFrom(folder, relativePath, 'handler-text', () => {
-    const read = folder.readText(relativePath);
+    const read = readWithin(folder, relativePath, checkedBytes.code);
     return read.kind === 'text' ? handlerText(read.text) : read;
   });
 }
@@ -182,9 +182,38 @@ function readHandlerText(folder: PluginFolder, relativePath: string): HandlerTex
 /** Whether a prompt template has no text, once per version of the file; or why it cannot be read. */
 function promptText(folder: PluginFolder, relativePath: string): { empty: boolean } | Unusable {
   return derivedFrom(folder, relativePath, 'prompt-text', () => {
-    const read = folder.readText(relativePath);
+    const read = readWithin(folder, relativePath, checkedBytes.code);
     return read.kind === 'text' ? { empty: isBlank(read.text) } : read;
   });
+}
+
+const mebibyte = 1024 * 1024;
+
+/**
+ * How much of each kind of file the checks read. A tool's schema up to a manifest's own limit: Filer loads it, the
+ * tool's gating is told from it, and its analysis is linear in it. A handler module or a prompt template up to
+ * 2 MiB: a handler is parsed and walked (a 2 MiB bundle in about a second), and past that files.not-checked says
+ * it is not. The host may read less (a file past its own limit is too large for it).
+ */
+export const checkedBytes = { schema: 16 * mebibyte, code: 2 * mebibyte } as const;
+
+/** A file's text, or too large when its UTF-8 form is longer than `maxBytes`. */
+function readWithin(folder: PluginFolder, relativePath: string, maxBytes: number): FileRead {
+  const read = folder.readText(relativePath);
+  if (read.kind !== 'text' || read.text.length * 3 <= maxBytes) return read;
+  const size = utf8Length(read.text);
+  return size > maxBytes ? { kind: 'too-large', size } : read;
+}
+
+/** The length of a text in UTF-8, counted without encoding it. */
+function utf8Length(text: string): number {
+  let bytes = text.length;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    // Two bytes up to U+07FF, three up to U+FFFF; a surrogate pair (four bytes) is two code units of two each.
+    if (code >= 0x80) bytes += code < 0x800 || (code >= 0xd800 && code <= 0xdfff) ? 1 : 2;
+  }
+  return bytes;
 }
 
 /** What is known of a handler that cannot be read: nothing. */

@@ -1,10 +1,10 @@
-import type { ReferencedFiles, Unusable } from '../folder/referencedFiles';
+import { checkedBytes, type ReferencedFiles, type Unusable } from '../folder/referencedFiles';
 import type { Fix } from '../fixes/fix';
 import { handlerSkeleton, promptSkeleton, schemaSkeleton } from '../fixes/skeletons';
 import type { ModuleStyle } from '../handlers/handlerFacts';
 import type { JsonPath } from '../model/nodes';
 import { normalizeRelativePath, type FileReference, type ReferenceKind } from '../model/references';
-import { field, quote } from './messages';
+import { field, limitWords, quote, sizeWords } from './messages';
 import { countWordsFiles, plugin, summarizePrompt, countWordsPlugin } from './examples';
 import { defineRule, defineRules, type RuleArea, type RuleContext } from './rule';
 import { manifestReference, notInTheReference } from './reference';
@@ -261,22 +261,19 @@ const definitions = defineRules([
     severity: 'error',
     description: 'A file the manifest names must be readable.',
     decision:
-      'A schema file over 2 MB is not read either (a schema is a few KB): the tool\u2019s gating is told from it. A handler or a prompt over it is files.not-checked.',
+      'An error: what Filer cannot read, it cannot load. A file too large to check is not unreadable to Filer: files.not-checked says so, as information.',
     quotes: [
       manifestReference(
         'tools[] \u2014 MCP tools the agent can call',
         'path to the handler module, relative to the plugin root',
       ),
     ],
-    message: (data: FileData & ({ tooLargeMB: number } | { reason: string })) =>
-      'tooLargeMB' in data
-        ? `${named(data)} is too large to check (${data.tooLargeMB} MB).`
-        : `${named(data)} cannot be read: ${data.reason}.`,
+    message: (data: FileData & { reason: string }) => `${named(data)} cannot be read: ${data.reason}.`,
     examples: {
       incorrect: [
         {
           manifest: countWordsPlugin({ marked: 'schema' }),
-          files: { ...countWordsFiles, 'tools/count-words.schema.json': { bytes: 3 * 1024 * 1024 } },
+          files: { ...countWordsFiles, 'tools/count-words.schema.json': { unreadable: 'permission denied' } },
         },
       ],
       correct: [
@@ -292,13 +289,13 @@ const definitions = defineRules([
     severity: 'information',
     quotes: notInTheReference,
     description:
-      'A handler module or a prompt template over 2 MB is not read, so nothing in it is checked; this says so, at the path that names it. So does a file whose read or check failed (a fault of this tool or of the system, never of the plugin): that file alone is left unchecked.',
+      'A handler module or a prompt template over 2 MiB, or a tool\u2019s schema over 16 MiB, is not read, so nothing in it is checked; this says so, at the path that names it. So does a file whose read or check failed (a fault of this tool or of the system, never of the plugin): that file alone is left unchecked.',
     decision:
-      'Not a rule of the reference: Filer loads a large file, a bundled handler most often, so it is no error; but a handler past the size the checks read is not checked against the manifest (its ctx members\u2019 permissions, its tool\u2019s arguments, its results), nor a prompt for text, and this says so, so that no one takes the silence for a clean file. Information: nothing in it is said to be wrong.',
-    message: (data: FileData & ({ sizeMB: number } | { failure: string })) => {
+      'Not a rule of the reference: Filer loads a large file, a bundled handler most often, so it is no error; but a handler past the size the checks read is not checked against the manifest (its ctx members\u2019 permissions, its tool\u2019s arguments, its results), nor a prompt for text, nor a schema for the tool\u2019s arguments, and this says so, so that no one takes the silence for a clean file. A schema is read up to a manifest\u2019s own limit (16 MiB: its analysis is linear in it, and the tool\u2019s gating is told from it); a handler or a prompt up to 2 MiB (a handler is parsed and walked). Sizes are in MiB (1,048,576 bytes) with one decimal. Information: nothing in it is said to be wrong.',
+    message: (data: FileData & ({ size: number; limit: number } | { failure: string })) => {
       const unchecked = uncheckedWords(data.referenceKind);
-      return 'sizeMB' in data
-        ? `${named(data)}: ${what[data.referenceKind]} is ${data.sizeMB} MB, past the 2 MB a named file is read to, so ${unchecked} is not checked.`
+      return 'size' in data
+        ? `${named(data)}: ${what[data.referenceKind]} is ${sizeWords(data.size, data.limit)}, past the ${limitWords(data.limit)} the checks read, so ${unchecked} is not checked.`
         : `${named(data)}: the check of ${what[data.referenceKind]} failed (${quote(data.failure)}), a fault of Filer Plugin Tools, not of the plugin, so ${unchecked} is not checked; please report it.`;
     },
     examples: {
@@ -341,7 +338,7 @@ export const fileRules: RuleArea<typeof definitions> = {
 /** What a rule would have checked in a file it could not read. */
 function uncheckedWords(kind: ReferenceKind): string {
   if (kind === 'prompt') return 'whether it has any text';
-  if (kind === 'tool-schema') return 'the tool\u2019s arguments';
+  if (kind === 'tool-schema') return 'the tool\u2019s schema';
   if (kind === 'command') return 'the process command';
   return 'what its code does with ctx and its arguments';
 }
@@ -388,12 +385,12 @@ function reportUnusable(
     case 'outside':
       report('files.outside', reference.node, data);
       break;
-    case 'too-large':
-      // A schema tells the tool's gating: unread, it is an error. Filer runs a large handler; it is only not checked.
-      if (reference.kind === 'tool-schema')
-        report('files.unreadable', reference.node, { ...data, tooLargeMB: Math.round(read.size / 1024 / 1024) });
-      else report('files.not-checked', reference.node, { ...data, sizeMB: Math.round(read.size / 1024 / 1024) });
+    case 'too-large': {
+      // Filer loads a large file: it is only not checked.
+      const limit = reference.kind === 'tool-schema' ? checkedBytes.schema : checkedBytes.code;
+      report('files.not-checked', reference.node, { ...data, size: read.size, limit });
       break;
+    }
     case 'unreadable':
       report('files.unreadable', reference.node, { ...data, reason: read.reason });
       break;

@@ -176,3 +176,20 @@ export function trimDashes(text: string): string {
   while (end > start && text[end - 1] === '-') end--;
   return text.slice(start, end);
 }
+
+const mebibyte = 1024 * 1024;
+
+/**
+ * A file's size as messages write it: in MiB (1,048,576 bytes) with one decimal, rounded down so that no size is
+ * said to be past a limit it is not; in bytes where one decimal would not tell it from `limit` (16.0 MiB past 16 MiB).
+ */
+export function sizeWords(bytes: number, limit?: number): string {
+  const tenths = Math.floor((bytes / mebibyte) * 10);
+  if (limit !== undefined && tenths <= (limit / mebibyte) * 10) return `${bytes.toLocaleString('en-US')} bytes`;
+  return `${(tenths / 10).toFixed(1)} MiB`;
+}
+
+/** A limit as messages write it: 2 MiB, 16 MiB. */
+export function limitWords(bytes: number): string {
+  return `${Number((bytes / mebibyte).toFixed(1))} MiB`;
+}

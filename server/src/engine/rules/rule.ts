@@ -58,9 +58,10 @@ export interface RuleDefinition<C extends string = string, D = ShapeData> {
 
 /**
  * A file of an example's plugin folder: its text, a symbolic link (its target, relative to the link as
- * `ln -s` takes it), or a file of that many bytes.
+ * `ln -s` takes it), a file of that many bytes, or a file the system refuses to read, and why.
  */
-export type ExampleFile = string | { readonly symlink: string } | { readonly bytes: number };
+export type ExampleFile =
+  string | { readonly symlink: string } | { readonly bytes: number } | { readonly unreadable: string };
 
 /** A plugin as its author writes it. */
 export interface RuleExample {

@@ -1,6 +1,7 @@
 import type { Severity } from '../diagnostics';
 import { notInTheReference, referenceTitles, type Quote } from './reference';
 import type { AnyRule, ExampleFile, FixedExample } from './rule';
+import { sizeWords } from './messages';
 import { areaTitleOf, rulesTableMarkdown } from './rulesTable';
 
 /**
@@ -146,6 +147,8 @@ function filesShown(files: Readonly<Record<string, ExampleFile>>): string[] {
     if (typeof file === 'string')
       return ['', `Beside it, \`${path}\`:`, '', ...fenced(languageOf(path), shortened(file))];
     if ('symlink' in file) return ['', `Beside it, \`${path}\` is a symbolic link to \`${file.symlink}\`.`];
+    if ('unreadable' in file)
+      return ['', `Beside it, \`${path}\` is a file the system refuses to read (${file.unreadable}).`];
     return ['', `Beside it, \`${path}\` is a file of ${sizeOf(file.bytes)}.`];
   });
 }
@@ -182,7 +185,7 @@ function languageOf(path: string): string {
 }
 
 function sizeOf(bytes: number): string {
-  return bytes >= 1024 * 1024 ? `${Math.round(bytes / 1024 / 1024)} MB` : `${bytes} bytes`;
+  return bytes >= 1024 * 1024 ? sizeWords(bytes) : `${bytes} bytes`;
 }
 
 /** How a page's heading names a severity: "Why an error". */
