@@ -53,7 +53,7 @@ function everyOutcome() {
     'prompts/p.md': 'Summarize {{file}}',
     'prompts/empty.md': '\n',
   });
-  writeFileSync(join(plugin.root, 'tools/large.schema.json'), Buffer.alloc(3 * 1024 * 1024, 32));
+  writeFileSync(join(plugin.root, 'tools/large.schema.json'), Buffer.alloc(17 * 1024 * 1024, 32));
   mkdirSync(join(plugin.root, 'elsewhere'));
   const outside = pluginFolder({ 'secret.schema.json': schemaOf({}) });
   symlinkSync(join(outside.root, 'secret.schema.json'), join(plugin.root, 'tools/outside.schema.json'));
@@ -87,7 +87,7 @@ test('the file rules give the same diagnostics with a remembering host as withou
     'files.empty',
     'files.not-a-file',
     'files.outside',
-    'files.unreadable',
+    'files.not-checked',
     'tools.schema-not-json',
     'tools.schema-invalid',
     'tools.path-without-format',

@@ -184,7 +184,7 @@ describe('hostile referenced files', () => {
     const deep = 5000;
     folder.write(
       'plugin/tools/huge.schema.json',
-      `{ "type": "object", "description": "${'x'.repeat(3 * 1024 * 1024)}", "properties": {} }`,
+      `{ "type": "object", "description": "${'x'.repeat(17 * 1024 * 1024)}", "properties": {} }`,
     );
     folder.write(
       'plugin/tools/loop.schema.json',
@@ -218,14 +218,14 @@ describe('hostile referenced files', () => {
     await client.open(uri, text);
     const diagnostics = await client.diagnostics(uri);
     assert.deepEqual(byField(diagnostics), [
-      'files.unreadable @ contributes.tools.0.schema',
+      'files.not-checked @ contributes.tools.0.schema',
       'tools.schema-invalid @ contributes.tools.4.schema',
       'tools.schema-not-json @ contributes.tools.5.schema',
     ]);
     const message = (code: string) => String(diagnostics.find((d) => d.code === code)!.message);
     assert.equal(
-      message('files.unreadable'),
-      '`contributes.tools[0].schema` "./tools/huge.schema.json" is too large to check (3 MB).',
+      message('files.not-checked'),
+      '`contributes.tools[0].schema` "./tools/huge.schema.json": the tool’s JSON-Schema file is 17.0 MiB, past the 16 MiB the checks read, so the tool’s schema is not checked.',
     );
     assert.equal(
       message('tools.schema-invalid'),
