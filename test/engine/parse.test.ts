@@ -189,3 +189,28 @@ test('LineIndex reads a position as LSP does: past the end of its line is the en
     assert.equal(lines.offsetAt(lines.positionAt(offset)), offset);
   }
 });
+
+test('a property being typed on a line of its own is left out, and the rest of its object is read', () => {
+  const around = (typed: string) =>
+    `{\n  "permissions": {\n    ${typed}\n    "fs": { "read": true },\n    "store": true,\n    "log": true\n  }\n}`;
+  const whole = { permissions: { fs: { read: true }, store: true, log: true } };
+  for (const typed of ['"', '"st', '"st"', '"st":', '"st": ', '"st": t']) {
+    const text = around(typed);
+    const parsed = parseDocument(text);
+    assert.deepEqual(parsed.value, whole, typed);
+    assert.deepEqual(
+      parsed.findings.map(({ kind, detail, offset, length }) => [kind, detail, text.slice(offset, offset + length)]),
+      [['syntax', 'IncompleteProperty', typed.trimEnd()]],
+      typed,
+    );
+  }
+  // A whole member that lacks only its comma is read as it is, with the parser's own finding.
+  const missingComma = parseDocument(around('"st": true'));
+  assert.deepEqual(missingComma.value, { permissions: { st: true, ...whole.permissions } });
+  assert.deepEqual(
+    missingComma.findings.map(({ detail }) => detail),
+    ['CommaExpected'],
+  );
+  // A line that opens a container is not a key being typed: nothing is blanked.
+  assert.ok(!parseDocument(around('"st": {')).findings.some(({ detail }) => detail === 'IncompleteProperty'));
+});

@@ -107,10 +107,109 @@ export function parseDocument(
       values: strict.values,
     };
   }
-  const tolerant = buildTolerantly(parsed, lines, findings, maxValues);
-  return tolerant === 'too-many-values'
-    ? { ...parseSyntaxOnly(text, lines, findingsKept), valueLimitExceeded: maxValues }
-    : { ...tolerant, text };
+  const keyOffsets: number[] = [];
+  const tolerant = buildTolerantly(parsed, lines, findings, maxValues, keyOffsets);
+  if (tolerant === 'too-many-values')
+    return { ...parseSyntaxOnly(text, lines, findingsKept), valueLimitExceeded: maxValues };
+  return { ...(readPastHalfTypedProperties(parsed, lines, tolerant, keyOffsets, findingsKept) ?? tolerant), text };
+}
+
+/** How many syntax findings are looked at for a half-typed property: the first ones, where typing is. */
+const halfTypedLooked = 20;
+
+/**
+ * A property being typed on a line of its own (`"st`, `"st"`, `"st":`, `"st": t`) leaves the parser unable to read
+ * the members after it: it skips to the next `}` (the end of the next member's object) and closes the object there,
+ * so every permission, tool or setting declared below the cursor would be lost while one key is typed. Such a line,
+ * from the key to its end, is blanked (spaces: the same offsets and line breaks) and the text parsed once more, so that
+ * the rest of the object is read; the half-typed property is one syntax finding of its own. Taken only where it leaves
+ * fewer findings than the first parse: a whole member that lacks only its comma is read as it was. One more parse, and
+ * only of a text with such a line.
+ */
+function readPastHalfTypedProperties(
+  text: string,
+  lines: LineIndex,
+  first: ParsedDocument,
+  keyOffsets: readonly number[],
+  findingsKept: number,
+): ParsedDocument | undefined {
+  const blanked = halfTypedLines(text, first.findings, keyOffsets);
+  if (blanked.length === 0) return undefined;
+  let repaired = '';
+  let from = 0;
+  for (const { offset, length } of blanked) {
+    repaired += text.slice(from, offset) + ' '.repeat(length);
+    from = offset + length;
+  }
+  repaired += text.slice(from);
+  const findings = new SyntaxFindings(findingsKept);
+  for (const { offset, length } of blanked) findings.add('syntax', offset, length, 'IncompleteProperty');
+  const second = buildTolerantly(repaired, lines, findings, Infinity, []);
+  if (second === 'too-many-values') return undefined;
+  const count = (document: ParsedDocument) =>
+    document.findings.length + Object.values(document.findingsNotKept).reduce((sum, more) => sum + (more ?? 0), 0);
+  return count(second) < count(first) ? { ...second, findings: sortedByOffset(second.findings) } : undefined;
+}
+
+/**
+ * The lines that hold a half-typed property: a key after which the parser found an error on a later line (its colon,
+ * value or comma never came), with nothing from the key to the line's end that opens, closes or separates a member.
+ */
+function halfTypedLines(
+  text: string,
+  findings: readonly SyntaxFinding[],
+  keyOffsets: readonly number[],
+): { offset: number; length: number }[] {
+  const blanked: { offset: number; length: number }[] = [];
+  for (const finding of findings.filter(({ kind }) => kind === 'syntax').slice(0, halfTypedLooked)) {
+    const key = keyOffsets[lastAtOrBefore(keyOffsets, finding.offset)];
+    if (key === undefined || key === finding.offset || blanked.some(({ offset }) => offset === key)) continue;
+    let end = key;
+    while (end < text.length && text[end] !== '\n' && text[end] !== '\r') end++;
+    if (finding.offset < end) continue;
+    const rest = text.slice(key, end).trimEnd();
+    if (isHalfTypedProperty(rest)) blanked.push({ offset: key, length: rest.length });
+  }
+  return blanked.sort((a, b) => a.offset - b.offset);
+}
+
+/**
+ * `"`, `"st`, `"st"`, `"st":`, `"st": t`, `"st": "val`: a key and at most the start of its value. Not a whole member
+ * (`"st": true`, `"st": "value"`), which lacks only its comma, nor one that opens a container.
+ */
+function isHalfTypedProperty(line: string): boolean {
+  if (line[0] !== '"') return false;
+  const keyEnd = closingQuote(line, 1);
+  if (keyEnd === undefined) return true;
+  const rest = line.slice(keyEnd + 1).trim();
+  if (rest === '') return true;
+  if (rest[0] !== ':') return false;
+  const value = rest.slice(1).trim();
+  if (value === '') return true;
+  if (value[0] === '"') return closingQuote(value, 1) === undefined;
+  return /^[A-Za-z0-9.+-]+$/.test(value) && !/^(?:true|false|null|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)$/.test(value);
+}
+
+/** Where the string that starts before `from` closes (escapes skipped), or undefined when it does not. */
+function closingQuote(text: string, from: number): number | undefined {
+  for (let i = from; i < text.length; i += text[i] === '\\' ? 2 : 1) if (text[i] === '"') return i;
+  return undefined;
+}
+
+/** The index of the last offset at or before `offset` (-1 when none is): a binary search of sorted offsets. */
+function lastAtOrBefore(offsets: readonly number[], offset: number): number {
+  let low = 0;
+  let high = offsets.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (offsets[middle] <= offset) low = middle + 1;
+    else high = middle;
+  }
+  return low - 1;
+}
+
+function sortedByOffset(findings: readonly SyntaxFinding[]): SyntaxFinding[] {
+  return [...findings].sort((a, b) => a.offset - b.offset);
 }
 
 /**
@@ -256,6 +355,7 @@ function buildTolerantly(
   lines: LineIndex,
   findings: SyntaxFindings,
   maxValues: number,
+  keyOffsets?: number[],
 ): ParsedDocument | 'too-many-values' {
   const stack: { node: JsonNode; value: unknown }[] = [];
   let root: JsonNode | undefined;
@@ -294,6 +394,7 @@ function buildTolerantly(
         attachContainer(node, value);
       },
       onObjectProperty: (name, offset, length) => {
+        keyOffsets?.push(offset);
         const top = stack[stack.length - 1];
         const property = new PropertyNode(offset, top.node, name, length);
         (top.node as ContainerNode).children.push(property);

@@ -10,6 +10,8 @@ const messages: Readonly<Record<string, string>> = {
   PropertyNameExpected: 'A property name in double quotes is expected.',
   ValueExpected: 'A value is expected.',
   ColonExpected: 'A colon is expected.',
+  IncompleteProperty:
+    'This property is not complete ("name": value, then a comma); until it is, the rest of the object is read without it.',
   CommaExpected: 'A comma is expected.',
   CloseBraceExpected: 'A closing brace `}` is expected.',
   CloseBracketExpected: 'A closing bracket `]` is expected.',
