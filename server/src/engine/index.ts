@@ -8,7 +8,7 @@ export { LineIndex } from './text/lineIndex';
 export { detachedCopy } from './text/detachedCopy';
 export { jsonText, markdownCell, markdownCode, markdownText, terminalText } from './text/escapes';
 export { own } from './own';
-export { parseDocument, parseSyntaxOnly, type ParsedDocument } from './parse/parseDocument';
+export { closingQuote, parseDocument, parseSyntaxOnly, type ParsedDocument } from './parse/parseDocument';
 export { endOf, keyOf, type JsonNode } from './parse/jsonNode';
 export { reparseDocument } from './parse/incrementalParse';
 export { composeEditedRegions, extendEditedRegion, type EditedRegion } from './text/editedRegion';

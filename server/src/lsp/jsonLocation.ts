@@ -1,5 +1,6 @@
 import { createScanner, SyntaxKind } from 'jsonc-parser';
 import {
+  closingQuote,
   endOf,
   keyNode,
   keyOf,
@@ -89,6 +90,54 @@ export function pathAt(node: JsonNode): JsonPath {
   return pathOfNode(node);
 }
 
+/**
+ * A property being typed on a line of its own, which the parse left out of `object` to read the rest of it: its key
+ * is replaced as a key node would be, and after its colon its value is completed.
+ */
+function incompletePropertyAt(document: ParsedDocument, object: JsonNode, offset: number): CursorContext | undefined {
+  const { text } = document;
+  const typed = document.incompleteProperties?.find(
+    (range) =>
+      range.offset < offset && offset <= endOf(range) && object.offset < range.offset && endOf(range) < endOf(object),
+  );
+  if (!typed) return undefined;
+  const segment = text.slice(typed.offset, endOf(typed));
+  const closing = closingQuote(segment, 1);
+  const key = { offset: typed.offset, length: closing === undefined ? segment.length : closing + 1 };
+  const colon = closing === undefined ? -1 : segment.indexOf(':', closing + 1);
+  const path = pathOfNode(object);
+  if (colon >= 0 && offset > typed.offset + colon) {
+    const name = plainKey(segment.slice(0, closing! + 1));
+    if (name === undefined) return { kind: 'none' };
+    const span = wordAt(text, offset);
+    return {
+      kind: 'value',
+      path: [...path, name],
+      node: undefined,
+      span,
+      separatorAfter: separatorAfter(text, endOf(span)),
+    };
+  }
+  return {
+    kind: 'key',
+    object,
+    path,
+    span: key,
+    existingKeys: keysWrittenIn(text, object),
+    keyOnly: colon >= 0,
+    separatorAfter: colon >= 0 ? '' : separatorAfter(text, endOf(key)),
+  };
+}
+
+/** A key as JSON reads it; undefined for one with an escape JSON does not take. */
+function plainKey(quoted: string): string | undefined {
+  try {
+    return JSON.parse(quoted) as string;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Where completion at `offset` writes. */
 export function cursorContext(document: ParsedDocument, offset: number): CursorContext {
   const { text, root } = document;
@@ -131,6 +180,8 @@ export function cursorContext(document: ParsedDocument, offset: number): CursorC
       // On the key's closing quote or between the key and its colon: nothing to propose.
       if (offset > key.offset) return { kind: 'none' };
     }
+    const typed = incompletePropertyAt(document, container, offset);
+    if (typed) return typed;
     const span = wordAt(text, offset);
     const existingKeys = keysWrittenIn(text, container);
     return {

@@ -29,6 +29,11 @@ export interface ParsedDocument {
   values: number;
   /** Set when the text holds more values than the parse was allowed to build a tree of: the limit, then. */
   valueLimitExceeded?: number;
+  /**
+   * Properties being typed on a line of their own, left out of the tree so that the rest of their object is read
+   * (readPastHalfTypedProperties): where completion writes the key typed there.
+   */
+  incompleteProperties?: readonly { offset: number; length: number }[];
 }
 
 /**
@@ -148,7 +153,9 @@ function readPastHalfTypedProperties(
   if (second === 'too-many-values') return undefined;
   const count = (document: ParsedDocument) =>
     document.findings.length + Object.values(document.findingsNotKept).reduce((sum, more) => sum + (more ?? 0), 0);
-  return count(second) < count(first) ? { ...second, findings: sortedByOffset(second.findings) } : undefined;
+  return count(second) < count(first)
+    ? { ...second, findings: sortedByOffset(second.findings), incompleteProperties: blanked }
+    : undefined;
 }
 
 /**
@@ -191,7 +198,7 @@ function isHalfTypedProperty(line: string): boolean {
 }
 
 /** Where the string that starts before `from` closes (escapes skipped), or undefined when it does not. */
-function closingQuote(text: string, from: number): number | undefined {
+export function closingQuote(text: string, from: number): number | undefined {
   for (let i = from; i < text.length; i += text[i] === '\\' ? 2 : 1) if (text[i] === '"') return i;
   return undefined;
 }
