@@ -310,3 +310,43 @@ test('a handler two nested plugins name gets the nearest manifest’s findings i
     folder.cleanup();
   }
 });
+
+test('a closed handler keeps its findings in workspace diagnostics while its manifest is open, and they follow its edits', async () => {
+  const folder = tempFolder({
+    'plugin/manifest.json': manifestText('{}'),
+    'plugin/tools/save.schema.json': schema,
+    'plugin/tools/save.js': handler,
+  });
+  const client = await LspClient.start({ workspace: folder.root, capabilities: vscodeCapabilities });
+  try {
+    const handlerUri = folder.uri('plugin/tools/save.js');
+    const pulled = async (previousResultIds: { uri: string; value: string }[] = []) =>
+      (await client.request<WorkspaceDiagnosticReport>('workspace/diagnostic', { previousResultIds })).items.filter(
+        (item) => item.uri === handlerUri,
+      );
+    const codes = (items: Diagnostic[]) => [...new Set(items.map((d) => String(d.code)))].sort();
+    const [closed] = await pulled();
+    assert.ok(closed.kind === 'full');
+    const before = codes(closed.items);
+    assert.deepEqual(before, ['handlers.undeclared-permission', 'handlers.unknown-argument']);
+    // The manifest opened (VS Code pulls it by itself): the handler's findings are still in the workspace report.
+    await client.open(folder.uri('plugin/manifest.json'), manifestText('{}'));
+    const [whileOpen] = await pulled([{ uri: handlerUri, value: closed.resultId! }]);
+    assert.ok(whileOpen, 'the handler is in the workspace report');
+    assert.ok(whileOpen.kind === 'full');
+    assert.deepEqual(codes(whileOpen.items), before);
+    // Unchanged while nothing changes; and an edit of the open manifest that declares fs.write and toast changes them.
+    const [again] = await pulled([{ uri: handlerUri, value: whileOpen.resultId! }]);
+    assert.equal(again.kind, 'unchanged');
+    await client.replaceText(
+      folder.uri('plugin/manifest.json'),
+      manifestText('{ "fs": { "write": { "parameter": true } }, "toast": true }'),
+    );
+    const [afterEdit] = await pulled([{ uri: handlerUri, value: whileOpen.resultId! }]);
+    assert.ok(afterEdit.kind === 'full');
+    assert.deepEqual(codes(afterEdit.items), ['handlers.unknown-argument']);
+  } finally {
+    await client.stop();
+    folder.cleanup();
+  }
+});

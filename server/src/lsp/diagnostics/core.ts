@@ -133,7 +133,24 @@ export class DiagnosticsCore {
   private withHandlers(filePath: string): DiskDiagnostics | undefined {
     const entry = this.manifestOnDisk(filePath);
     if (!entry) return undefined;
-    const folder = entry.folder()!;
+    const diagnostics = entry.diagnostics('with-handlers');
+    const own = diagnostics.filter((diagnostic) => diagnostic.file === undefined);
+    return { own: toLspDiagnostics(own, this.env.rulePage()), handlers: this.inHandlers(entry, filePath) };
+  }
+
+  /**
+   * An open manifest's findings in each handler it names, as for one on disk: the Problems panel lists a closed
+   * handler's findings whether its manifest is open or not.
+   */
+  handlersOfOpen(entry: ManifestVersion, filePath: string): DiskDiagnostics['handlers'] {
+    const result = this.isolated(filePath, () => this.inHandlers(entry, filePath));
+    return result.every((item) => 'filePath' in item) ? (result as DiskDiagnostics['handlers']) : [];
+  }
+
+  /** The findings of `entry` (the manifest at `filePath`) in each handler module of its folder that it names. */
+  private inHandlers(entry: ManifestVersion, filePath: string): DiskDiagnostics['handlers'] {
+    const folder = entry.folder();
+    if (!folder) return [];
     const diagnostics = entry.diagnostics('with-handlers');
     const pageOf = this.env.rulePage();
     // As the engine reads them: never a ".." or an absolute path, only a file of the folder.
@@ -142,7 +159,7 @@ export class DiagnosticsCore {
         handlerReferenceKinds.has(kind) && !containsDotDot(named) && !isAbsolutePath(named),
     );
     // A handler a nested plugin's manifest names too gets only the nearest one's findings, as when it is open.
-    const handlers = [...new Set(readable.map((reference) => normalizeRelativePath(reference.filePath)))]
+    return [...new Set(readable.map((reference) => normalizeRelativePath(reference.filePath)))]
       .filter((relative) => folder.stat(relative) === 'file')
       .map((relative) => ({ relative, handlerPath: path.join(folder.root, relative) }))
       .filter(({ handlerPath }) => !this.env.handlers.hasNearerManifest(handlerPath, filePath))
@@ -153,8 +170,6 @@ export class DiagnosticsCore {
           pageOf,
         ),
       }));
-    const own = diagnostics.filter((diagnostic) => diagnostic.file === undefined);
-    return { own: toLspDiagnostics(own, pageOf), handlers };
   }
 
   /**

@@ -170,6 +170,7 @@ export class PullDiagnostics implements DiagnosticsStrategy {
       else items.push(item);
     };
     for (const item of this.openDocumentReports(previous)) await add(item);
+    for (const item of this.openManifestsHandlerReports(previous)) await add(item);
     for (const filePath of workspace.all()) {
       if (token.isCancellationRequested) break;
       if (documents.isOpen(filePath)) continue;
@@ -224,6 +225,32 @@ export class PullDiagnostics implements DiagnosticsStrategy {
       const filePath = filePathOf(uri);
       if (filePath && !reported.has(uri) && !workspace.has(filePath) && !documents.isOpen(filePath)) {
         await add({ uri, version: null, kind: DocumentDiagnosticReportKind.Full, items: [] });
+      }
+    }
+    return items;
+  }
+
+  /**
+   * The closed handlers of each open manifest: the client pulls the manifest itself, but its findings in a handler
+   * that is not open are in no document's report but this one (they vanished from the Problems panel when the manifest
+   * was opened).
+   */
+  private openManifestsHandlerReports(previous: Map<string, string>): WorkspaceDocumentDiagnosticReport[] {
+    const { documents } = this.env;
+    const items: WorkspaceDocumentDiagnosticReport[] = [];
+    for (const document of documents.all()) {
+      const entry = this.core.openManifest(document);
+      const manifestPath = filePathOf(document.uri);
+      if (!entry || !manifestPath || !entry.isFilerManifest) continue;
+      const resultId = `${entry.resultId()}|handler`;
+      for (const handler of this.core.handlersOfOpen(entry, manifestPath)) {
+        if (documents.isOpen(handler.filePath)) continue;
+        const uri = pathToFileURL(handler.filePath).href;
+        items.push(
+          previous.get(uri) === resultId
+            ? { uri, version: null, kind: DocumentDiagnosticReportKind.Unchanged, resultId }
+            : { uri, version: null, kind: DocumentDiagnosticReportKind.Full, resultId, items: handler.diagnostics },
+        );
       }
     }
     return items;
