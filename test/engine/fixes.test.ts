@@ -76,7 +76,7 @@ test('the create-file fix makes what the rule found the field names (its data), 
     proposals(analysis, 'files.missing', () => 'free', { ...data, referenceKind: 'tool-schema' }).map(
       (p) => p.newFiles[0].text,
     ),
-    ['{\n  "type": "object",\n  "properties": {}\n}\n'],
+    ['{\n  "$schema": "http://json-schema.org/draft-07/schema#",\n  "type": "object",\n  "properties": {}\n}\n'],
   );
   // Nothing is made where the folder says a file cannot be.
   assert.deepEqual(
@@ -319,5 +319,27 @@ test('one-line parameters too deep or too large to lay out keep their one line: 
   assert.equal(
     createdText(legacy(bracketsInText), 'tools.legacy-shape'),
     `{\n  "description": "${'['.repeat(30)}"\n}\n`,
+  );
+});
+
+test('a missing tool schema is made with $schema and the arguments its handler reads, a path passed to ctx.fs a file-path', () => {
+  const { folder } = pluginFolder({
+    'tools/resize.js':
+      'module.exports = async (args, ctx) => {\n  const { width } = args;\n  const image = await ctx.fs.read(args.path);\n  return `${image.length} ${width} ${args.path}`;\n};\n',
+  });
+  const text = manifest(
+    `"permissions": { "fs": { "read": { "parameter": true } } }, "contributes": { "tools": [${toolWith('tools/resize.js')}] }`,
+  );
+  assert.equal(
+    createdText(text, 'files.missing', folder, 'tools/resize.schema.json'),
+    '{\n  "$schema": "http://json-schema.org/draft-07/schema#",\n  "type": "object",\n  "properties": {\n    "width": {\n      "type": "string"\n    },\n    "path": {\n      "type": "string",\n      "format": "file-path"\n    }\n  }\n}\n',
+  );
+  // Destructured, then passed on: the same.
+  const { folder: destructured } = pluginFolder({
+    'tools/resize.js': 'module.exports = async ({ path }, ctx) => ctx.fs.write(path, "x");\n',
+  });
+  assert.match(
+    createdText(text, 'files.missing', destructured, 'tools/resize.schema.json'),
+    /"path": \{\n\s+"type": "string",\n\s+"format": "file-path"/,
   );
 });

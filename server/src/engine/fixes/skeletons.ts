@@ -30,9 +30,29 @@ function laidOut(lines: string[], document: DocumentText): string {
   return lines.map((line) => line.replace(/^\t+/, (tabs) => unit.repeat(tabs.length))).join(eol) + eol;
 }
 
-/** An empty object schema: a tool's schema file that is missing. */
-export function schemaSkeleton(document: DocumentText): string {
-  return formatJson({ type: 'object', properties: {} }, document, '') + eolOf(document);
+/** An argument a tool's handler reads, and whether it passes it to ctx.fs as a path. */
+export interface ReadArgument {
+  name: string;
+  path: boolean;
+}
+
+/** Beyond this many arguments read, a schema skeleton declares the first ones only. */
+const maxSchemaArguments = 50;
+
+/**
+ * A tool's schema file that is missing: draft-07 (so that an editor completes its keywords), an object of the
+ * arguments its handler reads, each a string, `"format": "file-path"` where the handler passes it to ctx.fs (Filer
+ * grants that path under `"parameter": true`).
+ */
+export function schemaSkeleton(document: DocumentText, read: readonly ReadArgument[] = []): string {
+  const properties: Record<string, unknown> = {};
+  for (const { name, path } of read.slice(0, maxSchemaArguments))
+    if (!Object.hasOwn(properties, name))
+      properties[name] = path ? { type: 'string', format: 'file-path' } : { type: 'string' };
+  return (
+    formatJson({ $schema: 'http://json-schema.org/draft-07/schema#', type: 'object', properties }, document, '') +
+    eolOf(document)
+  );
 }
 
 /**

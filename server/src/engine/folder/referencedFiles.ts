@@ -222,6 +222,7 @@ const unreadHandler: HandlerFacts = {
   handlerFound: false,
   ctxUses: [],
   argumentUses: [],
+  fsPathArguments: [],
   envelopes: [],
   memberSites: [],
 };

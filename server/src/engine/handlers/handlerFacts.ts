@@ -2,6 +2,7 @@ import type {
   AnonymousFunctionDeclaration,
   AnyNode,
   ArrowFunctionExpression,
+  CallExpression,
   Expression,
   FunctionDeclaration,
   FunctionExpression,
@@ -91,6 +92,11 @@ export interface HandlerFacts {
   ctxUses: CtxUse[];
   /** Tool handlers only. */
   argumentUses: ArgumentUse[];
+  /**
+   * Tool handlers only: the arguments passed as the path of a ctx.fs call (`ctx.fs.read(args.path)`, `fs.write(path)`
+   * with `path` destructured from the arguments): a schema written for them gives each `"format": "file-path"`.
+   */
+  fsPathArguments: string[];
   /** Tool handlers only: what the agent would receive instead of a returned envelope. */
   envelopes: EnvelopeFinding[];
   /** Each member written on ctx or the arguments, for completion (by position). */
@@ -105,6 +111,7 @@ const nothingKnown = (known: ModuleFacts): HandlerFacts => ({
   handlerFound: false,
   ctxUses: [],
   argumentUses: [],
+  fsPathArguments: [],
   envelopes: [],
   memberSites: [],
 });
@@ -402,9 +409,10 @@ function* outward(innermost: Scope): Generator<Scope> {
  * member (`ctx[name]`) and anything built at run time are not followed: what cannot be seen is not said.
  */
 class HandlerWalker {
-  readonly facts: Pick<HandlerFacts, 'ctxUses' | 'argumentUses' | 'envelopes' | 'memberSites'> = {
+  readonly facts: Pick<HandlerFacts, 'ctxUses' | 'argumentUses' | 'fsPathArguments' | 'envelopes' | 'memberSites'> = {
     ctxUses: [],
     argumentUses: [],
+    fsPathArguments: [],
     envelopes: [],
     memberSites: [],
   };
@@ -491,6 +499,10 @@ class HandlerWalker {
         this.visit(node.body, inner);
         return;
       }
+      case 'CallExpression':
+        this.notePathArgument(node, scope);
+        this.visitChildren(node, scope);
+        return;
       case 'ReturnStatement':
         if (node.argument) {
           this.returned(node.argument);
@@ -599,6 +611,26 @@ class HandlerWalker {
       path = [...path, name];
       if (!reported) reported = this.reportGated(bound, path, step);
     }
+  }
+
+  /** A ctx.fs call whose path (its first argument) is one of the tool's arguments, as written or destructured. */
+  private notePathArgument(call: CallExpression, scope: Scope): void {
+    const callee = this.boundChain(call.callee, scope);
+    const first = call.arguments[0];
+    if (callee?.root !== 'ctx' || callee.path[0] !== 'fs' || !first || first.type === 'SpreadElement') return;
+    const argument = this.boundChain(first, scope);
+    if (argument?.root === 'args' && argument.path.length === 1) this.facts.fsPathArguments.push(argument.path[0]);
+  }
+
+  /** What a name or a chain of static members stands for when it is rooted at ctx or the arguments. */
+  private boundChain(node: AnyNode, scope: Scope): Bound | undefined {
+    const { base, steps } = this.chainOf(node);
+    const bound = base.type === 'Identifier' ? scope.lookup(base.name) : undefined;
+    if (!bound) return undefined;
+    const names = steps.map((step) => staticName(step.property, step.computed));
+    return names.every((name) => name !== undefined)
+      ? { root: bound.root, path: [...bound.path, ...(names as string[])] }
+      : undefined;
   }
 
   /** Each dotted step of a chain on ctx or the arguments, up to the first one that is computed or made up. */

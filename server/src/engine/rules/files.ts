@@ -1,6 +1,6 @@
 import { checkedBytes, type ReferencedFiles, type Unusable } from '../folder/referencedFiles';
 import type { Fix } from '../fixes/fix';
-import { handlerSkeleton, promptSkeleton, schemaSkeleton } from '../fixes/skeletons';
+import { handlerSkeleton, promptSkeleton, schemaSkeleton, type ReadArgument } from '../fixes/skeletons';
 import type { ModuleStyle } from '../handlers/handlerFacts';
 import type { JsonPath } from '../model/nodes';
 import { normalizeRelativePath, type FileReference, type ReferenceKind } from '../model/references';
@@ -31,6 +31,8 @@ interface FileData {
 interface MissingFileData extends FileData {
   /** A tool's handler: the argument names its schema file gives, when that file was read. */
   argumentNames?: string[];
+  /** A tool's schema: the arguments its handler reads, when that module was read. */
+  readArguments?: ReadArgument[];
   /** A handler: how the manifest's other handlers export their function, when any says. */
   moduleStyle?: ModuleStyle;
 }
@@ -51,7 +53,7 @@ const createFile: Fix<MissingFileData> = (data, { analysis, creatable }) => {
   const document = analysis.document;
   const skeleton =
     kind === 'tool-schema'
-      ? schemaSkeleton(document)
+      ? schemaSkeleton(document, data.readArguments)
       : kind === 'prompt'
         ? promptSkeleton(
             analysis.model.actions.find((action) => action.jsonPath[2] === jsonPath[2]),
@@ -347,18 +349,35 @@ function dataOf(reference: FileReference): FileData {
   return { jsonPath: reference.jsonPath, filePath: reference.filePath, referenceKind: reference.kind };
 }
 
-type SkeletonFacts = Pick<MissingFileData, 'argumentNames' | 'moduleStyle'>;
+type SkeletonFacts = Pick<MissingFileData, 'argumentNames' | 'readArguments' | 'moduleStyle'>;
 
 /** What a skeleton of the missing file needs: a tool handler's argument names, a handler's module style. */
 function skeletonFacts(
   reference: FileReference,
-  { schemaFacts }: ReferencedFiles,
+  files: ReferencedFiles,
   moduleStyle: () => ModuleStyle,
 ): SkeletonFacts {
   const { kind } = reference;
-  if (kind === 'tool-schema' || kind === 'prompt' || kind === 'command') return {};
+  const { schemaFacts } = files;
+  if (kind === 'tool-schema') return { readArguments: argumentsReadBy(reference, files) };
+  if (kind === 'prompt' || kind === 'command') return {};
   const argumentNames = kind === 'tool-handler' ? schemaFacts.get(reference.toolIndex!)?.argumentNames : undefined;
   return { ...(argumentNames ? { argumentNames } : {}), moduleStyle: moduleStyle() };
+}
+
+/** The arguments a tool's handler module reads, in the order it first reads them: what its missing schema declares. */
+function argumentsReadBy(schema: FileReference, { files }: ReferencedFiles): ReadArgument[] {
+  const handler = files.find(
+    (file) =>
+      file.read === 'handler' &&
+      file.reference.kind === 'tool-handler' &&
+      file.reference.toolIndex === schema.toolIndex,
+  );
+  if (handler?.read !== 'handler') return [];
+  const facts = handler.facts();
+  const paths = new Set(facts.fsPathArguments);
+  const names = [...new Set(facts.argumentUses.map(({ name }) => name))];
+  return names.map((name) => ({ name, path: paths.has(name) }));
 }
 
 /** ES modules only when every handler that says how it exports uses them: module.exports is the examples' way. */
