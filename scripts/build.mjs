@@ -1,6 +1,7 @@
 // Build: compile the schemas to standalone validators, extract MCP's result schema, type-check and emit out/ (for
 // the tests), check that the schema's keywords and the rule registry agree (scripts/check-schema-codes.mjs), then
-// bundle the client, the language server and the CLI into dist/ with esbuild.
+// bundle the client, the language server and the CLI into dist/ with esbuild, and write dist/docs.json (the rule
+// pages, for the extension).
 //   --minify    minified bundles (the .vsix)
 //   --package   only the CLI and the language server, minified, into server/dist/ with the licence and
 //               the rule pages (server/docs/rules/, which diagnostics link to and `explain` prints) and the
@@ -9,7 +10,7 @@
 //               type-check: the bundles carry every runtime dependency, so the package installs none.
 import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -149,7 +150,22 @@ for (const entry of entries) {
   const ascii = text.replace(/[^\x00-\x7f]/g, (unit) => `\\u${unit.charCodeAt(0).toString(16).padStart(4, '0')}`);
   if (ascii !== text) writeFileSync(file, ascii);
 }
-if (forPackage) {
+if (!forPackage) {
+  // The rule pages and the reference they quote, for the VS Code extension: one file, which the .vsix ships in place
+  // of the 119 (a zip compresses each file on its own; together they take a third of the room) and the extension
+  // shows (client/src/shippedDocs.ts). The npm package ships the folders (below): a tarball compresses them whole.
+  /** @type {Record<string, string>} */
+  const docs = {};
+  for (const [folder, extension] of [
+    ['docs/rules', '.md'],
+    ['docs/reference', '.txt'],
+  ])
+    for (const name of readdirSync(join(root, folder))
+      .filter((file) => file.endsWith(extension))
+      .sort())
+      docs[`${folder}/${name}`] = readFileSync(join(root, folder, name), 'utf8');
+  writeFileSync(join(root, 'dist', 'docs.json'), JSON.stringify(docs));
+} else {
   copyFileSync(join(root, 'LICENSE'), join(root, 'server', 'LICENSE'));
   rmSync(join(root, 'server', 'docs'), { recursive: true, force: true });
   cpSync(join(root, 'docs', 'rules'), join(root, 'server', 'docs', 'rules'), { recursive: true });

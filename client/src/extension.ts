@@ -4,6 +4,7 @@ import { createLanguageClient, documentSelector, initializationOptions, settings
 import { ManifestStatusItem } from './manifestStatus';
 import { ContextMenuPreviews, previewCommand, previewViewType, togglePreviewLockCommand } from './preview/previewPanel';
 import { applyFileCreatingFix, applyFileCreatingFixCommand } from './fileCreatingFixes';
+import { docsScheme, ShippedDocs } from './shippedDocs';
 
 let client: LanguageClient | undefined;
 
@@ -12,6 +13,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   const languageClient = createLanguageClient(context, output);
   client = languageClient;
   const previews = new ContextMenuPreviews(context.extensionUri, languageClient);
+  // The rule pages the diagnostics link to (initializationOptions.rulePages), from the one file the .vsix ships.
+  const docs = new ShippedDocs(context.asAbsolutePath('dist/docs.json'));
 
   context.subscriptions.push(
     output,
@@ -22,6 +25,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     vscode.commands.registerCommand('filer.restartServer', () => languageClient.restart()),
     vscode.commands.registerCommand('filer.showOutput', () => output.show(true)),
     vscode.commands.registerCommand(applyFileCreatingFixCommand, applyFileCreatingFix),
+    vscode.workspace.registerTextDocumentContentProvider(docsScheme, {
+      provideTextDocumentContent: (uri) => docs.text(uri.path),
+    }),
     vscode.workspace.onDidChangeConfiguration(async (event) => {
       // The selector is fixed when the client starts: files forced in by a new pattern need a restart.
       if (event.affectsConfiguration(`${settingsSection}.files.include`)) {

@@ -6,6 +6,7 @@ import {
   type ServerOptions,
 } from 'vscode-languageclient/node';
 import { fileCreatingFixesMiddleware } from './fileCreatingFixes';
+import { rulePagesAddress } from './shippedDocs';
 
 /** The client id: vscode-languageclient reads the `filerManifest.trace.server` setting from it. */
 const clientId = 'filerManifest';
@@ -31,10 +32,14 @@ export function documentSelector(): { scheme: string; pattern: string }[] {
 
 /**
  * VS Code's own JSON language features run beside the server, with their validation on or off
- * (`json.validate.enable`): the server leaves out what they already show (server/src/lsp/builtInJson.ts).
+ * (`json.validate.enable`): the server leaves out what they already show (server/src/lsp/builtInJson.ts). The rule
+ * pages are the extension's to show (shippedDocs.ts): the server links each diagnostic's code there.
  */
-export function initializationOptions(): { builtInJson: { validate: boolean } } {
-  return { builtInJson: { validate: vscode.workspace.getConfiguration('json').get<boolean>('validate.enable', true) } };
+export function initializationOptions(): { builtInJson: { validate: boolean }; rulePages: string } {
+  return {
+    builtInJson: { validate: vscode.workspace.getConfiguration('json').get<boolean>('validate.enable', true) },
+    rulePages: rulePagesAddress,
+  };
 }
 
 /** The language server, run from the extension's bundle over IPC in a Node process of its own. */

@@ -1,7 +1,8 @@
 /**
  * A diagnostic's code links to its rule's page (codeDescription) for a client that declares it takes one,
  * for the way it gets diagnostics: the page the package ships (it works offline), or the repository's
- * when the package's package.json names a repository. A client that does not declare it gets no link.
+ * when the package's package.json names a repository, or the client's own when it shows the pages itself
+ * (initializationOptions.rulePages, as the VS Code extension does). A client that does not declare it gets no link.
  */
 import assert from 'node:assert/strict';
 import { copyFileSync, cpSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -16,8 +17,12 @@ const tool = '{ "id": "words.count", "title": "T", "description": "D", "schema":
 const text = manifest(`"contributes": { "tools": [ ${tool} ] }`);
 
 /** The diagnostics a client with these capabilities gets for `text`, pulled or pushed as it declares. */
-async function diagnosticsOf(capabilities: ClientCapabilities, server?: string): Promise<Diagnostic[]> {
-  const client = await LspClient.start({ capabilities, server });
+async function diagnosticsOf(
+  capabilities: ClientCapabilities,
+  server?: string,
+  initializationOptions?: unknown,
+): Promise<Diagnostic[]> {
+  const client = await LspClient.start({ capabilities, server, initializationOptions });
   try {
     const uri = 'untitled:/word-count/manifest.json';
     await client.open(uri, text);
@@ -84,5 +89,23 @@ describe('where the link points', () => {
     });
     const bare = packageCopy({ name: 'filer-plugin-tools' }, false);
     assert.equal(idDot(await diagnosticsOf(vscodeLike, bare))?.codeDescription, undefined);
+  });
+
+  test('the address of the pages the client shows itself, ahead of the repository and the package', async () => {
+    const server = packageCopy({ name: 'filer-plugin-tools', repository: 'github:filer/plugin-tools' }, true);
+    const extension = { builtInJson: { validate: true }, rulePages: 'filer-docs:/docs/rules/' };
+    assert.deepEqual(idDot(await diagnosticsOf(vscodeLike, server, extension))?.codeDescription, {
+      href: 'filer-docs:/docs/rules/tools.id-dot.md',
+    });
+  });
+
+  test('a rulePages that is not the address of a folder is not taken: the link is the one without it', async () => {
+    const notFolders = ['filer-docs:/docs/rules', 'docs/rules/', 'filer-docs:/a b/', 42, `x:/${'a'.repeat(1000)}/`];
+    for (const rulePages of notFolders)
+      assert.deepEqual(
+        idDot(await diagnosticsOf(vscodeLike, undefined, { rulePages }))?.codeDescription,
+        { href: shippedPage },
+        JSON.stringify(rulePages),
+      );
   });
 });

@@ -28,6 +28,11 @@ export interface InitializationOptions {
   settings?: Record<string, unknown>;
   /** `false`: no `workspace/diagnostic` for manifests that are not open (pull clients only). */
   workspaceDiagnostics?: boolean;
+  /**
+   * The address of the rule pages the client shows itself, ending in `/` (the VS Code extension's:
+   * `filer-docs:/docs/rules/`): a diagnostic's code links to `<rulePages><code>.md` (host/rulePages.ts).
+   */
+  rulePages?: string;
 }
 
 export function readClientFeatures(capabilities: ClientCapabilities): ClientFeatures {

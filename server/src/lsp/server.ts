@@ -22,7 +22,7 @@ import { routeRequests } from './routing';
 import { ServerLog, version } from './serverLog';
 import { WorkspaceFiles } from './workspaceFiles';
 import { WorkspaceManifests } from './workspaceManifests';
-import type { RulePages } from '../host/rulePages';
+import { clientRulePageLink, type RulePages } from '../host/rulePages';
 
 /**
  * The language server, as a table of contents: each concern is one module, created and wired here
@@ -42,6 +42,8 @@ export function startServer(connection: Connection, rulePages: RulePages): void 
   let client: ClientFeatures = readClientFeatures({});
   /** VS Code's own JSON features, when the client says they run beside us. */
   let builtInJson: BuiltInJson | undefined;
+  /** The link to a rule's page, when the client shows the pages itself (initializationOptions.rulePages). */
+  let clientPageLink: ((code: string) => string) | undefined;
 
   const configuration = new Configuration({ connection, logger, log, requests, client: () => client });
   const folders: PluginFolders = new PluginFolders({
@@ -76,7 +78,7 @@ export function startServer(connection: Connection, rulePages: RulePages): void 
     settings: () => configuration.settings(),
     workspaceFolderPaths: () => files.workspaceFolderPaths(),
     builtInJson: () => builtInJson,
-    rulePage: () => (client.codeDescription ? rulePages.link : undefined),
+    rulePage: () => (client.codeDescription ? (clientPageLink ?? rulePages.link) : undefined),
   });
   const push = new PushDiagnostics(core, {
     connection,
@@ -124,6 +126,7 @@ export function startServer(connection: Connection, rulePages: RulePages): void 
     builtInJson = readBuiltInJson(params.initializationOptions);
     files.initialize(params);
     const options = params.initializationOptions as InitializationOptions | undefined;
+    clientPageLink = clientRulePageLink(options?.rulePages);
     log.started(params.clientInfo, files.workspaceFolderPaths());
     configuration.initialize(options);
     return {

@@ -1,0 +1,58 @@
+/**
+ * The rule pages as the .vsix ships them: dist/docs.json (scripts/build.mjs), served by the extension at
+ * `filer-docs:/docs/…` (client/src/shippedDocs.ts). It holds every page of docs/rules/ and the reference of
+ * docs/reference/, word for word and nothing else; every rule's page is at the address the server links its
+ * diagnostics to, and every relative link of a page leads to another page there.
+ */
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, posix } from 'node:path';
+import { test } from 'node:test';
+import { ShippedDocs, rulePagesAddress } from '../../client/src/shippedDocs';
+import { clientRulePageLink } from '../../server/src/host/rulePages';
+import { allRules } from '../../server/src/engine';
+
+const root = join(__dirname, '..', '..', '..');
+const docs = new ShippedDocs(join(root, 'dist/docs.json'));
+
+test('dist/docs.json holds docs/rules/*.md and docs/reference/*.txt, word for word, and nothing else', () => {
+  const expected = [
+    ...readdirSync(join(root, 'docs/rules'))
+      .filter((name) => name.endsWith('.md'))
+      .map((name) => `docs/rules/${name}`),
+    ...readdirSync(join(root, 'docs/reference'))
+      .filter((name) => name.endsWith('.txt'))
+      .map((name) => `docs/reference/${name}`),
+  ];
+  const shipped: unknown = JSON.parse(readFileSync(join(root, 'dist/docs.json'), 'utf8'));
+  assert.deepEqual(Object.keys(shipped as object).sort(), expected.sort());
+  for (const path of expected) assert.equal(docs.text(`/${path}`), readFileSync(join(root, path), 'utf8'), path);
+  assert.equal(docs.text('/docs/rules/no-such-rule.md'), undefined);
+  assert.equal(docs.text('/docs/rules/constructor'), undefined);
+});
+
+test("each rule's page is at the address the server links its diagnostics to, for the extension's rulePages", () => {
+  const link = clientRulePageLink(rulePagesAddress);
+  assert.ok(link, `the server takes the extension's rulePages (${rulePagesAddress})`);
+  for (const rule of allRules) {
+    const address: URL = new URL(link(rule.code));
+    assert.equal(address.protocol, 'filer-docs:');
+    const text = docs.text(decodeURIComponent(address.pathname));
+    assert.ok(text?.startsWith(`# ${rule.code}`), `${rule.code}: no page at ${address.href}`);
+  }
+});
+
+test("every relative link of a page leads to a page it ships (the extension's offline copy has no other)", () => {
+  const shipped: Record<string, string> = JSON.parse(readFileSync(join(root, 'dist/docs.json'), 'utf8'));
+  let links = 0;
+  for (const [path, text] of Object.entries(shipped)) {
+    if (!path.endsWith('.md')) continue;
+    for (const [, target] of text.matchAll(/\]\(([^)\s]+)\)/g)) {
+      if (/^[a-z][a-z0-9+.-]*:/i.test(target) || target.startsWith('#')) continue;
+      const resolved = posix.normalize(posix.join(posix.dirname(path), target.replace(/#.*$/, '')));
+      assert.ok(docs.text(`/${resolved}`) !== undefined, `${path} links to ${target}, which is not shipped`);
+      links++;
+    }
+  }
+  assert.ok(links > 200, `only ${links} relative links found`);
+});
