@@ -264,7 +264,7 @@ describe('quick fixes where the fix is certain', () => {
     await apply(uri, create);
     assert.equal(
       readFileSync(join(folder.root, 'create/tools/t.schema.json'), 'utf8'),
-      '{\n  "type": "object",\n  "properties": {}\n}\n',
+      '{\n  "$schema": "http://json-schema.org/draft-07/schema#",\n  "type": "object",\n  "properties": {}\n}\n',
     );
     const after = await client.diagnostics(uri, (p) => p.diagnostics.length === 1);
     assert.equal(

@@ -189,7 +189,10 @@ describe('fixes that make a file, for each client', () => {
       `,\n    "contributes": { "tools": [${tool}, ${other}], "actions": [${action}] }\n}`,
     );
     const expected = new Map([
-      ['tools/u.schema.json', '{\n    "type": "object",\n    "properties": {}\n}\n'],
+      [
+        'tools/u.schema.json',
+        '{\n    "$schema": "http://json-schema.org/draft-07/schema#",\n    "type": "object",\n    "properties": {}\n}\n',
+      ],
       [
         'tools/t.js',
         "'use strict';\n\nmodule.exports = async ({ path, width }, ctx) => {\n    // The tool's work. A string reaches the agent verbatim; any other value is JSON.stringify'd.\n    return `path: ${path}, width: ${width}`;\n};\n",
