@@ -149,7 +149,7 @@ const definitions = defineRules([
     description:
       "A tool handler reads an argument its tool's schema does not declare: the agent is given the schema's properties, so it never passes this one.",
     decision:
-      'Only where the schema\u2019s top level shows its properties (no allOf, anyOf, oneOf, if or other $ref there). A schema with additionalProperties: false (or unevaluatedProperties: false) allows no other argument, so every other name is reported; an open one allows others, so only a name one typo away from a declared property is. Only the first property read of the arguments (args.a.b: a). Hover on an argument shows its schema property and completion after args. offers the schema\u2019s properties (those written as identifiers), only for a module exactly one tool names: for several, which schema is meant is not known.',
+      'Only where the schema\u2019s top level shows its properties (no allOf, anyOf, oneOf, if or other $ref there). Every other name is reported, whether the schema is closed (additionalProperties: false) or open: the model sends the arguments the schema describes, so one it does not describe arrives undefined. Only the first property read of the arguments (args.a.b: a). Hover on an argument shows its schema property and completion after args. offers the schema\u2019s properties (those written as identifiers), only for a module exactly one tool names: for several, which schema is meant is not known.',
     message: ({
       tool,
       name,
@@ -418,7 +418,10 @@ export const handlerRules: RuleArea<Definitions> = {
   },
 };
 
-/** Each argument the handler reads that its tool's schema does not declare, where the schema says enough to tell. */
+/**
+ * Each argument the handler reads that its tool's schema does not declare, where the schema says enough to tell: an
+ * open schema too, since the model sends what the schema describes.
+ */
 function checkArguments(
   report: RuleContext<Definitions>['reportIn'],
   about: InToolHandler,
@@ -430,7 +433,6 @@ function checkArguments(
   for (const { name, span } of facts.argumentUses) {
     if (names.includes(name)) continue;
     const suggestion = closest(name, names);
-    if (!declared.closed && suggestion === undefined) continue;
     report('handlers.unknown-argument', at(span), {
       ...about,
       name,
