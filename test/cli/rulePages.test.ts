@@ -1,7 +1,8 @@
 /**
  * The rule pages from the command line: `filer-manifest explain <code>` prints the page the package ships
- * (and nothing else, whatever the argument), and SARIF's rules carry each page as helpUri, the shipped
- * file or, when the package's package.json names a repository, the repository's copy.
+ * (and nothing else, whatever the argument), and SARIF's rules carry each page as help (its Markdown and a
+ * plain-text form, which code scanning shows with an alert), and as helpUri only when it is a web address:
+ * the repository's copy when the package's package.json names a repository, never a file: URI.
  */
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -17,10 +18,27 @@ import {
 } from 'node:fs';
 import * as path from 'node:path';
 import { test } from 'node:test';
-import { pathToFileURL } from 'node:url';
 import { allRules } from '../../server/src/engine';
+import { ruleHelp } from '../../server/src/cli/formats/sarifHelp';
 import { repositoryPages } from '../../server/src/host/rulePages';
 import { cliPath, describeRun, repoRoot, runCli, tempTree } from './runCli';
+
+// markdown-it ships no types; the calls used here.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const MarkdownIt = require('markdown-it') as new (
+  preset: string,
+  options: Record<string, boolean>,
+) => {
+  render(markdown: string): string;
+  linkify: { set(options: Record<string, boolean>): void };
+};
+
+/** As GitHub renders Markdown: raw HTML allowed, bare URLs and e-mail addresses made links. */
+function rendered(markdown: string): string {
+  const renderer = new MarkdownIt('default', { html: true, linkify: true });
+  renderer.linkify.set({ fuzzyLink: false, fuzzyEmail: true });
+  return renderer.render(markdown);
+}
 
 const pagesFolder = path.join(repoRoot, 'docs', 'rules');
 const page = (code: string) => readFileSync(path.join(pagesFolder, `${code}.md`), 'utf8');
@@ -140,6 +158,7 @@ test('explain reads only the page the package ships: not one that is missing, no
 interface SarifRule {
   id: string;
   fullDescription?: { text: string };
+  help?: { text: string; markdown: string };
   helpUri?: string;
 }
 
@@ -149,7 +168,10 @@ function sarifRules(cli?: string): SarifRule[] {
   return JSON.parse(run.stdout).runs[0].tool.driver.rules;
 }
 
-test('sarif: every rule has its fullDescription and its page as helpUri, the file the package ships', () => {
+/** The page's one link, to the rules index: relative, so it leads nowhere from a code scanning alert. */
+const indexLink = ' [Every rule](README.md)';
+
+test('sarif: every rule has its fullDescription and its page as help, and no file: URI as helpUri', () => {
   const rules = sarifRules();
   assert.deepEqual(
     rules.map((rule) => rule.id),
@@ -158,19 +180,112 @@ test('sarif: every rule has its fullDescription and its page as helpUri, the fil
   rules.forEach((rule, index) => {
     const { description, decision } = allRules[index];
     assert.equal(rule.fullDescription?.text, decision ? `${description} ${decision}` : description);
-    assert.equal(rule.helpUri, pathToFileURL(path.join(pagesFolder, `${rule.id}.md`)).href);
+    // The package names no repository: its pages are files on the machine that ran the check, no link.
+    assert.equal(rule.helpUri, undefined, rule.id);
+    const shipped = page(rule.id);
+    assert.ok(shipped.includes(indexLink), `${rule.id}: the page links to the index`);
+    assert.equal(rule.help?.markdown, shipped.replace(indexLink, ''), rule.id);
+    const text = rule.help!.text;
+    assert.ok(text.startsWith(`${rule.id}\n\n`), `${rule.id}: the text starts with the code, no heading mark`);
+    assert.ok(text.includes(description.replace(/[[\]]/g, '\\$&')), `${rule.id}: the text says what it checks`);
+    assert.match(text.split('\n')[2], /^(Error|Warning|Information|Hint) in /, `${rule.id}: no emphasis`);
+    assert.doesNotMatch(text, /^#|^```|README\.md/m, `${rule.id}: plain text`);
+    assert.doesNotMatch(text, /(?<!\\)[[\]]/, `${rule.id}: every bracket escaped, no embedded link`);
   });
-  // A package without the pages links to none.
+  // A package without the pages has no help to give.
   const bare = packageCopy({ name: 'filer-manifest' }, 'none');
-  assert.ok(sarifRules(bare.cli).every((rule) => rule.helpUri === undefined));
+  assert.ok(sarifRules(bare.cli).every((rule) => rule.help === undefined && rule.helpUri === undefined));
+  // Nor does it give a page that is a link in place of the file, nor what the link points at.
+  const linked = sarifRules(packageCopy({ name: 'filer-manifest' }, 'linked').cli);
+  assert.equal(linked.find((rule) => rule.id === 'tools.id-dot')?.help, undefined);
+  assert.ok(!JSON.stringify(linked).includes('not a page'));
+  assert.equal(linked.find((rule) => rule.id === 'files.missing')?.help?.markdown.split('\n')[0], '# files.missing');
 });
 
-test("sarif: helpUri is the repository's page when the package's package.json names a repository", () => {
+test("sarif: helpUri is the repository's page when the package's package.json names a repository, and help links there", () => {
   const repository = { type: 'git', url: 'git+https://github.com/filer/plugin-tools.git', directory: 'server' };
   const rules = sarifRules(packageCopy({ name: 'filer-manifest', repository }).cli);
   const pages = 'https://github.com/filer/plugin-tools/blob/HEAD/docs/rules';
-  assert.equal(rules.find((rule) => rule.id === 'tools.id-dot')?.helpUri, `${pages}/tools.id-dot.md`);
+  const idDot = rules.find((rule) => rule.id === 'tools.id-dot');
+  assert.equal(idDot?.helpUri, `${pages}/tools.id-dot.md`);
   assert.ok(rules.every((rule) => rule.helpUri === `${pages}/${rule.id}.md`));
+  for (const rule of rules) {
+    const linked = page(rule.id).replace(indexLink, ` [Every rule](${pages}/README.md)`);
+    assert.equal(rule.help?.markdown, linked, rule.id);
+    assert.match(rule.help!.text, new RegExp(`^.* Every rule \\(${pages}/README\\.md\\)$`, 'm'));
+  }
+});
+
+test('sarif: a rule\u2019s help makes no markup but its page\u2019s own, rendered as GitHub renders it', () => {
+  const repository = 'github:filer/plugin-tools';
+  const rules = sarifRules(packageCopy({ name: 'filer-manifest', repository }).cli);
+  const index = 'https://github.com/filer/plugin-tools/blob/HEAD/docs/rules/README.md';
+  const links = (html: string) => [...html.matchAll(/<a href="([^"]*)"/g)].map((match) => match[1]);
+  for (const rule of rules) {
+    const html = rendered(rule.help!.markdown);
+    const pageLinks = links(rendered(page(rule.id))).map((link) => (link === 'README.md' ? index : link));
+    assert.deepEqual(links(html), pageLinks, `${rule.id}: the page's links, its index link to the repository`);
+    assert.ok(
+      links(html).every((link) => link.startsWith('https://')),
+      rule.id,
+    );
+    const tags = new Set([...html.matchAll(/<\/?([a-z0-9]+)/g)].map((match) => match[1]));
+    const pageMarkup = ['h1', 'h2', 'p', 'strong', 'a', 'blockquote', 'pre', 'code', 'br', 'ul', 'ol', 'li', 'em'];
+    assert.deepEqual(
+      [...tags].filter((tag) => !pageMarkup.includes(tag)),
+      [],
+      `${rule.id}: only the markup a page is written with`,
+    );
+  }
+});
+
+test('sarif help from a page: code blocks and spans as written, links resolved or left out, escapes undone in text', () => {
+  const pageText = [
+    '# area.rule',
+    '',
+    '**Warning** in `a[0](b)`. [Every rule](README.md) [elsewhere](javascript:alert(1)) [site](https://example.com/x)',
+    '',
+    '> The reference: \\*\\*/.env and \\<base64>',
+    '',
+    '```json',
+    '{ "id": "[x](README.md)" }',
+    '```',
+    '',
+    '~~~',
+    '## not a heading',
+    '~~~',
+  ].join('\n');
+  const base = 'https://github.com/o/r/blob/HEAD/docs/rules/area.rule.md';
+  assert.deepEqual(ruleHelp(pageText, base), {
+    markdown: [
+      '# area.rule',
+      '',
+      '**Warning** in `a[0](b)`. [Every rule](https://github.com/o/r/blob/HEAD/docs/rules/README.md) [site](https://example.com/x)',
+      '',
+      '> The reference: \\*\\*/.env and \\<base64>',
+      '',
+      '```json',
+      '{ "id": "[x](README.md)" }',
+      '```',
+      '',
+      '~~~',
+      '## not a heading',
+      '~~~',
+    ].join('\n'),
+    text: [
+      'area.rule',
+      '',
+      'Warning in `a\\[0\\](b)`. Every rule (https://github.com/o/r/blob/HEAD/docs/rules/README.md) site (https://example.com/x)',
+      '',
+      '> The reference: **/.env and <base64>',
+      '',
+      '    { "id": "\\[x\\](README.md)" }',
+      '',
+      '    ## not a heading',
+    ].join('\n'),
+  });
+  // Without the page's web address, its relative link is left out, with its text.
+  assert.equal(ruleHelp('**Error** in x. [Every rule](README.md)\n', undefined).markdown, '**Error** in x.\n');
 });
 
 test('a repository is read in the forms npm reads, on GitHub, GitLab and Bitbucket; any other is no link', () => {

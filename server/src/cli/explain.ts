@@ -6,7 +6,6 @@
 import { parseArgs } from 'node:util';
 import { closest, ruleByCode } from '../engine';
 import type { RulePages } from '../host/rulePages';
-import { readRegularFile } from '../host/safeRead';
 import { UsageError } from './args';
 import { PathError } from './manifestFiles';
 
@@ -20,9 +19,6 @@ Exit status: 0, or 2 for a code no rule has.
 `;
 
 const options = { help: { type: 'boolean', short: 'h' } } as const;
-
-/** A rule page is a few KB. */
-const maxPageBytes = 1024 * 1024;
 
 /** No code is this long: a longer argument is not compared with the codes. */
 const longestCode = 64;
@@ -46,13 +42,12 @@ export function runExplain(args: string[], pages: RulePages, write: (text: strin
     const suggestion = code.length <= longestCode ? closest(code, ruleByCode.keys()) : undefined;
     throw new UsageError(`No rule has the code ${shown(code)}.${suggestion ? ` Did you mean "${suggestion}"?` : ''}`);
   }
-  const file = pages.file(rule.code);
-  const read = file === undefined ? undefined : readRegularFile(file, maxPageBytes);
-  if (read?.kind !== 'text') {
+  const page = pages.text(rule.code);
+  if (page === undefined) {
     const missing = `docs/rules/${rule.code}.md`;
     throw new PathError(`the page of ${rule.code} is not in this installation of filer-manifest (${missing}).`);
   }
-  write(read.text);
+  write(page);
   return 0;
 }
 

@@ -170,9 +170,8 @@ function format(command: CheckCommand, results: CheckedManifest[], cwd: string):
       return formatJson(results);
     case 'sarif': {
       const homepage = (packageJson as { homepage?: string }).homepage;
-      const pages = rulePages();
       const { version } = packageJson;
-      const tool = { name: programName, version, rules: allRules, informationUri: homepage, helpUri: pages.link };
+      const tool = { name: programName, version, rules: allRules, informationUri: homepage, pages: rulePages() };
       return formatSarif(results, tool, cwd);
     }
   }

@@ -6,19 +6,25 @@ import { readRegularFile } from './safeRead';
 /** A package.json is a few KB: a larger one is not read. */
 const maxPackageJsonBytes = 1024 * 1024;
 
+/** A rule page is a few KB. */
+const maxPageBytes = 1024 * 1024;
+
 /** More entries than docs/rules/ could hold (a page per rule code and the index): such a folder is not ours. */
 const maxPageEntries = 10_000;
 
 /**
  * Each rule's page (docs/rules/<code>.md), for the link of its diagnostics (LSP's codeDescription, SARIF's
- * helpUri) and for `filer-manifest explain`. The npm package ships the pages in docs/rules/ beside dist/, so a link
- * works offline; it points at the repository's copy instead when the package's package.json names a repository on
- * GitHub, GitLab or Bitbucket. The .vsix ships them in one file, which the extension shows itself: it says where
- * (clientRulePageLink, below).
+ * helpUri), for SARIF's help and for `filer-manifest explain`. The npm package ships the pages in docs/rules/ beside
+ * dist/, so a link works offline; it points at the repository's copy instead when the package's package.json names a
+ * repository on GitHub, GitLab or Bitbucket. The .vsix ships them in one file, which the extension shows itself: it
+ * says where (clientRulePageLink, below).
  */
 export interface RulePages {
-  /** The page of `code` the package ships, a file; undefined when it holds none. */
-  file(code: string): string | undefined;
+  /**
+   * The text of the page of `code` the package ships (a regular file of at most 1 MiB, never a link); undefined
+   * when it holds none or it cannot be read.
+   */
+  text(code: string): string | undefined;
   /** The link for the diagnostics of `code`; undefined when there is no page to link to. */
   link(code: string): string | undefined;
 }
@@ -31,7 +37,11 @@ export function rulePagesOf(root: string): RulePages {
   const repository = repositoryPages(packageRepository(root));
   const file = (code: string) => (shipped.has(`${code}.md`) ? path.join(folder, `${code}.md`) : undefined);
   return {
-    file,
+    text(code) {
+      const page = file(code);
+      const read = page === undefined ? undefined : readRegularFile(page, maxPageBytes);
+      return read?.kind === 'text' ? read.text : undefined;
+    },
     link(code) {
       if (repository) return `${repository}/${encodeURIComponent(code)}.md`;
       const page = file(code);

@@ -1,8 +1,10 @@
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { jsonText, type RuleDefinition, type Severity } from '../../engine';
+import type { RulePages } from '../../host/rulePages';
 import { pathBelow } from '../manifestFiles';
 import { byFile, type CheckedManifest } from '../results';
+import { ruleHelp, sarifPlainText, webAddress } from './sarifHelp';
 
 type SarifLevel = 'error' | 'warning' | 'note';
 
@@ -17,14 +19,16 @@ interface SarifTool {
   rules: RuleDefinition[];
   /** Where the tool is described, when the package says (its homepage). */
   informationUri: string | undefined;
-  /** Each rule's page (host/rulePages.ts), for its helpUri. */
-  helpUri(code: string): string | undefined;
+  /** Each rule's page (host/rulePages.ts): its text for its help, its link for its helpUri. */
+  pages: RulePages;
 }
 
 /**
  * SARIF 2.1.0 for code-scanning upload: one run, the engine's rules as the driver's rules, one
  * result per diagnostic with a 1-based region (columns in UTF-16 code units, as the engine counts)
  * and a location relative to the working folder: the manifest, or the handler a finding is in.
+ * Each rule carries its page as `help` (what code scanning shows with an alert), and as `helpUri` only
+ * when that is a web address: a file: URI of the machine that ran the check opens nowhere else.
  */
 export function formatSarif(results: CheckedManifest[], tool: SarifTool, cwd: string): string {
   const ruleIndex = new Map(tool.rules.map((rule, index) => [rule.code, index]));
@@ -39,13 +43,15 @@ export function formatSarif(results: CheckedManifest[], tool: SarifTool, cwd: st
             version: tool.version,
             ...(tool.informationUri ? { informationUri: tool.informationUri } : {}),
             rules: tool.rules.map((rule) => {
-              const helpUri = tool.helpUri(rule.code);
+              const helpUri = webAddress(tool.pages.link(rule.code));
+              const page = tool.pages.text(rule.code);
               return {
                 id: rule.code,
                 shortDescription: { text: rule.description },
                 // What the rule checks, and how it decides where the reference is open: its page's first paragraphs.
                 fullDescription: { text: rule.decision ? `${rule.description} ${rule.decision}` : rule.description },
                 defaultConfiguration: { level: levels[rule.severity] },
+                ...(page !== undefined ? { help: ruleHelp(page, helpUri) } : {}),
                 ...(helpUri ? { helpUri } : {}),
               };
             }),
@@ -60,7 +66,7 @@ export function formatSarif(results: CheckedManifest[], tool: SarifTool, cwd: st
             ruleId: diagnostic.code,
             ...(ruleIndex.has(diagnostic.code) ? { ruleIndex: ruleIndex.get(diagnostic.code) } : {}),
             level: levels[diagnostic.severity],
-            message: { text: plainText(diagnostic.message) },
+            message: { text: sarifPlainText(diagnostic.message) },
             locations: [
               {
                 physicalLocation: {
@@ -89,13 +95,4 @@ function artifactLocation(file: string | undefined, cwd: string): { uri: string;
   const relative = pathBelow(cwd, file);
   if (relative === undefined) return { uri: pathToFileURL(file).href };
   return { uri: relative.split(path.sep).map(encodeURIComponent).join('/'), uriBaseId: sourceRoot };
-}
-
-/**
- * A message as SARIF's plain text (2.1.0, 3.11.6): `[text](target)` there is an embedded link, so every square
- * bracket (and a backslash before one) is escaped, and a name a plugin wrote cannot become a link in a code
- * scanning alert.
- */
-function plainText(message: string): string {
-  return message.replace(/\\(?=[[\]])|[[\]]/g, '\\$&');
 }
