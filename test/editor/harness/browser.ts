@@ -14,7 +14,7 @@ const loopback = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
 /** Debian's Chromium, headless, that can reach loopback only: anything else is aborted and recorded. */
 export async function openBrowser(viewport = { width: 1400, height: 900 }): Promise<EditorBrowser> {
-  const tools = await editorTools();
+  const tools = await editorTools('chromium');
   const browser = await chromium.launch({
     executablePath: tools.chromiumPath,
     headless: true,

@@ -11,13 +11,18 @@ export interface EditorTools {
   codeServerEntry: string;
   chromiumPath: string;
   node24Env(extra?: Record<string, string>): NodeJS.ProcessEnv;
-  ensureAll(): Promise<void>;
+  ensureCodeServer(): Promise<string>;
+  ensureChromium(): Promise<string>;
 }
 
-export async function editorTools(): Promise<EditorTools> {
+/**
+ * The installer, with what `needs` installed: code-server (and Node 24) to serve the workbench, Chromium to
+ * drive it (npm start needs no Chromium: the user's own browser opens the workbench).
+ */
+export async function editorTools(needs: 'code-server' | 'chromium'): Promise<EditorTools> {
   // The installer is an ES module shared with the npm scripts; it throws (never skips) when it cannot install.
   const tools = (await import(join(repoRoot, 'scripts', 'editor', 'tools.mjs'))) as EditorTools;
-  await tools.ensureAll();
+  await (needs === 'code-server' ? tools.ensureCodeServer() : tools.ensureChromium());
   return tools;
 }
 
@@ -67,7 +72,7 @@ export interface CodeServerOptions {
 }
 
 export async function startCodeServer(options: CodeServerOptions): Promise<CodeServer> {
-  const tools = await editorTools();
+  const tools = await editorTools('code-server');
   const home = mkdtempSync(join(tmpdir(), `filer-${options.name}-`));
   const userDataDir = join(home, 'user-data');
   const extensionsDir = join(home, 'extensions');
