@@ -242,3 +242,12 @@ test('a manifest nested 512 deep (taken for no Filer manifest: exit 0, nothing s
     run.stdout,
   );
 });
+
+test('explain with a huge argument: cut in the message, not compared with the codes (no edit distance on 100,000 characters)', () => {
+  const cwd = tempTree({ 'plugin/manifest.json': cleanManifest() });
+  const started = Date.now();
+  const huge = runCli(['explain', 'a'.repeat(100_000)], { cwd });
+  assert.equal(huge.status, 2, describeRun(huge));
+  assert.match(huge.stderr, /^filer-manifest: No rule has the code "a{64}…" \(100,000 characters\)\.\n/);
+  assert.ok(Date.now() - started < 20_000, 'answered at once');
+});

@@ -60,7 +60,7 @@ export { eolOf, indentUnitOf, lineIndentAt } from './fixes/textEdits';
 export { pathSuggestion } from './fixes/pathSuggestion';
 export { decisionsTableMarkdown } from './rules/rulesTable';
 export { hookEventDocumentation, knownHookEvents } from './rules/hooks';
-export { namedHandler, type NamedHandler } from './folder/referencedFiles';
+export { handlerPaths, namedHandler, type NamedHandler } from './folder/referencedFiles';
 export { argumentHoverAt, handlerCompletionsAt, type HandlerCompletion } from './handlers/handlerAssist';
 export { closest, toKebabCase } from './rules/messages';
 export { schemaForPath, resolveRef, scopeValues, settingTypes, type SchemaNode } from './shape/schema';

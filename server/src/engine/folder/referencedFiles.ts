@@ -150,6 +150,19 @@ const handlerKinds: Record<'tool-handler' | 'hook-handler' | 'command-handler' |
   'setting-handler': 'setting',
 };
 
+/**
+ * The plugin-relative paths of the handler modules `model` names that are read (no "..", no absolute path), each
+ * once: the files in which its findings may be (a tool's, a hook's, a command's or a setting's handler).
+ */
+export function handlerPaths(model: ManifestModel): string[] {
+  const paths = new Set<string>();
+  for (const reference of fileReferences(model)) {
+    const relative = Object.hasOwn(handlerKinds, reference.kind) ? readablePath(reference.filePath) : undefined;
+    if (relative !== undefined) paths.add(relative);
+  }
+  return [...paths];
+}
+
 /** What the rules learn from a tool's schema file: why it cannot be read, or what its text says. */
 type SchemaOutcome = Unusable | { kind: 'analysed'; analysis: ToolSchemaResult };
 

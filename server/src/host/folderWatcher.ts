@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { isSkippedFolder, walkFolderSync } from '../host/folderWalk';
-import { isInside } from '../host/safeRead';
+import { isSkippedFolder, walkFolderSync } from './folderWalk';
+import { isInside } from './safeRead';
 
 /** At most this many directories are watched in all, this deep in each plugin folder. */
 const maxWatchedDirectories = 512;
