@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { codesOf, expectNone, expectRule, manifest } from './helpers';
+import { codesOf, expectNone, expectRule, manifest, areaCodes } from './helpers';
 
 const tools = (entries: string, extra = '') =>
   manifest(`${extra ? `${extra}, ` : ''}"contributes": { "tools": [${entries}] }`);
@@ -8,7 +8,7 @@ const tool = (fields: string) =>
   `{ "id": "count_words", "title": "Count words", "description": "Counts words.", "schema": "tools/count.schema.json", "handler": "tools/count.js", "annotations": { "readOnlyHint": true }${fields ? `, ${fields}` : ''} }`;
 
 test('a complete tool has no tool diagnostics', () => {
-  expectNone(tools(tool('"timeout": "30s", "fileExtensions": [".md"]')));
+  expectNone(tools(tool('"timeout": "30s", "fileExtensions": [".md"]')), areaCodes('tools'));
 });
 
 test('tools.required: id, title, description and schema, at the opening brace of the tool', () => {
@@ -50,6 +50,7 @@ test('tools.id-empty: a tool id is the MCP tool name, and an empty one names no 
     tools(
       '{ "id": "x", "title": "t", "description": "d", "schema": "s.json", "handler": "h.js", "annotations": { "readOnlyHint": true } }',
     ),
+    areaCodes('tools'),
   );
 });
 
@@ -102,6 +103,7 @@ test('tools.annotations: only the four MCP booleans', () => {
         '"readOnlyHint": false, "destructiveHint": true, "idempotentHint": true, "openWorldHint": false',
       ),
     ),
+    areaCodes('tools'),
   );
 });
 

@@ -53,7 +53,7 @@ export {
   type RuleData,
 } from './rules/registry';
 export type { RuleDefinition, RuleTag } from './rules/rule';
-export type { ExampleFile, FixedExample, RuleExample } from './rules/rule';
+export type { ExampleFile, FixedExample, RuleExample } from './rules/ruleDocs';
 export type { Creatable, FixProposal, NewFile, OffsetEdit } from './fixes/fix';
 export { proposeFixes, sharedInOneRequest } from './fixes/proposeFixes';
 export { eolOf, indentUnitOf, lineIndentAt } from './fixes/textEdits';

@@ -22,10 +22,10 @@ import type { FileKind, FileRead, PluginFolder } from './pluginFolder';
  * Why a file the manifest names cannot be used; `check-failed` when reading or checking it threw, a fault of the host
  * or of this tool that fails this file alone.
  */
-export type Unusable = Exclude<FileRead, { kind: 'text' }> | { kind: 'check-failed'; detail: string };
+type Unusable = Exclude<FileRead, { kind: 'text' }> | { kind: 'check-failed'; detail: string };
 
 /** One path the manifest names whose file was looked at, and what it holds as far as the rules care. */
-type ReferencedFile = { reference: FileReference } & (
+export type ReferencedFile = { reference: FileReference } & (
   | { read: 'unusable'; why: Unusable }
   /** The process command: its existence is all that is checked. */
   | { read: 'exists' }

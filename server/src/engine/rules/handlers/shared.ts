@@ -1,0 +1,90 @@
+import type { JsonPath } from '../../model/nodes';
+import type { NotParsed } from '../../handlers/parseModule';
+import { closest, didYouMean, nameOf, quote } from '../messages';
+import { type EnvelopeProblem, knownBlockTypes } from '../../handlers/resultShape';
+
+/** A tool handler's finding: the manifest field that names the handler, and the tool. */
+export interface InToolHandler {
+  /** The manifest field that names the handler (`contributes.tools[0].handler`). */
+  jsonPath: JsonPath;
+  tool: string;
+}
+
+/** A schema's arguments as a message names them: the first few, in backticks. */
+export function declaredWords(declared: readonly string[]): string {
+  if (declared.length === 0) return 'none';
+  const shown = declared.slice(0, 8).map(nameOf).join(', ');
+  return declared.length > 8 ? `${shown} and ${declared.length - 8} more` : shown;
+}
+
+export function notCheckedWords(reason: NotParsed, detail: string | undefined): string {
+  switch (reason) {
+    case 'too-deep':
+      return 'it nests too deeply for the parser (thousands of brackets or operators in a row)';
+    case 'too-costly':
+      return 'its syntax errors would take the tolerant parser more work than its size allows; fix the first one and it is read again';
+    case 'failed':
+      return `the parser failed on it (${quote(detail ?? 'no detail')}), a fault of Filer Plugin Tools, not of the module: please report it with the module`;
+  }
+}
+
+export function envelopeWords(problem: EnvelopeProblem): string {
+  const subject = capitalized(placeOf(problem));
+  switch (problem.kind) {
+    case 'wrong-type':
+      return `${subject} is ${problem.actual}, not ${typeArticle[problem.expected]}.`;
+    case 'missing-field':
+      return problem.writtenUndefined
+        ? `${capitalized(placeOf({ ...problem, path: [...problem.path, problem.field] }))} is undefined, which JSON leaves out.`
+        : `${subject} has no \`${problem.field}\`.`;
+    case 'missing-one-of':
+      return `${subject} has neither ${problem.fields.map((name) => `\`${name}\``).join(' nor ')}.`;
+    case 'no-type':
+      return `${subject} has no \`type\`.`;
+    case 'unknown-type':
+      return problem.isString
+        ? `Content block type ${quote(problem.written)} is not one of MCP\u2019s: ${knownBlockTypes.join(', ')}.${didYouMean(closest(problem.written, knownBlockTypes))}`
+        : `The \`type\` of this content block is ${problem.written}, not one of MCP\u2019s: ${knownBlockTypes.join(', ')}.`;
+    case 'not-allowed':
+      return `${subject} is ${quote(problem.value)}, not ${problem.allowed.map(quote).join(' or ')}.`;
+    case 'out-of-range':
+      return `${subject} is ${problem.value}, outside ${problem.minimum ?? '\u2212\u221e'} to ${problem.maximum ?? '\u221e'}.`;
+    case 'not-base64':
+      return problem.dataUrl
+        ? `${subject} is a data: URL; MCP wants the base64 after its comma alone, the type going in \`mimeType\`.`
+        : `${subject} is not base64.`;
+    case 'not-a-uri':
+      return `${subject} is not a URI (a scheme, a colon, then no spaces: file:///notes.txt, https://\u2026).`;
+  }
+}
+
+const typeArticle = {
+  string: 'a string',
+  number: 'a number',
+  integer: 'a whole number',
+  boolean: 'true or false',
+  null: 'null',
+  object: 'an object',
+  array: 'an array',
+} as const;
+
+/**
+ * Where in the returned envelope a problem is, as a message names it: `data` of this "image" content block,
+ * `isError` of the returned envelope. Its path holds only names from MCP's schema and indexes.
+ */
+function placeOf({ path, block }: Pick<EnvelopeProblem, 'path' | 'block'>): string {
+  const inBlock = path.length >= 2 && path[0] === 'content' && typeof path[1] === 'number';
+  const owner = inBlock
+    ? block !== undefined
+      ? `this ${quote(block)} content block`
+      : 'this content block'
+    : 'the returned envelope';
+  const rest = inBlock ? path.slice(2) : path;
+  if (rest.length === 0) return owner;
+  const field = rest.map((part, index) => (typeof part === 'number' ? `[${part}]` : index === 0 ? part : `.${part}`));
+  return `\`${field.join('')}\` of ${owner}`;
+}
+
+function capitalized(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}

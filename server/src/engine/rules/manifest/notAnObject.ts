@@ -1,0 +1,10 @@
+import { defineRule } from '../rule';
+
+export const notAnObjectRule = defineRule({
+  code: 'manifest.not-an-object',
+  severity: 'error',
+  description: 'The manifest is one JSON object.',
+  decision:
+    'The reference describes a manifest field by field, from a top level of named fields: a manifest that is not one object has none of them.',
+  shapeMessage: () => 'The manifest must be a JSON object: { "name", "displayName", "version", … }.',
+});

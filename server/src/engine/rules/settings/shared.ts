@@ -1,0 +1,5 @@
+import type { JsonPath } from '../../model/nodes';
+
+export interface At {
+  jsonPath: JsonPath;
+}

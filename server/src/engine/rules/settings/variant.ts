@@ -1,0 +1,9 @@
+import { defineRule } from '../rule';
+import { enumMessage } from '../messages';
+
+export const variantRule = defineRule({
+  code: 'settings.variant',
+  severity: 'error',
+  description: 'variant is "primary", "secondary" or "danger".',
+  shapeMessage: enumMessage('"primary", "secondary" or "danger"', ['primary', 'secondary', 'danger']),
+});
