@@ -186,7 +186,7 @@ test('a tool schema that is a $ref chain of 30,000 links (the CLI said "internal
   for (let i = 0; i < 30_000; i++)
     definitions[`d${i}`] = i + 1 < 30_000 ? { $ref: `#/definitions/d${i + 1}` } : { type: 'string' };
   const tool =
-    '{ "id": "t", "title": "T", "description": "D", "schema": "./s.schema.json", "handler": "./h.js", "annotations": { "readOnlyHint": true } }';
+    '{ "id": "t", "title": "T", "description": "Counts the words in a text file.", "schema": "./s.schema.json", "handler": "./h.js", "annotations": { "readOnlyHint": true } }';
   const cwd = tempTree({
     'chain/manifest.json': cleanManifest('chain', `"contributes": { "tools": [${tool}] }`),
     'chain/s.schema.json': JSON.stringify({

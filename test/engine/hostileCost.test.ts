@@ -31,7 +31,7 @@ function timed<T>(run: () => T): { result: T; ms: number } {
 }
 
 const schemaTool =
-  '{ "id": "t", "title": "T", "description": "D", "schema": "./s.schema.json", "handler": "./h.js", "annotations": { "readOnlyHint": true } }';
+  '{ "id": "t", "title": "T", "description": "Counts the words in a text file.", "schema": "./s.schema.json", "handler": "./h.js", "annotations": { "readOnlyHint": true } }';
 const withSchema = (schema: unknown) => ({
   text: manifest(`"contributes": { "tools": [${schemaTool}] }`),
   folder: pluginFolder({ 's.schema.json': JSON.stringify(schema), 'h.js': 'module.exports = async () => "";\n' })
@@ -161,7 +161,7 @@ function legacyManifest(count: number): string {
   const tools = Array.from({ length: count }, (_, i) => ({
     name: `tool_${i}`,
     title: 'T',
-    description: 'D',
+    description: 'Counts the words in a text file.',
     handler: './h.js',
     parameters: { type: 'object' },
   }));
