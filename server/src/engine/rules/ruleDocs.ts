@@ -70,10 +70,7 @@ type FixedRuleExamples = Examples<
 >;
 
 /** The examples of a rule without a quick fix. */
-type PlainRuleExamples = Examples<
-  RuleExample & { readonly fixed?: never },
-  RuleExample & { readonly fixed?: never }
->;
+type PlainRuleExamples = Examples<RuleExample & { readonly fixed?: never }, RuleExample & { readonly fixed?: never }>;
 
 /**
  * The examples of a rule that reports a fault of this tool or of the system, never a mistake in a plugin: no plugin
