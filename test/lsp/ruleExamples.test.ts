@@ -93,6 +93,15 @@ async function check(example: ExampleCase): Promise<void> {
     const asNamed = (file: string) => relative(written!.root, fileURLToPath(file)).split('\\').join('/');
     const newFiles = Object.fromEntries(created.map((uri) => [asNamed(uri), readFileSync(fileURLToPath(uri), 'utf8')]));
     assert.deepEqual(newFiles, fixed.newFiles ?? {}, `${name}: the files "${fixed.title}" creates`);
+    // The example's files it edited (a tool's schema, not open: edited on disk).
+    const editedFiles = Object.fromEntries(
+      Object.entries(example.example.files ?? {}).flatMap(([path, before]) => {
+        if (typeof before !== 'string') return [];
+        const after = readFileSync(join(written!.root, path), 'utf8');
+        return after === before ? [] : [[path, after]];
+      }),
+    );
+    assert.deepEqual(editedFiles, fixed.editedFiles ?? {}, `${name}: the files "${fixed.title}" edits`);
     if (fixed.placeholder) return;
     const again = (await everyDiagnostic()).filter((d) => d.code === rule.code);
     assert.equal(again.length, 0, `${name}: ${rule.code} is gone after "${fixed.title}", got ${listed(again)}`);

@@ -101,6 +101,8 @@ export interface FixedExample {
   readonly manifest: string;
   /** The files it creates, by path. */
   readonly newFiles?: Readonly<Record<string, string>>;
+  /** The files of the example it edits (a tool's schema), by path: their text after it. */
+  readonly editedFiles?: Readonly<Record<string, string>>;
   /** The fix leaves a value for the author to fill in, which the rule still reports (`"options": []`). */
   readonly placeholder?: true;
 }
