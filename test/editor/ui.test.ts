@@ -83,7 +83,8 @@ test("a diagnostic's code is a link, in the Problems panel and a hover, to its p
     await workbench.screenshot('problems-rule-link');
     await workbench.runCommand('View: Toggle Panel Visibility');
 
-    // The hover over the squiggle shows it too; clicking it opens the page the .vsix ships, offline.
+    // The hover over the squiggle shows it too; clicking it opens the page the .vsix ships, offline, rendered in
+    // VS Code's Markdown preview (read-only), not as Markdown source in a text editor.
     await workbench.hoverText('notes.fetch', /must not contain/);
     const link = editor.page.locator('.monaco-hover:not(.hidden) a.code-link', { hasText: 'tools.id-dot' }).first();
     await link.waitFor({ timeout: 10_000 });
@@ -92,11 +93,14 @@ test("a diagnostic's code is a link, in the Problems panel and a hover, to its p
     assert.doesNotMatch(href, /^https?:/, 'not a page on the network');
     await workbench.screenshot('hover-rule-link');
     await link.click();
-    const tab = editor.page.locator('.editor-group-container.active .tab.active', { hasText: 'tools.id-dot.md' });
+    const tab = editor.page.locator('.editor-group-container.active .tab.active', {
+      hasText: 'Preview tools.id-dot.md',
+    });
     await tab.waitFor({ timeout: 30_000 });
-    for (const line of ['# tools.id-dot', '## Why an error']) {
-      await workbench.activeEditor().locator('.view-line', { hasText: line }).first().waitFor({ timeout: 15_000 });
-    }
+    const page = editor.page.frameLocator('iframe.webview.ready').last().frameLocator('iframe#active-frame');
+    await page.locator('h1', { hasText: 'tools.id-dot' }).first().waitFor({ timeout: 30_000 });
+    await page.locator('h2', { hasText: 'Why an error' }).first().waitFor({ timeout: 15_000 });
+    assert.equal(await page.locator('h1', { hasText: '# tools.id-dot' }).count(), 0, 'rendered, not its source');
     await workbench.screenshot('rule-page');
     assert.deepEqual(editor.blocked, [], 'no request left loopback');
     await editor.page.keyboard.press('Control+W');
