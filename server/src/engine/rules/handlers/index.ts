@@ -36,6 +36,7 @@ export const handlerRules: RuleArea<Definitions> = {
         tool: _tool,
         filePath: _path,
         handler: _kind,
+        schema: _schema,
         ...what
       } = data as Record<string, unknown>;
       const key = `${code}\0${span.file}\0${span.offset}\0${JSON.stringify(what)}`;
@@ -85,9 +86,10 @@ export const handlerRules: RuleArea<Definitions> = {
       };
       const declared = schemaFacts.get(toolIndex)?.arguments;
       const argumentsKey = declared && `${relativePath}\0${declared.closed}\0${argumentNames(declared).join('\0')}`;
-      if (declared && !argumentsSeen.has(argumentsKey!)) {
+      const schema = tool?.value.schema;
+      if (declared && typeof schema === 'string' && !argumentsSeen.has(argumentsKey!)) {
         argumentsSeen.add(argumentsKey!);
-        checkArguments(reportOnce, about, at, facts, declared);
+        checkArguments(reportOnce, { ...about, schema }, at, facts, declared);
       }
       if (firstOfModule)
         for (const { problem, span } of facts.envelopes)
@@ -102,7 +104,7 @@ export const handlerRules: RuleArea<Definitions> = {
  */
 function checkArguments(
   report: RuleContext<Definitions>['reportIn'],
-  about: InToolHandler,
+  about: InToolHandler & { schema: string },
   at: (span: Span) => FileSpan,
   facts: HandlerFacts,
   declared: NonNullable<ToolSchemaFacts['arguments']>,
@@ -116,6 +118,7 @@ function checkArguments(
       name,
       declared: names,
       ...(suggestion ? { suggestion } : {}),
+      passedToFs: facts.fsPathArguments.includes(name),
     });
   }
 }

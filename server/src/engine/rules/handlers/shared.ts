@@ -10,6 +10,17 @@ export interface InToolHandler {
   tool: string;
 }
 
+/** What a handler reads of its arguments that its tool's schema does not declare. */
+export interface UnknownArgument extends InToolHandler {
+  name: string;
+  declared: string[];
+  suggestion?: string;
+  /** The tool's schema file, as the manifest writes it: where the fix declares the argument. */
+  schema: string;
+  /** The handler passes it to ctx.fs as a path: the fix declares it `"format": "file-path"`. */
+  passedToFs: boolean;
+}
+
 /** A schema's arguments as a message names them: the first few, in backticks. */
 export function declaredWords(declared: readonly string[]): string {
   if (declared.length === 0) return 'none';

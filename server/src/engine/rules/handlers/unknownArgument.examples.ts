@@ -1,7 +1,15 @@
-import { argumentsHandler, countWordsFiles, countWordsPlugin } from '../examples';
+import { argumentsHandler, countWordsFiles, countWordsPlugin, text } from '../examples';
 import { manifestReference, toolsGuide } from '../reference';
 import { ruleDocs } from '../ruleDocs';
 import { unknownArgumentRule } from './unknownArgument';
+
+/** A schema file as a fix that creates one writes it, before its tool's arguments are declared. */
+const emptySchema = text(`
+  {
+    "$schema": "http://json-schema.org/draft-07/schema#",
+    "type": "object",
+    "properties": {}
+  }`);
 
 export const unknownArgumentDocs = ruleDocs(unknownArgumentRule, {
   quotes: [
@@ -16,6 +24,32 @@ export const unknownArgumentDocs = ruleDocs(unknownArgumentRule, {
   ],
   examples: {
     incorrect: [
+      {
+        // The newcomer's tool: its handler reads the file at args.path, and its schema declares nothing yet.
+        manifest: countWordsPlugin(),
+        files: {
+          'tools/count-words.schema.json': emptySchema,
+          'tools/count-words.js': argumentsHandler('«path»'),
+        },
+        alsoReported: ['permissions.parameter-without-path-property'],
+        fixed: {
+          title: 'Add `path` to ./tools/count-words.schema.json as a file path ("format": "file-path")',
+          manifest: countWordsPlugin(),
+          editedFiles: {
+            'tools/count-words.schema.json': text(`
+              {
+                "$schema": "http://json-schema.org/draft-07/schema#",
+                "type": "object",
+                "properties": {
+                  "path": {
+                    "type": "string",
+                    "format": "file-path"
+                  }
+                }
+              }`),
+          },
+        },
+      },
       {
         manifest: countWordsPlugin(),
         files: { ...countWordsFiles, 'tools/count-words.js': argumentsHandler('«pth»') },

@@ -15,6 +15,8 @@ export const duplicateKeyDocs = ruleDocs(duplicateKeyRule, {
             "displayName": "Word Count",
             "version": "1.1.0"
           }`),
+        // At each occurrence: the second one is the one the loader keeps.
+        alsoReported: ['json.duplicate-key'],
       },
     ],
     correct: [{ manifest: plugin(`"description": "Counts the words in a text file."`) }],

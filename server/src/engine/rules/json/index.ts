@@ -38,7 +38,7 @@ export const syntaxRules: RuleArea<typeof definitions> = {
           report('json.trailing-comma', finding, {});
           break;
         case 'duplicate-key':
-          report('json.duplicate-key', finding, { key: finding.detail });
+          report('json.duplicate-key', finding, { key: finding.detail, ...(finding.kept ? { kept: true } : {}) });
           break;
         case 'too-deep':
           report('json.too-deep', finding, { limit: finding.detail });

@@ -18,6 +18,18 @@ export const parameterWithoutPathPropertyDocs = ruleDocs(parameterWithoutPathPro
     incorrect: [
       {
         manifest: countWordsPlugin({ permissions: `{ "fs": { "read": { «"parameter"»: true } } }` }),
+        fixed: {
+          title: 'Mark `document` in ./tools/count-words.schema.json as a file path ("format": "file-path")',
+          manifest: countWordsPlugin({ permissions: `{ "fs": { "read": { "parameter": true } } }` }),
+          editedFiles: {
+            'tools/count-words.schema.json': text(`
+              {
+                "type": "object",
+                "properties": { "document": { "type": "string", "description": "The file whose words are counted.", "format": "file-path" } },
+                "required": ["document"]
+              }`),
+          },
+        },
         files: {
           'tools/count-words.schema.json': text(`
             {
