@@ -11,7 +11,7 @@ test('json.syntax: a byte-order mark is named as such, and the rest of the manif
   const diagnostic = expectRule(
     'json.syntax',
     '«\uFEFF»{\n  "name": "a",\n  "displayName": "A",\n  "version": "1.0.0"\n}',
-    { severity: 'error', message: 'byte-order mark (U+FEFF), which JSON.parse rejects' },
+    { severity: 'error', message: 'byte-order mark (U+FEFF), which the JSON parser of Filer rejects' },
   );
   assert.deepEqual(diagnostic.data, { detail: 'byte-order-mark' });
   assert.deepEqual(codesOf('\uFEFF{ "name": "a" }'), ['json.syntax', 'manifest.required', 'manifest.required']);
