@@ -66,6 +66,23 @@
     return node;
   }
 
+  /** Words for assistive technology only: what a badge's look says to the eye. */
+  function hiddenText(/** @type {string} */ text) {
+    return el('span', 'visually-hidden', text);
+  }
+
+  /**
+   * Says `text` in a live status, and shows it (it is beside the button that was used, which may be at the bottom of
+   * the panel). Emptied first, so that the same words said again are announced again.
+   */
+  function announce(/** @type {HTMLElement} */ status, /** @type {string} */ text) {
+    status.textContent = '';
+    setTimeout(() => {
+      status.textContent = text;
+      status.scrollIntoView({ block: 'nearest' });
+    }, 50);
+  }
+
   function save() {
     vscode.setState(state);
   }
@@ -101,7 +118,11 @@
 
   const entryKey = (/** @type {MenuEntry} */ entry) => `${entry.source}:${entry.id}`;
 
-  /** The badge of a tool's approval category (its tooltip: why, and when the gate asks), or why there is no tool. */
+  /**
+   * The badge of a tool's approval category (its tooltip: why, and when the gate asks), or why there is no tool. The
+   * words "approval category" are there for assistive technology; the why and the when are in the entry's description
+   * (and the dialog's Approval line), which every user gets.
+   */
   function categoryBadge(/** @type {MenuTool} */ tool) {
     if (!tool.found) return el('span', 'badge badge-missing', tool.problem);
     return gatingBadge(tool.category, tool.gating, tool.asks);
@@ -113,69 +134,125 @@
     /** @type {string} */ asks,
   ) {
     const badge = el('span', `badge category category-${category}`);
-    badge.append(icon(categoryIcons[category] || 'question'), document.createTextNode(` ${category}`));
+    badge.append(
+      icon(categoryIcons[category] || 'question'),
+      hiddenText('approval category: '),
+      document.createTextNode(category),
+    );
     badge.title = `${why}; ${asks}`;
     return badge;
   }
 
+  /** What choosing an entry of this kind does, in words. */
+  function kindMeaning(/** @type {MenuEntry} */ entry) {
+    if (entry.source === 'tool')
+      return 'A tool offered by itself, not through an action: its fileExtensions match every selected file. Choosing it calls the tool directly.';
+    return entry.kind === 'tool'
+      ? 'An action of kind "tool": it calls its tool directly, with no agent turn and no model.'
+      : 'An action of kind "prompt": it renders its prompt template and opens an agent turn in chat.';
+  }
+
   /** What an entry is, with a tooltip that says what that means for the user who chooses it. */
   function kindBadge(/** @type {MenuEntry} */ entry) {
-    if (entry.source === 'tool') {
-      const badge = el('span', 'badge kind kind-tool', 'tool · by extension');
-      badge.title =
-        'A tool offered by itself, not through an action: its fileExtensions match every selected file. ' +
-        'Choosing it calls the tool directly.';
-      return badge;
-    }
-    const badge = el('span', `badge kind kind-${entry.kind}`, entry.kind);
-    badge.title =
-      entry.kind === 'tool'
-        ? 'An action of kind "tool": it calls its tool directly, with no agent turn and no model.'
-        : 'An action of kind "prompt": it renders its prompt template and opens an agent turn in chat.';
+    const words = entry.source === 'tool' ? 'tool · by extension' : entry.kind;
+    const badge = el('span', `badge kind kind-${entry.source === 'tool' ? 'tool' : entry.kind}`);
+    badge.append(hiddenText('kind: '), document.createTextNode(words));
+    badge.title = kindMeaning(entry);
     return badge;
   }
 
+  /** The entry's description for assistive technology: what its kind means, and when the gate asks for its tool. */
+  function entryMeaning(/** @type {MenuEntry} */ entry) {
+    const tool = entry.tool;
+    if (!tool) return kindMeaning(entry);
+    if (!tool.found) return `${kindMeaning(entry)} ${tool.problem}`;
+    return `${kindMeaning(entry)} Approval category ${tool.gating}; the agent's calls of it: ${tool.asks}.`;
+  }
+
+  /** The entry that takes the Tab stop of the list (a roving tabindex): the one last focused, else the selected one. */
+  let rovingKey = /** @type {string | undefined} */ (undefined);
+
+  /** Gives the list's one Tab stop to `item` (and the focus too, when `focus`). */
+  function rove(/** @type {HTMLElement} */ item, focus = true) {
+    rovingKey = item.dataset.key;
+    for (const other of /** @type {HTMLCollectionOf<HTMLElement>} */ (entriesList.children))
+      other.tabIndex = other === item ? 0 : -1;
+    if (focus) item.focus();
+  }
+
+  const entryItem = (/** @type {string | undefined} */ key) =>
+    key === undefined
+      ? null
+      : /** @type {HTMLElement | null} */ (entriesList.querySelector(`[data-key="${CSS.escape(key)}"]`));
+
   function renderEntries() {
+    // A new model re-renders the list: the focus stays on the entry it was on.
+    const focusedKey = entriesList.contains(document.activeElement)
+      ? /** @type {HTMLElement} */ (document.activeElement).dataset.key
+      : undefined;
     entriesList.replaceChildren();
+    const meanings = $('entry-meanings');
+    meanings.replaceChildren();
     const entries = model ? model.entries : [];
     $('no-entries').hidden = !model || entries.length > 0;
-    for (const entry of entries) {
+    entries.forEach((entry, index) => {
       const item = el('li', 'entry');
       item.setAttribute('role', 'option');
       item.tabIndex = -1;
       item.dataset.key = entryKey(entry);
       item.setAttribute('aria-selected', String(entryKey(entry) === state.activeEntry));
+      const meaning = el('span', undefined, entryMeaning(entry));
+      meaning.id = `entry-meaning-${index}`;
+      meanings.append(meaning);
+      item.setAttribute('aria-describedby', meaning.id);
       item.append(icon(entry.kind === 'prompt' ? 'comment-discussion' : 'tools'));
       const text = el('span', 'entry-text');
-      text.append(el('span', 'entry-title', entry.title), el('span', 'entry-description', entry.description));
+      text.append(
+        el('span', 'entry-title', entry.title),
+        hiddenText('. '),
+        el('span', 'entry-description', entry.description),
+      );
       item.append(text);
       const badges = el('span', 'badges');
-      badges.append(kindBadge(entry));
+      badges.append(hiddenText('. '), kindBadge(entry));
       if (entry.tool) {
-        if (entry.tool.id) badges.append(el('span', 'badge tool-id', entry.tool.id));
-        badges.append(categoryBadge(entry.tool));
+        if (entry.tool.id) {
+          const id = el('span', 'badge tool-id');
+          id.append(hiddenText(', calls '), document.createTextNode(entry.tool.id));
+          badges.append(id);
+        }
+        badges.append(hiddenText(', '), categoryBadge(entry.tool));
       }
       item.append(badges);
       item.addEventListener('click', () => choose(entry));
       item.addEventListener('dblclick', () => reveal(entry));
       entriesList.append(item);
-    }
+    });
+    const roving =
+      entryItem(focusedKey) ||
+      entryItem(rovingKey) ||
+      entryItem(state.activeEntry) ||
+      /** @type {HTMLElement | null} */ (entriesList.firstElementChild);
+    if (roving) rove(roving, focusedKey !== undefined);
 
     const excluded = model ? model.excluded : [];
     $('excluded-section').hidden = excluded.length === 0;
     $('excluded-summary').textContent = `Not offered for this selection (${excluded.length})`;
     const excludedList = $('excluded');
     excludedList.replaceChildren();
-    for (const action of excluded) {
+    // Each action not offered is a button: Enter, Space or a click selects it in the manifest.
+    excluded.forEach((action, index) => {
       const item = el('li');
-      item.append(
-        el('span', 'excluded-title', action.title),
-        document.createTextNode(' '),
-        el('span', 'muted', action.reason),
-      );
-      item.addEventListener('dblclick', () => vscode.postMessage({ type: 'reveal', location: action.location }));
+      const button = el('button', 'link excluded-title', action.title);
+      button.setAttribute('type', 'button');
+      const reason = el('span', 'muted excluded-reason', action.reason);
+      reason.id = `excluded-reason-${index}`;
+      button.setAttribute('aria-describedby', reason.id);
+      button.title = 'Select this action in the manifest';
+      button.addEventListener('click', () => vscode.postMessage({ type: 'reveal', location: action.location }));
+      item.append(button, document.createTextNode(' '), reason);
       excludedList.append(item);
-    }
+    });
   }
 
   function choose(/** @type {MenuEntry} */ entry) {
@@ -183,13 +260,25 @@
     save();
     for (const item of entriesList.children)
       item.setAttribute('aria-selected', String(/** @type {HTMLElement} */ (item).dataset.key === state.activeEntry));
-    const item = /** @type {HTMLElement | null} */ (
-      entriesList.querySelector(`[data-key="${CSS.escape(state.activeEntry)}"]`)
-    );
-    item?.focus();
+    const item = entryItem(state.activeEntry);
+    if (item) rove(item);
+    $('menu-status').textContent = '';
     renderDialog();
     // In a narrow panel the dialog is below the menu: bring it into view.
     $('dialog').scrollIntoView({ block: 'nearest' });
+  }
+
+  /** Closes the dialog (Escape or Cancel): nothing ran, and the focus goes back to the entry that opened it. */
+  function closeDialog(/** @type {string} */ how) {
+    const key = state.activeEntry;
+    if (key === undefined) return;
+    state.activeEntry = undefined;
+    save();
+    for (const item of entriesList.children) item.setAttribute('aria-selected', 'false');
+    renderDialog();
+    const item = entryItem(key);
+    if (item) rove(item);
+    announce($('menu-status'), `The dialog is closed (${how}): nothing ran.`);
   }
 
   function reveal(/** @type {MenuEntry} */ entry) {
@@ -210,13 +299,20 @@
     const label = el('label', undefined, control.label);
     label.htmlFor = inputId;
     if (control.required) {
-      const mark = el('span', 'required', ' *');
-      mark.title = 'required';
-      label.append(mark);
+      label.append(requiredMark());
+      /** @type {HTMLInputElement | HTMLSelectElement} */ (input).required = true;
       input.setAttribute('aria-required', 'true');
     }
     row.append(label, input);
     return row;
+  }
+
+  /** The star of a required param: for the eye; the input itself says "required" to assistive technology. */
+  function requiredMark() {
+    const mark = el('span', 'required', ' *');
+    mark.setAttribute('aria-hidden', 'true');
+    mark.title = 'required';
+    return mark;
   }
 
   function controlElement(
@@ -239,12 +335,16 @@
     if (control.type === 'per-file-text') {
       const group = el('fieldset', 'field per-file');
       const legend = el('legend', undefined, control.label);
-      if (control.required) legend.append(el('span', 'required', ' *'));
+      if (control.required) legend.append(requiredMark());
       group.append(legend);
       control.perFileFields.forEach((name, fileIndex) => {
         const input = /** @type {HTMLInputElement} */ (el('input'));
         input.type = 'text';
         input.id = `${inputId}-${fileIndex}`;
+        if (control.required) {
+          input.required = true;
+          input.setAttribute('aria-required', 'true');
+        }
         input.value = control.default || '';
         if (control.placeholder) input.placeholder = control.placeholder;
         const label = el('label', 'per-file-name', name);
@@ -266,6 +366,7 @@
     return row;
   }
 
+  /** The generate button: in the preview it runs nothing, and says so beside itself when used. */
   function generateButton(/** @type {GenerateButton} */ generate) {
     const wrap = el('div', 'generate');
     const button = el('button', 'secondary generate-button');
@@ -275,16 +376,53 @@
       ? `${generate.actionTitle} (${generate.actionId})`
       : `${generate.actionId || '(no actionId)'}: no such action`;
     const forwards = generate.forwardParamIds.length > 0 ? `, forwarding ${generate.forwardParamIds.join(', ')}` : '';
-    wrap.append(button, el('p', 'muted', `Runs ${target} and fills ${generate.populateParamId}${forwards}.`));
+    const status = el('p', 'status');
+    status.setAttribute('role', 'status');
+    button.addEventListener('click', () =>
+      announce(
+        status,
+        generate.actionTitle
+          ? `Nothing ran: this is a preview. In Filer, ${generate.label} runs ${target} and fills ${generate.populateParamId}.`
+          : `Nothing ran: this is a preview, and Filer has no action ${generate.actionId || '(no actionId)'} to run.`,
+      ),
+    );
+    wrap.append(button, el('p', 'muted', `Runs ${target} and fills ${generate.populateParamId}${forwards}.`), status);
     return wrap;
+  }
+
+  /** What Run or Ask would do in Filer, said when it is used in the preview, which runs nothing. */
+  function runWords(/** @type {MenuEntry} */ entry, /** @type {HTMLFormElement} */ form) {
+    const empty = [...form.querySelectorAll('input, select')]
+      .filter(
+        (input) =>
+          /** @type {HTMLInputElement} */ (input).required && !(/** @type {HTMLInputElement} */ (input).value.trim()),
+      )
+      .map((input) => {
+        const label = form.querySelector(`label[for="${CSS.escape(input.id)}"]`);
+        const legend = input.closest('fieldset')?.querySelector('legend');
+        const name = label ? (label.firstChild?.textContent ?? '') : '';
+        return legend ? `${legend.firstChild?.textContent ?? ''} for ${name}` : name;
+      });
+    const missing = empty.length > 0 ? ` Required and empty: ${empty.join(', ')}.` : '';
+    if (entry.kind === 'prompt') {
+      const prompt = entry.dialog.prompt?.filePath || 'its prompt';
+      return `Nothing was asked: this is a preview. In Filer, Ask renders ${prompt} with these values and opens an agent turn in chat.${missing}`;
+    }
+    if (entry.tool && !entry.tool.found)
+      return `Nothing ran: this is a preview, and Filer has no tool to call: ${entry.tool.problem}${missing}`;
+    const tool = entry.tool?.id ? `calls ${entry.tool.id}` : 'calls the tool';
+    return `Nothing ran: this is a preview. In Filer, Run ${tool} directly, with no agent turn.${missing}`;
   }
 
   function renderDialog() {
     const entry = activeEntry();
     $('dialog').hidden = !entry;
     const body = $('dialog-body');
+    // A new model re-renders the dialog: the focus stays on the control it was on.
+    const focusedId = body.contains(document.activeElement) ? document.activeElement?.id : undefined;
     body.replaceChildren();
     if (!entry) return;
+    if (focusedId) queueMicrotask(() => document.getElementById(focusedId)?.focus());
     const { dialog } = entry;
     const frame = el('div', 'dialog-frame');
     frame.setAttribute('role', 'group');
@@ -297,7 +435,7 @@
       dd.append(value);
       facts.append(el('dt', undefined, name), dd);
     };
-    fact('Kind', entry.source === 'tool' ? 'tool, offered through its fileExtensions' : entry.kind);
+    fact('Kind', kindMeaning(entry));
     if (entry.tool) {
       fact('Calls', entry.tool.found ? `${entry.tool.id} (${entry.tool.title})` : entry.tool.problem);
       if (entry.tool.found) {
@@ -319,7 +457,8 @@
     frame.append(facts);
 
     const form = el('form', 'controls');
-    form.addEventListener('submit', (event) => event.preventDefault());
+    // Required inputs are marked required; the preview says what is empty rather than stop at the browser's bubble.
+    form.noValidate = true;
     dialog.controls.forEach((control, index) => form.append(controlElement(control, dialog, index)));
     if (dialog.generate && !dialog.controls.some((control) => control.filledByGenerate))
       form.append(generateButton(dialog.generate));
@@ -327,11 +466,18 @@
     const buttons = el('div', 'buttons');
     const run = el('button', 'primary', entry.kind === 'prompt' ? 'Ask' : 'Run');
     run.setAttribute('type', 'submit');
-    run.title = 'A preview: nothing runs.';
     const cancel = el('button', 'secondary', 'Cancel');
     cancel.setAttribute('type', 'button');
+    cancel.addEventListener('click', () => closeDialog('Cancel'));
     buttons.append(run, cancel);
-    form.append(buttons);
+    // Where Run, Ask and Cancel are: what using them did (nothing: a preview).
+    const status = el('p', 'status dialog-status');
+    status.setAttribute('role', 'status');
+    form.addEventListener('submit', (event) => {
+      event.preventDefault();
+      announce(status, runWords(entry, form));
+    });
+    form.append(buttons, status);
     frame.append(form);
 
     const goTo = el('button', 'link');
@@ -367,6 +513,7 @@
       : '';
     for (const tool of tools) {
       const row = el('tr', 'gated-tool');
+      row.setAttribute('role', 'row');
       row.dataset.toolId = tool.id;
       const name = el('td', 'gated-name');
       const link = el('button', 'link tool-link');
@@ -388,7 +535,10 @@
       why.append(reasons);
       if (tool.undeclared)
         why.append(el('p', 'muted undeclared', 'Declares no annotations: treated by what its plugin may do.'));
-      row.append(name, category, el('td', 'gated-asks', tool.asks), why);
+      const asks = el('td', 'gated-asks', tool.asks);
+      // The cells keep their role in the narrow layout (a grid of blocks, where a browser may drop a table's).
+      for (const cell of [name, category, asks, why]) cell.setAttribute('role', 'cell');
+      row.append(name, category, asks, why);
       body.append(row);
     }
   }
@@ -430,11 +580,24 @@
 
   $('tab-menu').addEventListener('click', () => showView('menu'));
   $('tab-gating').addEventListener('click', () => showView('gating'));
-  for (const id of ['tab-menu', 'tab-gating']) {
-    $(id).addEventListener('keydown', (event) => {
-      if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
+  // The ARIA tabs pattern, activation following the focus: Left and Right go round, Home and End to either end.
+  /** @type {PreviewState['view'][]} */
+  const views = ['menu', 'gating'];
+  for (const view of views) {
+    $(`tab-${view}`).addEventListener('keydown', (event) => {
+      const here = views.indexOf(view);
+      const next =
+        event.key === 'ArrowRight'
+          ? views[(here + 1) % views.length]
+          : event.key === 'ArrowLeft'
+            ? views[(here + views.length - 1) % views.length]
+            : event.key === 'Home'
+              ? views[0]
+              : event.key === 'End'
+                ? views[views.length - 1]
+                : undefined;
+      if (!next) return;
       event.preventDefault();
-      const next = state.view === 'menu' ? 'gating' : 'menu';
       showView(next);
       $(`tab-${next}`).focus();
     });
@@ -460,14 +623,15 @@
     sendSelection();
   });
 
-  // A listbox: arrows move between entries, Enter or Space shows the dialog, Alt+Enter jumps to the action.
+  // A listbox, one Tab stop (a roving tabindex): arrows, Home and End move between entries, Enter or Space shows the
+  // dialog, Alt+Enter jumps to the action.
   entriesList.addEventListener('keydown', (event) => {
     const items = /** @type {HTMLElement[]} */ ([...entriesList.children]);
     if (items.length === 0) return;
     const current = items.indexOf(/** @type {HTMLElement} */ (document.activeElement));
     const move = (/** @type {number} */ index) => {
       event.preventDefault();
-      items[Math.max(0, Math.min(items.length - 1, index))].focus();
+      rove(items[Math.max(0, Math.min(items.length - 1, index))]);
     };
     if (event.key === 'ArrowDown') move(current + 1);
     else if (event.key === 'ArrowUp') move(current < 0 ? 0 : current - 1);
@@ -481,11 +645,17 @@
       else choose(entry);
     }
   });
-  entriesList.addEventListener('focus', () => {
-    const selected =
-      /** @type {HTMLElement | null} */ (entriesList.querySelector('[aria-selected="true"]')) ||
-      /** @type {HTMLElement | null} */ (entriesList.firstElementChild);
-    selected?.focus();
+  // A click on an entry moves the Tab stop there too.
+  entriesList.addEventListener('focusin', (event) => {
+    const item = /** @type {HTMLElement} */ (event.target);
+    if (item.parentElement === entriesList && item.tabIndex !== 0) rove(item, false);
+  });
+
+  // Escape closes the dialog, wherever the focus is in the preview (the dialog's controls, the menu).
+  document.addEventListener('keydown', (event) => {
+    if (event.key !== 'Escape' || $('dialog').hidden || event.defaultPrevented) return;
+    event.preventDefault();
+    closeDialog('Escape');
   });
 
   showSelectionControls();

@@ -4,7 +4,7 @@ import { createLanguageClient, documentSelector, initializationOptions, settings
 import { ManifestStatusItem } from './manifestStatus';
 import { ContextMenuPreviews, previewCommand, previewViewType, togglePreviewLockCommand } from './preview/previewPanel';
 import { applyFileCreatingFix, applyFileCreatingFixCommand } from './fileCreatingFixes';
-import { docsScheme, ShippedDocs } from './shippedDocs';
+import { docsScheme, pagePathOfLink, ShippedDocs } from './shippedDocs';
 
 let client: LanguageClient | undefined;
 
@@ -28,6 +28,17 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     vscode.workspace.registerTextDocumentContentProvider(docsScheme, {
       provideTextDocumentContent: (uri) => docs.text(uri.path),
     }),
+    // A diagnostic's code links here (shippedDocs.ts): its rule's page, rendered in the Markdown preview.
+    vscode.window.registerUriHandler({
+      handleUri: async (uri) => {
+        const page = pagePathOfLink(docs, uri.path);
+        if (page)
+          await vscode.commands.executeCommand(
+            'markdown.showPreview',
+            vscode.Uri.from({ scheme: docsScheme, path: page }),
+          );
+      },
+    }),
     vscode.workspace.onDidChangeConfiguration(async (event) => {
       // The selector is fixed when the client starts: files forced in by a new pattern need a restart.
       if (event.affectsConfiguration(`${settingsSection}.files.include`)) {
@@ -35,7 +46,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
         await languageClient.restart();
       } else if (event.affectsConfiguration('json.validate.enable')) {
         // So are the initializationOptions, which say whether VS Code's JSON validation runs.
-        languageClient.clientOptions.initializationOptions = initializationOptions();
+        languageClient.clientOptions.initializationOptions = initializationOptions(context.extension.id);
         await languageClient.restart();
       }
     }),

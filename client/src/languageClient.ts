@@ -33,12 +33,13 @@ export function documentSelector(): { scheme: string; pattern: string }[] {
 /**
  * VS Code's own JSON language features run beside the server, with their validation on or off
  * (`json.validate.enable`): the server leaves out what they already show (server/src/lsp/builtInJson.ts). The rule
- * pages are the extension's to show (shippedDocs.ts): the server links each diagnostic's code there.
+ * pages are the extension's to show (shippedDocs.ts): the server links each diagnostic's code to the extension's URI
+ * handler, which opens the page rendered.
  */
-export function initializationOptions(): { builtInJson: { validate: boolean }; rulePages: string } {
+export function initializationOptions(extensionId: string): { builtInJson: { validate: boolean }; rulePages: string } {
   return {
     builtInJson: { validate: vscode.workspace.getConfiguration('json').get<boolean>('validate.enable', true) },
-    rulePages: rulePagesAddress,
+    rulePages: rulePagesAddress(vscode.env.uriScheme, extensionId),
   };
 }
 
@@ -57,7 +58,7 @@ export function createLanguageClient(
     outputChannel,
     traceOutputChannel: outputChannel,
     synchronize: { configurationSection: settingsSection },
-    initializationOptions: initializationOptions(),
+    initializationOptions: initializationOptions(context.extension.id),
     middleware: fileCreatingFixesMiddleware,
   };
   return new LanguageClient(clientId, 'Filer Manifest', serverOptions, clientOptions);

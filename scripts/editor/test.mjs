@@ -1,6 +1,7 @@
 // npm run test:editor: the real-editor suites, in order, under code-server and Debian's Chromium:
 //  (a) the mocha suite inside the extension host (test/editor/suite/, the extension loaded from the repo),
-//  (b) the Playwright test of what the user sees (test/editor/ui.test.ts, the packaged .vsix installed).
+//  (b) the Playwright test of what the user sees (test/editor/ui.test.ts, the packaged .vsix installed),
+//  (c) the preview's accessibility (test/editor/accessibility.test.ts: axe-core, the keyboard, reflow; the .vsix too).
 // Installs what it needs first (scripts/editor/tools.mjs) and fails, never skips, when it cannot.
 import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
@@ -37,6 +38,7 @@ rmSync(join(root, 'test-results', 'screenshots'), { recursive: true, force: true
 const suites = [
   ['extension host (mocha, real vscode API)', 'out/test/editor/extensionHost.test.js'],
   ['what the user sees (Playwright)', 'out/test/editor/ui.test.js'],
+  ['accessibility of the preview (Playwright, axe-core)', 'out/test/editor/accessibility.test.js'],
 ];
 const failed = [];
 for (const [name, file] of suites) {

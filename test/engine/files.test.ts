@@ -186,13 +186,17 @@ test('files.outside: a symlink that leaves the plugin folder is not followed', (
 
 test('a valid tool schema of 2.7 MB (a SchemaStore schema Filer loads) is read and analysed, not an error', () => {
   // Draft-07, 2.7 MB: many definitions, each referred to, beside the tool's one argument.
+  // Its length counted as it grows (stringifying the whole of it on each turn took minutes).
   const definitions: Record<string, unknown> = {};
-  for (let i = 0; JSON.stringify(definitions).length < 2_741_253; i++)
-    definitions[`setting${i}`] = {
+  for (let i = 0, length = 2; length < 2_741_253; i++) {
+    const definition = {
       type: 'object',
       description: `Setting ${i} of the monitor, as its vendor documents it in some detail.`,
       properties: { enabled: { type: 'boolean' }, threshold: { type: 'number', minimum: 0 } },
     };
+    definitions[`setting${i}`] = definition;
+    length += JSON.stringify(`setting${i}`).length + 1 + JSON.stringify(definition).length + (i > 0 ? 1 : 0);
+  }
   const large = JSON.stringify({
     $schema: 'http://json-schema.org/draft-07/schema#',
     type: 'object',

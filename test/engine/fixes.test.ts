@@ -343,3 +343,125 @@ test('a missing tool schema is made with $schema and the arguments its handler r
     /"path": \{\n\s+"type": "string",\n\s+"format": "file-path"/,
   );
 });
+
+/** The analysis of a resize tool whose handler is `handler` and whose schema file holds `schema`. */
+function resizePlugin(schema: string, handler: string, permissions = '{ "fs": { "read": { "parameter": true } } }') {
+  const { folder } = pluginFolder({ 'tools/resize.schema.json': schema, 'tools/resize.js': handler });
+  const text = manifest(
+    `"permissions": ${permissions}, "contributes": { "tools": [${toolWith('./tools/resize.js').replace('"tools/resize.schema.json"', '"./tools/resize.schema.json"')}] }`,
+  );
+  return analyzeManifest(text, { folder });
+}
+
+/** The schema text after the fix's edit of it, made from `current` (the schema as it is when the fix is applied). */
+function schemaAfter(proposal: FixProposal, current: string): string | undefined {
+  assert.deepEqual(proposal.edits, [], `${proposal.title} leaves the manifest as it is`);
+  assert.deepEqual(proposal.newFiles, []);
+  const [fileEdit, ...others] = proposal.fileEdits ?? [];
+  assert.ok(fileEdit && others.length === 0, `${proposal.title} edits one file`);
+  assert.equal(fileEdit.filePath, 'tools/resize.schema.json');
+  const edits = fileEdit.editsFor(current);
+  return edits && applied(current, edits);
+}
+
+const readsPath = 'module.exports = async (args, ctx) => ctx.fs.read(args.path);\n';
+
+test('handlers.unknown-argument: the fix adds the argument to the tool’s schema file, a file path when the handler passes it to ctx.fs', () => {
+  const schema =
+    '{\n    "type": "object",\n    "properties": {\n        "width": {\n            "type": "integer"\n        }\n    }\n}\n';
+  const analysis = resizePlugin(schema, readsPath);
+  const [proposal, ...others] = proposals(analysis, 'handlers.unknown-argument');
+  assert.equal(others.length, 0);
+  assert.equal(proposal.title, 'Add `path` to ./tools/resize.schema.json as a file path ("format": "file-path")');
+  assert.equal(proposal.isPreferred, true);
+  // Laid out as the file is: four spaces.
+  assert.equal(
+    schemaAfter(proposal, schema),
+    '{\n    "type": "object",\n    "properties": {\n        "width": {\n            "type": "integer"\n        },\n        "path": {\n            "type": "string",\n            "format": "file-path"\n        }\n    }\n}\n',
+  );
+  // An argument it reads and does not pass to ctx.fs is a string, no path.
+  const plain = resizePlugin(schema, 'module.exports = async (args) => `${args.label}`;\n');
+  const [label] = proposals(plain, 'handlers.unknown-argument');
+  assert.equal(label.title, 'Add `label` to ./tools/resize.schema.json');
+  assert.match(schemaAfter(label, schema)!, /"label": \{\n {12}"type": "string"\n {8}\}\n {4}\}\n\}\n$/);
+});
+
+test('handlers.unknown-argument: the schema edit is made from the file as it is when applied, laid out as its neighbours', () => {
+  const schema = '{ "type": "object", "properties": {} }\n';
+  const [proposal] = proposals(resizePlugin(schema, readsPath), 'handlers.unknown-argument');
+  // A schema on one line stays on one line.
+  assert.equal(
+    schemaAfter(proposal, schema),
+    '{ "type": "object", "properties": { "path": { "type": "string", "format": "file-path" } } }\n',
+  );
+  // Changed since the fix was offered: the edit follows the text it is applied to.
+  assert.equal(
+    schemaAfter(proposal, '{\n  "$schema": "http://json-schema.org/draft-07/schema#",\n  "type": "object"\n}\n'),
+    '{\n  "$schema": "http://json-schema.org/draft-07/schema#",\n  "type": "object",\n  "properties": {\n    "path": {\n      "type": "string",\n      "format": "file-path"\n    }\n  }\n}\n',
+  );
+  // Properties written one a line, each on one line: the new one too, after a comma.
+  assert.equal(
+    schemaAfter(proposal, '{\n\t"type": "object",\n\t"properties": {\n\t\t"width": { "type": "integer" }\n\t}\n}\n'),
+    '{\n\t"type": "object",\n\t"properties": {\n\t\t"width": { "type": "integer" },\n\t\t"path": { "type": "string", "format": "file-path" }\n\t}\n}\n',
+  );
+  // Declared since, but not as a path: marked as one; as a path already, or as something else: nothing to edit.
+  assert.equal(
+    schemaAfter(proposal, '{ "type": "object", "properties": { "path": { "type": "string" } } }'),
+    '{ "type": "object", "properties": { "path": { "type": "string", "format": "file-path" } } }',
+  );
+  assert.equal(
+    schemaAfter(proposal, '{ "properties": { "path": { "type": "string", "format": "uri" } } }'),
+    '{ "properties": { "path": { "type": "string", "format": "file-path" } } }',
+  );
+  for (const nothing of [
+    '{ "properties": { "path": { "type": "string", "format": "directory-path" } } }',
+    '{ "properties": { "path": { "type": "number" } } }',
+    '{ "properties": { "path": { "$ref": "#/definitions/p" } } }',
+    '{ "properties": [] }',
+    '[]',
+    '{ "properties": { ',
+  ])
+    assert.equal(schemaAfter(proposal, nothing), undefined, nothing);
+});
+
+test('handlers.unknown-argument: a name one typo away from a declared one gets the fix too, not as the preferred one', () => {
+  const schema = '{ "type": "object", "properties": { "path": { "type": "string", "format": "file-path" } } }';
+  const [proposal] = proposals(
+    resizePlugin(schema, 'module.exports = (args) => args.pth;\n'),
+    'handlers.unknown-argument',
+  );
+  assert.equal(proposal.title, 'Add `pth` to ./tools/resize.schema.json');
+  assert.equal(proposal.isPreferred, undefined);
+});
+
+test('permissions.parameter-without-path-property: the fix marks or adds, in the tool’s schema, the argument its handler passes to ctx.fs', () => {
+  // Declared without a format: marked as a path.
+  const declared = '{\n  "type": "object",\n  "properties": {\n    "image": {\n      "type": "string"\n    }\n  }\n}\n';
+  const handler = 'module.exports = async ({ image }, ctx) => ctx.fs.read(image);\n';
+  const [mark, ...others] = proposals(resizePlugin(declared, handler), 'permissions.parameter-without-path-property');
+  assert.equal(others.length, 0);
+  assert.equal(mark.title, 'Mark `image` in ./tools/resize.schema.json as a file path ("format": "file-path")');
+  assert.equal(mark.isPreferred, true);
+  assert.equal(
+    schemaAfter(mark, declared),
+    '{\n  "type": "object",\n  "properties": {\n    "image": {\n      "type": "string",\n      "format": "file-path"\n    }\n  }\n}\n',
+  );
+  // Not declared (handlers.unknown-argument says so in the handler): added, the same edit as that rule's fix.
+  const [add] = proposals(
+    resizePlugin('{ "type": "object" }', readsPath),
+    'permissions.parameter-without-path-property',
+  );
+  assert.equal(add.title, 'Add `path` to ./tools/resize.schema.json as a file path ("format": "file-path")');
+  assert.equal(
+    schemaAfter(add, '{ "type": "object" }'),
+    '{ "type": "object", "properties": { "path": { "type": "string", "format": "file-path" } } }',
+  );
+  // A handler that passes no argument to ctx.fs: which property is meant is not known, so no fix.
+  assert.deepEqual(
+    proposals(
+      resizePlugin(declared, "module.exports = async (args, ctx) => ctx.fs.read('${dataDir}/x');\n"),
+      'permissions.parameter-without-path-property',
+    ),
+    [],
+  );
+});

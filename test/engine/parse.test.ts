@@ -173,7 +173,10 @@ test("a key's node spans its text, escapes included, and is the same node on eac
     assert.deepEqual([key.offset, key.length, key.value], [property.offset, property.keyLength, property.key]);
     assert.equal(property.keyNode, key);
   }
-  assert.deepEqual(document.findings, [{ kind: 'duplicate-key', offset: 1, length: 9, detail: 'ab' }]);
+  assert.deepEqual(document.findings, [
+    { kind: 'duplicate-key', offset: 1, length: 9, detail: 'ab' },
+    { kind: 'duplicate-key', offset: 15, length: 4, detail: 'ab', kept: true },
+  ]);
 });
 
 test('LineIndex reads a position as LSP does: past the end of its line is the end of that line', () => {

@@ -30,7 +30,10 @@ function check(example: ExampleCase): void {
       .sort()
       .join(', ');
     assert.equal(got, expected, `${name}: ${expected} once each and nothing else, got ${listed(diagnostics)}`);
-    const diagnostic = diagnostics.find((d) => d.code === rule.code)!;
+    // The one at the marked span, where the rule says one mistake at two places (a duplicate key).
+    const ofRule = diagnostics.filter((d) => d.code === rule.code);
+    const diagnostic =
+      ofRule.find((d) => d.file === span.file && d.offset === span.offset && d.length === span.length) ?? ofRule[0];
     assert.equal(diagnostic.file, span.file, `${name}: in ${span.file ?? 'manifest.json'}`);
     const file = example.example.files?.[span.file ?? ''];
     const spannedText = span.file === undefined ? text : typeof file === 'string' ? file : '';
@@ -48,9 +51,22 @@ function check(example: ExampleCase): void {
     assert.equal(after, fixed.manifest, `${name}: the text after "${fixed.title}"`);
     const newFiles = Object.fromEntries(proposal.newFiles.map((file) => [file.filePath, file.text]));
     assert.deepEqual(newFiles, fixed.newFiles ?? {}, `${name}: the files "${fixed.title}" creates`);
+    // The files it edits, each made from its text (as it is when the fix is applied: here, as the example has it).
+    const editedFiles = Object.fromEntries(
+      (proposal.fileEdits ?? []).map(({ filePath, editsFor }) => {
+        const before = example.example.files?.[filePath];
+        assert.equal(typeof before, 'string', `${name}: "${fixed.title}" edits ${filePath}, a text of the example`);
+        const edits = editsFor(before as string);
+        assert.ok(edits, `${name}: "${fixed.title}" has an edit of ${filePath}`);
+        return [filePath, applyEdits(before as string, edits)];
+      }),
+    );
+    assert.deepEqual(editedFiles, fixed.editedFiles ?? {}, `${name}: the files "${fixed.title}" edits`);
     if (fixed.placeholder) return;
     // What it was offered for is mended: the fixed plugin (with the files the fix made) has no finding of the rule.
-    const mended = example.example.files ? writeExample(after, example.example.files, fixed.newFiles) : undefined;
+    const mended = example.example.files
+      ? writeExample(after, example.example.files, { ...fixed.newFiles, ...fixed.editedFiles })
+      : undefined;
     try {
       const again = analyzeManifest(after, { folder: mended?.folder }).diagnostics.filter((d) => d.code === rule.code);
       assert.equal(again.length, 0, `${name}: ${rule.code} is gone after "${fixed.title}", got ${listed(again)}`);

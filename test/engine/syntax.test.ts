@@ -39,12 +39,31 @@ test('json.trailing-comma: in an object and in an array, each at its comma', () 
   expectRule('json.trailing-comma', manifest('"keywords": ["a"«,»]'));
 });
 
-test('json.duplicate-key: every occurrence but the last, which is the one the loader keeps', () => {
-  expectRule('json.duplicate-key', '{«"name"»: "first", "displayName": "A", "version": "1.0.0", "name": "second"}', {
-    severity: 'warning',
-  });
+test('json.duplicate-key: at every occurrence, as VS Code marks them, the last said to be the one the loader keeps', () => {
+  const text = '{"name": "first", "displayName": "A", "version": "1.0.0", "name": "second", "name": "third"}';
+  const found = analyzeManifest(text).diagnostics.filter((d) => d.code === 'json.duplicate-key');
+  assert.deepEqual(
+    found.map((d) => [
+      text.slice(0, d.offset).length,
+      text.slice(d.offset, d.offset + d.length),
+      d.severity,
+      d.message,
+    ]),
+    [
+      [1, '"name"', 'warning', 'Duplicate key `name`. Filer keeps only the last one, so it ignores this one.'],
+      [58, '"name"', 'warning', 'Duplicate key `name`. Filer keeps only the last one, so it ignores this one.'],
+      [76, '"name"', 'warning', 'Duplicate key `name`. Filer keeps this one, the last, and ignores the others.'],
+    ],
+  );
   const { model } = analyzeManifest('{"name": "first", "name": "second"}');
   assert.equal(model.value.name, 'second');
+  // Keys that are not given twice are not marked, in the same object or another.
+  assert.deepEqual(
+    analyzeManifest('{"a": {"b": 1, "c": 2}, "b": {"b": 1}, "a": 3}')
+      .diagnostics.filter((d) => d.code === 'json.duplicate-key')
+      .map((d) => d.offset),
+    [1, 39],
+  );
 });
 
 test('json.too-deep: nesting past the limit is one diagnostic, not a stack overflow', () => {

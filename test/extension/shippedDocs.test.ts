@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, posix } from 'node:path';
 import { test } from 'node:test';
-import { ShippedDocs, rulePagesAddress } from '../../client/src/shippedDocs';
+import { pagePathOfLink, rulePagesAddress, ShippedDocs } from '../../client/src/shippedDocs';
 import { clientRulePageLink } from '../../server/src/host/rulePages';
 import { allRules } from '../../server/src/engine';
 
@@ -32,14 +32,36 @@ test('dist/docs.json holds docs/rules/*.md and docs/reference/*.txt, word for wo
 });
 
 test("each rule's page is at the address the server links its diagnostics to, for the extension's rulePages", () => {
-  const link = clientRulePageLink(rulePagesAddress);
-  assert.ok(link, `the server takes the extension's rulePages (${rulePagesAddress})`);
-  for (const rule of allRules) {
-    const address: URL = new URL(link(rule.code));
-    assert.equal(address.protocol, 'filer-docs:');
-    const text = docs.text(decodeURIComponent(address.pathname));
-    assert.ok(text?.startsWith(`# ${rule.code}`), `${rule.code}: no page at ${address.href}`);
+  // VS Code's own scheme (code-server's is code-oss) and the extension's id: the extension's URI handler gets it.
+  for (const scheme of ['vscode', 'code-oss', 'vscode-insiders']) {
+    const address = rulePagesAddress(scheme, 'filer-plugin-tools.filer-plugin-tools');
+    const link = clientRulePageLink(address);
+    assert.ok(link, `the server takes the extension's rulePages (${address})`);
+    for (const rule of allRules) {
+      const url: URL = new URL(link(rule.code));
+      assert.equal(url.protocol, `${scheme}:`);
+      assert.equal(url.host, 'filer-plugin-tools.filer-plugin-tools');
+      // What the URI handler opens, rendered: the page at filer-docs:.
+      const page = pagePathOfLink(docs, url.pathname);
+      assert.equal(page, `/docs/rules/${rule.code}.md`);
+      assert.ok(docs.text(page!)?.startsWith(`# ${rule.code}`), `${rule.code}: no page at ${url.href}`);
+    }
   }
+});
+
+test('the URI handler opens a shipped rule page and nothing else, whatever a link from elsewhere names', () => {
+  for (const path of [
+    '/docs/rules/no-such-rule.md',
+    '/docs/reference/manifest-reference.txt',
+    '/docs/rules/../reference/manifest-reference.txt',
+    '/docs/rules/tools.id-dot.md/x',
+    '/docs/rules/constructor',
+    '/docs/rules/__proto__.md',
+    '/etc/passwd',
+    '',
+  ])
+    assert.equal(pagePathOfLink(docs, path), undefined, path);
+  assert.equal(pagePathOfLink(docs, '/docs/rules/README.md'), '/docs/rules/README.md');
 });
 
 test("every relative link of a page leads to a page it ships (the extension's offline copy has no other)", () => {

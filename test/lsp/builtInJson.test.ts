@@ -165,6 +165,19 @@ describe('VS Code\u2019s own JSON validation: what it reports is not repeated (c
     });
   }
 
+  test('a duplicate key is marked where VS Code marks it, at each occurrence: the editor counts it as the CLI does', async () => {
+    for (const text of corpus) {
+      const ours = analyzeManifest(text)
+        .diagnostics.filter((d) => d.code === 'json.duplicate-key')
+        .map((d) => [d.offset, d.offset + d.length]);
+      const theirs = (await vscodeReports(text, 'json'))
+        .filter((reported) => reported.message === 'Duplicate object key')
+        .map((reported) => [reported.start, reported.end]);
+      const sorted = (places: number[][]) => [...places].sort((a, b) => a[0] - b[0]);
+      assert.deepEqual(sorted(ours), sorted(theirs), JSON.stringify(text.slice(0, 60)));
+    }
+  });
+
   test('other languages, and VS Code with json.validate.enable off, keep everything', () => {
     const ours = analyzeManifest(brokenSyntax).diagnostics;
     assert.equal(ours.length, 9);
@@ -226,7 +239,11 @@ describe('over LSP: a client that runs VS Code\u2019s JSON features beside the s
     await other.open(uri, brokenSyntax);
     assert.equal((await pull(other, uri)).length, 9);
     await other.open(duplicate, duplicateAndRule);
-    assert.deepEqual(await pull(other, duplicate), ['json.duplicate-key 2:3', 'manifest.name 3:11']);
+    assert.deepEqual(await pull(other, duplicate), [
+      'json.duplicate-key 2:3',
+      'json.duplicate-key 3:3',
+      'manifest.name 3:11',
+    ]);
   });
 
   test('an open jsonc manifest keeps its comments: VS Code allows them there, the loader does not', async () => {

@@ -338,8 +338,10 @@ function exerciseFeatures(
     quickFixes(sentDiagnostics, {
       uri,
       version: 1,
+      documentUri: uri,
       analysis,
       fileUri,
+      applyEdit: false,
       creatable: (relativePath) => (relativePath.length % 3 === 0 ? 'exists' : 'free'),
       documentChanges: snippets,
       canCreateFiles: snippets,

@@ -1,5 +1,10 @@
 import assert from 'node:assert/strict';
-import { FileChangeType, type CodeAction, type Diagnostic } from 'vscode-languageserver-protocol/node';
+import {
+  FileChangeType,
+  type CodeAction,
+  type Diagnostic,
+  type WorkspaceEdit,
+} from 'vscode-languageserver-protocol/node';
 import type { RuleCode } from '../../server/src/engine';
 import { applyWorkspaceEdit, type LspClient } from './lspClient';
 
@@ -31,10 +36,33 @@ export function pickFix(actions: CodeAction[], title: string | RegExp): CodeActi
   return action;
 }
 
-/** Applies a fix to the open document (and the disk) and tells the server, as an editor would; returns the new text. */
+/**
+ * The edit a quick fix makes when the client applies it: its own, or (for a fix made as it is applied: a manifest that
+ * is not open, a schema file it edits) the one the server asks the client to apply when it runs the fix's command.
+ */
+export async function editOf(client: LspClient, action: CodeAction): Promise<WorkspaceEdit> {
+  if (action.edit) return action.edit;
+  assert.ok(action.command, `${action.title} has neither an edit nor a command`);
+  const asked = client.appliedEdits.length;
+  await client.request('workspace/executeCommand', action.command);
+  return client.waitFor(() => client.appliedEdits[asked]?.edit, 10000, 'the edit the fix applies');
+}
+
+/**
+ * Applies a fix to the open document (and the disk) and tells the server of each file it created or changed on disk, as
+ * an editor would; returns the new text.
+ */
 export async function applyFix(client: LspClient, uri: string, action: CodeAction): Promise<string> {
-  const results = applyWorkspaceEdit(action.edit!, new Map([[uri, client.text(uri)]]));
-  for (const created of results.keys()) if (created !== uri) await client.fileChanged(created, FileChangeType.Created);
+  const edit = await editOf(client, action);
+  const created = new Set(
+    (edit.documentChanges ?? []).flatMap((change) =>
+      'kind' in change && change.kind === 'create' ? [change.uri] : [],
+    ),
+  );
+  const results = applyWorkspaceEdit(edit, new Map([[uri, client.text(uri)]]));
+  for (const file of results.keys())
+    if (file !== uri)
+      await client.fileChanged(file, created.has(file) ? FileChangeType.Created : FileChangeType.Changed);
   const text = results.get(uri);
   if (text === undefined) return client.text(uri);
   await client.replaceText(uri, text);

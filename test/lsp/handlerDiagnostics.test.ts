@@ -8,9 +8,9 @@ import {
   type Diagnostic,
   type DocumentDiagnosticReport,
   type WorkspaceDiagnosticReport,
-  type WorkspaceEdit,
 } from 'vscode-languageserver-protocol/node';
 import { helix2507Capabilities, realClients, vscodeCapabilities } from './clientCapabilities';
+import { editOf } from './fixHelpers';
 import { applyWorkspaceEdit, LspClient, manifest, pollUntil, spanOf, tempFolder } from './lspClient';
 
 /**
@@ -61,18 +61,6 @@ async function fixesFor(
     range: diagnostic.range,
     context: { diagnostics: [diagnostic], only: ['quickfix'] },
   });
-}
-
-/**
- * The edit a quick fix makes when the client applies it: its own, or (for a manifest that is not open) the one the
- * server asks the client to apply when it runs the fix's command.
- */
-async function editOf(client: LspClient, action: CodeAction): Promise<WorkspaceEdit> {
-  if (action.edit) return action.edit;
-  assert.ok(action.command, `${action.title} has neither an edit nor a command`);
-  const asked = client.appliedEdits.length;
-  await client.request('workspace/executeCommand', action.command);
-  return client.waitFor(() => client.appliedEdits[asked]?.edit, 10000, 'the edit the fix applies');
 }
 
 for (const { name, capabilities } of realClients) {

@@ -159,8 +159,9 @@ test(
   { skip: process.platform !== 'linux' && 'reads /proc' },
   async (t) => {
     const files: Record<string, string> = {};
-    // 880 duplicate keys each (findings cheap to make: what is measured is what the server keeps of them).
-    const duplicated = Array.from({ length: 881 }, (_, i) => `"x": ${i}`).join(', ');
+    // One key given 880 times each, each occurrence a finding (cheap to make: what is measured is what the server
+    // keeps of them).
+    const duplicated = Array.from({ length: 880 }, (_, i) => `"x": ${i}`).join(', ');
     for (let i = 0; i < 2000; i++)
       files[`plugins/p${i}/manifest.json`] =
         `{ "name": "p${i}", "displayName": "P", "version": "1.0.0", "contributes": {}, ${duplicated} }\n`;

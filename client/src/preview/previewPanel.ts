@@ -154,7 +154,11 @@ class ContextMenuPreview {
   ) {
     const mediaRoot = vscode.Uri.joinPath(extensionUri, 'media');
     panel.title = panelTitle(manifestUri, locked);
-    panel.iconPath = vscode.Uri.joinPath(mediaRoot, 'preview-icon.svg');
+    // Drawn in the icon colours of VS Code's light and dark themes (the High Contrast ones take the same side).
+    panel.iconPath = {
+      light: vscode.Uri.joinPath(mediaRoot, 'preview-icon-light.svg'),
+      dark: vscode.Uri.joinPath(mediaRoot, 'preview-icon-dark.svg'),
+    };
     panel.webview.options = { enableScripts: true, enableCommandUris: false, localResourceRoots: [mediaRoot] };
     panel.webview.html = previewHtml(panel.webview, mediaRoot);
     this.subscriptions.push(

@@ -57,8 +57,13 @@ export class OpenDocuments {
 
   /** The editor's text of the file at `filePath`, unsaved changes included, when it is open. */
   textAt(filePath: string): string | undefined {
+    return this.openAt(filePath)?.getText();
+  }
+
+  /** The open document of the file at `filePath` (its URI as the client names it, its version, its text). */
+  openAt(filePath: string): EditorDocument | undefined {
     const uri = this.uriByPath.get(filePath);
-    return uri === undefined ? undefined : this.documents.get(uri)?.getText();
+    return uri === undefined ? undefined : this.documents.get(uri);
   }
 
   isOpen(filePath: string): boolean {

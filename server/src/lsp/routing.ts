@@ -159,17 +159,18 @@ const routes: Route[] = [
       if (params.context.only && !params.context.only.some((kind) => CodeActionKind.QuickFix.startsWith(kind)))
         return [];
       if (entry.isFilerManifest) return quickFixes(params.context.diagnostics, fixContext(entry, entry.version, env));
-      // In a handler, the fixes of its manifest's findings there: each edits its manifest. One that is not open is
-      // edited by a command that reads it when it runs (ApplyFixArguments): a client that cannot be asked to apply
-      // that edit gets no fix rather than an edit of a text that may have changed.
+      // In a handler, the fixes of its manifest's findings there: each edits its manifest (or the tool's schema). One
+      // that is not open is edited by a command that reads it when it runs (ApplyFixArguments): a client that cannot
+      // be asked to apply that edit gets no fix rather than an edit of a text that may have changed.
       const handler = entry.filePath === undefined ? undefined : env.handlers.manifestOf(entry.filePath);
       if (!handler) return [];
       const { version } = handler.entry;
       if (version === undefined && !env.client().applyEdit) return [];
       return quickFixes(params.context.diagnostics, {
         ...fixContext(handler.entry, version ?? null, env, 'with-handlers'),
+        documentUri: entry.uri,
         inFile: handler.relative,
-        ...(version === undefined ? { computedWhenRunIn: entry.uri } : {}),
+        ...(version === undefined ? { computedWhenRun: true } : {}),
       });
     },
   ),
@@ -262,7 +263,7 @@ const routes: Route[] = [
       ExecuteCommandRequest.type,
       object({
         command: string,
-        arguments: optional(array(object({ handler: string, manifest: string, code: string, range, title: string }))),
+        arguments: optional(array(object({ document: string, manifest: string, code: string, range, title: string }))),
       }),
       async (params, token) => {
         const fix = params.arguments?.[0];
@@ -271,12 +272,12 @@ const routes: Route[] = [
             ErrorCodes.InvalidParams,
             `${params.command}: not a command of this server, or no fix.`,
           );
-        const edit = await runSafe(env.logger, 'Apply fix', token, () => fixAsTheManifestIsNow(fix, env) ?? null);
+        const edit = await runSafe(env.logger, 'Apply fix', token, () => fixAsTheFilesAreNow(fix, env) ?? null);
         if (edit instanceof ResponseError) return edit;
         if (!edit) {
           void connection.sendNotification(ShowMessageNotification.type, {
             type: MessageType.Warning,
-            message: `${fix.title}: the manifest or the handler changed since this fix was offered; nothing was edited. Ask for the fix again.`,
+            message: `${fix.title}: the files it edits changed since this fix was offered; nothing was edited. Ask for the fix again.`,
           });
           return null;
         }
@@ -374,22 +375,33 @@ function handlerAt<R>(
 }
 
 /**
- * The edit of a fix to a manifest that is not open, from the manifest as it is on disk now (read again: never the text
- * the code action was computed from): the same finding of the handler (code and range), the same fix (title), made
- * through the same engine fix. Undefined when either is gone, or another manifest now names the handler.
+ * The edit of a fix made as it is applied, from the files as they are now (read again: never the texts the code action
+ * was computed from): the manifest (open, or on disk for a finding in a handler whose manifest is not open), and the
+ * files the fix edits. The same finding (code and range, in the same document), the same fix (title), made through the
+ * same engine fix. Undefined when either is gone, when another manifest now names the handler, or when the files no
+ * longer need the edit.
  */
-function fixAsTheManifestIsNow(fix: ApplyFixArguments, env: FeatureEnvironment): WorkspaceEdit | undefined {
-  const [handlerPath, manifestPath] = [filePathOf(fix.handler), filePathOf(fix.manifest)];
+function fixAsTheFilesAreNow(fix: ApplyFixArguments, env: FeatureEnvironment): WorkspaceEdit | undefined {
+  const finding = [{ code: fix.code, range: fix.range, message: '' }];
+  const applying = (action: { title: string }) => action.title === fix.title;
+  if (fix.document === fix.manifest) {
+    const entry = env.documents.manifestFor(fix.manifest);
+    if (entry?.version === undefined) return undefined;
+    const context = { ...fixContext(entry, entry.version, env), applying: true };
+    return quickFixes(finding, context).find(applying)?.edit;
+  }
+  const [handlerPath, manifestPath] = [filePathOf(fix.document), filePathOf(fix.manifest)];
   if (!handlerPath || !manifestPath) return undefined;
   env.handlers.forgetManifest(manifestPath);
   const found = env.handlers.manifestOf(handlerPath);
   if (found?.entry.filePath !== manifestPath) return undefined;
   const { version } = found.entry;
-  const [action] = quickFixes([{ code: fix.code, range: fix.range, message: '' }], {
+  return quickFixes(finding, {
     ...fixContext(found.entry, version ?? null, env, 'with-handlers'),
+    documentUri: fix.document,
     inFile: found.relative,
-  }).filter((candidate) => candidate.title === fix.title);
-  return action?.edit;
+    applying: true,
+  }).find(applying)?.edit;
 }
 
 /** What a manifest's quick fixes are computed from: its analysis, its folder, the client's abilities. */
@@ -400,15 +412,26 @@ function fixContext(
   findings: FindingsWanted = 'own',
 ): Parameters<typeof quickFixes>[1] {
   const folder = entry.folder();
+  const fileUri = fileUriIn(entry);
   return {
     uri: entry.uri,
     version,
+    documentUri: entry.uri,
     analysis: entry.analysis(findings),
-    fileUri: fileUriIn(entry),
+    fileUri,
     creatable: (relativePath) => folder?.creatable(relativePath) ?? 'outside',
     documentChanges: env.client().documentChanges,
     canCreateFiles: env.client().createFiles,
+    applyEdit: env.client().applyEdit,
     folderName: folder ? path.basename(folder.root) : '',
+    fileNow: (relativePath) => {
+      if (!folder || !fileUri) return undefined;
+      const open = env.documents.openAt(path.join(folder.root, relativePath));
+      if (open) return { uri: open.uri, version: open.version, text: open.getText() };
+      // Read as the rules read it: never outside the plugin folder, never past its size limit.
+      const read = folder.readText(relativePath);
+      return read.kind === 'text' ? { uri: fileUri(relativePath), version: null, text: read.text } : undefined;
+    },
   };
 }
 

@@ -104,8 +104,13 @@ export class Workbench {
     await this.runCommand('Preferences: Color Theme');
     const input = this.page.locator('.quick-input-widget input[placeholder*="Color Theme"]');
     await input.fill(label);
-    await this.page.locator('.quick-input-list .monaco-list-row', { hasText: label }).first().waitFor();
-    await this.page.keyboard.press('Enter');
+    // The row whose label is exactly the theme's: "Dark+" also matches other themes' rows.
+    const exact = new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+    await this.page
+      .locator('.quick-input-list .monaco-list-row')
+      .filter({ has: this.page.locator('.label-name', { hasText: exact }) })
+      .first()
+      .click();
     await this.page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
   }
 

@@ -24,6 +24,18 @@ export interface NewFile {
  */
 export type Creatable = (filePath: string) => 'free' | 'exists' | 'outside';
 
+/**
+ * An edit of another file of the plugin folder that is there already (a tool's schema): made from that file's text as
+ * it is when the fix is applied, never from the text read when the fix was offered, which may have changed since (the
+ * file edited in the editor, or on disk). `editsFor` is undefined when that text no longer needs the edit, or no longer
+ * has room for it.
+ */
+export interface FileEdit {
+  /** Plugin-relative, normalized (`tools/count.schema.json`). */
+  filePath: string;
+  editsFor(text: string): OffsetEdit[] | undefined;
+}
+
 /** One quick fix, as the engine proposes it: no LSP type in it. */
 export interface FixProposal {
   title: string;
@@ -31,6 +43,8 @@ export interface FixProposal {
   edits: OffsetEdit[];
   /** Files created, before the manifest is edited. */
   newFiles: NewFile[];
+  /** Edits of other files that exist, each made when the fix is applied. */
+  fileEdits?: FileEdit[];
   isPreferred?: boolean;
   /** The diagnostics it mends, when more than the one it was asked for ("fix all"). */
   mends?: AnyDiagnostic[];

@@ -2,6 +2,7 @@ import { applyEdits, format } from 'jsonc-parser';
 import type { ModuleStyle } from '../handlers/handlerFacts';
 import type { ActionEntry } from '../model/manifestModel';
 import type { ReferenceKind } from '../model/references';
+import { argumentSchema } from './schemaArgument';
 import { eolOf, formatJson, indentUnitOf, type DocumentText } from './textEdits';
 
 /**
@@ -47,8 +48,7 @@ const maxSchemaArguments = 50;
 export function schemaSkeleton(document: DocumentText, read: readonly ReadArgument[] = []): string {
   const properties: Record<string, unknown> = {};
   for (const { name, path } of read.slice(0, maxSchemaArguments))
-    if (!Object.hasOwn(properties, name))
-      properties[name] = path ? { type: 'string', format: 'file-path' } : { type: 'string' };
+    if (!Object.hasOwn(properties, name)) properties[name] = argumentSchema(path);
   return (
     formatJson({ $schema: 'http://json-schema.org/draft-07/schema#', type: 'object', properties }, document, '') +
     eolOf(document)

@@ -12,6 +12,8 @@ interface SyntaxFinding {
   length: number;
   /** For 'syntax': jsonc-parser's error name; for 'duplicate-key': the key. */
   detail: string;
+  /** For 'duplicate-key': this occurrence is the last of its object, the one JSON.parse keeps. */
+  kept?: true;
 }
 
 export interface ParsedDocument {
@@ -66,10 +68,11 @@ class SyntaxFindings {
 
   constructor(private readonly limit: number) {}
 
-  add(kind: SyntaxFindingKind, offset: number, length: number, detail: string): void {
+  add(kind: SyntaxFindingKind, offset: number, length: number, detail: string, kept?: true): void {
     const count = (this.counts[kind] ?? 0) + 1;
     this.counts[kind] = count;
-    if (count <= this.limit) this.kept.push({ kind, offset, length, detail });
+    if (count <= this.limit)
+      this.kept.push(kept ? { kind, offset, length, detail, kept } : { kind, offset, length, detail });
     else this.notKept[kind] = count - this.limit;
   }
 }
@@ -468,16 +471,25 @@ function buildTolerantly(
   }
 }
 
-/** Every occurrence of a key but the last is ignored by JSON.parse: those are the ones reported. */
+/**
+ * Every occurrence of a key given more than once in an object, as VS Code's JSON validation marks them: JSON.parse
+ * keeps the last one (`kept`) and ignores the others.
+ */
 function reportDuplicateKeys(object: JsonNode, findings: SyntaxFindings): void {
   const properties = object.children!;
   if (properties.length < 2) return;
   const lastIndexOf = new Map<string, number>();
-  properties.forEach((property, index) => lastIndexOf.set(keyOf(property), index));
+  const count = new Map<string, number>();
+  properties.forEach((property, index) => {
+    const key = keyOf(property);
+    lastIndexOf.set(key, index);
+    count.set(key, (count.get(key) ?? 0) + 1);
+  });
   if (lastIndexOf.size === properties.length) return;
   properties.forEach((property, index) => {
     const { key, offset, keyLength } = property as PropertyNode;
-    if (lastIndexOf.get(key) !== index) findings.add('duplicate-key', offset, keyLength, key);
+    if (count.get(key)! > 1)
+      findings.add('duplicate-key', offset, keyLength, key, lastIndexOf.get(key) === index ? true : undefined);
   });
 }
 

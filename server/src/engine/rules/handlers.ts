@@ -1,4 +1,6 @@
 import { declarePermission, type PermissionUse } from '../fixes/declarePermission';
+import type { Fix } from '../fixes/fix';
+import { schemaArgumentFix, schemaArgumentTitle } from '../fixes/schemaArgument';
 import type { HandlerFacts, Span } from '../handlers/handlerFacts';
 import type { NotParsed } from '../handlers/parseModule';
 import { noGrantWords } from '../handlers/handlerWords';
@@ -14,6 +16,7 @@ import {
   markedHandler,
   plugin,
   countWordsPlugin,
+  text,
 } from './examples';
 import { capitalized, closest, didYouMean, field, listOf, nameOf, quote } from './messages';
 import { manifestReference, notInTheReference, toolsGuide } from './reference';
@@ -25,6 +28,32 @@ interface InToolHandler {
   jsonPath: JsonPath;
   tool: string;
 }
+
+/** What a handler reads of its arguments that its tool's schema does not declare. */
+interface UnknownArgument extends InToolHandler {
+  name: string;
+  declared: string[];
+  suggestion?: string;
+  /** The tool's schema file, as the manifest writes it: where the fix declares the argument. */
+  schema: string;
+  /** The handler passes it to ctx.fs as a path: the fix declares it `"format": "file-path"`. */
+  passedToFs: boolean;
+}
+
+/** A schema file as a fix that creates one writes it, before its tool's arguments are declared. */
+const emptySchema = text(`
+  {
+    "$schema": "http://json-schema.org/draft-07/schema#",
+    "type": "object",
+    "properties": {}
+  }`);
+
+/**
+ * The argument declared in the tool's schema file, as a string (a file path where the handler passes it to ctx.fs).
+ * Not the preferred fix where the name is one typo away from a declared one: the handler is then more likely wrong.
+ */
+const addArgumentToSchema: Fix<UnknownArgument> = ({ name, schema, passedToFs, suggestion }) =>
+  schemaArgumentFix(schemaArgumentTitle(name, schema, passedToFs), schema, name, passedToFs, suggestion === undefined);
 
 const definitions = defineRules([
   defineRule({
@@ -151,15 +180,37 @@ const definitions = defineRules([
       "A tool handler reads an argument its tool's schema does not declare: the agent is given the schema's properties, so it never passes this one.",
     decision:
       'Only where the schema\u2019s top level shows its properties (no allOf, anyOf, oneOf, if or other $ref there). Every other name is reported, whether the schema is closed (additionalProperties: false) or open: the model sends the arguments the schema describes, so one it does not describe arrives undefined. Only the first property read of the arguments (args.a.b: a). Hover on an argument shows its schema property and completion after args. offers the schema\u2019s properties (those written as identifiers), only for a module exactly one tool names: for several, which schema is meant is not known.',
-    message: ({
-      tool,
-      name,
-      declared,
-      suggestion,
-    }: InToolHandler & { name: string; declared: string[]; suggestion?: string }) =>
+    message: ({ tool, name, declared, suggestion }: UnknownArgument) =>
       `${nameOf(name)} is not an argument of tool ${quote(tool)}, so the agent never passes it. Its schema declares ${declaredWords(declared)}.${didYouMean(suggestion, nameOf)}`,
+    fix: addArgumentToSchema,
     examples: {
       incorrect: [
+        {
+          // The newcomer's tool: its handler reads the file at args.path, and its schema declares nothing yet.
+          manifest: countWordsPlugin(),
+          files: {
+            'tools/count-words.schema.json': emptySchema,
+            'tools/count-words.js': argumentsHandler('«path»'),
+          },
+          alsoReported: ['permissions.parameter-without-path-property'],
+          fixed: {
+            title: 'Add `path` to ./tools/count-words.schema.json as a file path ("format": "file-path")',
+            manifest: countWordsPlugin(),
+            editedFiles: {
+              'tools/count-words.schema.json': text(`
+                {
+                  "$schema": "http://json-schema.org/draft-07/schema#",
+                  "type": "object",
+                  "properties": {
+                    "path": {
+                      "type": "string",
+                      "format": "file-path"
+                    }
+                  }
+                }`),
+            },
+          },
+        },
         {
           manifest: countWordsPlugin(),
           files: { ...countWordsFiles, 'tools/count-words.js': argumentsHandler('«pth»') },
@@ -351,6 +402,7 @@ export const handlerRules: RuleArea<Definitions> = {
         tool: _tool,
         filePath: _path,
         handler: _kind,
+        schema: _schema,
         ...what
       } = data as Record<string, unknown>;
       const key = `${code}\0${span.file}\0${span.offset}\0${JSON.stringify(what)}`;
@@ -409,9 +461,10 @@ export const handlerRules: RuleArea<Definitions> = {
       };
       const declared = schemaFacts.get(toolIndex)?.arguments;
       const argumentsKey = declared && `${relativePath}\0${declared.closed}\0${argumentNames(declared).join('\0')}`;
-      if (declared && !argumentsSeen.has(argumentsKey!)) {
+      const schema = tool?.value.schema;
+      if (declared && typeof schema === 'string' && !argumentsSeen.has(argumentsKey!)) {
         argumentsSeen.add(argumentsKey!);
-        checkArguments(reportOnce, about, at, facts, declared);
+        checkArguments(reportOnce, { ...about, schema }, at, facts, declared);
       }
       if (firstOfModule)
         for (const { problem, span } of facts.envelopes)
@@ -426,7 +479,7 @@ export const handlerRules: RuleArea<Definitions> = {
  */
 function checkArguments(
   report: RuleContext<Definitions>['reportIn'],
-  about: InToolHandler,
+  about: InToolHandler & { schema: string },
   at: (span: Span) => FileSpan,
   facts: HandlerFacts,
   declared: NonNullable<ToolSchemaFacts['arguments']>,
@@ -440,6 +493,7 @@ function checkArguments(
       name,
       declared: names,
       ...(suggestion ? { suggestion } : {}),
+      passedToFs: facts.fsPathArguments.includes(name),
     });
   }
 }

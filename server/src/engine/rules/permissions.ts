@@ -1,5 +1,8 @@
 import { declarePermission, type PermissionUse } from '../fixes/declarePermission';
+import type { Fix } from '../fixes/fix';
+import { schemaArgumentFix, schemaArgumentTitle } from '../fixes/schemaArgument';
 import { replaceWithReplacement, replaceWithSuggestion } from '../fixes/shared';
+import type { ReferencedFiles } from '../folder/referencedFiles';
 import type { HandlerKind, HandlerModule } from '../handlers/handlerFacts';
 import { gatedMembers, type GatedMember } from '../handlers/gatedMembers';
 import { handlerWords, noGrantWords } from '../handlers/handlerWords';
@@ -9,7 +12,7 @@ import {
   type PermissionGap,
   type PermissionGapTable,
 } from '../handlers/permissionGaps';
-import { asRecord } from '../model/manifestModel';
+import { asRecord, type ManifestModel } from '../model/manifestModel';
 import { arrayItems, keyNode, valueNode, type JsonPath } from '../model/nodes';
 import type { FileReference } from '../model/references';
 import type { ToolSchemaFacts } from '../model/toolSchema';
@@ -22,6 +25,28 @@ import { manifestReference } from './reference';
 interface At {
   jsonPath: JsonPath;
 }
+
+/**
+ * A tool argument its handler passes to ctx.fs as a path, which its schema does not mark as one: where the fix of
+ * permissions.parameter-without-path-property marks it (or adds it, `declared` false).
+ */
+interface PathArgumentNeed {
+  tool: string;
+  /** The tool's schema file, as the manifest writes it. */
+  schema: string;
+  argument: string;
+  /** The schema has the property, without a path format. */
+  declared: boolean;
+}
+
+/** The fix offers at most this many tools' arguments. */
+const maxNeedsOffered = 3;
+
+/** The argument marked (or added) as a file path in the schema of each tool whose handler passes it to ctx.fs. */
+const markPathArgument: Fix<At & { needs?: PathArgumentNeed[] }> = ({ needs = [] }) =>
+  needs.flatMap(({ schema, argument, declared }, index) =>
+    schemaArgumentFix(schemaArgumentTitle(argument, schema, true, declared), schema, argument, true, index === 0),
+  );
 
 const definitions = defineRules([
   defineRule({
@@ -296,13 +321,26 @@ const definitions = defineRules([
         'a path passed under a property without that format gets no grant',
       ),
     ],
-    message: ({ jsonPath }: At) =>
+    message: ({ jsonPath }: At & { needs?: PathArgumentNeed[] }) =>
       `${field(jsonPath)} is true, but no tool schema has a property of \`format\` "file-path" or "directory-path", so it grants no path. ` +
       'Give the property that takes a path one of those formats.',
+    fix: markPathArgument,
     examples: {
       incorrect: [
         {
           manifest: countWordsPlugin({ permissions: `{ "fs": { "read": { «"parameter"»: true } } }` }),
+          fixed: {
+            title: 'Mark `document` in ./tools/count-words.schema.json as a file path ("format": "file-path")',
+            manifest: countWordsPlugin({ permissions: `{ "fs": { "read": { "parameter": true } } }` }),
+            editedFiles: {
+              'tools/count-words.schema.json': text(`
+                {
+                  "type": "object",
+                  "properties": { "document": { "type": "string", "description": "The file whose words are counted.", "format": "file-path" } },
+                  "required": ["document"]
+                }`),
+            },
+          },
           files: {
             'tools/count-words.schema.json': text(`
               {
@@ -490,7 +528,7 @@ export const permissionRules: RuleArea<Definitions> = {
     }
     // A tool without a schema file (a legacy tool, say) may have a path property we cannot see.
     if (context.folder && everySchemaRead && schemaFacts.size === model.tools.length)
-      checkParameterGrants(context, schemaFacts);
+      checkParameterGrants(context, context.files());
   },
 };
 
@@ -533,18 +571,48 @@ function reportCtxUses(
 /** parameter: true grants only through a path-formatted schema property; without one it grants nothing. */
 function checkParameterGrants(
   { model, report }: RuleContext<Definitions>,
-  schemaFacts: Map<number, ToolSchemaFacts>,
+  { files, schemaFacts }: ReferencedFiles,
 ): void {
   const anyPathProperty = [...schemaFacts.values()].some((facts) => facts.pathProperties.length > 0);
   if (anyPathProperty) return;
   const fs = valueNode(model.permissions, 'fs');
+  let needs: PathArgumentNeed[] | undefined;
   for (const access of ['read', 'write', 'list']) {
     const rule = valueNode(fs, access);
     if (asRecord(asRecord(model.permissionsValue.fs)[access]).parameter !== true) continue;
+    needs ??= pathArgumentNeeds(model, files, schemaFacts);
     report('permissions.parameter-without-path-property', keyNode(rule, 'parameter')!, {
       jsonPath: ['permissions', 'fs', access, 'parameter'],
+      ...(needs.length > 0 ? { needs } : {}),
     });
   }
+}
+
+/** The arguments the tools' handlers pass to ctx.fs as paths, the first few, each with its tool's schema file. */
+function pathArgumentNeeds(
+  model: ManifestModel,
+  files: ReferencedFiles['files'],
+  schemaFacts: Map<number, ToolSchemaFacts>,
+): PathArgumentNeed[] {
+  const needs: PathArgumentNeed[] = [];
+  const seen = new Set<string>();
+  for (const file of files) {
+    if (file.read !== 'handler' || file.reference.kind !== 'tool-handler') continue;
+    const toolIndex = file.reference.toolIndex!;
+    const tool = model.tools[toolIndex];
+    const schema = tool?.value.schema;
+    const facts = schemaFacts.get(toolIndex);
+    if (typeof schema !== 'string' || !facts) continue;
+    for (const argument of file.facts().fsPathArguments) {
+      const key = `${schema}\0${argument}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      const declared = facts.argumentNames.includes(argument);
+      needs.push({ tool: String(tool.value.id ?? tool.value.name ?? toolIndex), schema, argument, declared });
+      if (needs.length >= maxNeedsOffered) return needs;
+    }
+  }
+  return needs;
 }
 
 /**

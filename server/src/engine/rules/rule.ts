@@ -78,7 +78,9 @@ export interface RuleExample {
   /**
    * The codes of the other rules an incorrect example is reported by too, each once, in whichever file:
    * where one mistake is said in two places (a handler's finding and the manifest's summary at its path),
-   * each rule's example marks its own span and lists the other. Nothing beyond them is reported.
+   * each rule's example marks its own span and lists the other. The rule's own code, for a mistake it says at
+   * two places itself (a duplicate key, at each occurrence): the example marks one of them. Nothing beyond them is
+   * reported.
    */
   readonly alsoReported?: readonly string[];
   /**
@@ -101,6 +103,8 @@ export interface FixedExample {
   readonly manifest: string;
   /** The files it creates, by path. */
   readonly newFiles?: Readonly<Record<string, string>>;
+  /** The files of the example it edits (a tool's schema), by path: their text after it. */
+  readonly editedFiles?: Readonly<Record<string, string>>;
   /** The fix leaves a value for the author to fill in, which the rule still reports (`"options": []`). */
   readonly placeholder?: true;
 }

@@ -34,7 +34,8 @@ export function rulePageMarkdown(
   rule: AnyRule,
   examples: { incorrect: ShownExample[]; correct: ShownExample[] },
 ): string {
-  const fixed = examples.incorrect.find((example) => example.fixed)?.fixed;
+  const fixedExample = examples.incorrect.find((example) => example.fixed);
+  const fixed = fixedExample?.fixed;
   const withFix = rule.fix ? ', with a quick fix' : '';
   const lines = [
     `# ${rule.code}`,
@@ -63,7 +64,7 @@ export function rulePageMarkdown(
           '## Correct',
           ...examples.correct.flatMap((example) => ['', ...shown(example, false)]),
         ]),
-    ...(fixed ? ['', '## The quick fix', '', ...fixShown(fixed)] : []),
+    ...(fixed ? ['', '## The quick fix', '', ...fixShown(fixed, fixedExample.manifest)] : []),
     '',
     '## Turning it off',
     '',
@@ -128,12 +129,25 @@ function shown(example: ShownExample, incorrect: boolean): string[] {
   return [...fenced('json', manifest), ...invisibleIn(manifest), ...filesShown(files ?? {}), '', ...checked];
 }
 
-function fixShown(fixed: FixedExample): string[] {
+/**
+ * What the fix makes of the first incorrect example (whose manifest was `manifest`): its manifest, and the files it
+ * edits and creates; a fix that edits another file alone shows that file.
+ */
+function fixShown(fixed: FixedExample, manifest: string): string[] {
   const created = Object.entries(fixed.newFiles ?? {});
-  return [
-    `**${fixed.title}** makes the first incorrect example:`,
+  const edited = Object.entries(fixed.editedFiles ?? {});
+  const manifestKept = fixed.manifest === manifest && edited.length > 0;
+  const editedShown = edited.flatMap(([path, text], index) => [
+    ...(index > 0 || !manifestKept ? ['', `and makes \`${path}\`:`] : []),
     '',
-    ...fenced('json', fixed.manifest),
+    ...fenced(languageOf(path), text),
+  ]);
+  return [
+    manifestKept
+      ? `**${fixed.title}** leaves the manifest of the first incorrect example as it is, and makes \`${edited[0][0]}\`:`
+      : `**${fixed.title}** makes the first incorrect example:`,
+    ...(manifestKept ? [] : ['', ...fenced('json', fixed.manifest)]),
+    ...editedShown,
     ...created.flatMap(([path, text]) => {
       const content = text ? ['', ...fenced(languageOf(path), text)] : [];
       return ['', `and creates \`${path}\`${text ? ':' : ', empty.'}`, ...content];

@@ -108,10 +108,12 @@ const definitions = defineRules([
     severity: 'warning',
     description: 'A key given twice in one object: the loader keeps the last one and ignores the others.',
     decision:
-      'A warning, not an error: JSON.parse accepts duplicates. Every occurrence but the last is marked, since those are the ones ignored.',
+      'A warning, not an error: JSON.parse accepts duplicates. Every occurrence is marked, the last (the one the loader keeps) as such, as VS Code\u2019s own JSON validation marks each ("Duplicate object key"): where that validation runs beside ours (a manifest open in VS Code, json.validate.enable on), its words are shown and these are left out, so that a key given twice is counted twice in the Problems panel whichever files are open, as in the CLI, and not said three times.',
     quotes: notInTheReference,
-    message: ({ key }: { key: string }) =>
-      `Duplicate key \`${key}\`. Filer keeps only the last one, so it ignores this one.`,
+    message: ({ key, kept }: { key: string; kept?: true }) =>
+      kept
+        ? `Duplicate key \`${key}\`. Filer keeps this one, the last, and ignores the others.`
+        : `Duplicate key \`${key}\`. Filer keeps only the last one, so it ignores this one.`,
     examples: {
       incorrect: [
         {
@@ -122,6 +124,8 @@ const definitions = defineRules([
               "displayName": "Word Count",
               "version": "1.1.0"
             }`),
+          // At each occurrence: the second one is the one the loader keeps.
+          alsoReported: ['json.duplicate-key'],
         },
       ],
       correct: [{ manifest: plugin(`"description": "Counts the words in a text file."`) }],
@@ -193,7 +197,7 @@ export const syntaxRules: RuleArea<typeof definitions> = {
           report('json.trailing-comma', finding, {});
           break;
         case 'duplicate-key':
-          report('json.duplicate-key', finding, { key: finding.detail });
+          report('json.duplicate-key', finding, { key: finding.detail, ...(finding.kept ? { kept: true } : {}) });
           break;
         case 'too-deep':
           report('json.too-deep', finding, { limit: finding.detail });

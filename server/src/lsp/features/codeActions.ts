@@ -9,6 +9,7 @@ import {
   type WorkspaceEdit,
 } from 'vscode-languageserver';
 import {
+  LineIndex,
   proposeFixes,
   ruleByCode,
   sharedInOneRequest,
@@ -20,21 +21,33 @@ import {
   type OffsetEdit,
 } from '../../engine';
 
-/** The command a fix to a manifest that is not open carries instead of an edit (ApplyFixArguments). */
+/**
+ * The command a fix carries instead of an edit when its edit must be made as it is applied (ApplyFixArguments): a fix
+ * to a manifest that is not open, or one that edits another file of the plugin (a tool's schema).
+ */
 export const applyFixCommand = 'filer.applyFixToManifestOnDisk';
 
 /**
- * What that command carries: the finding (the handler it is in, its code and range) and the fix's title, never an
- * edit. A WorkspaceEdit of a file that is not open cannot say which text it was made for, and the file may change
- * before it is applied (an edit of lines that moved writes invalid JSON): the server reads the manifest again when
- * the command runs and computes the fix from what it holds then.
+ * What that command carries: the finding (the document it is in, a handler or the manifest, its code and range) and
+ * the fix's title, never an edit. A WorkspaceEdit of a file that is not open cannot say which text it was made for,
+ * and a file may change before the fix is applied (an edit of lines that moved writes invalid JSON): the server reads
+ * the manifest and the files the fix edits again when the command runs, and computes the fix from what they hold then.
  */
 export interface ApplyFixArguments {
-  handler: string;
+  /** The document the finding is in: a handler, or the manifest itself. */
+  document: string;
   manifest: string;
   code: string;
   range: Range;
   title: string;
+}
+
+/** A file of the plugin as it is now: the editor's text and version when it is open there, else the disk's. */
+interface FileNow {
+  uri: string;
+  /** The open document's version; null for a file that is not open. */
+  version: number | null;
+  text: string;
 }
 
 /** What a quick fix may know about the document and the client. */
@@ -46,8 +59,19 @@ interface FixContext {
   analysis: ManifestAnalysis;
   /** The file the client's diagnostics are in, when it is not the manifest: a handler's plugin-relative path. */
   inFile?: string;
-  /** The handler's URI when the manifest is not open: each fix is then the command that computes it when it runs. */
-  computedWhenRunIn?: string;
+  /** The document the client asked about: the manifest, or the handler its diagnostics are in. */
+  documentUri: string;
+  /** The manifest is not open: each fix is then the command that computes it when it runs. */
+  computedWhenRun?: boolean;
+  /**
+   * The fix is being applied (its command runs): the edits of other files are made now, from their text as it is.
+   * Otherwise a fix that edits another file is the command that makes its edit when it runs.
+   */
+  applying?: boolean;
+  /** The client may be asked to apply an edit (`workspace/applyEdit`): how a fix made when it runs is applied. */
+  applyEdit: boolean;
+  /** A plugin-relative file as it is now; undefined when it cannot be read. */
+  fileNow?: (filePath: string) => FileNow | undefined;
   /** The file URI of a plugin-relative path; absent for a document that is not on disk. */
   fileUri?: (filePath: string) => string;
   /**
@@ -128,10 +152,11 @@ function codeAction(proposal: FixProposal, diagnostic: Diagnostic, context: FixC
     diagnostics,
     ...(proposal.isPreferred ? { isPreferred: true } : {}),
   };
-  const handler = context.computedWhenRunIn;
-  if (handler) {
+  const editsOtherFiles = (proposal.fileEdits ?? []).length > 0;
+  if (context.computedWhenRun || (editsOtherFiles && !context.applying)) {
+    if (!context.applyEdit) return undefined;
     const found: ApplyFixArguments = {
-      handler,
+      document: context.documentUri,
       manifest: context.uri,
       code: String(diagnostic.code),
       range: diagnostic.range,
@@ -139,11 +164,37 @@ function codeAction(proposal: FixProposal, diagnostic: Diagnostic, context: FixC
     };
     return { ...action, command: { title, command: applyFixCommand, arguments: [found] } };
   }
+  if (editsOtherFiles) {
+    const edit = editOfOtherFiles(context, proposal);
+    return edit && { ...action, edit };
+  }
   const edit =
     proposal.newFiles.length > 0
       ? editWithFiles(context, proposal.edits, proposal.newFiles)
       : manifestEdit(context, proposal.edits);
   return edit && { ...action, edit };
+}
+
+/**
+ * The edit of a fix that edits other files of the plugin (and perhaps the manifest), made as it is applied: each file's
+ * edits from its text now, versioned when it is open. Undefined when a file cannot be read, or no longer needs the edit
+ * (the fix was offered for a text that has changed since).
+ */
+function editOfOtherFiles(context: FixContext, proposal: FixProposal): WorkspaceEdit | undefined {
+  const writes: TextDocumentEdit[] = [];
+  for (const { filePath, editsFor } of proposal.fileEdits ?? []) {
+    const now = context.fileNow?.(filePath);
+    const edits = now && editsFor(now.text);
+    if (!now || !edits) return undefined;
+    const lines = new LineIndex(now.text);
+    writes.push({
+      textDocument: { uri: now.uri, version: now.version },
+      edits: edits.map((edit) => ({ range: lines.rangeOf(edit.offset, edit.length), newText: edit.newText })),
+    });
+  }
+  if (proposal.edits.length > 0) writes.push(textEdit(context, proposal.edits));
+  if (context.documentChanges) return { documentChanges: writes };
+  return { changes: Object.fromEntries(writes.map((write) => [write.textDocument.uri, write.edits as TextEdit[]])) };
 }
 
 function textEdits(context: FixContext, edits: OffsetEdit[]): TextEdit[] {
