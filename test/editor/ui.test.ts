@@ -65,7 +65,7 @@ test('a squiggle marks the broken field, and its hover says what is wrong', { ti
       squiggleBox.x < tokenBox.x + tokenBox.width && tokenBox.x < squiggleBox.x + squiggleBox.width,
       'the squiggle is under "notes.fetch"',
     );
-    const hover = await workbench.hoverText('notes.fetch', /must not contain/);
+    const hover = await workbench.hoverText('notes.fetch', /contains a dot/);
     assert.match(hover, /notes\.fetch/);
     await workbench.screenshot('squiggle-and-message');
   }),
@@ -76,7 +76,7 @@ test("a diagnostic's code is a link, in the Problems panel and a hover, to its p
     // The Problems panel shows the code as a link, beside the message.
     await editor.page.keyboard.press('Control+Shift+M');
     const row = editor.page
-      .locator('.markers-panel .monaco-list-row', { hasText: '"notes.fetch" must not contain' })
+      .locator('.markers-panel .monaco-list-row', { hasText: '"notes.fetch" contains a dot' })
       .first();
     await row.waitFor({ timeout: 30_000 });
     await row.locator('a', { hasText: 'tools.id-dot' }).first().waitFor({ timeout: 10_000 });
@@ -85,7 +85,7 @@ test("a diagnostic's code is a link, in the Problems panel and a hover, to its p
 
     // The hover over the squiggle shows it too; clicking it opens the page the .vsix ships, offline, rendered in
     // VS Code's Markdown preview (read-only), not as Markdown source in a text editor.
-    await workbench.hoverText('notes.fetch', /must not contain/);
+    await workbench.hoverText('notes.fetch', /contains a dot/);
     const link = editor.page.locator('.monaco-hover:not(.hidden) a.code-link', { hasText: 'tools.id-dot' }).first();
     await link.waitFor({ timeout: 10_000 });
     const href = (await link.getAttribute('href')) ?? '';
@@ -1229,7 +1229,7 @@ test(
       }
       assert.match(
         await hover.innerText(),
-        /ctx\.log needs `?permissions\.log`?, which the manifest does not declare: ctx\.log silently does nothing\./,
+        /`?ctx\.log`? needs `?permissions\.log`?, which the manifest does not declare, so `?ctx\.log`? silently does nothing\./,
       );
       await workbench.screenshot('handler-finding');
 

@@ -189,7 +189,10 @@ describe('completion: keys', () => {
     assert.equal(inserted(byLabel(items, 'hostTrigger')), '"hostTrigger": true');
     assert.equal(inserted(byLabel(items, 'ai')), '"ai": {\n\t"complete": true\n}');
     assert.equal(inserted(byLabel(items, 'execution')), '"execution": {\n\t"timeout": "${1:30s}"\n}');
-    assert.match(docs(byLabel(items, 'fetch')), /localhost\/private ranges are refused regardless \(SSRF guard\)/);
+    assert.match(
+      docs(byLabel(items, 'fetch')),
+      /this computer and private network addresses are refused regardless, so that a plugin cannot reach the machine's own services or its network/,
+    );
 
     const fs = await complete(`{ ${top}, "contributes": {}, "permissions": { "fs": { "read": {}, | } } }`);
     assert.deepEqual(labels(fs), ['write', 'list']);

@@ -9,9 +9,11 @@ import {
   didYouMean,
   enumMessage,
   field,
+  kebabCaseWords,
   listOf,
   quote,
   suggester,
+  valueWords,
   toKebabCase,
   type Suggester,
 } from './messages';
@@ -31,7 +33,10 @@ interface Suggesting extends At {
 }
 
 const ignoredMessage = ({ jsonPath }: At) =>
-  `${field(jsonPath)} is read for kind: "tool" only; this action is of kind "prompt", so it is ignored.`;
+  `${field(jsonPath)} is read only in an action of kind "tool", and this one is of kind "prompt", so Filer ignores it.`;
+
+/** What `generate.actionId` must name, in words. */
+const anotherToolAction = 'another action of this manifest, of kind "tool"';
 
 const definitions = defineRules([
   defineRule({
@@ -41,7 +46,7 @@ const definitions = defineRules([
     quotes: [manifestReference('actions[] \u2014 right-click AI actions', 'id yes kebab-case.')],
     shapeMessage: (_finding, name, value) => {
       const kebab = typeof value === 'string' ? toKebabCase(value) : '';
-      return `${name} ${quote(value)} must be kebab-case (^[a-z0-9]+(-[a-z0-9]+)*$).${kebab ? ` Did you mean ${quote(kebab)}?` : ''}`;
+      return `${name} ${quote(value)} is not ${kebabCaseWords}.${didYouMean(kebab || undefined, quote)}`;
     },
     fix: kebabCaseValue,
     examples: {
@@ -91,9 +96,9 @@ const definitions = defineRules([
     ],
     shapeMessage: (finding, name, value) =>
       (typeof finding.jsonPath[finding.jsonPath.length - 1] === 'number'
-        ? `${name} must be "single-file", "multi-file" or "folder".`
-        : `${name} must be "single-file", "multi-file", "folder", or an array of those.`) +
-      (typeof value === 'string' ? didYouMean(closest(value, scopeValues)) : ''),
+        ? `${name} must be "single-file", "multi-file" or "folder", not ${valueWords(value)}.`
+        : `${name} must be "single-file", "multi-file", "folder" or an array of those, not ${valueWords(value)}.`) +
+      (typeof value === 'string' ? didYouMean(closest(value, scopeValues), quote) : ''),
     examples: {
       incorrect: [
         {
@@ -133,7 +138,7 @@ const definitions = defineRules([
       ),
     ],
     message: ({ jsonPath }: At) =>
-      `${field(jsonPath)} is empty, so the action is offered for no selection: name "single-file", "multi-file" or "folder".`,
+      `${field(jsonPath)} is an empty list, so Filer offers the action for no selection. Name "single-file", "multi-file" or "folder" in it.`,
     examples: {
       incorrect: [
         {
@@ -173,8 +178,9 @@ const definitions = defineRules([
       ),
     ],
     shapeMessage: enumMessage(
-      '"prompt" (the default: renders prompt and opens an agent turn in chat) or "tool" (invokes toolId directly, no agent turn, no model)',
+      '"prompt" or "tool"',
       ['prompt', 'tool'],
+      '"prompt", the default, renders the prompt and opens an agent turn in chat, and "tool" invokes the tool of `toolId` directly, with no agent turn and no model.',
     ),
     examples: {
       incorrect: [
@@ -213,8 +219,9 @@ const definitions = defineRules([
       ),
     ],
     shapeMessage: enumMessage(
-      '"none" (no tools this turn) or "read-only" (only tools that read the folder and its knowledge)',
+      '"none" or "read-only"',
       ['none', 'read-only'],
+      'With "none" the turn has no tools, and with "read-only" only the tools that read the folder and its knowledge.',
     ),
     examples: {
       incorrect: [
@@ -253,8 +260,9 @@ const definitions = defineRules([
       ),
     ],
     shapeMessage: enumMessage(
-      '"independent" (one tool call per selected file) or "batch" (exactly one call with every selected path)',
+      '"independent" or "batch"',
       ['independent', 'batch'],
+      '"independent", the default, makes one tool call per selected file, and "batch" exactly one call with every selected path.',
     ),
     examples: {
       incorrect: [
@@ -344,7 +352,7 @@ const definitions = defineRules([
       ),
     ],
     message: ({ jsonPath }: At & { missingField: 'prompt' }) =>
-      `${field(jsonPath)} is of kind "prompt" and needs \`prompt\`: the path to the prompt template, relative to the plugin root.`,
+      `${field(jsonPath)} is of kind "prompt" but has no \`prompt\`. Write the path to the prompt template, relative to the plugin root.`,
     fix: addRequiredField,
     examples: {
       incorrect: [
@@ -393,7 +401,7 @@ const definitions = defineRules([
       ),
     ],
     message: ({ jsonPath }: At) =>
-      `${field(jsonPath)} is forbidden for kind: "tool": a tool action invokes toolId directly, with no agent turn and no prompt.`,
+      `${field(jsonPath)} is forbidden in an action of kind "tool". Such an action invokes the tool of its \`toolId\` directly, with no agent turn and no prompt.`,
     fix: removeField,
     examples: {
       incorrect: [
@@ -456,7 +464,7 @@ const definitions = defineRules([
       ),
     ],
     message: ({ jsonPath }: At & { missingField: 'toolId' }) =>
-      `${field(jsonPath)} is of kind "tool" and needs \`toolId\`: the id of a contributes.tools[] entry of this manifest.`,
+      `${field(jsonPath)} is of kind "tool" but has no \`toolId\`. Write the id of a tool in \`contributes.tools\` of this manifest.`,
     fix: addRequiredField,
     examples: {
       incorrect: [
@@ -520,7 +528,7 @@ const definitions = defineRules([
       ),
     ],
     message: ({ jsonPath, toolId, suggestion }: Suggesting & { toolId: string }) =>
-      `${field(jsonPath)} ${quote(toolId)} must match a contributes.tools[].id in the same manifest.${didYouMean(suggestion)}`,
+      `${field(jsonPath)} ${quote(toolId)} is not the id of a tool in this manifest.${didYouMean(suggestion, quote)}`,
     fix: replaceWithSuggestion,
     examples: {
       incorrect: [
@@ -629,7 +637,8 @@ const definitions = defineRules([
         'Forbidden for kind: "tool" (it runs no agent turn).',
       ),
     ],
-    message: ({ jsonPath }: At) => `${field(jsonPath)} is forbidden for kind: "tool": it runs no agent turn.`,
+    message: ({ jsonPath }: At) =>
+      `${field(jsonPath)} is forbidden in an action of kind "tool", which runs no agent turn to give tools to.`,
     fix: removeField,
     examples: {
       incorrect: [
@@ -721,7 +730,8 @@ const definitions = defineRules([
     decision:
       'A warning, not an error: the reference states no rule against it, but generate.actionId names an action by its id alone, and the reference does not say which of the two the app would keep.',
     quotes: notInTheReference,
-    message: ({ id, firstPlace }: DuplicateIdData) => `Action id ${quote(id)} is already used by ${firstPlace}.`,
+    message: ({ id, firstPlace }: DuplicateIdData) =>
+      `Action id ${quote(id)} is already used by \`${firstPlace}\`. Which of the two Filer keeps is not documented: give each its own id.`,
     examples: {
       incorrect: [
         {
@@ -759,7 +769,7 @@ const definitions = defineRules([
       'A warning, not an error: the reference states no rule against it, but generate.populateParamId and forwardParamIds name params by id, so an id should name one param.',
     quotes: notInTheReference,
     message: ({ jsonPath, id }: At & { id: string }) =>
-      `Param id ${quote(id)} is used twice in ${field(jsonPath.slice(0, -2))}.`,
+      `Param id ${quote(id)} is used twice in ${field(jsonPath.slice(0, -2))}. A \`generate\` button names params by id alone.`,
     examples: {
       incorrect: [
         {
@@ -805,7 +815,7 @@ const definitions = defineRules([
       ),
     ],
     message: ({ jsonPath }: At & { missingField: 'options' }) =>
-      `${field(jsonPath)} is a "select" without \`options\`: the dialog would offer nothing to choose.`,
+      `${field(jsonPath)} is a "select" param without \`options\`, so the dialog would offer nothing to choose. Add the options.`,
     fix: addRequiredField,
     examples: {
       incorrect: [
@@ -859,7 +869,7 @@ const definitions = defineRules([
       ),
     ],
     message: ({ jsonPath, actionId, suggestion }: Suggesting & { actionId: string }) =>
-      `${field(jsonPath)} ${quote(actionId)} must name an action of this manifest: a sibling kind: "tool" action.${didYouMean(suggestion)}`,
+      `${field(jsonPath)} ${quote(actionId)} is not the id of an action in this manifest. It must name an action of kind "tool".${didYouMean(suggestion, quote)}`,
     fix: replaceWithSuggestion,
     examples: {
       incorrect: [
@@ -935,8 +945,8 @@ const definitions = defineRules([
     ],
     message: (data: At & { actionId: string } & ({ itself: true } | { targetKind: string })) =>
       'itself' in data
-        ? `${field(data.jsonPath)} names this action itself: generate invokes a sibling kind: "tool" action.`
-        : `${field(data.jsonPath)} ${quote(data.actionId)} is of kind "${data.targetKind}": generate invokes a sibling kind: "tool" action.`,
+        ? `${field(data.jsonPath)} names this action itself. The button invokes ${anotherToolAction}.`
+        : `${field(data.jsonPath)} ${quote(data.actionId)} names an action of kind ${quote(data.targetKind)}. The button invokes ${anotherToolAction}.`,
     examples: {
       incorrect: [
         {
@@ -992,10 +1002,12 @@ const definitions = defineRules([
       paramType,
       perFileText,
     }: Suggesting & { paramId: string; namesParam: boolean; paramType?: string; perFileText: string[] }) =>
-      `${field(jsonPath)} ${quote(paramId)} must name one of this action's per-file-text params${namesParam ? ` (it names ${describeParamType(paramType)})` : ''}.` +
-      (perFileText.length > 0
-        ? ` Its per-file-text params: ${listOf(perFileText)}.`
-        : ' It has no per-file-text param.'),
+      `${field(jsonPath)} ${quote(paramId)} is not a "per-file-text" param of this action${namesParam ? ` (it names ${describeParamType(paramType)})` : ''}.` +
+      (perFileText.length === 0
+        ? ' The action has none, and the button fills one with its result.'
+        : perFileText.length === 1
+          ? ` The action's one "per-file-text" param is ${quote(perFileText[0])}.`
+          : ` The action's "per-file-text" params are ${listOf(perFileText)}.`),
     fix: replaceWithSuggestion,
     examples: {
       incorrect: [
@@ -1072,7 +1084,7 @@ const definitions = defineRules([
       ),
     ],
     message: ({ jsonPath, paramId, suggestion }: Suggesting & { paramId: string }) =>
-      `${field(jsonPath)} ${quote(paramId)} names no param of this action, so nothing is forwarded under it.${didYouMean(suggestion)}`,
+      `${field(jsonPath)} ${quote(paramId)} names no param of this action, so nothing is forwarded under it.${didYouMean(suggestion, quote)}`,
     fix: replaceWithSuggestion,
     examples: {
       incorrect: [
@@ -1161,7 +1173,7 @@ const definitions = defineRules([
       ),
     ],
     message: ({ actionId }: At & { actionId: string }) =>
-      `Action ${quote(actionId)} is hidden, and no action names it in generate.actionId: nothing can invoke it.`,
+      `Action ${quote(actionId)} is hidden, and no action names it in \`generate.actionId\`, so nothing can invoke it. Name it in another action's \`generate\`, or remove \`hidden\`.`,
     examples: {
       incorrect: [
         {
@@ -1215,7 +1227,8 @@ const definitions = defineRules([
       ),
     ],
     message: ({ jsonPath, toolId }: At & { toolId: string }) =>
-      `${field(jsonPath)} is "batch", but tool ${quote(toolId)}'s schema has no array-of-paths property (an array whose items carry "format": "file-path") to pass every selected path in.`,
+      `${field(jsonPath)} is "batch", but the schema of tool ${quote(toolId)} has no array of paths to pass the selected files in. ` +
+      'Give it an array property whose items have `format` "file-path".',
     examples: {
       incorrect: [
         {

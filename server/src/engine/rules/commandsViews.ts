@@ -12,7 +12,8 @@ const definitions = defineRules([
     decision:
       'A warning, like duplicate action ids: the reference states no rule against it, but an id names one slash command, and the reference does not say which of the two the app would keep.',
     quotes: notInTheReference,
-    message: ({ id, firstPlace }: DuplicateIdData) => `Command id ${quote(id)} is already used by ${firstPlace}.`,
+    message: ({ id, firstPlace }: DuplicateIdData) =>
+      `Command id ${quote(id)} is already used by \`${firstPlace}\`. Which of the two Filer keeps is not documented: give each its own id.`,
     examples: {
       incorrect: [
         {
@@ -45,7 +46,8 @@ const definitions = defineRules([
     decision:
       'A warning, like duplicate action ids: the reference states no rule against it, but an id names one panel, and the reference does not say which of the two the app would keep.',
     quotes: notInTheReference,
-    message: ({ id, firstPlace }: DuplicateIdData) => `View id ${quote(id)} is already used by ${firstPlace}.`,
+    message: ({ id, firstPlace }: DuplicateIdData) =>
+      `View id ${quote(id)} is already used by \`${firstPlace}\`. Which of the two Filer keeps is not documented: give each its own id.`,
     examples: {
       incorrect: [
         {

@@ -71,7 +71,7 @@ const definitions = defineRules([
       'Not a rule of the reference: past that size an editor checks only the JSON syntax, so that a huge file cannot hold up the server, and this says so, so that no one takes the silence for a clean manifest. Information: nothing in the manifest is said to be wrong.',
     quotes: notInTheReference,
     message: ({ megabytes, maxFileSize }: { megabytes: number; maxFileSize: number }) =>
-      `This manifest is ${megabytes.toFixed(1)} MB, more than filerManifest.maxFileSize (${maxFileSize} MB): only its JSON syntax is checked.`,
+      `This manifest is ${megabytes.toFixed(1)} MB, more than \`filerManifest.maxFileSize\` (${maxFileSize} MB), so only its JSON syntax is checked.`,
     examples: {
       // The text stands for a larger one: what an editor found its size to be is given with it.
       incorrect: [
@@ -92,7 +92,7 @@ const definitions = defineRules([
     decision:
       'Not a rule of the reference: a tree of each value takes about ten times the memory of its text, so a text of millions of values (a 15 MB array of numbers) is read as one past the size limit is. An error, so that a CI run does not pass a manifest that was not checked; a severity set for it changes that.',
     message: ({ valueLimit }: { valueLimit: number }) =>
-      `This manifest holds more than ${valueLimit.toLocaleString('en-US')} JSON values: only its JSON syntax is checked.`,
+      `This manifest holds more than ${valueLimit.toLocaleString('en-US')} JSON values, so only its JSON syntax is checked.`,
     examples: {
       // The text stands for one of more than a million values: it is checked under a limit of 12.
       incorrect: [
@@ -130,7 +130,7 @@ const definitions = defineRules([
     decision:
       'Not a rule of the reference: the check of one part (a rule area, or the whole of one manifest) can fail only that part. A warning, not an error: the plugin is not said to be wrong, but a CI run that allows no warnings does not pass a manifest that was not wholly checked.',
     message: ({ part, failure }: { part: string; failure: string }) =>
-      `The check of ${part} failed (${quote(failure)}): it is not checked. This is a fault of Filer Plugin Tools, not of the plugin: please report it with the manifest.`,
+      `The check of ${part} failed (${quote(failure)}), so it is not checked. This is a fault of Filer Plugin Tools, not of the plugin: please report it with the manifest.`,
     examples: {
       fault: 'It is reported when a check throws where it should not: the rest is checked, and what was not is named.',
     },

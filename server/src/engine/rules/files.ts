@@ -4,7 +4,7 @@ import { handlerSkeleton, promptSkeleton, schemaSkeleton, type ReadArgument } fr
 import type { ModuleStyle } from '../handlers/handlerFacts';
 import type { JsonPath } from '../model/nodes';
 import { normalizeRelativePath, type FileReference, type ReferenceKind } from '../model/references';
-import { field, limitWords, quote, sizeWords } from './messages';
+import { capitalized, field, limitWords, quote, sizeWords } from './messages';
 import { countWordsFiles, plugin, summarizePrompt, countWordsPlugin } from './examples';
 import { defineRule, defineRules, type RuleArea, type RuleContext } from './rule';
 import { manifestReference, notInTheReference } from './reference';
@@ -93,7 +93,7 @@ const definitions = defineRules([
       ),
     ],
     message: (data: MissingFileData) =>
-      `${named(data)}: ${what[data.referenceKind]} does not exist in the plugin folder.`,
+      `${named(data)} does not exist in the plugin folder. Create ${what[data.referenceKind]} there, or correct the path.`,
     fix: createFile,
     examples: {
       incorrect: [
@@ -145,7 +145,7 @@ const definitions = defineRules([
     message: (data: FileData) => {
       const prompt = data.referenceKind === 'prompt';
       const why = prompt ? 'the action would give the agent no request' : 'it exports no function for Filer to call';
-      return `${named(data)}: ${what[data.referenceKind]} is empty: ${why}.`;
+      return `${named(data)} is an empty file, so ${why}.`;
     },
     examples: {
       incorrect: [
@@ -230,7 +230,7 @@ const definitions = defineRules([
       manifestReference('Top level', 'must be relative to the plugin\u2019s install directory'),
     ],
     message: (data: FileData) =>
-      `${named(data)} leads outside the plugin folder (through a symbolic link); it is not read.`,
+      `${named(data)} leads outside the plugin folder through a symbolic link, so it is not read.`,
     examples: {
       incorrect: [
         {
@@ -297,8 +297,9 @@ const definitions = defineRules([
     message: (data: FileData & ({ size: number; limit: number } | { failure: string })) => {
       const unchecked = uncheckedWords(data.referenceKind);
       return 'size' in data
-        ? `${named(data)}: ${what[data.referenceKind]} is ${sizeWords(data.size, data.limit)}, past the ${limitWords(data.limit)} the checks read, so ${unchecked} is not checked.`
-        : `${named(data)}: the check of ${what[data.referenceKind]} failed (${quote(data.failure)}), a fault of Filer Plugin Tools, not of the plugin, so ${unchecked} is not checked; please report it.`;
+        ? `${named(data)} is ${sizeWords(data.size, data.limit)}, more than the ${limitWords(data.limit)} the checks read. ${capitalized(unchecked)} is not checked.`
+        : `${named(data)} is not checked, as the check of ${what[data.referenceKind]} failed (${quote(data.failure)}). ` +
+            `${capitalized(unchecked)} is not checked. This is a fault of Filer Plugin Tools, not of the plugin: please report it.`;
     },
     examples: {
       incorrect: [
@@ -342,7 +343,7 @@ function uncheckedWords(kind: ReferenceKind): string {
   if (kind === 'prompt') return 'whether it has any text';
   if (kind === 'tool-schema') return 'the tool\u2019s schema';
   if (kind === 'command') return 'the process command';
-  return 'what its code does with ctx and its arguments';
+  return 'what its code does with `ctx` and its arguments';
 }
 
 function dataOf(reference: FileReference): FileData {

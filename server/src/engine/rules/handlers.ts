@@ -18,7 +18,7 @@ import {
   countWordsPlugin,
   text,
 } from './examples';
-import { closest, didYouMean, nameOf, quote } from './messages';
+import { capitalized, closest, didYouMean, field, listOf, nameOf, quote } from './messages';
 import { manifestReference, notInTheReference, toolsGuide } from './reference';
 import { defineRule, defineRules, type FileSpan, type RuleArea, type RuleContext } from './rule';
 
@@ -74,7 +74,7 @@ const definitions = defineRules([
     decision:
       'Handler modules are parsed (acorn; acorn-loose while a syntax error is being typed), never run, required or imported; comments and strings are not code. The reference names only the module ("path to the handler module"); its handler is read alike in CommonJS and ES modules: what module.exports or export default is, when that is a function; else the one function among the members of what the module exports \u2014 an object written out there, what exports.x = \u2026 and module.exports.x = \u2026 add (exports.x only until module.exports is replaced, as at run time), and an ES module\u2019s named exports, beside its default object\u2019s members \u2014 a member that is not a function (a number, a string, an object) being no candidate. Its ctx is the second parameter (a setting action\u2019s the first, unless it declares two), whatever it is named, with its aliases and destructurings. Nothing is said for a re-export, several exported functions, an export or member whose value cannot be seen (a call, an import, a spread, a getter, a class, an object reached by its name), ctx passed to another function, or a member computed at run time (ctx[name]); nor for a handler that cannot be read (the file rules say why: files.outside for a link out of the folder, files.not-a-file for a FIFO, files.not-checked past the size limit) or whose code cannot be read to its end (handlers.not-checked says so). A file that is not UTF-8 is read as it decodes. Completion after ctx. offers the gated members only, each with the permission it needs and whether the manifest declares it; nowhere else does the server answer in a handler.',
     message: ({ jsonPath, member, without }: PermissionUse & { without: string }) =>
-      `${member} needs \`${jsonPath.join('.')}\`, which the manifest does not declare: ${without}.`,
+      `\`${member}\` needs ${field(jsonPath)}, which the manifest does not declare, so ${without}.`,
     fix: declarePermission,
     examples: {
       incorrect: [
@@ -125,7 +125,8 @@ const definitions = defineRules([
     decision:
       'Slash commands and setting actions too: they run outside any agent call, with no tool arguments a path could be granted from. A warning when the fs rule has no static patterns; whether one covers the path used is not known from the code.',
     message: ({ jsonPath, member, handler }: PermissionUse & { handler: keyof typeof noGrantWords }) =>
-      `${noGrantWords[handler].why}, and \`${jsonPath.join('.')}\` has no static patterns: ${noGrantWords[handler].where} "parameter": true grants nothing, so ${member} is refused here. Add a static pattern for what it touches.`,
+      `\`${member}\` is refused here, as ${field(jsonPath)} has no static patterns. ` +
+      `${noGrantWords[handler].why}, so ${noGrantWords[handler].where} \`parameter\` set to true grants nothing: add a static pattern for what it touches.`,
     examples: {
       incorrect: [
         {
@@ -180,7 +181,7 @@ const definitions = defineRules([
     decision:
       'Only where the schema\u2019s top level shows its properties (no allOf, anyOf, oneOf, if or other $ref there). Every other name is reported, whether the schema is closed (additionalProperties: false) or open: the model sends the arguments the schema describes, so one it does not describe arrives undefined. Only the first property read of the arguments (args.a.b: a). Hover on an argument shows its schema property and completion after args. offers the schema\u2019s properties (those written as identifiers), only for a module exactly one tool names: for several, which schema is meant is not known.',
     message: ({ tool, name, declared, suggestion }: UnknownArgument) =>
-      `${nameOf(name)} is not an argument of tool ${quote(tool)}: its schema declares ${declaredWords(declared)}, so the agent never passes ${nameOf(name)}.${didYouMean(suggestion)}`,
+      `${nameOf(name)} is not an argument of tool ${quote(tool)}, so the agent never passes it. Its schema declares ${declaredWords(declared)}.${didYouMean(suggestion, nameOf)}`,
     fix: addArgumentToSchema,
     examples: {
       incorrect: [
@@ -246,7 +247,7 @@ const definitions = defineRules([
       `Judged by MCP\u2019s own schema (CallToolResult, from the specification\u2019s schema.json of ${envelopeSchemaVersion}), ` +
       'on what the code writes out: an object literal the handler returns (each branch of a conditional) that holds `content`. With `content` an array literal it is judged whatever else it holds; with `content` written as something else, only when it holds nothing but CallToolResult\u2019s fields (`{ path, content: text }` is a plain result, wrapped as text as meant). Every block type MCP defines, their required fields and the types of all their fields, `annotations`, `_meta`, a resource\u2019s contents (`text` or `blob`, and `uri`), `isError`; an image\u2019s or audio\u2019s `data` and a `blob` must be base64 (a `data:` URL is the usual mistake), a `uri` an absolute URI; a field written as `undefined` is missing, as JSON leaves it out. `resultType`, which MCP requires of a server, is not asked of a handler: Filer, the server, sets it. Whatever is computed at run time (a variable, a call, a spread, a type in a variable) is not judged.',
     message: ({ problem }: InToolHandler & { problem: EnvelopeProblem }) =>
-      `${envelopeWords(problem)} A malformed envelope falls back to the text wrapping: the agent gets the whole returned object as one JSON text, not its blocks.`,
+      `${envelopeWords(problem)} Filer then wraps the whole returned object as text, so the agent gets it as one JSON text, not as its blocks.`,
     examples: {
       incorrect: [
         {
@@ -280,7 +281,8 @@ const definitions = defineRules([
       reason: NotParsed;
       detail?: string;
     }) =>
-      `${quote(filePath)} was not read to its end: ${notCheckedWords(reason, detail)}, so what its code does with ctx and its arguments is not checked against the manifest.`,
+      `${quote(filePath)} was not read to its end, so what its code does with \`ctx\` and its arguments is not checked against the manifest. ` +
+      `${capitalized(notCheckedWords(reason, detail))}.`,
     examples: {
       incorrect: [
         {
@@ -314,11 +316,11 @@ function declaredWords(declared: readonly string[]): string {
 function notCheckedWords(reason: NotParsed, detail: string | undefined): string {
   switch (reason) {
     case 'too-deep':
-      return 'it nests too deeply for the parser (thousands of brackets or operators in a row)';
+      return 'it nests too deeply for the parser, with thousands of brackets or operators in a row';
     case 'too-costly':
       return 'its syntax errors would take the tolerant parser more work than its size allows; fix the first one and it is read again';
     case 'failed':
-      return `the parser failed on it (${quote(detail ?? 'no detail')}), a fault of Filer Plugin Tools, not of the module: please report it with the module`;
+      return `the parser failed on it (${quote(detail ?? 'no detail')}), a fault of Filer Plugin Tools, not of the module. Please report it with the module`;
   }
 }
 
@@ -337,18 +339,22 @@ function envelopeWords(problem: EnvelopeProblem): string {
       return `${subject} has no \`type\`.`;
     case 'unknown-type':
       return problem.isString
-        ? `Content block type ${quote(problem.written)} is not one of MCP\u2019s: ${knownBlockTypes.join(', ')}.${didYouMean(closest(problem.written, knownBlockTypes))}`
-        : `The \`type\` of this content block is ${problem.written}, not one of MCP\u2019s: ${knownBlockTypes.join(', ')}.`;
+        ? `Content block type ${quote(problem.written)} is not one of MCP\u2019s, which are ${listOf(knownBlockTypes)}.${didYouMean(closest(problem.written, knownBlockTypes), quote)}`
+        : `The \`type\` of this content block is ${problem.written}, not one of MCP\u2019s, which are ${listOf(knownBlockTypes)}.`;
     case 'not-allowed':
       return `${subject} is ${quote(problem.value)}, not ${problem.allowed.map(quote).join(' or ')}.`;
     case 'out-of-range':
-      return `${subject} is ${problem.value}, outside ${problem.minimum ?? '\u2212\u221e'} to ${problem.maximum ?? '\u221e'}.`;
+      return problem.minimum === undefined
+        ? `${subject} is ${problem.value}, more than ${problem.maximum}.`
+        : problem.maximum === undefined
+          ? `${subject} is ${problem.value}, less than ${problem.minimum}.`
+          : `${subject} is ${problem.value}, outside ${problem.minimum} to ${problem.maximum}.`;
     case 'not-base64':
       return problem.dataUrl
-        ? `${subject} is a data: URL; MCP wants the base64 after its comma alone, the type going in \`mimeType\`.`
+        ? `${subject} is a "data:" URL. MCP wants the base64 after its comma alone, with the type in \`mimeType\`.`
         : `${subject} is not base64.`;
     case 'not-a-uri':
-      return `${subject} is not a URI (a scheme, a colon, then no spaces: file:///notes.txt, https://\u2026).`;
+      return `${subject} is not a URI, which starts with a scheme and a colon and has no spaces, as in "file:///notes.txt" or "https://example.com".`;
   }
 }
 
@@ -377,10 +383,6 @@ function placeOf({ path, block }: Pick<EnvelopeProblem, 'path' | 'block'>): stri
   if (rest.length === 0) return owner;
   const field = rest.map((part, index) => (typeof part === 'number' ? `[${part}]` : index === 0 ? part : `.${part}`));
   return `\`${field.join('')}\` of ${owner}`;
-}
-
-function capitalized(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 type Definitions = typeof definitions;

@@ -1,5 +1,5 @@
 import { own } from '../own';
-import { closest, didYouMean, quote } from './messages';
+import { closest, didYouMean, nameOf, namesInWords } from './messages';
 import { renameKey } from '../fixes/shared';
 import type { JsonPath } from '../model/nodes';
 import { plugin } from './examples';
@@ -40,8 +40,8 @@ const definitions = defineRules([
     ],
     shapeMessage: (finding, name) =>
       finding.keyword === 'required'
-        ? `${name} needs \`handler\`: a hook is a handler path or { handler, filter? }.`
-        : `${name} must be a handler path or { handler, filter? }.`,
+        ? `${name} has no \`handler\`. A hook is a handler's path, or an object with \`handler\` and an optional \`filter\`.`
+        : `${name} must be a handler's path, or an object with \`handler\` and an optional \`filter\`.`,
     examples: {
       incorrect: [
         {
@@ -78,7 +78,8 @@ const definitions = defineRules([
       ),
     ],
     message: ({ event, suggestion }: { jsonPath: JsonPath; event: string; suggestion?: string }) =>
-      `Hook event ${quote(event)} is not one the reference names (${Object.keys(knownHookEvents).join(', ')}); its handler may never run.${didYouMean(suggestion)}`,
+      `Hook event ${nameOf(event)} is not one the reference names, so its handler may never run. ` +
+      `The events it names are ${namesInWords(Object.keys(knownHookEvents).map(nameOf))}.${didYouMean(suggestion, nameOf)}`,
     fix: renameKey,
     examples: {
       incorrect: [

@@ -1,6 +1,6 @@
 import { keyNode, valueNode } from '../model/nodes';
 import { isAbsolutePath } from '../model/references';
-import { enumMessage, listOf, quote, toKebabCase } from './messages';
+import { didYouMean, enumMessage, field, kebabCaseWords, processRuntime, quote, toKebabCase } from './messages';
 import { processOnlyKeys } from '../model/keysThatApply';
 import { addRequiredField, kebabCaseValue } from '../fixes/shared';
 import type { JsonPath } from '../model/nodes';
@@ -16,7 +16,8 @@ const definitions = defineRules([
     decision:
       'The reference describes a manifest field by field, from a top level of named fields: a manifest that is not one object has none of them.',
     quotes: notInTheReference,
-    shapeMessage: () => 'The manifest must be a JSON object: { "name", "displayName", "version", … }.',
+    shapeMessage: () =>
+      'The manifest is not a JSON object. Write one object, with `name`, `displayName` and `version` among its fields.',
     examples: {
       incorrect: [
         {
@@ -41,7 +42,7 @@ const definitions = defineRules([
       ),
     ],
     shapeMessage: (_finding, field, value) =>
-      `${field} ${quote(value)} must be kebab-case (^[a-z0-9]+(-[a-z0-9]+)*$): it doubles as the plugin's identity in the installed registry and in a folder's plugin allow-list.` +
+      `${field} ${quote(value)} is not ${kebabCaseWords}. It is the plugin's identity in the installed registry and in a folder's plugin allow-list.` +
       suggestKebab(value),
     fix: kebabCaseValue,
     examples: {
@@ -77,7 +78,7 @@ const definitions = defineRules([
       manifestReference('Top level', 'version yes semver MAJOR.MINOR.PATCH with an optional -prerelease suffix.'),
     ],
     shapeMessage: (_finding, field, value) =>
-      `${field} ${quote(value)} must be semver MAJOR.MINOR.PATCH with an optional -prerelease suffix (e.g. "1.2.0" or "1.2.0-beta.1").`,
+      `${field} ${quote(value)} is not a semantic version. Write three whole numbers joined by dots, as in "1.2.0", with an optional pre-release suffix, as in "1.2.0-beta.1".`,
     examples: {
       incorrect: [
         {
@@ -112,7 +113,7 @@ const definitions = defineRules([
       ),
     ],
     shapeMessage: (_finding, field, value) =>
-      `${field} ${quote(value)} must be a flat lowercase tag (^[a-z0-9]+([.-][a-z0-9]+)*$), e.g. "channel.telegram" or "audio.stt".`,
+      `${field} ${quote(value)} is not a flat lowercase tag. Write lowercase letters and digits, in parts joined by single dots or hyphens, as in "channel.telegram" or "audio.stt".`,
     examples: {
       incorrect: [{ manifest: plugin(`"capabilities": ["text.count", «"Word_Count"»]`) }],
       correct: [{ manifest: plugin(`"capabilities": ["text.count", "text.word-count"]`) }],
@@ -129,8 +130,9 @@ const definitions = defineRules([
       ),
     ],
     shapeMessage: enumMessage(
-      '"node" (the default: handlers are JavaScript files run in the app\'s plugin host) or "process" (the plugin is its own executable)',
+      '"node" or "process"',
       ['node', 'process'],
+      '"node", the default, runs JavaScript handlers in the app\'s plugin host, and with "process" the plugin is its own executable.',
     ),
     examples: {
       incorrect: [{ manifest: plugin(`"runtime": «"python"»`) }],
@@ -143,7 +145,7 @@ const definitions = defineRules([
     description: 'command is required for runtime: "process".',
     quotes: [manifestReference('Top level', 'command is required for runtime: "process"')],
     message: (_: { jsonPath: JsonPath; missingField: 'command' }) =>
-      '`command` is required for runtime: "process": the executable that speaks the plugin\'s tools, relative to the plugin\'s install directory.',
+      `The ${processRuntime} needs \`command\`, which is missing. Write the path of the executable that serves the plugin's tools, relative to the plugin's install directory.`,
     fix: addRequiredField,
     examples: {
       incorrect: [
@@ -172,7 +174,7 @@ const definitions = defineRules([
       ),
     ],
     message: ({ filePath }: { jsonPath: JsonPath; filePath: string }) =>
-      `\`command\` ${quote(filePath)} must be relative to the plugin's install directory: absolute on either OS is rejected (manifests are portable).`,
+      `\`command\` ${quote(filePath)} is an absolute path. Filer rejects one on every operating system, so that a manifest works on any machine: write it relative to the plugin's install directory.`,
     examples: {
       incorrect: [{ manifest: plugin(`"runtime": "process",\n"command": «"/usr/local/bin/word-count"»`) }],
       correct: [{ manifest: plugin(`"runtime": "process",\n"command": "./bin/word-count"`) }],
@@ -185,7 +187,7 @@ const definitions = defineRules([
     decision: 'A warning: under runtime "node" the app ignores them, which is rarely what the author meant.',
     quotes: [manifestReference('Top level', 'command, args[] process only')],
     message: ({ jsonPath, runtime }: { jsonPath: [string]; runtime: string }) =>
-      `\`${jsonPath[0]}\` is read for runtime: "process" only; under runtime ${quote(runtime)} it is ignored.`,
+      `${field(jsonPath)} is read only under the ${processRuntime}, and this plugin's runtime is ${quote(runtime)}, so Filer ignores it.`,
     examples: {
       incorrect: [{ manifest: plugin(`«"args"»: ["--stdio"]`) }],
       correct: [{ manifest: plugin(`"runtime": "process",\n"command": "./bin/word-count",\n"args": ["--stdio"]`) }],
@@ -221,5 +223,5 @@ export const manifestRules: RuleArea<typeof definitions> = {
 function suggestKebab(value: unknown): string {
   if (typeof value !== 'string') return '';
   const kebab = toKebabCase(value);
-  return kebab && kebab !== value ? ` Did you mean ${listOf([kebab])}?` : '';
+  return kebab && kebab !== value ? didYouMean(kebab, quote) : '';
 }

@@ -27,7 +27,7 @@ const definitions = defineRules([
       manifestReference('commands[] \u2014 slash commands', 'handler must not contain ..'),
     ],
     message: ({ jsonPath, filePath }: PathData) =>
-      `${field(jsonPath)} ${quote(filePath)} must not contain "..": paths stay inside the plugin folder.`,
+      `${field(jsonPath)} ${quote(filePath)} contains "..", which a path must not. Paths stay inside the plugin folder: move the file into it.`,
     examples: {
       incorrect: [
         {
@@ -67,7 +67,7 @@ const definitions = defineRules([
       manifestReference('Top level', 'absolute on either OS is rejected \u2014 manifests are portable'),
     ],
     message: ({ jsonPath, filePath }: PathData) =>
-      `${field(jsonPath)} ${quote(filePath)} is absolute: write it relative to the plugin root (manifests are portable). It is not read.`,
+      `${field(jsonPath)} ${quote(filePath)} is an absolute path, so Filer does not read it. Write it relative to the plugin root, so that the manifest works on any machine.`,
     examples: {
       incorrect: [
         {

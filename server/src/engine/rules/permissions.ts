@@ -17,7 +17,7 @@ import { arrayItems, keyNode, valueNode, type JsonPath } from '../model/nodes';
 import type { FileReference } from '../model/references';
 import type { ToolSchemaFacts } from '../model/toolSchema';
 import type { JsonNode } from '../parse/jsonNode';
-import { closest, didYouMean, quote } from './messages';
+import { capitalized, closest, didYouMean, field, quote } from './messages';
 import { countWordsFiles, doneHook, plugin, text, countWordsPlugin } from './examples';
 import { defineRule, defineRules, type RuleArea, type RuleContext } from './rule';
 import { manifestReference } from './reference';
@@ -67,11 +67,11 @@ const definitions = defineRules([
       ),
     ],
     message: ({ pattern, replacement }: At & { pattern: string; replacement?: string }) => {
-      const relative = `Static pattern ${quote(pattern)} is relative, so it is resolved against the app process's working directory, not the plugin's directory.`;
+      const relative = `Static pattern ${quote(pattern)} is relative, so Filer resolves it against the app process's working directory, not the plugin's directory.`;
       // No replacement for "~": the home folder is not known here, and "${dataDir}/~/x" is not what the author meant.
       return replacement === undefined
-        ? `${relative} "~" is neither an absolute path nor \${dataDir}: write an absolute path, or "\${dataDir}/…" for the plugin's data directory.`
-        : `${relative} Write ${quote(replacement)} (the plugin's data directory) or an absolute path.`;
+        ? `${relative} A pattern that starts with "~" is neither absolute nor in the plugin's data directory: write an absolute path, or one that starts with "\${dataDir}/".`
+        : `${relative} Write ${quote(replacement)}, in the plugin's data directory, or an absolute path.`;
     },
     fix: replaceWithReplacement,
     examples: {
@@ -102,7 +102,8 @@ const definitions = defineRules([
       ),
     ],
     message: ({ entry, replacement }: At & { entry: string; replacement?: string }) =>
-      `\`permissions.fs.list.static\` entry ${quote(entry)} is a glob, but fs.list static entries are directory paths matched by prefix (a listed directory covers everything below it)${replacement ? `: write ${quote(replacement)}` : ''}.`,
+      `\`permissions.fs.list.static\` entry ${quote(entry)} is a glob, but these entries are folder paths matched by prefix, not globs. ` +
+      `A listed folder covers everything below it${replacement ? `: write ${quote(replacement)}` : ''}.`,
     fix: replaceWithReplacement,
     examples: {
       incorrect: [
@@ -125,7 +126,8 @@ const definitions = defineRules([
     decision: 'A warning with the host as the fix: an entry with a scheme or a path matches no host.',
     quotes: [manifestReference('permissions', 'static / deny entries are host names.')],
     message: ({ jsonPath, entry, replacement }: At & { entry: string; replacement?: string }) =>
-      `${quote(entry)} is a URL: \`${jsonPath.slice(0, 3).join('.')}\` entries are host names${replacement ? `; write ${quote(replacement)}` : ''}.`,
+      `${field(jsonPath.slice(0, 3))} entry ${quote(entry)} is a URL, but these entries are host names, so it matches no host.` +
+      (replacement ? ` Write ${quote(replacement)}.` : ' Write the host name alone.'),
     fix: replaceWithReplacement,
     examples: {
       incorrect: [
@@ -154,8 +156,9 @@ const definitions = defineRules([
     description: 'localhost and private ranges are refused regardless of fetch.static (SSRF guard).',
     decision: 'A warning: the manifest loads, and the host is refused when a handler fetches it.',
     quotes: [manifestReference('permissions', 'localhost/private ranges are refused regardless (SSRF guard).')],
-    message: ({ host }: At & { host: string }) =>
-      `${quote(host)} is localhost or a private address: it is refused regardless of fetch.static (SSRF guard).`,
+    message: ({ jsonPath, host }: At & { host: string }) =>
+      `${field(jsonPath.slice(0, 3))} entry ${quote(host)} names this computer or an address on a private network. ` +
+      "Filer refuses them whatever the manifest allows, so that a plugin cannot reach the machine's own services or its network: a fetch of it fails.",
     examples: {
       incorrect: [
         {
@@ -188,7 +191,7 @@ const definitions = defineRules([
       ),
     ],
     message: ({ setting, suggestion }: At & { setting: string; suggestion?: string }) =>
-      `\`permissions.fetch.settings\` names ${quote(setting)}, which is not a setting of this manifest (contributes.settings): it grants no host.${didYouMean(suggestion)}`,
+      `\`permissions.fetch.settings\` names ${quote(setting)}, which is not a setting in \`contributes.settings\`, so it grants no host.${didYouMean(suggestion, quote)}`,
     fix: replaceWithSuggestion,
     examples: {
       incorrect: [
@@ -237,7 +240,7 @@ const definitions = defineRules([
       ),
     ],
     message: ({ setting, type }: At & { setting: string; type: unknown }) =>
-      `Setting ${quote(setting)} is of type ${quote(type)}, but fetch.settings reads a full URL (https://api.example.com/v1) from it: make it a "string" setting.`,
+      `Setting ${quote(setting)} is of type ${quote(type)}, but \`permissions.fetch.settings\` reads a full URL from it, such as "https://api.example.com/v1". Make it a "string" setting.`,
     examples: {
       incorrect: [
         {
@@ -276,7 +279,8 @@ const definitions = defineRules([
       ),
     ],
     message: ({ setting, value }: At & { setting: string; value: string }) =>
-      `The default of setting ${quote(setting)} is ${quote(value)}, but fetch.settings takes the host from a full URL (https://api.example.com/v1): a bare host name parses as nothing and grants nothing.`,
+      `The default of setting ${quote(setting)} is ${quote(value)}, a host name without a scheme, which grants no host. ` +
+      '`permissions.fetch.settings` takes the host from a full URL, such as "https://api.example.com/v1": write one.',
     examples: {
       incorrect: [
         {
@@ -318,7 +322,8 @@ const definitions = defineRules([
       ),
     ],
     message: ({ jsonPath }: At & { needs?: PathArgumentNeed[] }) =>
-      `\`${jsonPath.join('.')}\` is true, but no tool schema has a property with "format": "file-path" (or "directory-path"): no path can ever be granted.`,
+      `${field(jsonPath)} is true, but no tool schema has a property of \`format\` "file-path" or "directory-path", so it grants no path. ` +
+      'Give the property that takes a path one of those formats.',
     fix: markPathArgument,
     examples: {
       incorrect: [
@@ -377,7 +382,7 @@ const definitions = defineRules([
       ),
     ],
     message: ({ jsonPath, filePath, member, without }: PermissionUse & { without: string }) =>
-      `${quote(filePath)} uses ${member}, but \`${jsonPath.join('.')}\` is not declared: ${without}.`,
+      `${quote(filePath)} uses \`${member}\`, but ${field(jsonPath)} is not declared, so ${without}.`,
     fix: declarePermission,
     examples: {
       incorrect: [
@@ -423,7 +428,8 @@ const definitions = defineRules([
       manifestReference('Trust and allow-lists', 'a plugin\u2019s hooks, commands and views are not agent turns'),
     ],
     message: ({ jsonPath, filePath, member, handler }: PermissionUse & { handler: keyof typeof noGrantWords }) =>
-      `${handlerWords[handler]} ${quote(filePath)} uses ${member}, but \`${jsonPath.join('.')}\` has no static patterns, and ${noGrantWords[handler].where} parameter: true grants nothing: only static rules (and deny) apply there.`,
+      `${handlerWords[handler]} ${quote(filePath)} uses \`${member}\`, but ${field(jsonPath)} has no static patterns. ` +
+      `${capitalized(noGrantWords[handler].where)}, \`parameter\` set to true grants nothing, as only static patterns and \`deny\` apply: add a static pattern for what it touches.`,
     examples: {
       incorrect: [
         {

@@ -3,12 +3,12 @@ import { removeField } from '../fixes/shared';
 import { insertProperty, replaceNode } from '../fixes/textEdits';
 import { asRecord } from '../model/manifestModel';
 import { arrayItems, keyNode, nodeAtPath, propertyNode, valueNode, type JsonPath } from '../model/nodes';
-import { field } from './messages';
+import { field, processRuntime } from './messages';
 import { plugin } from './examples';
 import { defineRule, defineRules, type RuleArea } from './rule';
 import { manifestReference } from './reference';
 
-const why = 'under runtime: "process"';
+const why = `under the ${processRuntime}`;
 
 interface At {
   jsonPath: JsonPath;
@@ -37,7 +37,7 @@ const definitions = defineRules([
       manifestReference('hooks{} \u2014 event handlers', 'Not available under runtime: "process".'),
     ],
     message: (_: At) =>
-      `\`contributes.hooks\` is not available ${why}: hooks run in the app's plugin host, which a process plugin does not use.`,
+      `\`contributes.hooks\` is not available ${why}. Hooks run in the app's plugin host, which a process plugin does not use.`,
     fix: removeField,
     examples: {
       incorrect: [
@@ -78,7 +78,8 @@ const definitions = defineRules([
       ),
       manifestReference('views[] \u2014 plugin-contributed panels', 'Not available under runtime: "process".'),
     ],
-    message: (_: At) => `\`contributes.views\` is not available ${why}.`,
+    message: (_: At) =>
+      `\`contributes.views\` is not available ${why}. Remove the views, or move them to a plugin of the "node" runtime.`,
     fix: removeField,
     examples: {
       incorrect: [
@@ -119,7 +120,7 @@ const definitions = defineRules([
       ),
     ],
     message: ({ jsonPath }: At) =>
-      `${field(jsonPath)} is of type "action", which is not available ${why}: there is no plugin host to run its handler.`,
+      `${field(jsonPath)} is a setting of type "action", which is not available ${why}. There is no plugin host to run its handler.`,
     fix: removeField,
     examples: {
       incorrect: [
@@ -172,7 +173,8 @@ const definitions = defineRules([
         'sandbox no true runs node handlers in the sandbox worker. Rejected for runtime: "process" (the executable is already its own OS process).',
       ),
     ],
-    message: (_: At) => `\`sandbox\` is rejected ${why}: the executable is already its own OS process.`,
+    message: (_: At) =>
+      `\`sandbox\` is rejected ${why}. The executable already runs as its own operating-system process, outside the sandbox worker.`,
     fix: removeField,
     examples: {
       incorrect: [
@@ -205,7 +207,8 @@ const definitions = defineRules([
       ),
     ],
     message: ({ access }: At & { access: 'read' | 'write' }) =>
-      `A static \`permissions.fs.${access}\` rule without "parameter": true is rejected ${why}: a process plugin does its own OS I/O and never receives the ctx.fs proxy that enforces static rules, so the rule would be silently unenforced. Use "parameter": true (dispatch-time enforcement) instead.`,
+      `\`permissions.fs.${access}\` has static patterns without \`parameter\` set to true, which is rejected ${why}. ` +
+      'A process plugin does its own file access, without the `ctx.fs` proxy that enforces them, so they would silently not apply: set `parameter` to true instead.',
     fix: addParameterGrant,
     examples: {
       incorrect: [
@@ -248,7 +251,7 @@ const definitions = defineRules([
       ),
     ],
     message: ({ jsonPath }: At) =>
-      `${field(jsonPath)} is forbidden ${why}: the process transport calls a tool by its own id.`,
+      `${field(jsonPath)} is forbidden ${why}. Filer calls the tool in the plugin's own process, by its id, with no handler module.`,
     fix: removeField,
     examples: {
       incorrect: [

@@ -57,7 +57,11 @@ const definitions = defineRules([
         'variant is "primary" | "secondary" | "danger".',
       ),
     ],
-    shapeMessage: enumMessage('"primary", "secondary" or "danger"', ['primary', 'secondary', 'danger']),
+    shapeMessage: enumMessage(
+      '"primary", "secondary" or "danger"',
+      ['primary', 'secondary', 'danger'],
+      "It is the style of the setting's button.",
+    ),
     examples: {
       incorrect: [
         {
@@ -94,7 +98,7 @@ const definitions = defineRules([
       ),
     ],
     message: ({ jsonPath }: At & { missingField: 'handler' }) =>
-      `${field(jsonPath)} is of type "action" and needs \`handler\`: the relative path of what its button runs.`,
+      `${field(jsonPath)} is of type "action" but has no \`handler\`, so its button runs nothing. Add the relative path of the module it runs.`,
     fix: addRequiredField,
     examples: {
       incorrect: [
@@ -140,7 +144,7 @@ const definitions = defineRules([
       ),
     ],
     message: ({ jsonPath, type }: At & { type: string }) =>
-      `${field(jsonPath)} belongs to type: "action" settings; this one is of type ${quote(type)}, so it is ignored.`,
+      `${field(jsonPath)} is read only in a setting of type "action", and this one is of type ${quote(type)}, so Filer ignores it.`,
     examples: {
       incorrect: [
         {
@@ -172,7 +176,7 @@ const definitions = defineRules([
       'A warning when min > max, not an error: the reference states no order between them, so nothing says the loader refuses it, but no value could be entered.',
     quotes: notInTheReference,
     message: ({ jsonPath, min, max }: At & { min: number; max: number }) =>
-      `${field(jsonPath)} (${min}) exceeds max (${max}): no value could be entered.`,
+      `${field(jsonPath)} (${min}) is more than \`max\` (${max}), so no value could be entered. Make \`min\` the smaller one.`,
     examples: {
       incorrect: [
         {
@@ -202,7 +206,8 @@ const definitions = defineRules([
     description: 'min and max are read for type: "number" only.',
     decision: 'A warning: the reference lists min? and max? for every setting, and only a number has bounds.',
     quotes: notInTheReference,
-    message: ({ jsonPath }: At) => `${field(jsonPath)} is read for type: "number" only.`,
+    message: ({ jsonPath, type }: At & { type: unknown }) =>
+      `${field(jsonPath)} is read only in a setting of type "number", and this one is of type ${quote(type)}, so Filer ignores it.`,
     examples: {
       incorrect: [
         {
@@ -286,7 +291,7 @@ export const settingRules: RuleArea<typeof definitions> = {
       if (type !== undefined && type !== 'number') {
         for (const key of settingTypeOnlyKeys.number) {
           const at = keyNode(setting.node, key);
-          if (at) report('settings.number-only', at, { jsonPath: [...setting.jsonPath, key] });
+          if (at) report('settings.number-only', at, { jsonPath: [...setting.jsonPath, key], type });
         }
       } else if (min !== undefined && max !== undefined && min > max) {
         report('settings.min-max', valueNode(setting.node, 'min')!, {
@@ -320,10 +325,9 @@ function defaultProblem(
     allowed.length > 0 &&
     !allowed.some((option) => option === value || (option as { value?: unknown })?.value === value)
   ) {
-    return `${quote(value)} is not one of the setting's enum values`;
+    return `${quote(value)} is not one of the setting's \`enum\` values`;
   }
-  if (typeof value === 'number' && ((min !== undefined && value < min) || (max !== undefined && value > max))) {
-    return `${value} lies outside min…max`;
-  }
+  if (typeof value === 'number' && min !== undefined && value < min) return `${value} is less than \`min\` (${min})`;
+  if (typeof value === 'number' && max !== undefined && value > max) return `${value} is more than \`max\` (${max})`;
   return undefined;
 }

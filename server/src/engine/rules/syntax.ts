@@ -11,10 +11,10 @@ const messages: Readonly<Record<string, string>> = {
   ValueExpected: 'A value is expected.',
   ColonExpected: 'A colon is expected.',
   IncompleteProperty:
-    'This property is not complete ("name": value, then a comma); until it is, the rest of the object is read without it.',
+    'This property is not complete. It needs a name in double quotes, a colon, a value and then a comma: until it has them, the rest of the object is read without it.',
   CommaExpected: 'A comma is expected.',
-  CloseBraceExpected: 'A closing brace `}` is expected.',
-  CloseBracketExpected: 'A closing bracket `]` is expected.',
+  CloseBraceExpected: 'A closing brace is expected.',
+  CloseBracketExpected: 'A closing bracket is expected.',
   EndOfFileExpected: 'The manifest must hold one JSON value; text follows it.',
   InvalidCommentToken: 'Invalid comment.',
   UnexpectedEndOfComment: 'The comment is not closed.',
@@ -48,9 +48,9 @@ const definitions = defineRules([
     quotes: notInTheReference,
     message: ({ detail }: SyntaxData) =>
       detail === 'empty'
-        ? 'The manifest is empty: it is one JSON object with at least name, displayName and version.'
+        ? 'The manifest is empty. Write one JSON object, with at least `name`, `displayName` and `version`.'
         : detail === 'byte-order-mark'
-          ? 'The manifest starts with a byte-order mark (U+FEFF), which JSON.parse rejects: save it as UTF-8 without a BOM.'
+          ? 'The manifest starts with a byte-order mark (U+FEFF), which the JSON parser of Filer rejects. Save it as UTF-8 without the mark.'
           : (own(messages, detail) ?? `Invalid JSON (${detail}).`),
     fix: removeByteOrderMark,
     examples: {
@@ -82,7 +82,8 @@ const definitions = defineRules([
     decision:
       'The reference names no syntax, and shows every manifest as JSON: the manifest is read as JSON.parse reads it, and a comment is a syntax error there.',
     quotes: notInTheReference,
-    message: (_: Record<string, never>) => 'Comments are not allowed in manifest.json: the loader reads strict JSON.',
+    message: (_: Record<string, never>) =>
+      'Comments are not allowed in the manifest, as Filer reads it as strict JSON.',
     examples: {
       incorrect: [{ manifest: plugin(`«// Counts the words in a text file.»\n"keywords": ["words"]`) }],
       correct: [{ manifest: plugin(`"description": "Counts the words in a text file.",\n"keywords": ["words"]`) }],
@@ -95,7 +96,8 @@ const definitions = defineRules([
     decision:
       'The reference names no syntax, and shows every manifest as JSON: the manifest is read as JSON.parse reads it, and a trailing comma is a syntax error there.',
     quotes: notInTheReference,
-    message: (_: Record<string, never>) => 'Trailing comma: the loader reads strict JSON, which does not allow one.',
+    message: (_: Record<string, never>) =>
+      'Trailing comma. Filer reads the manifest as strict JSON, which does not allow one.',
     examples: {
       incorrect: [{ manifest: plugin(`"keywords": ["words", "count"]«,»`) }],
       correct: [{ manifest: plugin(`"keywords": ["words", "count"]`) }],
@@ -110,8 +112,8 @@ const definitions = defineRules([
     quotes: notInTheReference,
     message: ({ key, kept }: { key: string; kept?: true }) =>
       kept
-        ? `Duplicate key \`${key}\`: the loader keeps this one, the last, and ignores the others.`
-        : `Duplicate key \`${key}\`: the loader keeps only the last one, so this one is ignored.`,
+        ? `Duplicate key \`${key}\`. Filer keeps this one, the last, and ignores the others.`
+        : `Duplicate key \`${key}\`. Filer keeps only the last one, so it ignores this one.`,
     examples: {
       incorrect: [
         {

@@ -8,7 +8,7 @@ import { keyNode, leafValue, propertyNode, valueNode, type JsonPath } from '../m
 import type { FileReference } from '../model/references';
 import { maxRefChain, type SchemaDraft, type ToolSchemaResult } from '../model/toolSchema';
 import { reportDuplicateIds, type DuplicateIdData } from './duplicateIds';
-import { field, quote } from './messages';
+import { closest, didYouMean, field, nameOf, processRuntime, quote, valueWords } from './messages';
 import { countWordsFiles, countWordsHandler, plugin, text, countWordsPlugin } from './examples';
 import { defineRule, defineRules, type RuleArea, type RuleContext } from './rule';
 import { manifestReference, notInTheReference, toolsGuide } from './reference';
@@ -56,6 +56,10 @@ const declareAnnotations: Fix<{ jsonPath: JsonPath }> = ({ jsonPath }, input) =>
   }));
 };
 
+/** The four MCP tool annotations, as messages name them. */
+const annotationKeys = ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'];
+const annotationNames = '`readOnlyHint`, `destructiveHint`, `idempotentHint` and `openWorldHint`';
+
 /** How a message names a tool without annotations. */
 function undeclared({ jsonPath, toolName, annotations }: UndeclaredData): string {
   const theTool = toolName === undefined ? `The tool at ${field(jsonPath)}` : `Tool ${quote(toolName)}`;
@@ -64,7 +68,7 @@ function undeclared({ jsonPath, toolName, annotations }: UndeclaredData): string
       ? ''
       : annotations === 'empty'
         ? ' (its `annotations` object is empty)'
-        : ' (its `annotations` names none of readOnlyHint, destructiveHint, idempotentHint, openWorldHint)';
+        : ' (its `annotations` names none of `readOnlyHint`, `destructiveHint`, `idempotentHint` and `openWorldHint`)';
   return `${theTool} declares no annotations${said}`;
 }
 
@@ -81,7 +85,7 @@ const definitions = defineRules([
       toolsGuide('Declaring a tool', 'It can\u2019t contain a dot \u2014 dots are reserved for namespace prefixing.'),
     ],
     shapeMessage: (_finding, name, value) =>
-      `${name} ${quote(value)} must not contain . (dots are reserved for namespace prefixing).`,
+      `${name} ${quote(value)} contains a dot, which a tool id must not. Dots are reserved for namespace prefixes: use an underscore or a hyphen.`,
     examples: {
       incorrect: [
         {
@@ -112,7 +116,8 @@ const definitions = defineRules([
       manifestReference('tools[] \u2014 MCP tools the agent can call', 'id yes the MCP tool name.'),
       toolsGuide('Declaring a tool', 'id is the MCP tool name the model calls by.'),
     ],
-    shapeMessage: (_finding, name) => `${name} is empty: the id is the MCP tool name the agent calls the tool by.`,
+    shapeMessage: (_finding, name) =>
+      `${name} is empty. The id is the MCP tool name the agent calls the tool by: write one.`,
     examples: {
       incorrect: [
         {
@@ -151,7 +156,8 @@ const definitions = defineRules([
     description:
       'Legacy manifests that declare a tool with name and inline parameters are rejected with a message asking for id and a schema file.',
     message: ({ jsonPath }: { jsonPath: JsonPath; toolIndex: number }) =>
-      `${field(jsonPath)} uses the legacy tool shape (name/parameters), which is refused at load time: declare \`id\` instead of \`name\`, and move the inline \`parameters\` into a JSON-Schema file named by \`schema\`.`,
+      `${field(jsonPath)} uses the legacy tool shape, with \`name\` and \`parameters\`, which Filer refuses at load time. ` +
+      'Declare `id` instead of `name`, and move the inline `parameters` into a JSON-Schema file named by `schema`.',
     fix: legacyToolShape,
     examples: {
       incorrect: [
@@ -210,7 +216,7 @@ const definitions = defineRules([
       ),
     ],
     message: ({ jsonPath }: { jsonPath: JsonPath; missingField: 'handler' }) =>
-      `${field(jsonPath)} has no \`handler\`: the path to the handler module, relative to the plugin root, is required for runtime: "node".`,
+      `${field(jsonPath)} has no \`handler\`, which the "node" runtime requires. Write the path to the handler module, relative to the plugin root.`,
     fix: addRequiredField,
     examples: {
       incorrect: [
@@ -261,12 +267,18 @@ const definitions = defineRules([
         'MCP tool annotations \u2014 { readOnlyHint?, destructiveHint?, idempotentHint?, openWorldHint? }, booleans only, the same names and meaning as the MCP specification; any other key is rejected.',
       ),
     ],
-    shapeMessage: (finding, name) =>
-      finding.keyword === 'additionalProperties'
-        ? `\`${String(finding.params.additionalProperty)}\` is not an MCP tool annotation: ${name} allows only readOnlyHint, destructiveHint, idempotentHint and openWorldHint; any other key is rejected.`
-        : finding.keyword === 'type' && finding.jsonPath[finding.jsonPath.length - 1] === 'annotations'
-          ? `${name} must be an object { readOnlyHint?, destructiveHint?, idempotentHint?, openWorldHint? }.`
-          : `${name} must be a boolean: MCP tool annotations are booleans only.`,
+    shapeMessage: (finding, name, value) => {
+      if (finding.keyword === 'additionalProperties') {
+        const key = String(finding.params.additionalProperty);
+        return (
+          `${name} has ${nameOf(key)}, which is not an MCP tool annotation. Filer rejects any key but ${annotationNames}.` +
+          didYouMean(closest(key, annotationKeys), nameOf)
+        );
+      }
+      return finding.keyword === 'type' && finding.jsonPath[finding.jsonPath.length - 1] === 'annotations'
+        ? `${name} must be an object. Its keys may be ${annotationNames}, each true or false.`
+        : `${name} must be true or false, not ${valueWords(value)}. MCP tool annotations are true or false only.`;
+    },
     examples: {
       incorrect: [
         {
@@ -351,7 +363,7 @@ const definitions = defineRules([
       ),
     ],
     message: ({ id, firstPlace }: DuplicateIdData) =>
-      `Tool id ${quote(id)} is already used by ${firstPlace}: one name, one tool; the later tool is skipped with a warning.`,
+      `Tool id ${quote(id)} is already used by \`${firstPlace}\`. One name is one tool, so Filer skips the later tool with a warning: give it an id of its own.`,
     examples: {
       incorrect: [
         {
@@ -403,7 +415,8 @@ const definitions = defineRules([
       ),
     ],
     message: (data: UndeclaredData & { because: ('permissions.fetch' | 'runtime: "process"')[] }) =>
-      `${undeclared(data)}: because the plugin ${data.because.map((source) => (source === 'permissions.fetch' ? 'declares permissions.fetch' : 'runs as runtime: "process"')).join(' and ')}, it is treated as openWorldHint: true, category external, which ${data.asks}. Declare annotations so a read-only tool does not ask.`,
+      `${undeclared(data)}. As the plugin ${data.because.map((source) => (source === 'permissions.fetch' ? 'declares `permissions.fetch`' : `runs under the ${processRuntime}`)).join(' and ')}, ` +
+      `Filer treats it as external (\`openWorldHint\` true), which ${data.asks}. Declare annotations so that a read-only tool does not ask.`,
     fix: declareAnnotations,
     examples: {
       incorrect: [
@@ -461,7 +474,8 @@ const definitions = defineRules([
       ),
     ],
     message: (data: UndeclaredData) =>
-      `${undeclared(data)}: because the plugin declares permissions.fs.write, it is treated as readOnlyHint: false, category modify, which ${data.asks}.`,
+      `${undeclared(data)}. As the plugin declares \`permissions.fs.write\`, Filer treats it as modify (\`readOnlyHint\` false), which ${data.asks}. ` +
+      'Declare annotations so that a read-only tool does not ask.',
     fix: declareAnnotations,
     examples: {
       incorrect: [
@@ -518,7 +532,7 @@ const definitions = defineRules([
       ),
     ],
     message: ({ jsonPath, filePath, reason }: SchemaFileData & { reason: string }) =>
-      `${field(jsonPath)}: ${quote(filePath)} is not JSON (${reason}).`,
+      `${field(jsonPath)} ${quote(filePath)} is not JSON (${reason}).`,
     examples: {
       incorrect: [
         {
@@ -554,7 +568,7 @@ const definitions = defineRules([
       ),
     ],
     message: ({ jsonPath, filePath, draft, reason }: SchemaFileData & { draft: SchemaDraft; reason: string }) =>
-      `${field(jsonPath)}: ${quote(filePath)} is not a valid JSON Schema (${draft}): ${reason}.`,
+      `${field(jsonPath)} ${quote(filePath)} is not a valid JSON Schema (${draft}): ${reason}.`,
     examples: {
       incorrect: [
         {
@@ -592,7 +606,7 @@ const definitions = defineRules([
       ),
     ],
     message: ({ jsonPath, filePath, declared, draft }: SchemaFileData & { declared: string; draft: SchemaDraft }) =>
-      `${field(jsonPath)} ${quote(filePath)} declares "$schema": ${quote(declared)}, a draft this validator does not know: it is checked as ${draft}.`,
+      `${field(jsonPath)} ${quote(filePath)} declares a draft the checks do not know, ${quote(declared)}. It is checked as ${draft}.`,
     examples: {
       incorrect: [
         {
@@ -638,7 +652,8 @@ const definitions = defineRules([
       ),
     ],
     message: ({ filePath, property }: SchemaFileData & { property: string }) =>
-      `Property \`${property}\` of ${quote(filePath)} looks like a path but has no "format": "file-path" (or "directory-path"): a path passed there gets no grant, so only a static rule could admit it.`,
+      `Property ${nameOf(property)} of ${quote(filePath)} looks like a path but has no \`format\` "file-path" or "directory-path". ` +
+      'A path passed there is granted no access, so only a static pattern could admit it.',
     examples: {
       incorrect: [
         {
@@ -672,7 +687,8 @@ const definitions = defineRules([
     decision: `The reference sets no limit. A chain of local $refs is followed ${maxRefChain} links at most (real schemas have one or two), so that a schema of thousands of links cannot stall or overflow the checks; past that, a "format" or a path-like property behind it is not seen, and this warning says so.`,
     quotes: notInTheReference,
     message: ({ filePath, property, limit }: SchemaFileData & { property: string; limit: number }) =>
-      `${property === '' ? 'The root' : `Property \`${property}\``} of ${quote(filePath)} is a chain of more than ${limit} \`$ref\` links: it is not followed further, so a "format": "file-path" behind it is not seen.`,
+      `${property === '' ? 'The root' : `Property ${nameOf(property)}`} of ${quote(filePath)} is a chain of more than ${limit} \`$ref\` links. ` +
+      'The checks follow it no further, so a `format` "file-path" behind it is not seen.',
     examples: {
       incorrect: [
         {
@@ -806,5 +822,5 @@ function annotationsSaid(annotations: unknown): UndeclaredData['annotations'] {
 }
 
 function notADuration(name: string, value: unknown): string {
-  return `${name} ${quote(value)} is not a duration like "30s" (a whole number followed by ms, s, m or h).`;
+  return `${name} ${quote(value)} is not a duration like "30s". Write a whole number followed by ms, s, m or h, as in "500ms" or "2m".`;
 }
