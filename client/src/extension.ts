@@ -28,6 +28,11 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     vscode.workspace.registerTextDocumentContentProvider(docsScheme, {
       provideTextDocumentContent: (uri) => docs.text(uri.path),
     }),
+    // Trusting the workspace lets its filer-manifest.config.json files be read: the server learns it when it starts.
+    vscode.workspace.onDidGrantWorkspaceTrust(async () => {
+      languageClient.clientOptions.initializationOptions = initializationOptions();
+      await languageClient.restart();
+    }),
     vscode.workspace.onDidChangeConfiguration(async (event) => {
       // The selector is fixed when the client starts: files forced in by a new pattern need a restart.
       if (event.affectsConfiguration(`${settingsSection}.files.include`)) {
