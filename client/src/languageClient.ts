@@ -22,6 +22,7 @@ export function documentSelector(): { scheme: string; pattern: string }[] {
   const include = vscode.workspace.getConfiguration(settingsSection).get<string[]>('files.include', []);
   return [
     '**/manifest.json',
+    '**/filer-manifest.config.json',
     '**/*.{js,mjs,cjs}',
     ...include.filter((pattern) => typeof pattern === 'string' && pattern.length > 0),
   ].map((pattern) => ({
@@ -34,12 +35,18 @@ export function documentSelector(): { scheme: string; pattern: string }[] {
  * VS Code's own JSON language features run beside the server, with their validation on or off
  * (`json.validate.enable`): the server leaves out what they already show (server/src/lsp/builtInJson.ts). The rule
  * pages are the extension's to show (shippedDocs.ts): the server links each diagnostic's code to the extension's URI
- * handler, which opens the page rendered.
+ * handler, which opens the page rendered. In Restricted Mode the workspace's config files are not read.
  */
-export function initializationOptions(extensionId: string): { builtInJson: { validate: boolean }; rulePages: string } {
+export function initializationOptions(extensionId: string): {
+  builtInJson: { validate: boolean };
+  rulePages: string;
+  workspaceTrusted: boolean;
+} {
   return {
     builtInJson: { validate: vscode.workspace.getConfiguration('json').get<boolean>('validate.enable', true) },
     rulePages: rulePagesAddress(vscode.env.uriScheme, extensionId),
+    // In Restricted Mode the workspace's filer-manifest.config.json files are not read (the server's log says so).
+    workspaceTrusted: vscode.workspace.isTrusted,
   };
 }
 

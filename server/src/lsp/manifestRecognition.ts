@@ -1,5 +1,5 @@
 import { manifestFileName, recognizeText, type Recognition } from '../engine';
-import { globMatcher } from './glob';
+import { globMatcher } from '../engine/text/glob';
 import type { ServerSettings } from './settings';
 
 export type { Recognition } from '../engine';

@@ -49,6 +49,13 @@ export class ServerLog {
     this.console.info(`Settings in force (${source}): ${JSON.stringify(settings)}`);
   }
 
+  /** VS Code's Restricted Mode: the workspace's config files are not read. */
+  configsNotRead(): void {
+    this.console.info(
+      'Restricted Mode: filer-manifest.config.json files are not read (the workspace is not trusted); trust the workspace to apply them.',
+    );
+  }
+
   recognized(uri: string, recognition: Recognition): void {
     const said = `${recognition.kind}: ${recognition.reason}`;
     if (this.recognitions.get(uri) === said) return;
