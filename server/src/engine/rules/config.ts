@@ -89,7 +89,7 @@ const definitions = defineRules([
       known: string[];
       suggestion?: string;
     }) =>
-      `${nameOf(key)} in ${field(jsonPath)} is not a key of ${config}, and is ignored: the keys there are ${known.map((name) => `\`${name}\``).join(', ')}.${didYouMean(suggestion)}`,
+      `${nameOf(key)} in ${field(jsonPath)} is not a key of ${config}, and is ignored: the keys there are ${known.map((name) => `\`${name}\``).join(', ')}.${didYouMean(suggestion, nameOf)}`,
     examples: {
       incorrect: [withConfig(`{ «"rule"»: { "manifest.unknown-key": "off" } }`)],
       correct: [withConfig(`{ "rules": { "manifest.unknown-key": "off" } }`)],
@@ -142,7 +142,7 @@ const definitions = defineRules([
       'Not in the reference. A warning, not an error: a config file written for a later version of the tools may name a rule this one does not have; the entry is ignored, and the rest applies.',
     quotes: notInTheReference,
     message: ({ code, suggestion }: { jsonPath: JsonPath; code: string; suggestion?: string }) =>
-      `There is no rule with code ${quote(code)}: this entry of ${config} is ignored.${didYouMean(suggestion)} Every code is in the README's rules table and after each finding.`,
+      `There is no rule with code ${quote(code)}: this entry of ${config} is ignored.${didYouMean(suggestion, quote)} Every code is in the README's rules table and after each finding.`,
     examples: {
       incorrect: [withConfig(`{ "rules": { «"manifest.unknown-keys"»: "off" } }`)],
       correct: [withConfig(`{ "rules": { "manifest.unknown-key": "off" } }`)],
