@@ -110,9 +110,12 @@ test('a broken config file is reported with its file, line and field, and the re
   ]);
   assert.match(
     run.stdout,
-    /There is no rule with code "manifest\.unknown-keys".* Did you mean `manifest\.unknown-key`\?/,
+    /There is no rule with code "manifest\.unknown-keys".* Did you mean "manifest\.unknown-key"\?/,
   );
-  assert.match(run.stdout, /`rules\["tools\.timeout"\]` is "warn", not a severity.* Did you mean "warning"\?/);
+  assert.match(
+    run.stdout,
+    /"warn" is not a severity, so rule "tools\.timeout" keeps its own\..* Did you mean "warning"\?/,
+  );
   assert.match(run.stdout, /`overrides` must be a list/);
   // In every format: JSON names the config file as it names a manifest.
   const json = JSON.parse(runCli(['check', '.', '--format', 'json'], { cwd: root }).stdout) as { file: string }[];

@@ -86,7 +86,7 @@ test('pull: a bad config file is reported in it with its field; a suppression si
     await client.open(config, configText);
     const inConfig = await pulled(client, config);
     assert.deepEqual(summary(inConfig), ['3:5 warning config.unknown-rule', '12:5 warning config.unused-suppression']);
-    assert.match(String(inConfig[0].message), /Did you mean `manifest\.unknown-key`\?/);
+    assert.match(String(inConfig[0].message), /Did you mean "manifest\.unknown-key"\?/);
     // The manifest changes so that the first suppression's finding is gone: it is unused too.
     await client.replaceText(uri, manifest('"website": "https://example.com/a"'));
     await pollUntil(async () => {

@@ -95,7 +95,10 @@ export function readConfig(text: string): ProjectConfig {
   if (text.trim() === '') return config;
   if (!root) return config;
   if (root.type !== 'object') {
-    problem('config.field-type', root, { jsonPath: [], expected: 'an object: { "rules": { … }, "overrides": [ … ] }' });
+    problem('config.field-type', root, {
+      jsonPath: [],
+      expected: 'an object with `rules`, `overrides`, `ignore` and `suppress`',
+    });
     return config;
   }
   unknownKeys(root, [], configKeys.root, problem);
@@ -104,11 +107,11 @@ export function readConfig(text: string): ProjectConfig {
   const overrides = valueNode(root, 'overrides');
   if (
     overrides &&
-    expect(overrides, 'array', ['overrides'], 'a list of { "files": [globs], "rules": { … } }', problem)
+    expect(overrides, 'array', ['overrides'], 'a list of objects, each with `files` and `rules`', problem)
   ) {
     arrayItems(overrides).forEach((item, index) => {
       const jsonPath = ['overrides', index];
-      if (!expect(item, 'object', jsonPath, 'an object: { "files": [globs], "rules": { … } }', problem)) return;
+      if (!expect(item, 'object', jsonPath, 'an object with `files` (a list of globs) and `rules`', problem)) return;
       unknownKeys(item, jsonPath, configKeys.override, problem);
       const files = valueNode(item, 'files');
       const itemRules = valueNode(item, 'rules');
@@ -124,7 +127,10 @@ export function readConfig(text: string): ProjectConfig {
   const ignore = valueNode(root, 'ignore');
   if (ignore) config.ignore = readGlobs(ignore, ['ignore'], problem);
   const suppress = valueNode(root, 'suppress');
-  if (suppress && expect(suppress, 'array', ['suppress'], 'a list of { "file", "at", "rule", "reason" }', problem)) {
+  if (
+    suppress &&
+    expect(suppress, 'array', ['suppress'], 'a list of objects, each with `file`, `at`, `rule` and `reason`', problem)
+  ) {
     arrayItems(suppress).forEach((item, index) => {
       const suppression = readSuppression(item, index, problem);
       if (suppression) config.suppress.push(suppression);
@@ -163,7 +169,15 @@ function unknownKeys(object: JsonNode, jsonPath: JsonPath, known: readonly strin
 
 function readRules(node: JsonNode, jsonPath: JsonPath, problem: Report): Record<string, SeverityOverride> {
   const rules: Record<string, SeverityOverride> = {};
-  if (!expect(node, 'object', jsonPath, 'an object of rule codes and severities: { "tools.timeout": "off" }', problem))
+  if (
+    !expect(
+      node,
+      'object',
+      jsonPath,
+      'an object of rule codes and their severities, such as "tools.timeout" set to "off"',
+      problem,
+    )
+  )
     return rules;
   for (const property of objectProperties(node) as PropertyNode[]) {
     const code = keyOf(property);
@@ -209,7 +223,7 @@ function plainValue(node: JsonNode): unknown {
 }
 
 function readGlobs(node: JsonNode, jsonPath: JsonPath, problem: Report): ConfigGlob[] {
-  if (!expect(node, 'array', jsonPath, 'a list of globs relative to this file: ["plugins/legacy/**"]', problem))
+  if (!expect(node, 'array', jsonPath, 'a list of globs relative to this file, such as "plugins/legacy/**"', problem))
     return [];
   return arrayItems(node).flatMap((item, index): ConfigGlob[] => {
     const at = [...jsonPath, index];
@@ -229,7 +243,7 @@ function readGlobs(node: JsonNode, jsonPath: JsonPath, problem: Report): ConfigG
 
 function readSuppression(item: JsonNode, index: number, problem: Report): ConfigSuppression | undefined {
   const jsonPath = ['suppress', index];
-  if (!expect(item, 'object', jsonPath, 'an object: { "file", "at", "rule", "reason" }', problem)) return undefined;
+  if (!expect(item, 'object', jsonPath, 'an object with `file`, `at`, `rule` and `reason`', problem)) return undefined;
   unknownKeys(item, jsonPath, configKeys.suppression, problem);
   const strings: Partial<Record<(typeof configKeys.suppression)[number], string>> = {};
   let usable = true;

@@ -65,7 +65,7 @@ const definitions = defineRules([
       'Not in the reference: the config file’s JSON Schema (schemas/filer-manifest.config.schema.json) writes each type down. The value is not used, and the rest of the file applies.',
     quotes: notInTheReference,
     message: ({ jsonPath, expected }: { jsonPath: JsonPath; expected: string }) =>
-      `${field(jsonPath)} must be ${expected}: this value is not used, and the rest of ${config} applies.`,
+      `${field(jsonPath)} must be ${expected}, so this value is not used. The rest of ${config} applies.`,
     examples: {
       incorrect: [withConfig(`{ "rules": «["manifest.unknown-key"]» }`)],
       correct: [withConfig(`{ "rules": { "manifest.unknown-key": "off" } }`)],
@@ -142,7 +142,7 @@ const definitions = defineRules([
       'Not in the reference. A warning, not an error: a config file written for a later version of the tools may name a rule this one does not have; the entry is ignored, and the rest applies.',
     quotes: notInTheReference,
     message: ({ code, suggestion }: { jsonPath: JsonPath; code: string; suggestion?: string }) =>
-      `There is no rule with code ${quote(code)}: this entry of ${config} is ignored.${didYouMean(suggestion, quote)} Every code is in the README's rules table and after each finding.`,
+      `There is no rule with code ${quote(code)}, so this entry of ${config} is ignored. Every code is in the README's rules table and after each finding.${didYouMean(suggestion, quote)}`,
     examples: {
       incorrect: [withConfig(`{ "rules": { «"manifest.unknown-keys"»: "off" } }`)],
       correct: [withConfig(`{ "rules": { "manifest.unknown-key": "off" } }`)],
@@ -156,7 +156,7 @@ const definitions = defineRules([
       'Not in the reference: the severities are the editor setting’s (filerManifest.rules) and the CLI’s --rule. An error, and the rule keeps the severity it had.',
     quotes: notInTheReference,
     message: ({ jsonPath, value, suggestion }: { jsonPath: JsonPath; value: unknown; suggestion?: string }) =>
-      `${field(jsonPath)} is ${quote(value)}, not a severity: it must be "off", "hint", "information", "warning" or "error", and the rule keeps its severity until it is.${suggestion ? ` Did you mean ${quote(suggestion)}?` : ''}`,
+      `${quote(value)} is not a severity, so rule ${quote(String(jsonPath[jsonPath.length - 1]))} keeps its own. Write "off", "hint", "information", "warning" or "error".${didYouMean(suggestion, quote)}`,
     examples: {
       incorrect: [withConfig(`{ "rules": { "manifest.unknown-key": «"warn"» } }`)],
       correct: [withConfig(`{ "rules": { "manifest.unknown-key": "warning" } }`)],
@@ -184,7 +184,7 @@ const definitions = defineRules([
       'Not in the reference. A glob matches a manifest’s path relative to the config file’s folder (plugins/legacy/manifest.json), or its plugin folder’s (plugins/legacy): "plugins/legacy" and "plugins/legacy/**" both name that plugin. A warning: a glob that names nothing is a misspelt path or a plugin since moved, and its rules silently apply to nothing. Checked against the manifests found below the folder (as check finds them: node_modules and dot-folders skipped).',
     quotes: notInTheReference,
     message: ({ jsonPath, pattern }: { jsonPath: JsonPath; pattern: string }) =>
-      `The glob ${quote(pattern)} at ${field(jsonPath)} matches no manifest below ${config}, so it changes nothing: correct the path, relative to this file, or remove the glob.`,
+      `The glob ${quote(pattern)} at ${field(jsonPath)} matches no manifest below ${config}, so it changes nothing. Correct the path (relative to this file) or remove the glob.`,
     examples: {
       incorrect: [
         withConfig(`
@@ -209,7 +209,7 @@ const definitions = defineRules([
       'Not in the reference. A pointer names one value (or its key) of the manifest: "/contributes/tools/0/id"; an array item by its index. A pointer that is not one is an error, and the suppression is not used; one that names nothing in the manifest (it changed since) is config.unused-suppression.',
     quotes: notInTheReference,
     message: ({ jsonPath, pointer, why }: { jsonPath: JsonPath; pointer: string; why: string }) =>
-      `${field(jsonPath)} ${quote(pointer)} ${why}, so this suppression silences nothing: write the JSON pointer of the value at fault, such as "/contributes/tools/0/id".`,
+      `${field(jsonPath)} ${quote(pointer)} ${why}, so this suppression silences nothing. Write the JSON pointer of the value at fault, such as "/contributes/tools/0/id".`,
     examples: {
       incorrect: [
         {
