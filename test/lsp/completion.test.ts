@@ -332,6 +332,17 @@ describe('completion: other documents and clients', () => {
       inserted(items[0]),
       /^\{\n\t"name": "\$\{1:my-tool\}",\n\t"displayName": "\$\{2:My Tool\}",\n\t"version": "\$\{3:0\.1\.0\}",/,
     );
+    // A folder named as a package is (the newcomer's first-plugin): its display name as people write one.
+    for (const [name, displayName] of [
+      ['first-plugin', 'First Plugin'],
+      ['notes_sync', 'Notes Sync'],
+    ]) {
+      const [item] = await complete('|', folder.uri(`${name}/manifest.json`));
+      assert.match(
+        inserted(item),
+        new RegExp(`"name": "\\$\\{1:${name.replace('_', '-')}\\}",\n\t"displayName": "\\$\\{2:${displayName}\\}"`),
+      );
+    }
   });
 
   test('files that are not Filer manifests get no completion', async () => {

@@ -3,7 +3,7 @@ import { terminalText } from '../engine';
 
 export { version };
 import { filePathOf } from './manifestCache';
-import type { Recognition } from './manifestRecognition';
+import { notNamedManifest, type Recognition } from './manifestRecognition';
 import type { ServerSettings } from './settings';
 
 /** Where the lines go: the connection's console (window/logMessage; VS Code's "Filer Manifest" output channel). */
@@ -57,6 +57,9 @@ export class ServerLog {
   }
 
   recognized(uri: string, recognition: Recognition): void {
+    // A handler, a schema or a package.json open beside the manifests is no candidate by its name: saying so of each
+    // file opened says nothing.
+    if (recognition.kind === 'other' && recognition.reason === notNamedManifest) return;
     const said = `${recognition.kind}: ${recognition.reason}`;
     if (this.recognitions.get(uri) === said) return;
     this.recognitions.set(uri, said);
