@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { analyzeManifest, computeContextMenu, gatingReport, type MenuSelection } from '../../server/src/engine';
 import { openBrowser, type EditorBrowser } from './harness/browser';
@@ -118,8 +118,11 @@ test("a diagnostic's code is a link, in the Problems panel and a hover, to its p
 
 /** What `filer-manifest check` (the bundle the package ships) counts in a folder: every finding, handlers' too. */
 function cliProblemCount(folder: string): { shown: number; hints: number } {
+  // Run from the workspace folder, as its author would: the CLI looks for filer-manifest.config.json up to the
+  // current folder outside a repository, as the server does up to the workspace folder.
   const run = spawnSync(process.execPath, [join(repoRoot, 'dist', 'cli.js'), 'check', folder, '--format', 'json'], {
     encoding: 'utf8',
+    cwd: dirname(folder),
   });
   assert.ok(run.status === 0 || run.status === 1, `the CLI ran: ${run.stderr}`);
   const files = JSON.parse(run.stdout) as { diagnostics: { severity: string }[] }[];
