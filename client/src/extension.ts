@@ -39,6 +39,11 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
           );
       },
     }),
+    // Trusting the workspace lets its filer-manifest.config.json files be read: the server learns it when it starts.
+    vscode.workspace.onDidGrantWorkspaceTrust(async () => {
+      languageClient.clientOptions.initializationOptions = initializationOptions(context.extension.id);
+      await languageClient.restart();
+    }),
     vscode.workspace.onDidChangeConfiguration(async (event) => {
       // The selector is fixed when the client starts: files forced in by a new pattern need a restart.
       if (event.affectsConfiguration(`${settingsSection}.files.include`)) {

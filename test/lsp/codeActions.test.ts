@@ -269,7 +269,7 @@ describe('quick fixes where the fix is certain', () => {
     const after = await client.diagnostics(uri, (p) => p.diagnostics.length === 1);
     assert.equal(
       after[0].message,
-      '`contributes.tools[0].handler` "./h.js": the handler module does not exist in the plugin folder.',
+      '`contributes.tools[0].handler` "./h.js" does not exist in the plugin folder. Create the handler module there, or correct the path.',
     );
     const handler = pick((await fixesFor(uri, 'files.missing')).actions, 'Create h.js');
     await apply(uri, handler);

@@ -70,7 +70,7 @@ describe('diagnostics (push)', () => {
     assert.equal(unknownTool.source, 'filer-manifest');
     assert.equal(
       unknownTool.message,
-      '`contributes.actions[0].toolId` "cont" must match a contributes.tools[].id in the same manifest. Did you mean `count`?',
+      '`contributes.actions[0].toolId` "cont" is not the id of a tool in this manifest. Did you mean "count"?',
     );
     assert.deepEqual(unknownTool.data, {
       jsonPath: ['contributes', 'actions', 0, 'toolId'],
@@ -244,7 +244,7 @@ describe('diagnostics: which files, size limit, workspace', () => {
       ]);
       assert.equal(
         diagnostics[0].message,
-        'This manifest is 0.0 MB, more than filerManifest.maxFileSize (0.0005 MB): only its JSON syntax is checked.',
+        'This manifest is 0.0 MB, more than `filerManifest.maxFileSize` (0.0005 MB), so only its JSON syntax is checked.',
       );
     } finally {
       await client.stop();

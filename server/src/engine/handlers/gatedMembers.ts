@@ -1,5 +1,8 @@
-/** What happens when a handler uses a gated ctx member its manifest does not declare, in the reference's words. */
-const throwsNotDeclared = 'calling it throws a permission error (not-declared)';
+/**
+ * What happens when a handler uses a gated ctx member its manifest does not declare, in the reference's words, as a
+ * message says it after "so".
+ */
+const throwsNotDeclared = 'calling it throws a "not-declared" permission error';
 
 /** A ctx member the reference gates, and the permission that exposes it. */
 export interface GatedMember {
@@ -27,9 +30,9 @@ function gated(
  * reads (engine/handlers/handlerFacts.ts) and the permission rules report from.
  */
 export const gatedMembers: readonly GatedMember[] = [
-  gated('ctx.toast', ['toast'], 'ctx.toast is undefined when not declared'),
-  gated('ctx.store', ['store'], 'ctx.store is undefined when not declared'),
-  gated('ctx.log', ['log'], 'ctx.log silently does nothing'),
+  gated('ctx.toast', ['toast'], '`ctx.toast` is undefined'),
+  gated('ctx.store', ['store'], '`ctx.store` is undefined'),
+  gated('ctx.log', ['log'], '`ctx.log` silently does nothing'),
   gated('ctx.settings', ['settings']),
   gated('ctx.renderHtmlToPdf', ['renderHtmlToPdf']),
   gated('ctx.triggerInbound', ['hostTrigger']),

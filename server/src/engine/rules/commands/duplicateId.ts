@@ -8,7 +8,8 @@ export const duplicateIdRule = defineRule({
   description: 'Two slash commands of the manifest share an id.',
   decision:
     'A warning, like duplicate action ids: the reference states no rule against it, but an id names one slash command, and the reference does not say which of the two the app would keep.',
-  message: ({ id, firstPlace }: DuplicateIdData) => `Command id ${quote(id)} is already used by ${firstPlace}.`,
+  message: ({ id, firstPlace }: DuplicateIdData) =>
+    `Command id ${quote(id)} is already used by \`${firstPlace}\`. Which of the two Filer keeps is not documented: give each its own id.`,
   check: {
     manifest({ model, report }) {
       for (const { at, data } of duplicateIds(model.commands)) report(at, data);

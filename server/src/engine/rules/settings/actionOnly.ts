@@ -10,7 +10,7 @@ export const actionOnlyRule = defineRule({
   description: 'handler and variant belong to type: "action" settings.',
   decision: 'A warning: on other types the app ignores them.',
   message: ({ jsonPath, type }: At & { type: string }) =>
-    `${field(jsonPath)} belongs to type: "action" settings; this one is of type ${quote(type)}, so it is ignored.`,
+    `${field(jsonPath)} is read only in a setting of type "action", and this one is of type ${quote(type)}, so Filer ignores it.`,
   check: {
     setting(setting, { report }) {
       const type = setting.value.type;
