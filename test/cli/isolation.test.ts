@@ -12,7 +12,7 @@ const oneTool = (name: string, permissions: string) =>
   cleanManifest(
     name,
     `"permissions": ${permissions},
-  "contributes": { "tools": [{ "id": "t", "title": "T", "description": "Reads a file.", "schema": "tools/t.schema.json", "handler": "tools/t.js", "annotations": { "readOnlyHint": true } }] }`,
+  "contributes": { "tools": [{ "id": "t", "title": "T", "description": "Counts the words in a text file.", "schema": "tools/t.schema.json", "handler": "tools/t.js", "annotations": { "readOnlyHint": true } }] }`,
   );
 const plugin = (name: string, handler: string, permissions = '{}') => ({
   [`${name}/manifest.json`]: oneTool(name, permissions),

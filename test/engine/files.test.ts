@@ -16,7 +16,7 @@ const batchSchema = JSON.stringify({
 });
 
 const tool = (schema = 'tools/count.schema.json', handler = 'tools/count.js') =>
-  `{ "id": "count_words", "title": "Count", "description": "d", "schema": "${schema}", "handler": "${handler}", "annotations": { "readOnlyHint": true } }`;
+  `{ "id": "count_words", "title": "Count", "description": "Counts the words in a text file.", "schema": "${schema}", "handler": "${handler}", "annotations": { "readOnlyHint": true } }`;
 
 const complete = () =>
   pluginFolder({

@@ -22,7 +22,7 @@ const brokenManifest = `{
   "version": "1.0",
   "contributes": {
     "tools": [
-      { "id": "count", "title": "Count", "description": "Counts.", "schema": "./tools/count.schema.json", "handler": "./tools/count.js", "annotations": { "readOnlyHint": true } }
+      { "id": "count", "title": "Count", "description": "Counts the words in a text file.", "schema": "./tools/count.schema.json", "handler": "./tools/count.js", "annotations": { "readOnlyHint": true } }
     ],
     "actions": [
       { "id": "go", "title": "Go", "description": "Go.", "scope": "single-file", "kind": "tool", "toolId": "cont" }
@@ -326,7 +326,7 @@ describe('diagnostics (pull)', () => {
     try {
       const uri = folder.uri('open/manifest.json');
       const text = manifest(
-        '"contributes": { "tools": [ { "id": "t", "title": "T", "description": "D", "schema": "./t.json", "handler": "./t.js", "annotations": {} } ] }',
+        '"contributes": { "tools": [ { "id": "t", "title": "T", "description": "Counts the words in a text file.", "schema": "./t.json", "handler": "./t.js", "annotations": {} } ] }',
       );
       await client.open(uri, text);
       type Report = { kind: string; resultId?: string; items?: Diagnostic[] };

@@ -27,7 +27,7 @@ async function timedRequest<R>(client: LspClient, method: string, params: unknow
 }
 
 const toolLine = (i: number, extra = '') =>
-  `{ "id": "tool_${i}", "title": "Tool ${i}", "description": "Does thing ${i}.", "schema": "./s.json", "handler": "./h.js", "annotations": { "readOnlyHint": true }${extra} }`;
+  `{ "id": "tool_${i}", "title": "Tool ${i}", "description": "Counts the words in a text file.", "schema": "./s.json", "handler": "./h.js", "annotations": { "readOnlyHint": true }${extra} }`;
 
 describe('hostile sizes', () => {
   const folder = tempFolder({
@@ -66,7 +66,7 @@ describe('hostile sizes', () => {
     const bigUri = folder.uri('big/manifest.json');
     const small = cursor(
       manifest(
-        `"contributes": { "tools": [ { "id": "summarize", "title": "S", "description": "D", "schema": "./s.json", "handler": "./h.js", "annotations": { "read|OnlyHint": true } } ] }`,
+        `"contributes": { "tools": [ { "id": "summarize", "title": "S", "description": "Counts the words in a text file.", "schema": "./s.json", "handler": "./h.js", "annotations": { "read|OnlyHint": true } } ] }`,
       ),
     );
     const smallUri = folder.uri('small/manifest.json');
@@ -178,7 +178,7 @@ describe('hostile referenced files', () => {
   });
 
   const tool = (id: string, schema: string, handler = './h.js') =>
-    `{ "id": "${id}", "title": "T", "description": "D", "schema": "${schema}", "handler": "${handler}", "annotations": { "readOnlyHint": true } }`;
+    `{ "id": "${id}", "title": "T", "description": "Counts the words in a text file.", "schema": "${schema}", "handler": "${handler}", "annotations": { "readOnlyHint": true } }`;
 
   test('tool schemas that are huge, circular, nested too deep, point outside with $ref, or are not JSON', async () => {
     const deep = 5000;
