@@ -71,9 +71,39 @@ test('the second parameter is ctx whatever it is named: ctx.log without log: tru
   expectRule('handlers.undeclared-permission', withTool('{}'), {
     inFile: { at: 'tools/t.js', files: toolFiles(handler) },
     message:
-      '`ctx.log` needs `permissions.log`, which the manifest does not declare, so `ctx.log` silently does nothing.',
+      '`context.log` needs `permissions.log`, which the manifest does not declare, so `context.log` silently does nothing.',
   });
   assert.deepEqual(handlerFindings(withTool('{ "log": true }'), toolFiles(handler)), []);
+});
+
+test('a ctx member is named as the handler names its ctx, in the handler and in the manifest', () => {
+  const named = 'module.exports = async (args, context) => «context.fs.read»(args.path);\n';
+  const undeclared = (member: string) =>
+    `\`${member}\` needs \`permissions.fs.read\`, which the manifest does not declare, so calling it throws a "not-declared" permission error.`;
+  const diagnostic = expectRule('handlers.undeclared-permission', withTool('{}'), {
+    inFile: { at: 'tools/t.js', files: toolFiles(named) },
+    message: undeclared('context.fs.read'),
+  });
+  assert.equal(diagnostic.data.member, 'context.fs.read');
+  const { folder } = pluginFolder(toolFiles(named.replace(/[«»]/g, '')));
+  const summary = analyzeManifest(withTool('{}'), { folder }).diagnostics.find(
+    (d) => d.code === 'permissions.undeclared-use',
+  );
+  assert.equal(
+    summary?.message,
+    '"tools/t.js" uses `context.fs.read`, but `permissions.fs.read` is not declared, so calling it throws a "not-declared" permission error.',
+  );
+  // A ctx destructured in the parameter list has no name of its own: the reference's name stands.
+  expectRule('handlers.undeclared-permission', withTool('{}'), {
+    inFile: { at: 'tools/t.js', files: toolFiles('module.exports = async (args, { fs }) => «fs.read»(args.path);\n') },
+    message: undeclared('ctx.fs.read'),
+  });
+  // A hook's ctx, the first parameter of a setting action: each by its own name.
+  const hook = 'module.exports = async (event, c) => «c.fs.read»(event.path);\n';
+  expectRule('handlers.parameter-grants-nothing', withHook('{ "fs": { "read": { "parameter": true } } }'), {
+    inFile: { at: 'hooks/h.js', files: { 'hooks/h.js': hook } },
+    message: /^`c\.fs\.read` is refused here/,
+  });
 });
 
 test('nothing in comments or strings is a use (case 3)', () => {
