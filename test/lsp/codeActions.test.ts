@@ -141,7 +141,8 @@ describe('quick fixes where the fix is certain', () => {
     return apply(uri, pick(actions, title));
   }
 
-  const validTool = '{ "id": "t", "title": "T", "description": "Counts the words in a text file.", "schema": "../x.json", "annotations": {} }';
+  const validTool =
+    '{ "id": "t", "title": "T", "description": "Counts the words in a text file.", "schema": "../x.json", "annotations": {} }';
 
   test('remove a byte-order mark', async () => {
     const text = manifest('"contributes": {}');
