@@ -1,4 +1,4 @@
-import { edit, type Fix } from '../fixes/fix';
+import { edit, unattended, type Fix } from '../fixes/fix';
 import { own } from '../own';
 import { plugin, text } from './examples';
 import { defineRule, defineRules, type RuleArea } from './rule';
@@ -33,10 +33,11 @@ interface SyntaxData {
 }
 
 /** The byte-order mark, removed. */
-const removeByteOrderMark: Fix<SyntaxData> = ({ detail }, { analysis }) =>
+const removeByteOrderMark: Fix<SyntaxData> = unattended(({ detail }, { analysis }) =>
   detail === 'byte-order-mark' && analysis.document.text.startsWith(byteOrderMark)
     ? edit('Remove the byte-order mark', [{ offset: 0, length: 1, newText: '' }])
-    : [];
+    : [],
+);
 
 const definitions = defineRules([
   defineRule({
