@@ -1,7 +1,8 @@
 // The linter (npm run lint): ESLint with typescript-eslint's recommended rules for every source file
 // (TypeScript, the scripts, the bench, the webview's script), and the line limit the formatter keeps
 // (Prettier, .prettierrc.json) also for a comment, which it does not break. A long string, template or
-// regex is let be: split, a message could no longer be found by grep as a user reads it.
+// regex is let be: split, a message could no longer be found by grep as a user reads it. The engine and the language
+// server import no file system: the disk is read in server/src/host/ alone.
 import js from '@eslint/js';
 import stylistic from '@stylistic/eslint-plugin';
 import tseslint from 'typescript-eslint';
@@ -43,6 +44,20 @@ export default tseslint.config(
           ignoreStrings: true,
           ignoreTemplateLiterals: true,
           ignoreRegExpLiterals: true,
+        },
+      ],
+    },
+  },
+  {
+    files: ['server/src/engine/**/*.ts', 'server/src/lsp/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: ['fs', 'node:fs', 'fs/promises', 'node:fs/promises'].map((name) => ({
+            name,
+            message: 'The disk is read in server/src/host/ (safeRead.ts, folderWalk.ts, fileStamp.ts) alone.',
+          })),
         },
       ],
     },

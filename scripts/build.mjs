@@ -11,10 +11,8 @@
 import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, cpSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import ts from 'typescript';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const run = (/** @type {string} */ script, /** @type {string[]} */ args = []) =>
@@ -26,6 +24,8 @@ run(join(root, 'scripts/generate-shape-validator.mjs'));
 run(join(root, 'scripts/generate-mcp-result-schema.mjs'));
 if (!forPackage) {
   run(join(root, 'scripts/editor/copy-codicons.mjs'));
+  // out/ afresh: a module moved or removed must not stay there, where a test or a script would still load it.
+  rmSync(join(root, 'out'), { recursive: true, force: true });
   run(join(root, 'node_modules/typescript/bin/tsc'), ['-p', '.']);
   // The webview's plain-JavaScript script, against the DOM's types and its contract (media/tsconfig.json).
   run(join(root, 'node_modules/typescript/bin/tsc'), ['-p', 'media/tsconfig.json']);
@@ -58,57 +58,10 @@ const oneLanguageServerView = {
   },
 };
 
-/**
- * The rules' examples and quotations of the reference (the `examples` and `quotes` of each definition in
- * server/src/engine/rules/) are data for the tests and the rule pages, not for the bundles: each is blanked
- * out, every other character left where it was (so the source maps stay right), and what only they import
- * is then left out by esbuild as unused.
- */
-/** @type {import('esbuild').Plugin} */
-const withoutRuleExamples = {
-  name: 'without-rule-examples',
-  setup(builder) {
-    builder.onLoad({ filter: /[\\/]server[\\/]src[\\/]engine[\\/]rules[\\/][^\\/]+\.ts$/ }, async (args) => ({
-      contents: withoutExamples(await readFile(args.path, 'utf8'), args.path),
-      loader: 'ts',
-    }));
-  },
-};
-
-const strippedProperties = new Set(['examples', 'quotes']);
-
-/**
- * The text with every `examples: …` and `quotes: …` property (and its comma) turned into spaces, line breaks kept.
- * @param {string} text
- * @param {string} file
- */
-function withoutExamples(text, file) {
-  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
-  /** @type {[number, number][]} */
-  const cuts = [];
-  /** @param {import('typescript').Node} node */
-  const visit = (node) => {
-    if (ts.isPropertyAssignment(node) && ts.isIdentifier(node.name) && strippedProperties.has(node.name.text)) {
-      const comma = /^\s*,/.exec(text.slice(node.end));
-      cuts.push([node.getStart(source), node.end + (comma ? comma[0].length : 0)]);
-    } else {
-      ts.forEachChild(node, visit);
-    }
-  };
-  visit(source);
-  let out = '';
-  let from = 0;
-  for (const [start, end] of cuts) {
-    out += text.slice(from, start) + text.slice(start, end).replace(/[^\r\n]/g, ' ');
-    from = end;
-  }
-  return out + text.slice(from);
-}
-
 /** @type {import('esbuild').BuildOptions} */
 const common = {
   bundle: true,
-  plugins: [oneLanguageServerView, withoutRuleExamples],
+  plugins: [oneLanguageServerView],
   platform: 'node',
   target: 'node20',
   format: 'cjs',

@@ -186,7 +186,7 @@ test('a tool schema that is a $ref chain of 30,000 links (the CLI said "internal
   for (let i = 0; i < 30_000; i++)
     definitions[`d${i}`] = i + 1 < 30_000 ? { $ref: `#/definitions/d${i + 1}` } : { type: 'string' };
   const tool =
-    '{ "id": "t", "title": "T", "description": "D", "schema": "./s.schema.json", "handler": "./h.js", "annotations": { "readOnlyHint": true } }';
+    '{ "id": "t", "title": "T", "description": "Counts the words in a text file.", "schema": "./s.schema.json", "handler": "./h.js", "annotations": { "readOnlyHint": true } }';
   const cwd = tempTree({
     'chain/manifest.json': cleanManifest('chain', `"contributes": { "tools": [${tool}] }`),
     'chain/s.schema.json': JSON.stringify({
@@ -241,4 +241,13 @@ test('a manifest nested 512 deep (taken for no Filer manifest: exit 0, nothing s
     !lines.some((line) => line.includes(path.join('shallow', 'manifest.json')) && line.includes('json.too-deep')),
     run.stdout,
   );
+});
+
+test('explain with a huge argument: cut in the message, not compared with the codes (no edit distance on 100,000 characters)', () => {
+  const cwd = tempTree({ 'plugin/manifest.json': cleanManifest() });
+  const started = Date.now();
+  const huge = runCli(['explain', 'a'.repeat(100_000)], { cwd });
+  assert.equal(huge.status, 2, describeRun(huge));
+  assert.match(huge.stderr, /^filer-manifest: No rule has the code "a{64}…" \(100,000 characters\)\.\n/);
+  assert.ok(Date.now() - started < 20_000, 'answered at once');
 });

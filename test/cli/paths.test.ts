@@ -77,7 +77,7 @@ test('a path outside the working folder is shown absolute', () => {
 // A tool whose schema and handler files are absent from disk.
 const toolManifest = cleanManifest(
   'tool-plugin',
-  `"contributes": { "tools": [{ "id": "count_words", "title": "Count words", "description": "Counts words.", "schema": "count.schema.json", "handler": "count.js", "annotations": { "readOnlyHint": true } }] }`,
+  `"contributes": { "tools": [{ "id": "count_words", "title": "Count words", "description": "Counts the words in a text file.", "schema": "count.schema.json", "handler": "count.js", "annotations": { "readOnlyHint": true } }] }`,
 );
 
 test('stdin (-) is validated without a folder: the rules that read files stay quiet', () => {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { expectNone, expectRule, manifest } from './helpers';
+import { expectNone, expectRule, manifest, areaCodes } from './helpers';
 
 const countTool =
   '{ "id": "count_words", "title": "Count", "description": "d", "schema": "s.json", "handler": "h.js", "annotations": { "readOnlyHint": true } }';
@@ -15,6 +15,7 @@ test('complete prompt and tool actions have no diagnostics', () => {
     actions(
       `${promptAction('"toolScope": "read-only", "fileExtensions": [".md"], "fileTypes": ["text"]')}, ${toolAction('"multiFileMode": "batch"')}`,
     ),
+    areaCodes('actions'),
   );
 });
 
@@ -157,6 +158,7 @@ test('actions.duplicate-param-id and actions.select-options', () => {
         '"params": [{ "id": "tone", "label": "T", "type": "select", "options": ["short", "long"], "default": "short" }]',
       ),
     ),
+    areaCodes('actions'),
   );
 });
 
@@ -172,6 +174,7 @@ test('a generate button that names a hidden sibling tool action is clean', () =>
     withGenerate(
       '{ "label": "Draft captions", "actionId": "draft-caption", "populateParamId": "caption", "forwardParamIds": ["tone"] }',
     ),
+    areaCodes('actions'),
   );
 });
 

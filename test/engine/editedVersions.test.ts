@@ -18,7 +18,6 @@ import {
 import { ruleAreas, ruleByCode } from '../../server/src/engine/rules/registry';
 import { field } from '../../server/src/engine/rules/messages';
 import { defineRule, defineRules, type RuleArea } from '../../server/src/engine/rules/rule';
-import { manifestReference } from '../../server/src/engine/rules/reference';
 import { MemoryFolder } from './helpers';
 
 /**
@@ -222,23 +221,8 @@ const overBudget = defineRules([
     severity: 'warning',
     description:
       "A tool's timeout is longer than the plugin's permissions.execution.maxTimeout (a rule of this test only).",
-    quotes: [manifestReference('permissions', 'execution { timeout?, maxTimeout? } \u2014 handler time budget.')],
     message: ({ jsonPath, maxTimeout }: { jsonPath: JsonPath; maxTimeout: string }) =>
       `${field(jsonPath)} is longer than the plugin's maxTimeout, ${maxTimeout}.`,
-    examples: {
-      incorrect: [
-        {
-          manifest:
-            '{ "permissions": { "execution": { "maxTimeout": "1m" } }, "contributes": { "tools": [{ "timeout": «"5m"» }] } }',
-        },
-      ],
-      correct: [
-        {
-          manifest:
-            '{ "permissions": { "execution": { "maxTimeout": "10m" } }, "contributes": { "tools": [{ "timeout": "5m" }] } }',
-        },
-      ],
-    },
   }),
 ]);
 

@@ -3,7 +3,7 @@ import { symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { analyzeManifest, dataOf } from '../../server/src/engine';
-import { codesOf, expectNone, expectRule, manifest, MemoryFolder, pluginFolder } from './helpers';
+import { codesOf, expectNone, expectRule, manifest, MemoryFolder, pluginFolder, areaCodes } from './helpers';
 
 const fileSchema = JSON.stringify({
   type: 'object',
@@ -35,7 +35,7 @@ test('every referenced file present: clean', () => {
     "actions": [{ "id": "summarize", "title": "S", "description": "d", "scope": "single-file", "prompt": "prompts/summarize.md" }],
     "hooks": { "onAppReady": { "handler": "hooks/ready.js" } }, "commands": [{ "id": "wc", "title": "WC", "handler": "commands/wc.js" }],
     "settings": { "reset": { "type": "action", "title": "Reset", "handler": "settings/reset.js" } } }`),
-    [],
+    areaCodes('files'),
     folder,
   );
 });
@@ -96,7 +96,7 @@ test('files.empty: an empty handler or prompt, a warning at its path; white spac
     manifest(`"permissions": { "fs": { "read": { "parameter": true } } }, "contributes": { "tools": [${tool()}],
     "actions": [{ "id": "a", "title": "t", "description": "d", "scope": "folder", "prompt": "prompts/a.md" }],
     "hooks": { "onAppReady": "hooks/ready.js" }, "commands": [{ "id": "wc", "title": "WC", "handler": "commands/wc.js" }] }`);
-  expectNone(body, [], pluginFolder(files).folder);
+  expectNone(body, areaCodes('files'), pluginFolder(files).folder);
   const handler = expectRule('files.empty', body.replace('"tools/count.js"', '«"tools/count.js"»'), {
     folder: pluginFolder({ ...files, 'tools/count.js': ' \n\t\n' }).folder,
     severity: 'warning',
@@ -138,7 +138,7 @@ test('files.empty: an empty handler or prompt, a warning at its path; white spac
 });
 
 test('without a folder (stdin, unsaved text), file rules stay quiet', () => {
-  expectNone(manifest(`"contributes": { "tools": [${tool()}] }`));
+  expectNone(manifest(`"contributes": { "tools": [${tool()}] }`), areaCodes('files'));
 });
 
 test('files.not-a-file: a folder where a file is expected', () => {

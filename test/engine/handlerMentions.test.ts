@@ -147,7 +147,7 @@ function countingFolder(files: Record<string, string>): { folder: PluginFolder; 
 
 const schema = JSON.stringify({ type: 'object', properties: { path: { type: 'string', format: 'file-path' } } });
 const toolEntry = (id: string) =>
-  `{ "id": "${id}", "title": "T", "description": "d", "schema": "tools/${id}.schema.json", "handler": "tools/${id}.js", "annotations": { "readOnlyHint": true } }`;
+  `{ "id": "${id}", "title": "T", "description": "Counts the words in a text file.", "schema": "tools/${id}.schema.json", "handler": "tools/${id}.js", "annotations": { "readOnlyHint": true } }`;
 
 test("the manifest's own findings parse only the handlers that name a member without its permission", () => {
   const { folder, parsed } = countingFolder({

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after } from 'node:test';
 import {
+  allRules,
   analyzeManifest,
   dataOf,
   type FileRead,
@@ -127,12 +128,22 @@ function expectRuleInFile<C extends RuleCode>(
   return { ...diagnostic, data: dataOf(diagnostic, code)! };
 }
 
-/** Asserts that none of `codes` is reported (or, with no codes, that nothing at all is). */
-export function expectNone(text: string, codes: RuleCode[] = [], folder?: PluginFolder): void {
+/**
+ * Asserts that none of `codes` is reported. The codes are named: a test that asserted that nothing at all is reported
+ * would fail for any rule added later that has something to say of its fixture.
+ */
+export function expectNone(text: string, codes: readonly [RuleCode, ...RuleCode[]], folder?: PluginFolder): void {
   const diagnostics = analyzeManifest(text, { folder }).diagnostics;
   const named: readonly string[] = codes;
-  const unwanted = codes.length === 0 ? diagnostics : diagnostics.filter((d) => named.includes(d.code));
-  assert.equal(unwanted.length, 0, `expected none of ${codes.join(', ') || 'any code'}, got: ${describe(unwanted)}`);
+  const unwanted = diagnostics.filter((d) => named.includes(d.code));
+  assert.equal(unwanted.length, 0, `expected none of ${codes.join(', ')}, got: ${describe(unwanted)}`);
+}
+
+/** The codes of every rule of an area (`tools`: every `tools.*` rule), for a test of a complete entry of the area. */
+export function areaCodes(area: string): [RuleCode, ...RuleCode[]] {
+  const codes = allRules.map((rule) => rule.code).filter((code): code is RuleCode => code.split('.')[0] === area);
+  assert.ok(codes.length > 0, `no rule is of the area ${area}`);
+  return codes as [RuleCode, ...RuleCode[]];
 }
 
 export function codesOf(text: string, folder?: PluginFolder): string[] {

@@ -1,5 +1,5 @@
 import { test } from 'node:test';
-import { expectNone, expectRule, manifest } from './helpers';
+import { expectNone, expectRule, manifest, areaCodes } from './helpers';
 
 const contributes = (body: string) => manifest(`"contributes": { ${body} }`);
 
@@ -8,6 +8,7 @@ test('hooks as a path or { handler, filter } are clean for every named event', (
     contributes(`"hooks": { "onAgentComplete": "hooks/complete.js", "onSessionMessage": { "handler": "hooks/message.js", "filter": { "role": "assistant" } },
       "onToolCall": "hooks/a.js", "onSessionStart": "hooks/a.js", "onAgentHitlRequest": "hooks/a.js", "onFileChangeNotify": "hooks/a.js",
       "onRuntimeReady": "hooks/a.js", "onAppReady": "hooks/a.js" }`),
+    areaCodes('hooks'),
   );
 });
 
@@ -37,6 +38,7 @@ test('commands: required fields, duplicate ids, shape', () => {
     contributes(
       '"commands": [{ "id": "wc", "title": "Word count", "icon": "count", "contexts": ["chat"], "handler": "commands/wc.js", "when": "always", "fileExtensions": [".md"] }]',
     ),
+    areaCodes('commands'),
   );
   expectRule('commands.required', contributes('"commands": [«{» "id": "wc" }]'), {
     message: 'has no `title`, which is required',
@@ -55,6 +57,7 @@ test('views: required fields, duplicate ids, shape', () => {
     contributes(
       '"views": [{ "id": "stats", "title": "Stats", "icon": "graph", "location": "sidebar", "definition": { "kind": "html" } }]',
     ),
+    areaCodes('views'),
   );
   expectRule('views.required', contributes('"views": [«{» "title": "Stats" }]'), {
     message: 'has no `id`, which is required',

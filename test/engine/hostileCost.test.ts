@@ -15,8 +15,13 @@ import {
   recognizeContent,
   ruleByCode,
   sharedInOneRequest,
+  keysWrittenIn,
+  parseDocument,
+  valueNode,
   type ManifestDiagnostic,
 } from '../../server/src/engine';
+import { handlerFacts } from '../../server/src/engine/handlers/handlerFacts';
+import { analyzeToolSchema, type ToolSchemaFacts } from '../../server/src/engine/model/toolSchema';
 import { manifest, pluginFolder } from './helpers';
 
 function timed<T>(run: () => T): { result: T; ms: number } {
@@ -26,7 +31,7 @@ function timed<T>(run: () => T): { result: T; ms: number } {
 }
 
 const schemaTool =
-  '{ "id": "t", "title": "T", "description": "D", "schema": "./s.schema.json", "handler": "./h.js", "annotations": { "readOnlyHint": true } }';
+  '{ "id": "t", "title": "T", "description": "Counts the words in a text file.", "schema": "./s.schema.json", "handler": "./h.js", "annotations": { "readOnlyHint": true } }';
 const withSchema = (schema: unknown) => ({
   text: manifest(`"contributes": { "tools": [${schemaTool}] }`),
   folder: pluginFolder({ 's.schema.json': JSON.stringify(schema), 'h.js': 'module.exports = async () => "";\n' })
@@ -156,7 +161,7 @@ function legacyManifest(count: number): string {
   const tools = Array.from({ length: count }, (_, i) => ({
     name: `tool_${i}`,
     title: 'T',
-    description: 'D',
+    description: 'Counts the words in a text file.',
     handler: './h.js',
     parameters: { type: 'object' },
   }));
@@ -244,4 +249,53 @@ test('nesting past the limit beside a syntax error and a comment: each is report
       ['json.syntax', 4],
     ],
   );
+});
+
+test('keysWrittenIn: a large object is read once, its nested values skipped whole (linear in its own members)', () => {
+  const members = Array.from(
+    { length: 20_000 },
+    (_, i) => `"k${i}": { "deep": [${'{ "x": 1 },'.repeat(10)} {}] }`,
+  ).join(',\n');
+  const text = `{ "p": {\n${members}\n} }`;
+  const object = valueNode(parseDocument(text).root, 'p')!;
+  const started = Date.now();
+  assert.equal(keysWrittenIn(text, object).size, 20_000);
+  assert.ok(Date.now() - started < 10_000, `${Date.now() - started} ms`);
+});
+
+/** What a tool's schema tells, from the schema as a value. */
+function schemaFacts(schema: unknown): ToolSchemaFacts {
+  const result = analyzeToolSchema(JSON.stringify(schema));
+  assert.equal(result.kind, 'ok');
+  return (result as { facts: ToolSchemaFacts }).facts;
+}
+
+test('a definition that doubles at every level is walked within a bound, not exponentially', () => {
+  const depth = 40;
+  const $defs: Record<string, unknown> = {
+    d40: { type: 'object', properties: { path: { type: 'string', format: 'file-path' } } },
+  };
+  for (let i = depth - 1; i >= 0; i--)
+    $defs[`d${i}`] = {
+      type: 'object',
+      properties: { left: { $ref: `#/$defs/d${i + 1}` }, right: { $ref: `#/$defs/d${i + 1}` } },
+    };
+  const started = Date.now();
+  const found = schemaFacts({ type: 'object', $defs, properties: { root: { $ref: '#/$defs/d0' } } });
+  assert.ok(Date.now() - started < 5000, 'seconds, not the age of the universe');
+  assert.ok(
+    found.pathProperties.length > 0 && found.pathProperties.length <= 10_000,
+    String(found.pathProperties.length),
+  );
+});
+
+test('the tolerant parse is linear: 400 KB of "@", "#" and unterminated strings are read in seconds (80 KB took 10 to 20 s before)', () => {
+  for (const unit of ['@', '#', '"\n']) {
+    const text = `module.exports = async (args, ctx) => {\n${unit.repeat(400_000 / unit.length)}`;
+    const started = performance.now();
+    const facts = handlerFacts(text, 'h.js', 'tool');
+    const ms = performance.now() - started;
+    assert.ok(facts.parse === 'tolerant' || facts.notChecked, JSON.stringify(unit));
+    assert.ok(ms < 20_000, `${JSON.stringify(unit)}: ${Math.round(ms)} ms`);
+  }
 });

@@ -1,5 +1,5 @@
 import { test } from 'node:test';
-import { expectNone, expectRule, manifest } from './helpers';
+import { expectNone, expectRule, manifest, areaCodes } from './helpers';
 
 test('manifest.not-an-object: an array at the root', () => {
   expectRule('manifest.not-an-object', '«[]»', { severity: 'error' });
@@ -25,7 +25,7 @@ test('manifest.name: kebab-case, with the kebab-cased name suggested', () => {
   });
   expectRule('manifest.name', '{"name": «"my--plugin"», "displayName": "A", "version": "1.0.0"}');
   expectRule('manifest.name', '{"name": «"-plugin"», "displayName": "A", "version": "1.0.0"}');
-  expectNone('{"name": "word-count-2", "displayName": "A", "version": "1.0.0"}');
+  expectNone('{"name": "word-count-2", "displayName": "A", "version": "1.0.0"}', areaCodes('manifest'));
 });
 
 test('manifest.wrong-type: displayName must be a string', () => {
@@ -48,19 +48,19 @@ test('manifest.version: semver with an optional -prerelease suffix', () => {
     expectRule('manifest.version', `{"name": "a", "displayName": "A", "version": «${JSON.stringify(bad)}»}`);
   }
   for (const good of ['0.0.1', '1.2.3', '1.2.3-beta', '1.2.3-beta.1', '10.20.30-rc-1']) {
-    expectNone(`{"name": "a", "displayName": "A", "version": ${JSON.stringify(good)}}`);
+    expectNone(`{"name": "a", "displayName": "A", "version": ${JSON.stringify(good)}}`, areaCodes('manifest'));
   }
 });
 
 test('manifest.capabilities: flat lowercase tags, dotted namespaces allowed', () => {
   expectRule('manifest.capabilities', manifest('"capabilities": ["channel.telegram", «"Audio.STT"»]'));
   expectRule('manifest.capabilities', manifest('"capabilities": [«"channel..x"»]'));
-  expectNone(manifest('"capabilities": ["channel.telegram", "audio.stt", "ocr", "a-b.c-d"]'));
+  expectNone(manifest('"capabilities": ["channel.telegram", "audio.stt", "ocr", "a-b.c-d"]'), areaCodes('manifest'));
 });
 
 test('manifest.runtime: "node" or "process", with a did-you-mean', () => {
   expectRule('manifest.runtime', manifest('"runtime": «"proces"»'), { message: 'Did you mean "process"?' });
-  expectNone(manifest('"runtime": "node"'));
+  expectNone(manifest('"runtime": "node"'), areaCodes('manifest'));
 });
 
 test('manifest.unknown-key: a warning with the closest known key', () => {
@@ -95,9 +95,10 @@ test('descriptive fields are accepted', () => {
   expectNone(
     manifest(`"description": "d", "author": { "name": "Ada", "url": "https://ada.dev" }, "repository": "https://example.com/r",
   "icon": "icon.png", "license": "MIT", "keywords": ["a"], "category": "tools", "engines": { "filer": ">=1.4" }, "bundled": false, "sandbox": true`),
+    areaCodes('manifest'),
   );
 });
 
 test('a minimal plugin (name, displayName, version) is clean', () => {
-  expectNone('{ "name": "hello", "displayName": "Hello", "version": "0.1.0" }');
+  expectNone('{ "name": "hello", "displayName": "Hello", "version": "0.1.0" }', areaCodes('manifest'));
 });

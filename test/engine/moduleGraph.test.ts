@@ -245,6 +245,20 @@ test("the layers: the client reaches the server's code through server/src/protoc
   assert.deepEqual(offenders, []);
 });
 
+test("a rule never imports another area's rules: what two areas share lives in model/, folder/ or a helper of rules/", () => {
+  const areaOf = (file: string) => /^server\/src\/engine\/rules\/([^/]+)\//.exec(file)?.[1];
+  const offenders: string[] = [];
+  for (const [file, facts] of modules) {
+    const area = areaOf(file);
+    if (!area) continue;
+    for (const module of facts.uses.keys()) {
+      const other = areaOf(module);
+      if (other && other !== area) offenders.push(`${file} imports ${module}`);
+    }
+  }
+  assert.deepEqual(offenders, []);
+});
+
 /** Every module each module reads from: imports of any kind (type-only too), re-exports and `export *`. */
 function importEdges(): Map<string, Set<string>> {
   const edges = new Map<string, Set<string>>();

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { expectNone, expectRule, manifest } from './helpers';
+import { expectNone, expectRule, manifest, areaCodes } from './helpers';
 
 const permissions = (body: string, extra = '') => manifest(`${extra ? `${extra}, ` : ''}"permissions": { ${body} }`);
 
@@ -15,6 +15,7 @@ test('every permission key in its documented shape is clean', () => {
     "execution": { "timeout": "30s", "maxTimeout": 120000 }`,
       '"contributes": { "settings": { "endpoint": { "type": "string", "title": "Endpoint" } } }',
     ),
+    areaCodes('permissions'),
   );
 });
 

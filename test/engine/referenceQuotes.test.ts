@@ -16,6 +16,7 @@ import {
 } from '../../server/src/engine/rules/reference';
 import { defineRule } from '../../server/src/engine/rules/rule';
 import { rulePages } from './ruleExamples';
+import { docsOf } from '../../server/src/engine/rules/allDocs';
 
 const repositoryRoot = join(__dirname, '../../..');
 const sources = Object.keys(referenceSections) as ReferenceSource[];
@@ -37,9 +38,10 @@ function sectionsOf(source: ReferenceSource): Map<string, string> {
   );
 }
 
-const quotedRules = allRules.flatMap((rule) =>
-  rule.quotes === notInTheReference ? [] : rule.quotes.map((quote) => ({ code: rule.code, quote })),
-);
+const quotedRules = allRules.flatMap((rule) => {
+  const { quotes } = docsOf(rule.code);
+  return quotes === notInTheReference ? [] : quotes.map((quote) => ({ code: rule.code, quote }));
+});
 
 test("each page's section headings are lines of it, in the page's order", () => {
   for (const source of sources) {
@@ -70,7 +72,7 @@ test('every quotation is found verbatim in the section it names (white space asi
 });
 
 test('a rule with no words of the reference says so, and its decision says what it rests on', () => {
-  const ours = allRules.filter((rule) => rule.quotes === notInTheReference);
+  const ours = allRules.filter((rule) => docsOf(rule.code).quotes === notInTheReference);
   assert.deepEqual(
     ours.filter((rule) => !rule.decision?.trim()).map((rule) => rule.code),
     [],

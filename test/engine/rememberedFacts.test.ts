@@ -37,7 +37,7 @@ class RememberingFolder implements PluginFolder {
 
 const schemaOf = (properties: Record<string, unknown>) => JSON.stringify({ type: 'object', properties });
 const tool = (id: string, schema: string, handler: string) =>
-  `{ "id": "${id}", "title": "T", "description": "d", "schema": "${schema}", "handler": "${handler}", "annotations": { "readOnlyHint": true } }`;
+  `{ "id": "${id}", "title": "T", "description": "Counts the words in a text file.", "schema": "${schema}", "handler": "${handler}", "annotations": { "readOnlyHint": true } }`;
 
 /** Every outcome the file rules can learn from a file, and one schema file named by two tools. */
 function everyOutcome() {

@@ -28,6 +28,7 @@ import {
   type OffsetEdit,
   type RuleExample,
 } from '../../server/src/engine';
+import { docsOf } from '../../server/src/engine/rules/allDocs';
 import { isRuleCode } from '../../server/src/engine/rules/registry';
 import { rulePageMarkdown, rulesIndexMarkdown, type ShownExample } from '../../server/src/engine/rules/rulePages';
 import { CheckConfigs } from '../../server/src/cli/configs';
@@ -61,8 +62,7 @@ function unmarked(source: string, name: string): { text: string; offset: number;
 
 /** A rule's examples, each with its text; a rule without examples (one added without them) fails here, by name. */
 export function casesOf(rule: Rule): ExampleCase[] {
-  const examples = rule.examples as Rule['examples'] | undefined;
-  assert.ok(examples, `${rule.code} has no examples: its definition needs an incorrect and a correct plugin`);
+  const { examples } = docsOf(rule.code);
   // Only the validator's own findings may be faults that no plugin shows.
   if ('fault' in examples) {
     assert.ok(rule.code.startsWith('diagnostics.'), `${rule.code} reports plugins' mistakes: it needs examples`);
@@ -268,7 +268,7 @@ export function rulePages(): Map<string, string> {
         };
       });
     const cases = casesOf(rule);
-    const page = rulePageMarkdown(rule, {
+    const page = rulePageMarkdown(rule, docsOf(rule.code), {
       incorrect: cases.filter((example) => example.kind === 'incorrect').map(shown),
       correct: cases.filter((example) => example.kind === 'correct').map(shown),
     });

@@ -1,5 +1,5 @@
 import { test } from 'node:test';
-import { expectNone, expectRule, manifest } from './helpers';
+import { expectNone, expectRule, manifest, areaCodes } from './helpers';
 
 const settings = (entries: string) => manifest(`"contributes": { "settings": { ${entries} } }`);
 
@@ -11,6 +11,7 @@ test('settings of every type, done right, are clean', () => {
     "mode": { "type": "string", "title": "Mode", "enum": ["fast", "careful"], "default": "fast", "multiline": false },
     "reset": { "type": "action", "title": "Reset", "handler": "settings/reset.js", "variant": "danger" },
     "about": { "type": "info", "title": "About", "description": "Made with care." }`),
+    areaCodes('settings'),
   );
 });
 

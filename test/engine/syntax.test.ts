@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { analyzeManifest, parseDocument } from '../../server/src/engine';
-import { codesOf, expectNone, expectRule, manifest } from './helpers';
+import { codesOf, expectNone, expectRule, manifest, areaCodes } from './helpers';
 
 test('json.syntax: a missing comma is an error at the token that needed one', () => {
   expectRule('json.syntax', '{\n  "name": "a"\n  «"displayName"»: "A"\n}', { severity: 'error', message: 'comma' });
@@ -78,7 +78,7 @@ test('json.too-deep: nesting past the limit is one diagnostic, not a stack overf
 
 test('strict JSON with a BOM-free CRLF text is clean, and positions count CRLF as one line end', () => {
   const text = manifest('').replace(/\n/g, '\r\n');
-  expectNone(text);
+  expectNone(text, areaCodes('json'));
   const { document } = analyzeManifest(text);
   assert.deepEqual(document.lines.positionAt(text.indexOf('"version"')), { line: 3, character: 2 });
 });

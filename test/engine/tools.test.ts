@@ -1,14 +1,14 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { codesOf, expectNone, expectRule, manifest } from './helpers';
+import { codesOf, expectNone, expectRule, manifest, areaCodes } from './helpers';
 
 const tools = (entries: string, extra = '') =>
   manifest(`${extra ? `${extra}, ` : ''}"contributes": { "tools": [${entries}] }`);
 const tool = (fields: string) =>
-  `{ "id": "count_words", "title": "Count words", "description": "Counts words.", "schema": "tools/count.schema.json", "handler": "tools/count.js", "annotations": { "readOnlyHint": true }${fields ? `, ${fields}` : ''} }`;
+  `{ "id": "count_words", "title": "Count words", "description": "Counts the words in a text file.", "schema": "tools/count.schema.json", "handler": "tools/count.js", "annotations": { "readOnlyHint": true }${fields ? `, ${fields}` : ''} }`;
 
 test('a complete tool has no tool diagnostics', () => {
-  expectNone(tools(tool('"timeout": "30s", "fileExtensions": [".md"]')));
+  expectNone(tools(tool('"timeout": "30s", "fileExtensions": [".md"]')), areaCodes('tools'));
 });
 
 test('tools.required: id, title, description and schema, at the opening brace of the tool', () => {
@@ -50,6 +50,7 @@ test('tools.id-empty: a tool id is the MCP tool name, and an empty one names no 
     tools(
       '{ "id": "x", "title": "t", "description": "d", "schema": "s.json", "handler": "h.js", "annotations": { "readOnlyHint": true } }',
     ),
+    ['tools.id-empty', 'tools.id-dot', 'tools.required'],
   );
 });
 
@@ -62,7 +63,9 @@ test('tools.legacy-shape: name/parameters is one error at `name`, not a cascade'
     message: 'Declare `id` instead of `name`',
   });
   assert.deepEqual(diagnostic.data, { jsonPath: ['contributes', 'tools', 0], toolIndex: 0 });
-  const codes = codesOf(source.replace(/[«»]/g, ''));
+  // No cascade: neither the missing id and schema nor the two keys the schema does not define.
+  const shapeOrLegacy = ['tools.legacy-shape', 'tools.required', 'tools.unknown-key', 'tools.wrong-type'];
+  const codes = codesOf(source.replace(/[«»]/g, '')).filter((code) => shapeOrLegacy.includes(code));
   assert.deepEqual(codes, ['tools.legacy-shape']);
 });
 
@@ -102,6 +105,7 @@ test('tools.annotations: only the four MCP booleans', () => {
         '"readOnlyHint": false, "destructiveHint": true, "idempotentHint": true, "openWorldHint": false',
       ),
     ),
+    areaCodes('tools'),
   );
 });
 

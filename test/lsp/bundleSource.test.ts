@@ -36,9 +36,9 @@ test('dist/server.js makes one ES-module view of each CommonJS package it import
 });
 
 /**
- * The rules' examples and their quotations of the reference are data for the tests and the rule pages, and
- * the bundles leave them out (scripts/build.mjs): none of their word-count plugin, none of their «» marks, no
- * words only a quotation has.
+ * The rules' examples and their quotations of the reference are data for the tests and the rule pages, in modules
+ * of their own (`<rule>.examples.ts`) that nothing the bundles hold imports: none of their word-count plugin, none of
+ * their «» marks, no words only a quotation has.
  */
 for (const bundle of ['dist/server.js', 'dist/cli.js']) {
   test(`${bundle} carries none of the rules' examples and quotations`, () => {

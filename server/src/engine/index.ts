@@ -54,7 +54,7 @@ export {
   type RuleData,
 } from './rules/registry';
 export type { RuleDefinition, RuleTag } from './rules/rule';
-export type { ExampleFile, FixedExample, RuleExample } from './rules/rule';
+export type { ExampleFile, FixedExample, RuleExample } from './rules/ruleDocs';
 export type { Creatable, FixProposal, NewFile, OffsetEdit } from './fixes/fix';
 export { proposeFixes, sharedInOneRequest } from './fixes/proposeFixes';
 export { fixAll, maxPasses, type AppliedFix } from './fixAll';
@@ -62,7 +62,7 @@ export { eolOf, indentUnitOf, lineIndentAt } from './fixes/textEdits';
 export { pathSuggestion } from './fixes/pathSuggestion';
 export { decisionsTableMarkdown } from './rules/rulesTable';
 export { hookEventDocumentation, knownHookEvents } from './rules/hooks';
-export { namedHandler, type NamedHandler } from './folder/referencedFiles';
+export { handlerPaths, namedHandler, type NamedHandler } from './folder/referencedFiles';
 export { argumentHoverAt, handlerCompletionsAt, type HandlerCompletion } from './handlers/handlerAssist';
 export { closest, toKebabCase } from './rules/messages';
 export { schemaForPath, resolveRef, scopeValues, settingTypes, type SchemaNode } from './shape/schema';

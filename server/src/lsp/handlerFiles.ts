@@ -1,18 +1,11 @@
-import { statSync } from 'node:fs';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import {
-  fileReferences,
-  namedHandler,
-  normalizeRelativePath,
-  type ManifestDiagnostic,
-  type NamedHandler,
-} from '../engine';
-import { isInside, readFileInside } from '../host/safeRead';
+import { handlerPaths, namedHandler, type ManifestDiagnostic, type NamedHandler } from '../engine';
+import { fileStamp } from '../host/fileStamp';
+import { isInside } from '../host/safeRead';
 import type { EditorDocument } from './editorDocument';
 import { filePathOf, type ManifestCache, type ManifestVersion } from './manifestCache';
 import type { OpenDocuments } from './openDocuments';
-import { maxFileBytes, type ServerSettings } from './settings';
 import type { WorkspaceManifests } from './workspaceManifests';
 
 /** The extensions of a JavaScript module a manifest may name as a handler. */
@@ -26,7 +19,6 @@ interface HandlerEnvironment {
   documents: OpenDocuments;
   cache: ManifestCache;
   workspace: WorkspaceManifests;
-  settings(): ServerSettings;
   /** Changes with the settings: whether a file is a Filer manifest may change with them. */
   settingsGeneration(): number;
   workspaceFolderPaths(): string[];
@@ -162,19 +154,17 @@ export class HandlerFiles {
       const entry = this.env.documents.manifestFor(pathToFileURL(manifestPath).href);
       return entry && names(entry, relative) ? entry : undefined;
     }
-    const workspaceFolder = this.env.workspaceFolderPaths().find((folder) => isInside(folder, manifestPath));
-    if (!workspaceFolder) return undefined;
-    const stats = statSync(manifestPath, { throwIfNoEntry: false });
-    if (!stats?.isFile()) return undefined;
+    if (!this.env.workspaceFolderPaths().some((folder) => isInside(folder, manifestPath))) return undefined;
+    const stats = fileStamp(manifestPath);
+    if (!stats?.isFile) return undefined;
     const signature = `${stats.ino}:${stats.size}:${stats.mtimeMs}:${this.env.settingsGeneration()}`;
     const known = this.scriptsOnDisk.get(manifestPath);
     if (known?.signature === signature && !known.scripts?.has(relative)) return undefined;
     const kept = this.fromDisk.get(manifestPath);
     if (kept?.signature === signature) return kept.entry;
     // Read as every file is; a version is parsed once, whichever handler asks.
-    const read = readFileInside(workspaceFolder, manifestPath, maxFileBytes(this.env.settings()));
-    if (read.kind !== 'text') return undefined;
-    const entry = this.env.cache.fromDisk(pathToFileURL(manifestPath).href, read.text);
+    const entry = this.env.cache.readFromDisk(manifestPath);
+    if ('kind' in entry) return undefined;
     const scripts = entry.isFilerManifest ? scriptsNamedBy(entry) : undefined;
     this.scriptsOnDisk.set(manifestPath, { signature, scripts });
     if (!scripts?.has(relative)) return undefined;
@@ -185,17 +175,12 @@ export class HandlerFiles {
   }
 }
 
-/** Whether a Filer manifest names the plugin-relative path. */
+/** Whether a Filer manifest names the plugin-relative path as a handler. */
 function names(entry: ManifestVersion, relative: string): boolean {
-  return fileReferences(entry.model).some((reference) => normalizeRelativePath(reference.filePath) === relative);
+  return handlerPaths(entry.model).includes(relative);
 }
 
-/** The JavaScript modules a Filer manifest names, plugin-relative. */
+/** The JavaScript modules a Filer manifest names as handlers, plugin-relative. */
 function scriptsNamedBy(entry: ManifestVersion): Set<string> {
-  const scripts = new Set<string>();
-  for (const reference of fileReferences(entry.model)) {
-    const relative = normalizeRelativePath(reference.filePath);
-    if (scriptFile.test(relative)) scripts.add(relative);
-  }
-  return scripts;
+  return new Set(handlerPaths(entry.model).filter((relative) => scriptFile.test(relative)));
 }

@@ -1,5 +1,5 @@
 import * as path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { TextDocumentsConfiguration } from 'vscode-languageserver';
 import {
   buildModel,
@@ -13,6 +13,7 @@ import {
   validateModel,
   type ValidateOptions,
   type EditedRegion,
+  type FileRead,
   type FindingsWanted,
   type LineIndex,
   type ManifestAnalysis,
@@ -22,7 +23,7 @@ import {
 } from '../engine';
 import { EditorDocument } from './editorDocument';
 import { recognizeManifest, type FileFilters, type Recognition } from './manifestRecognition';
-import { isInside } from '../host/safeRead';
+import { isInside, readFileInside } from '../host/safeRead';
 import type { CachedPluginFolder, PluginFolders } from './pluginFolders';
 import type { ManifestConfig, ProjectConfigs } from './projectConfigs';
 import { maxFileBytes, type ServerSettings } from './settings';
@@ -338,9 +339,17 @@ export class ManifestCache {
     return entry;
   }
 
-  /** A file that is not open, read from disk; not kept. */
-  fromDisk(uri: string, text: string): ManifestVersion {
-    return new ManifestVersion(uri, undefined, text, this.env);
+  /**
+   * The manifest at `filePath` that is not open, read from disk as every file is (a link, a FIFO, a file past
+   * maxFileSize or in a folder linked from outside its workspace folder is not opened); not kept. Why it was not read,
+   * when it was not.
+   */
+  readFromDisk(filePath: string): ManifestVersion | Exclude<FileRead, { kind: 'text' }> {
+    const root = this.env.workspaceFolderPaths().find((folder) => isInside(folder, filePath)) ?? path.dirname(filePath);
+    const read = readFileInside(root, filePath, maxFileBytes(this.env.settings()));
+    return read.kind === 'text'
+      ? new ManifestVersion(pathToFileURL(filePath).href, undefined, read.text, this.env)
+      : read;
   }
 
   delete(uri: string): void {

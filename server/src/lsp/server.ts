@@ -70,7 +70,6 @@ export function startServer(connection: Connection, rulePages: RulePages): void 
     documents,
     cache,
     workspace,
-    settings: () => configuration.settings(),
     settingsGeneration: () => configuration.generation(),
     workspaceFolderPaths: () => files.workspaceFolderPaths(),
   });

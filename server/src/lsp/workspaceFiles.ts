@@ -1,4 +1,3 @@
-import { lstatSync } from 'node:fs';
 import * as path from 'node:path';
 import {
   DidChangeWatchedFilesNotification,
@@ -11,7 +10,8 @@ import { isInside } from '../host/safeRead';
 import type { ClientFeatures } from './clientFeatures';
 import type { ClientRequests } from './clientRequests';
 import type { DiagnosticsStrategy } from './diagnostics/core';
-import { FolderWatcher } from './folderWatcher';
+import { pathExists } from '../host/fileStamp';
+import { FolderWatcher } from '../host/folderWatcher';
 import { filePathOf, type ManifestVersion } from './manifestCache';
 import { isCandidatePath, type FileFilters } from './manifestRecognition';
 import type { OpenDocuments } from './openDocuments';
@@ -192,7 +192,7 @@ export class WorkspaceFiles {
           this.filesChanged(
             paths.map((filePath) => ({
               filePath,
-              type: lstatSync(filePath, { throwIfNoEntry: false }) ? FileChangeType.Changed : FileChangeType.Deleted,
+              type: pathExists(filePath) ? FileChangeType.Changed : FileChangeType.Deleted,
             })),
             0,
           ),

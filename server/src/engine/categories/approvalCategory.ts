@@ -19,7 +19,7 @@ export interface CategoryReason {
   source: 'declared' | 'permissions.fetch' | 'runtime: "process"' | 'permissions.fs.write' | 'default';
 }
 
-interface ToolGating {
+export interface ToolGating {
   category: ApprovalCategory;
   /** Every annotation that applies, strictest first; the first one won. */
   reasons: CategoryReason[];

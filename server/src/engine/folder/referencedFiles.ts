@@ -22,10 +22,10 @@ import type { FileKind, FileRead, PluginFolder } from './pluginFolder';
  * Why a file the manifest names cannot be used; `check-failed` when reading or checking it threw, a fault of the host
  * or of this tool that fails this file alone.
  */
-export type Unusable = Exclude<FileRead, { kind: 'text' }> | { kind: 'check-failed'; detail: string };
+type Unusable = Exclude<FileRead, { kind: 'text' }> | { kind: 'check-failed'; detail: string };
 
 /** One path the manifest names whose file was looked at, and what it holds as far as the rules care. */
-type ReferencedFile = { reference: FileReference } & (
+export type ReferencedFile = { reference: FileReference } & (
   | { read: 'unusable'; why: Unusable }
   /** The process command: its existence is all that is checked. */
   | { read: 'exists' }
@@ -149,6 +149,19 @@ const handlerKinds: Record<'tool-handler' | 'hook-handler' | 'command-handler' |
   'command-handler': 'command',
   'setting-handler': 'setting',
 };
+
+/**
+ * The plugin-relative paths of the handler modules `model` names that are read (no "..", no absolute path), each
+ * once: the files in which its findings may be (a tool's, a hook's, a command's or a setting's handler).
+ */
+export function handlerPaths(model: ManifestModel): string[] {
+  const paths = new Set<string>();
+  for (const reference of fileReferences(model)) {
+    const relative = Object.hasOwn(handlerKinds, reference.kind) ? readablePath(reference.filePath) : undefined;
+    if (relative !== undefined) paths.add(relative);
+  }
+  return [...paths];
+}
 
 /** What the rules learn from a tool's schema file: why it cannot be read, or what its text says. */
 type SchemaOutcome = Unusable | { kind: 'analysed'; analysis: ToolSchemaResult };

@@ -8,7 +8,7 @@ import type { CtxUse, HandlerKind, HandlerModule } from './handlerFacts';
  * only by `"parameter": true` and so grants nothing. What the permission rules of the manifest and
  * of the handler file both report.
  */
-export interface PermissionGap {
+interface PermissionGap {
   use: CtxUse;
   gap: 'undeclared' | 'parameter-only';
 }

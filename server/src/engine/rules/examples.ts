@@ -1,6 +1,6 @@
 /**
- * What the rules' examples (each definition's `examples`) are written with. The examples are data for
- * the tests and the rule pages: the bundles leave them out, and this module with them.
+ * What the rules' examples (each rule's docs, `<rule>.examples.ts`) are written with. The examples are data for
+ * the tests and the rule pages: only the rules' docs (`<rule>.examples.ts`) import this module, and no bundle does.
  */
 
 /**

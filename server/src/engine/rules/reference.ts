@@ -60,10 +60,3 @@ export function toolsGuide(section: (typeof referenceSections)['tools-guide'][nu
 
 /** What a rule of this tool's own says in place of quotations: its decision says what it rests on instead. */
 export const notInTheReference = 'not in the reference';
-
-/**
- * What a rule rests on: one or more passages of the reference, or none, and then its decision says what
- * instead (the compiler refuses a rule of ours without one).
- */
-export type Grounded =
-  { quotes: readonly [Quote, ...Quote[]] } | { quotes: typeof notInTheReference; decision: string };

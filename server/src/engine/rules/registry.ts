@@ -1,6 +1,6 @@
 import type { DiagnosticOf } from '../diagnostics';
 import { actionRules } from './actions';
-import { commandViewRules } from './commandsViews';
+import { commandRules } from './commands';
 import { configRules } from './config';
 import { diagnosticsRules } from './diagnostics';
 import { fileRules } from './files';
@@ -9,12 +9,14 @@ import { hookRules } from './hooks';
 import { manifestRules } from './manifest';
 import { pathRules } from './paths';
 import { permissionRules } from './permissions';
-import { processRuntimeRules } from './processRuntime';
+import { processRuntimeRules } from './process';
 import type { AnyRule, DataOf, RuleArea, ShapeData } from './rule';
 import { settingRules } from './settings';
-import { shapeArea, type ShapeCode } from './shape';
-import { syntaxRules } from './syntax';
+import { shapeArea } from './shape';
+import type { ShapeCode } from './shapeRules';
+import { syntaxRules } from './json';
 import { toolRules } from './tools';
+import { viewRules } from './views';
 
 const referenceAreas = [
   manifestRules,
@@ -23,7 +25,8 @@ const referenceAreas = [
   actionRules,
   settingRules,
   hookRules,
-  commandViewRules,
+  commandRules,
+  viewRules,
   permissionRules,
   handlerRules,
   pathRules,

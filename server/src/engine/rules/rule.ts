@@ -1,12 +1,12 @@
 import type { Range, Severity } from '../diagnostics';
 import type { Fix } from '../fixes/fix';
 import type { PluginFolder } from '../folder/pluginFolder';
-import type { ReferencedFiles } from '../folder/referencedFiles';
-import type { ManifestModel } from '../model/manifestModel';
+import type { ReferencedFile, ReferencedFiles } from '../folder/referencedFiles';
+import type { ActionEntry, Entry, ManifestModel, ToolEntry } from '../model/manifestModel';
 import type { JsonPath } from '../model/nodes';
+import type { FileReference } from '../model/references';
 import type { JsonNode } from '../parse/jsonNode';
 import type { ShapeFinding } from '../shape/shapeFindings';
-import type { Grounded } from './reference';
 
 /** How an editor may show a rule's findings: faded (the app ignores what is marked), or struck through. */
 export type RuleTag = 'unnecessary' | 'deprecated';
@@ -34,12 +34,6 @@ export interface RuleDefinition<C extends string = string, D = ShapeData> {
   description: string;
   /** How the rule decides where the reference leaves it open (the README's "decision" column). */
   decision?: string;
-  /**
-   * The reference's words the rule rests on (its page quotes them), or notInTheReference for a rule of
-   * ours, whose decision then says what it rests on: defineRule requires one or the other. Data for the
-   * tests and the docs only, like `examples`: the bundles leave it out.
-   */
-  quotes: Grounded['quotes'];
   /** For the findings an area's check reports: the message, from the finding's data. */
   message?(data: D): string;
   /** For rules the JSON Schema checks: the message for one finding, naming the field (its data is ShapeData). */
@@ -49,99 +43,47 @@ export interface RuleDefinition<C extends string = string, D = ShapeData> {
   /** Its quick fix, if it has one: a pure function of the finding's data and the document (engine/fixes). */
   fix?: Fix<NoInfer<D>>;
   /**
-   * Plugins that show it: its page (docs/rules/<code>.md) and its tests are made from them. Data for the
-   * tests and the docs only: scripts/build.mjs strips every `examples` of rules/ from the bundles, so no
-   * code that runs in the server, the CLI or the client may read it.
+   * Its check: a visitor of what it reads (the manifest, each tool, action, setting or hook, each path the manifest
+   * names), which reports this rule's findings only. Its area's index walks the model once and calls it (visit.ts).
    */
-  examples: RuleExamples;
+  check?: RuleVisitors<NoInfer<D>>;
 }
 
 /**
- * A file of an example's plugin folder: its text, a symbolic link (its target, relative to the link as
- * `ln -s` takes it), a file of that many bytes, or a file the system refuses to read, and why.
+ * What a rule's check is given: the validation's model and files, and the report of its own findings (the
+ * message is the rule's, built from the data).
  */
-export type ExampleFile =
-  string | { readonly symlink: string } | { readonly bytes: number } | { readonly unreadable: string };
-
-/** A plugin as its author writes it. */
-export interface RuleExample {
+export interface CheckContext<D> {
+  model: ManifestModel;
+  /** Absent when there is no folder to read (stdin, an unsaved document): cross-file rules stay quiet. */
+  folder: PluginFolder | undefined;
+  /** The files the manifest names, read through `folder` once per validation (on the first call). */
+  files(): ReferencedFiles;
+  /** A finding of this rule in the manifest. */
+  report(target: Target, data: D): void;
+  /** A finding of this rule in another file than the manifest (a handler), at a span of it. */
+  reportIn(span: FileSpan, data: D): void;
   /**
-   * manifest.json. In an incorrect example, the one span the rule reports is marked «like this»: here,
-   * or in one of `files` (a handler) for a rule that reports in that file.
+   * What `compute` makes of the model, once per validation whichever rule asks first: a lookup several rules of an
+   * area read (the tool ids, the gating facts). `compute` is a module's own function, so that every rule asks by it.
    */
-  readonly manifest: string;
-  /**
-   * The plugin folder's other files, by path. Without them the manifest is checked alone, as stdin is:
-   * the rules that read files stay quiet.
-   */
-  readonly files?: Readonly<Record<string, ExampleFile>>;
-  /**
-   * The codes of the other rules an incorrect example is reported by too, each once, in whichever file:
-   * where one mistake is said in two places (a handler's finding and the manifest's summary at its path),
-   * each rule's example marks its own span and lists the other. The rule's own code, for a mistake it says at
-   * two places itself (a duplicate key, at each occurrence): the example marks one of them. Nothing beyond them is
-   * reported.
-   */
-  readonly alsoReported?: readonly string[];
-  /**
-   * What it is checked with where that is not the default: a cap on the diagnostics (the CLI's
-   * --max-diagnostics), the size an editor found it to be, past its filerManifest.maxFileSize, or a lower limit on the
-   * values parsed into a tree (the example stands for a text of more than a million).
-   */
-  readonly checkedWith?: {
-    readonly maxDiagnostics?: number;
-    readonly tooLarge?: { readonly megabytes: number; readonly maxFileSize: number };
-    readonly maxTreeValues?: number;
-  };
+  shared<T>(compute: (model: ManifestModel, files: () => ReferencedFiles) => T): T;
 }
-
-/** What the rule's quick fix makes of an incorrect example. */
-export interface FixedExample {
-  /** The fix's title, as an editor offers it. */
-  readonly title: string;
-  /** manifest.json after it. */
-  readonly manifest: string;
-  /** The files it creates, by path. */
-  readonly newFiles?: Readonly<Record<string, string>>;
-  /** The files of the example it edits (a tool's schema), by path: their text after it. */
-  readonly editedFiles?: Readonly<Record<string, string>>;
-  /** The fix leaves a value for the author to fill in, which the rule still reports (`"options": []`). */
-  readonly placeholder?: true;
-}
-
-interface Examples<First, Other> {
-  /** Plugins the rule reports: once each, at the marked span, and nothing else is reported. */
-  readonly incorrect: readonly [First, ...Other[]];
-  /** Near misses: as close to an incorrect one as can be, and nothing at all is reported. */
-  readonly correct: readonly [RuleExample, ...RuleExample[]];
-}
-
-/** The examples of a rule with a quick fix: the first incorrect one says what the fix makes of it. */
-export type FixedRuleExamples = Examples<
-  RuleExample & { readonly fixed: FixedExample },
-  RuleExample & { readonly fixed?: FixedExample }
->;
-
-/** The examples of a rule without a quick fix. */
-export type PlainRuleExamples = Examples<
-  RuleExample & { readonly fixed?: never },
-  RuleExample & { readonly fixed?: never }
->;
 
 /**
- * The examples of a rule that reports a fault of this tool or of the system, never a mistake in a plugin: no plugin
- * shows it, and `fault` says when it is reported instead.
+ * A rule's visitors, each called by its area's walk (visit.ts) for what it names: once per validation (`manifest`),
+ * for each entry of a list of the manifest, for each path it names (`reference`).
  */
-interface FaultExamples {
-  readonly fault: string;
+export interface RuleVisitors<D> {
+  manifest?(context: CheckContext<D>): void;
+  tool?(tool: ToolEntry, context: CheckContext<D>): void;
+  action?(action: ActionEntry, context: CheckContext<D>): void;
+  setting?(setting: Entry, context: CheckContext<D>): void;
+  hook?(hook: Entry, context: CheckContext<D>): void;
+  reference?(reference: FileReference, context: CheckContext<D>): void;
+  /** Each file behind a path the manifest names that was looked at (none without a folder). */
+  file?(file: ReferencedFile, context: CheckContext<D>): void;
 }
-
-type RuleExamples = FixedRuleExamples | PlainRuleExamples | FaultExamples;
-
-/** A rule with a quick fix shows what it makes of an example; one without shows none. */
-type Exemplified<D> =
-  | { fix: Fix<NoInfer<D>>; examples: FixedRuleExamples }
-  | { fix?: undefined; examples: PlainRuleExamples | FaultExamples };
 
 /** Any rule, whatever its data: what the registry holds. */
 // Its data is any rule's: `unknown` would refuse every definition (a message takes its own data type).
@@ -150,16 +92,25 @@ export type AnyRule = RuleDefinition<string, any>;
 
 /**
  * One rule definition, its code kept as a literal type and its data type taken from its message
- * builder (ShapeData when the schema alone reports it). The fix must take that data, a rule with a
- * fix must show what it makes of an example, and a rule the reference's words do not ground must have a
- * decision: the compiler checks.
+ * builder (ShapeData when the schema alone reports it). The fix must take that data; whether the rule has a fix and a
+ * decision is kept in its type, for its docs (ruleDocs.ts): a rule with a fix must show what it makes of an example,
+ * and a rule the reference's words do not ground must have a decision. The compiler checks.
  */
-export function defineRule<const C extends string, D>(
-  rule: RuleDefinition<C, D> & Reportable<D> & Exemplified<D> & Grounded,
-): RuleDefinition<C, D> & Reportable<D>;
-export function defineRule<const C extends string>(
-  rule: RuleDefinition<C, ShapeData> & { message?: undefined } & Exemplified<ShapeData> & Grounded,
-): RuleDefinition<C, ShapeData>;
+export function defineRule<
+  const C extends string,
+  D,
+  F extends Fix<NoInfer<D>> | undefined = undefined,
+  S extends string | undefined = undefined,
+>(
+  rule: RuleDefinition<C, D> & Reportable<D> & { fix?: F; decision?: S },
+): RuleDefinition<C, D> & Reportable<D> & { fix: F; decision: S };
+export function defineRule<
+  const C extends string,
+  F extends Fix<ShapeData> | undefined = undefined,
+  S extends string | undefined = undefined,
+>(
+  rule: RuleDefinition<C, ShapeData> & { message?: undefined; fix?: F; decision?: S },
+): RuleDefinition<C, ShapeData> & { fix: F; decision: S };
 export function defineRule<const C extends string, D>(rule: RuleDefinition<C, D>): RuleDefinition<C, D> {
   return rule;
 }
@@ -192,7 +143,7 @@ export type DataOf<R extends RuleList, C extends CodeOf<R>> =
     : never;
 
 /** The codes among `R` whose definitions build a message from data: the ones a check may report. */
-export type ReportableCode<R extends RuleList> = Extract<R[number], Reportable<never>>['code'];
+type ReportableCode<R extends RuleList> = Extract<R[number], Reportable<never>>['code'];
 
 /** Where a finding points: a node of the tree, or an explicit span of the text. */
 export type Target = JsonNode | { offset: number; length: number };

@@ -1,7 +1,8 @@
 import type { Severity } from '../diagnostics';
 import { notInTheReference, referenceTitles, type Quote } from './reference';
-import type { AnyRule, ExampleFile, FixedExample } from './rule';
-import { sizeWords } from './messages';
+import type { AnyRule } from './rule';
+import type { ExampleFile, FixedExample, RuleDocs } from './ruleDocs';
+import { capitalized, sizeWords } from './messages';
 import { areaTitleOf, rulesTableMarkdown } from './rulesTable';
 
 /**
@@ -29,9 +30,13 @@ export interface ShownExample {
   fixed?: FixedExample;
 }
 
-/** docs/rules/<code>.md: what the rule checks, why its severity, its examples, how to turn it off. */
+/**
+ * docs/rules/<code>.md: what the rule checks, why its severity, its examples, how to turn it off. Why its severity:
+ * what every rule of that severity is, unless its docs say why this one has it, then its decision.
+ */
 export function rulePageMarkdown(
   rule: AnyRule,
+  docs: RuleDocs,
   examples: { incorrect: ShownExample[]; correct: ShownExample[] },
 ): string {
   const fixedExample = examples.incorrect.find((example) => example.fixed);
@@ -46,17 +51,17 @@ export function rulePageMarkdown(
     '',
     '## What the reference says',
     '',
-    ...(rule.quotes === notInTheReference
+    ...(docs.quotes === notInTheReference
       ? ['Nothing: this rule is one of ours, not the reference\u2019s. What it rests on is said below.']
-      : quotedBySection(rule.quotes)),
+      : quotedBySection(docs.quotes)),
     '',
     `## Why ${severityNames[rule.severity]}`,
     '',
-    severityMeaning[rule.severity],
+    docs.whySeverity ?? severityMeaning[rule.severity],
     ...(rule.decision ? ['', rule.decision] : []),
     '',
-    ...('fault' in rule.examples
-      ? ['## Examples', '', `None: no plugin shows it. ${rule.examples.fault}`]
+    ...('fault' in docs.examples
+      ? ['## Examples', '', `None: no plugin shows it. ${docs.examples.fault}`]
       : [
           '## Incorrect',
           ...examples.incorrect.flatMap((example) => ['', ...shown(example, true)]),
@@ -226,7 +231,3 @@ const severityNames: Readonly<Record<Severity, string>> = {
   information: 'information',
   hint: 'a hint',
 };
-
-function capitalized(word: string): string {
-  return word[0].toUpperCase() + word.slice(1);
-}

@@ -1,127 +1,60 @@
+import { requiredRule as manifestRequired } from './manifest/required';
+import { wrongTypeRule as manifestWrongType } from './manifest/wrongType';
+import { unknownKeyRule as manifestUnknownKey } from './manifest/unknownKey';
+import { requiredRule as toolsRequired } from './tools/required';
+import { wrongTypeRule as toolsWrongType } from './tools/wrongType';
+import { unknownKeyRule as toolsUnknownKey } from './tools/unknownKey';
+import { requiredRule as actionsRequired } from './actions/required';
+import { wrongTypeRule as actionsWrongType } from './actions/wrongType';
+import { unknownKeyRule as actionsUnknownKey } from './actions/unknownKey';
+import { requiredRule as settingsRequired } from './settings/required';
+import { wrongTypeRule as settingsWrongType } from './settings/wrongType';
+import { unknownKeyRule as settingsUnknownKey } from './settings/unknownKey';
+import { wrongTypeRule as hooksWrongType } from './hooks/wrongType';
+import { unknownKeyRule as hooksUnknownKey } from './hooks/unknownKey';
+import { requiredRule as commandsRequired } from './commands/required';
+import { wrongTypeRule as commandsWrongType } from './commands/wrongType';
+import { unknownKeyRule as commandsUnknownKey } from './commands/unknownKey';
+import { requiredRule as viewsRequired } from './views/required';
+import { wrongTypeRule as viewsWrongType } from './views/wrongType';
+import { unknownKeyRule as viewsUnknownKey } from './views/unknownKey';
+import { wrongTypeRule as permissionsWrongType } from './permissions/wrongType';
+import { unknownKeyRule as permissionsUnknownKey } from './permissions/unknownKey';
 import { firstPropertyNode, keyNode, nodeAtPath, type JsonPath } from '../model/nodes';
 import { own } from '../own';
 import type { JsonNode } from '../parse/jsonNode';
-import { areas, shapeFindings, type Area, type ShapeFinding } from '../shape/shapeFindings';
+import { shapeFindings, type ShapeFinding } from '../shape/shapeFindings';
 import { closest, didYouMean, field, listOf, nameOf, quote, valueWords } from './messages';
-import { addRequiredField, renameKey } from '../fixes/shared';
-import type { AnyRule, RuleArea, RuleDefinition, ShapeData, Target } from './rule';
-import { requiredExamples, unknownKeyExamples, wrongTypeExamples } from './shapeExamples';
-import { notInTheReference, type Grounded, type Quote } from './reference';
-
-type RequiredArea = Exclude<Area, 'hooks' | 'permissions'>;
-/** The codes of the shape rules every area has: `tools.required`, `tools.wrong-type`, `tools.unknown-key`. */
-export type ShapeCode = `${RequiredArea}.required` | `${Area}.wrong-type` | `${Area}.unknown-key`;
+import type { AnyRule, RuleArea, ShapeData, Target } from './rule';
 
 /**
- * The reference's words for the fields each area requires (its tables' "yes", or a field written without "?"). Plain
- * data, which the bundles leave out with the rules' quotes.
+ * The types, required fields and unknown keys of every area, each defined in its area's folder (`tools/required.ts`),
+ * in the order they are listed. The rows with their own wording (kebab-case names, enums…) are rules of their own.
  */
-const requiredFieldsOf: Readonly<Record<RequiredArea, readonly [Quote, ...Quote[]]>> = {
-  manifest: [
-    { source: 'manifest-reference', section: 'Top level', words: 'name yes' },
-    { source: 'manifest-reference', section: 'Top level', words: 'displayName yes free text, shown in Connect.' },
-    { source: 'manifest-reference', section: 'Top level', words: 'version yes semver MAJOR.MINOR.PATCH' },
-  ],
-  tools: [
-    {
-      source: 'manifest-reference',
-      section: 'tools[] \u2014 MCP tools the agent can call',
-      words: 'id yes the MCP tool name.',
-    },
-    {
-      source: 'manifest-reference',
-      section: 'tools[] \u2014 MCP tools the agent can call',
-      words: 'title, description yes description is what the model reads when choosing a tool.',
-    },
-    {
-      source: 'manifest-reference',
-      section: 'tools[] \u2014 MCP tools the agent can call',
-      words: 'schema yes path to a JSON-Schema file for the tool\u2019s arguments',
-    },
-  ],
-  actions: [
-    { source: 'manifest-reference', section: 'actions[] \u2014 right-click AI actions', words: 'id yes kebab-case.' },
-    {
-      source: 'manifest-reference',
-      section: 'actions[] \u2014 right-click AI actions',
-      words: 'title, description yes shown in the context menu / action dialog.',
-    },
-    {
-      source: 'manifest-reference',
-      section: 'actions[] \u2014 right-click AI actions',
-      words: 'scope yes "single-file", "multi-file", "folder", or an array of those.',
-    },
-  ],
-  settings: [
-    {
-      source: 'manifest-reference',
-      section: 'settings{} \u2014 the plugin\u2019s settings card',
-      words:
-        'Keyed by setting id. Each value: { type: "string" | "boolean" | "number" | "action" | "info", title, description?,',
-    },
-  ],
-  commands: [
-    {
-      source: 'manifest-reference',
-      section: 'commands[] \u2014 slash commands',
-      words: '{ id, title, icon?, contexts?[], handler?, when?, fileExtensions?[] }.',
-    },
-  ],
-  views: [
-    {
-      source: 'manifest-reference',
-      section: 'views[] \u2014 plugin-contributed panels',
-      words: '{ id, title, icon?, location?, definition? }.',
-    },
-  ],
-};
-
-/**
- * Types, required fields and unknown keys, for every area, from the JSON Schema compiled at build
- * time. The rows with their own wording (kebab-case names, enums…) are declared in their areas' files.
- */
-export const genericShapeRules: readonly (RuleDefinition<ShapeCode, ShapeData> & Grounded)[] = areas.flatMap(
-  (area): (RuleDefinition<ShapeCode, ShapeData> & Grounded)[] => [
-    // hooks name their missing handler as hooks.shape, and no permission field is required.
-    ...(area === 'hooks' || area === 'permissions'
-      ? []
-      : [
-          {
-            code: `${area}.required` as const,
-            severity: 'error' as const,
-            description: `A field the reference marks as required in ${areaTitle(area)} is missing.`,
-            quotes: requiredFieldsOf[area],
-            fix: addRequiredField,
-            examples: requiredExamples[area],
-          },
-        ]),
-    {
-      code: `${area}.wrong-type`,
-      severity: 'error',
-      description: `A field in ${areaTitle(area)} has the wrong JSON type.`,
-      decision:
-        'The reference writes a field\u2019s type by its form ([] a list, { \u2026 } an object, a quoted value a string, true a flag), not in words: the manifest\u2019s JSON Schema writes each one down, and a value of another type is an error.',
-      quotes: notInTheReference,
-      examples: wrongTypeExamples[area],
-    },
-    {
-      code: `${area}.unknown-key`,
-      severity: 'warning',
-      description: `A key the reference does not define in ${areaTitle(area)}; often a typo (a "did you mean" is offered).`,
-      decision:
-        'A warning, not an error: the reference lists the fields it reads, and an unknown one is ignored by the app.',
-      quotes: notInTheReference,
-      // Ignored by the app: shown faded.
-      tags: ['unnecessary'],
-      fix: renameKey,
-      examples: unknownKeyExamples[area],
-    },
-  ],
-);
-
-function areaTitle(area: string): string {
-  return area === 'manifest' ? 'the top level' : area === 'permissions' ? 'permissions' : `contributes.${area}`;
-}
+export const genericShapeRules = [
+  manifestRequired,
+  manifestWrongType,
+  manifestUnknownKey,
+  toolsRequired,
+  toolsWrongType,
+  toolsUnknownKey,
+  actionsRequired,
+  actionsWrongType,
+  actionsUnknownKey,
+  settingsRequired,
+  settingsWrongType,
+  settingsUnknownKey,
+  hooksWrongType,
+  hooksUnknownKey,
+  commandsRequired,
+  commandsWrongType,
+  commandsUnknownKey,
+  viewsRequired,
+  viewsWrongType,
+  viewsUnknownKey,
+  permissionsWrongType,
+  permissionsUnknownKey,
+] as const;
 
 /** Runs the shape rules; `rules` is every registered rule, for their codes and wording. */
 export function shapeArea(

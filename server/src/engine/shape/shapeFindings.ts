@@ -68,7 +68,7 @@ const genericRules: Record<string, string> = {
   additionalProperties: 'unknown-key',
 };
 
-export const areas = ['manifest', 'tools', 'actions', 'settings', 'hooks', 'commands', 'views', 'permissions'] as const;
+const areas = ['manifest', 'tools', 'actions', 'settings', 'hooks', 'commands', 'views', 'permissions'] as const;
 export type Area = (typeof areas)[number];
 
 /** The reference's section a field belongs to, from its path. */

@@ -1,19 +1,16 @@
 import * as path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { Diagnostic } from 'vscode-languageserver';
 import type { EditorDocument } from '../editorDocument';
 import {
   checkFailed,
   configDiagnostics,
-  containsDotDot,
   fileReferences,
-  isAbsolutePath,
+  handlerPaths,
   normalizeRelativePath,
   type ManifestDiagnostic,
-  type ReferenceKind,
   type SeverityOverride,
 } from '../../engine';
-import { describeUnread, isInside, readFileInside } from '../../host/safeRead';
+import { describeUnread, isInside } from '../../host/safeRead';
 import { withoutBuiltInJsonDiagnostics, type BuiltInJson } from '../builtInJson';
 import { toLspDiagnostics } from './convert';
 import type { HandlerFiles } from '../handlerFiles';
@@ -21,7 +18,7 @@ import { filePathOf, type ManifestCache, type ManifestVersion } from '../manifes
 import type { OpenDocuments } from '../openDocuments';
 import type { ProjectConfigs } from '../projectConfigs';
 import type { ServerLog } from '../serverLog';
-import { maxFileBytes, type ServerSettings } from '../settings';
+import type { ServerSettings } from '../settings';
 import type { WorkspaceManifests } from '../workspaceManifests';
 
 /**
@@ -131,12 +128,9 @@ export class DiagnosticsCore {
   private knownManifest(filePath: string): ManifestVersion | undefined {
     const open = this.env.documents.all().find((document) => filePathOf(document.uri) === filePath);
     if (open) return this.openManifest(open);
-    const root = this.env.workspaceFolderPaths().find((folder) => isInside(folder, filePath));
-    if (root === undefined) return undefined;
-    const read = readFileInside(root, filePath, maxFileBytes(this.env.settings()));
-    if (read.kind !== 'text') return undefined;
-    const entry = this.env.cache.fromDisk(pathToFileURL(filePath).href, read.text);
-    return entry.isFilerManifest ? entry : undefined;
+    if (!this.env.workspaceFolderPaths().some((folder) => isInside(folder, filePath))) return undefined;
+    const entry = this.env.cache.readFromDisk(filePath);
+    return !('kind' in entry) && entry.isFilerManifest ? entry : undefined;
   }
 
   /** The open config files: their diagnostics change with every manifest they govern. */
@@ -217,13 +211,8 @@ export class DiagnosticsCore {
     if (!folder) return [];
     const diagnostics = entry.diagnostics('with-handlers');
     const pageOf = this.env.rulePage();
-    // As the engine reads them: never a ".." or an absolute path, only a file of the folder.
-    const readable = fileReferences(entry.model).filter(
-      ({ kind, filePath: named }) =>
-        handlerReferenceKinds.has(kind) && !containsDotDot(named) && !isAbsolutePath(named),
-    );
     // A handler a nested plugin's manifest names too gets only the nearest one's findings, as when it is open.
-    return [...new Set(readable.map((reference) => normalizeRelativePath(reference.filePath)))]
+    return handlerPaths(entry.model)
       .filter((relative) => folder.stat(relative) === 'file')
       .map((relative) => ({ relative, handlerPath: path.join(folder.root, relative) }))
       .filter(({ handlerPath }) => !this.env.handlers.hasNearerManifest(handlerPath, filePath))
@@ -241,15 +230,11 @@ export class DiagnosticsCore {
    * undefined when it is not one or cannot be read.
    */
   private manifestOnDisk(filePath: string): ManifestVersion | undefined {
-    // Read as every file is: a link, a FIFO, a file past maxFileSize or in a folder linked from outside the workspace
-    // is not opened.
-    const root = this.env.workspaceFolderPaths().find((folder) => isInside(folder, filePath)) ?? path.dirname(filePath);
-    const read = readFileInside(root, filePath, maxFileBytes(this.env.settings()));
-    if (read.kind !== 'text') {
-      if (read.kind !== 'missing') this.env.log.notRead(filePath, describeUnread(read));
+    const entry = this.env.cache.readFromDisk(filePath);
+    if ('kind' in entry) {
+      if (entry.kind !== 'missing') this.env.log.notRead(filePath, describeUnread(entry));
       return undefined;
     }
-    const entry = this.env.cache.fromDisk(pathToFileURL(filePath).href, read.text);
     this.env.log.recognized(entry.uri, entry.recognition());
     if (!entry.isFilerManifest) return undefined;
     const folder = entry.folder()!;
@@ -266,13 +251,6 @@ interface DiskDiagnostics {
   own: Diagnostic[];
   handlers: { filePath: string; diagnostics: Diagnostic[] }[];
 }
-
-const handlerReferenceKinds: ReadonlySet<ReferenceKind> = new Set([
-  'tool-handler',
-  'hook-handler',
-  'command-handler',
-  'setting-handler',
-]);
 
 /** A manifest's diagnostics in the manifest itself. */
 function ownDiagnostics(entry: ManifestVersion): ManifestDiagnostic[] {

@@ -1,4 +1,3 @@
-import { promises as fsPromises } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import {
   DiagnosticRefreshRequest,
@@ -13,6 +12,7 @@ import {
   type WorkspaceDiagnosticReport,
   type WorkspaceDocumentDiagnosticReport,
 } from 'vscode-languageserver';
+import { fileStampAsync } from '../../host/fileStamp';
 import type { ClientRequests } from '../clientRequests';
 import type { EditorDocument } from '../editorDocument';
 import { diskResultId, filePathOf } from '../manifestCache';
@@ -180,12 +180,8 @@ export class PullDiagnostics implements DiagnosticsStrategy {
       if (token.isCancellationRequested) break;
       if (documents.isOpen(filePath)) continue;
       const uri = pathToFileURL(filePath).href;
-      let stats;
-      try {
-        stats = await fsPromises.stat(filePath);
-      } catch {
-        continue;
-      }
+      const stats = await fileStampAsync(filePath);
+      if (!stats) continue;
       const resultId = diskResultId(stats, folders.forManifest(filePath).generation, this.env.settingsGeneration());
       const handlerResultId = `${resultId}|handler`;
       if (previous.get(uri) === resultId) {

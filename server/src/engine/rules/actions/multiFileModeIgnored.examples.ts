@@ -1,0 +1,37 @@
+import { manifestReference } from '../reference';
+import { plugin } from '../examples';
+import { ruleDocs } from '../ruleDocs';
+import { multiFileModeIgnoredRule } from './multiFileModeIgnored';
+
+export const multiFileModeIgnoredDocs = ruleDocs(multiFileModeIgnoredRule, {
+  quotes: [
+    manifestReference(
+      'actions[] \u2014 right-click AI actions',
+      'multiFileMode no, tool kind "independent" (default): one tool call per selected file.',
+    ),
+  ],
+  examples: {
+    incorrect: [
+      {
+        manifest: plugin(`
+          "contributes": {
+            "actions": [
+              { "id": "summarize", "title": "Summarize", "description": "Summarizes the files together.",
+                "scope": "multi-file", "prompt": "./prompts/summarize.md", «"multiFileMode"»: "batch" }
+            ]
+          }`),
+      },
+    ],
+    correct: [
+      {
+        manifest: plugin(`
+          "contributes": {
+            "actions": [
+              { "id": "summarize", "title": "Summarize", "description": "Summarizes the files together.",
+                "scope": "multi-file", "prompt": "./prompts/summarize.md" }
+            ]
+          }`),
+      },
+    ],
+  },
+});

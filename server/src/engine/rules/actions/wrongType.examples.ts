@@ -1,0 +1,32 @@
+import { plugin } from '../examples';
+import { notInTheReference } from '../reference';
+import { ruleDocs } from '../ruleDocs';
+import { wrongTypeRule } from './wrongType';
+
+export const wrongTypeDocs = ruleDocs(wrongTypeRule, {
+  quotes: notInTheReference,
+  examples: {
+    incorrect: [
+      {
+        manifest: plugin(`
+          "contributes": {
+            "actions": [
+              { "id": "summarize", "title": "Summarize", "description": "Summarizes the selected file.",
+                "scope": "single-file", "prompt": "./prompts/summarize.md", "fileExtensions": «".md"» }
+            ]
+          }`),
+      },
+    ],
+    correct: [
+      {
+        manifest: plugin(`
+          "contributes": {
+            "actions": [
+              { "id": "summarize", "title": "Summarize", "description": "Summarizes the selected file.",
+                "scope": "single-file", "prompt": "./prompts/summarize.md", "fileExtensions": [".md"] }
+            ]
+          }`),
+      },
+    ],
+  },
+});

@@ -1,0 +1,3 @@
+import { genericWrongType } from '../shapeRules';
+
+export const wrongTypeRule = genericWrongType('commands');

@@ -1,0 +1,34 @@
+import { notInTheReference } from '../reference';
+import { plugin, summarizePrompt } from '../examples';
+import { ruleDocs } from '../ruleDocs';
+import { emptyRule } from './empty';
+
+export const emptyDocs = ruleDocs(emptyRule, {
+  quotes: notInTheReference,
+  examples: {
+    incorrect: [
+      {
+        manifest: plugin(`
+          "contributes": {
+            "actions": [
+              { "id": "summarize", "title": "Summarize", "description": "Summarizes the selected file.",
+                "scope": "single-file", "prompt": «"./prompts/summarize.md"» }
+            ]
+          }`),
+        files: { 'prompts/summarize.md': '\n' },
+      },
+    ],
+    correct: [
+      {
+        manifest: plugin(`
+          "contributes": {
+            "actions": [
+              { "id": "summarize", "title": "Summarize", "description": "Summarizes the selected file.",
+                "scope": "single-file", "prompt": "./prompts/summarize.md" }
+            ]
+          }`),
+        files: { 'prompts/summarize.md': summarizePrompt },
+      },
+    ],
+  },
+});

@@ -1,0 +1,39 @@
+import { manifestReference } from '../reference';
+import { plugin, summarizePrompt } from '../examples';
+import { ruleDocs } from '../ruleDocs';
+import { notAFileRule } from './notAFile';
+
+export const notAFileDocs = ruleDocs(notAFileRule, {
+  quotes: [
+    manifestReference(
+      'tools[] \u2014 MCP tools the agent can call',
+      'path to the handler module, relative to the plugin root',
+    ),
+  ],
+  examples: {
+    incorrect: [
+      {
+        manifest: plugin(`
+          "contributes": {
+            "actions": [
+              { "id": "summarize", "title": "Summarize", "description": "Summarizes the selected file.",
+                "scope": "single-file", "prompt": «"./prompts"» }
+            ]
+          }`),
+        files: { 'prompts/summarize.md': summarizePrompt },
+      },
+    ],
+    correct: [
+      {
+        manifest: plugin(`
+          "contributes": {
+            "actions": [
+              { "id": "summarize", "title": "Summarize", "description": "Summarizes the selected file.",
+                "scope": "single-file", "prompt": "./prompts/summarize.md" }
+            ]
+          }`),
+        files: { 'prompts/summarize.md': summarizePrompt },
+      },
+    ],
+  },
+});

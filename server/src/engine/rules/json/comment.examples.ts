@@ -1,0 +1,12 @@
+import { notInTheReference } from '../reference';
+import { plugin } from '../examples';
+import { ruleDocs } from '../ruleDocs';
+import { commentRule } from './comment';
+
+export const commentDocs = ruleDocs(commentRule, {
+  quotes: notInTheReference,
+  examples: {
+    incorrect: [{ manifest: plugin(`«// Counts the words in a text file.»\n"keywords": ["words"]`) }],
+    correct: [{ manifest: plugin(`"description": "Counts the words in a text file.",\n"keywords": ["words"]`) }],
+  },
+});

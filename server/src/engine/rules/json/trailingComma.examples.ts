@@ -1,0 +1,12 @@
+import { notInTheReference } from '../reference';
+import { plugin } from '../examples';
+import { ruleDocs } from '../ruleDocs';
+import { trailingCommaRule } from './trailingComma';
+
+export const trailingCommaDocs = ruleDocs(trailingCommaRule, {
+  quotes: notInTheReference,
+  examples: {
+    incorrect: [{ manifest: plugin(`"keywords": ["words", "count"]«,»`) }],
+    correct: [{ manifest: plugin(`"keywords": ["words", "count"]`) }],
+  },
+});

@@ -1,0 +1,3 @@
+import { genericRequired } from '../shapeRules';
+
+export const requiredRule = genericRequired('manifest');

@@ -1,0 +1,3 @@
+import { genericUnknownKey } from '../shapeRules';
+
+export const unknownKeyRule = genericUnknownKey('manifest');

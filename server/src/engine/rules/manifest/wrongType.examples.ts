@@ -1,0 +1,12 @@
+import { plugin } from '../examples';
+import { notInTheReference } from '../reference';
+import { ruleDocs } from '../ruleDocs';
+import { wrongTypeRule } from './wrongType';
+
+export const wrongTypeDocs = ruleDocs(wrongTypeRule, {
+  quotes: notInTheReference,
+  examples: {
+    incorrect: [{ manifest: plugin(`"keywords": «"words"»`) }],
+    correct: [{ manifest: plugin(`"keywords": ["words", "count"]`) }],
+  },
+});

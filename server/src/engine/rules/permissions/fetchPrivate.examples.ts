@@ -1,0 +1,26 @@
+import { manifestReference } from '../reference';
+import { plugin } from '../examples';
+import { ruleDocs } from '../ruleDocs';
+import { fetchPrivateRule } from './fetchPrivate';
+
+export const fetchPrivateDocs = ruleDocs(fetchPrivateRule, {
+  quotes: [manifestReference('permissions', 'localhost/private ranges are refused regardless (SSRF guard).')],
+  examples: {
+    incorrect: [
+      {
+        manifest: plugin(`
+          "permissions": {
+            "fetch": { "static": ["api.example.com", «"localhost"»] }
+          }`),
+      },
+    ],
+    correct: [
+      {
+        manifest: plugin(`
+          "permissions": {
+            "fetch": { "static": ["api.example.com"], "deny": ["localhost"] }
+          }`),
+      },
+    ],
+  },
+});

@@ -1,0 +1,28 @@
+import { manifestReference } from '../reference';
+import { plugin } from '../examples';
+import { ruleDocs } from '../ruleDocs';
+import { fetchUrlRule } from './fetchUrl';
+
+export const fetchUrlDocs = ruleDocs(fetchUrlRule, {
+  quotes: [manifestReference('permissions', 'static / deny entries are host names.')],
+  examples: {
+    incorrect: [
+      {
+        manifest: plugin(`"permissions": { "fetch": { "static": [«"https://api.example.com/v1"»] } }`),
+        fixed: {
+          title: 'Change to "api.example.com"',
+          manifest: plugin(`
+            "permissions": { "fetch": { "static": ["api.example.com"] } }`),
+        },
+      },
+    ],
+    correct: [
+      {
+        manifest: plugin(`
+          "permissions": {
+            "fetch": { "static": ["api.example.com"], "deny": ["localhost"] }
+          }`),
+      },
+    ],
+  },
+});

@@ -1,0 +1,30 @@
+import { plugin } from '../examples';
+import { notInTheReference } from '../reference';
+import { ruleDocs } from '../ruleDocs';
+import { wrongTypeRule } from './wrongType';
+
+export const wrongTypeDocs = ruleDocs(wrongTypeRule, {
+  quotes: notInTheReference,
+  examples: {
+    incorrect: [
+      {
+        manifest: plugin(`
+          "contributes": {
+            "settings": {
+              "apiKey": { "type": "string", "title": "API key", "secret": «"yes"» }
+            }
+          }`),
+      },
+    ],
+    correct: [
+      {
+        manifest: plugin(`
+          "contributes": {
+            "settings": {
+              "apiKey": { "type": "string", "title": "API key", "secret": true }
+            }
+          }`),
+      },
+    ],
+  },
+});

@@ -1,0 +1,32 @@
+import { plugin } from '../examples';
+import { notInTheReference } from '../reference';
+import { ruleDocs } from '../ruleDocs';
+import { duplicateIdRule } from './duplicateId';
+
+export const duplicateIdDocs = ruleDocs(duplicateIdRule, {
+  quotes: notInTheReference,
+  examples: {
+    incorrect: [
+      {
+        manifest: plugin(`
+          "contributes": {
+            "views": [
+              { "id": "word-stats", "title": "Word statistics", "location": "sidebar" },
+              { "id": «"word-stats"», "title": "Word history", "location": "panel" }
+            ]
+          }`),
+      },
+    ],
+    correct: [
+      {
+        manifest: plugin(`
+          "contributes": {
+            "views": [
+              { "id": "word-stats", "title": "Word statistics", "location": "sidebar" },
+              { "id": "word-history", "title": "Word history", "location": "panel" }
+            ]
+          }`),
+      },
+    ],
+  },
+});

@@ -1,0 +1,30 @@
+import { plugin } from '../examples';
+import { notInTheReference } from '../reference';
+import { ruleDocs } from '../ruleDocs';
+import { wrongTypeRule } from './wrongType';
+
+export const wrongTypeDocs = ruleDocs(wrongTypeRule, {
+  quotes: notInTheReference,
+  examples: {
+    incorrect: [
+      {
+        manifest: plugin(`
+          "contributes": {
+            "views": [
+              { "id": "word-stats", "title": "Word statistics", "location": «["sidebar"]» }
+            ]
+          }`),
+      },
+    ],
+    correct: [
+      {
+        manifest: plugin(`
+          "contributes": {
+            "views": [
+              { "id": "word-stats", "title": "Word statistics", "location": "sidebar" }
+            ]
+          }`),
+      },
+    ],
+  },
+});

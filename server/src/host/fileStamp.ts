@@ -1,0 +1,42 @@
+import * as fs from 'node:fs';
+
+/** What stands for a file's text without reading it: which file it is, its size and when it was last written. */
+interface FileStamp {
+  /** A regular file (a link is followed, as the path is stat'ed). */
+  isFile: boolean;
+  ino: number;
+  size: number;
+  mtimeMs: number;
+}
+
+/** The stamp of the file at `filePath` (a link followed); undefined when nothing is there or it cannot be stat'ed. */
+export function fileStamp(filePath: string): FileStamp | undefined {
+  try {
+    const stats = fs.statSync(filePath, { throwIfNoEntry: false });
+    return stats && stampOf(stats);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The same, without blocking: for a scan over many files. */
+export async function fileStampAsync(filePath: string): Promise<FileStamp | undefined> {
+  try {
+    return stampOf(await fs.promises.stat(filePath));
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether anything is at `filePath`, itself (a link counts, dangling or not). */
+export function pathExists(filePath: string): boolean {
+  try {
+    return fs.lstatSync(filePath, { throwIfNoEntry: false }) !== undefined;
+  } catch {
+    return false;
+  }
+}
+
+function stampOf(stats: fs.Stats): FileStamp {
+  return { isFile: stats.isFile(), ino: stats.ino, size: stats.size, mtimeMs: stats.mtimeMs };
+}
