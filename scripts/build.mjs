@@ -18,6 +18,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const run = (/** @type {string} */ script, /** @type {string[]} */ args = []) =>
   execFileSync(process.execPath, [script, ...args], { cwd: root, stdio: 'inherit' });
 const forPackage = process.argv.includes('--package');
+const configSchema = 'filer-manifest.config.schema.json';
 
 run(join(root, 'scripts/generate-shape-validator.mjs'));
 run(join(root, 'scripts/generate-mcp-result-schema.mjs'));
@@ -123,4 +124,7 @@ if (!forPackage) {
   rmSync(join(root, 'server', 'docs'), { recursive: true, force: true });
   cpSync(join(root, 'docs', 'rules'), join(root, 'server', 'docs', 'rules'), { recursive: true });
   cpSync(join(root, 'docs', 'reference'), join(root, 'server', 'docs', 'reference'), { recursive: true });
+  // The config file's schema, for a `$schema` that points into node_modules/filer-manifest/.
+  rmSync(join(root, 'server', 'schemas'), { recursive: true, force: true });
+  cpSync(join(root, 'schemas', configSchema), join(root, 'server', 'schemas', configSchema));
 }

@@ -48,7 +48,7 @@ for (const [corpus, first] of [
   ['handlers', 2 * perFolder],
   ['manifests', 0],
 ] as const) {
-  test(`check (text, json, sarif) and gating (text, json) over 20 plugins with a mutated ${corpus === 'handlers' ? 'handler' : 'manifest or tool schema'} (inputs ${first}–${first + perFolder - 1}) between two good ones`, () => {
+  test(`check (text, json, sarif, --fix-dry-run, --fix) and gating (text, json) over 20 plugins with a mutated ${corpus === 'handlers' ? 'handler' : 'manifest or tool schema'} (inputs ${first}–${first + perFolder - 1}) between two good ones`, () => {
     const failures = checkCliFolder(good, fuzzedPlugins(corpus, first));
     assert.deepEqual(failures.slice(0, 5), [], `${failures.length} failures`);
   });

@@ -51,7 +51,7 @@ before(() => {
 
 after(() => rmSync(work, { recursive: true, force: true }));
 
-test('the package holds the two bundles, the rule pages and the reference they quote, its README and the licence, and no test or source', () => {
+test("the package holds the two bundles, the rule pages and the reference they quote, the config file's schema, its README and the licence, and no test or source", () => {
   const listing = spawnSync('tar', ['-tzf', tarball], { encoding: 'utf8' }).stdout.trim().split('\n').sort();
   // The reference's texts, which the pages quote; not MCP's schema, which the build reads.
   const pages = ['rules', 'reference'].flatMap((folder) =>
@@ -59,7 +59,14 @@ test('the package holds the two bundles, the rule pages and the reference they q
       .filter((name) => name.endsWith('.md') || name.endsWith('.txt'))
       .map((name) => `package/docs/${folder}/${name}`),
   );
-  const files = ['LICENSE', 'README.md', 'dist/cli.js', 'dist/server.js', 'package.json'].map((f) => `package/${f}`);
+  const files = [
+    'LICENSE',
+    'README.md',
+    'dist/cli.js',
+    'dist/server.js',
+    'package.json',
+    'schemas/filer-manifest.config.schema.json',
+  ].map((f) => `package/${f}`);
   assert.deepEqual(listing, [...files, ...pages].sort());
   const installed = path.join(prefix, 'lib', 'node_modules', 'filer-manifest');
   assert.ok(!existsSync(path.join(installed, 'node_modules')), 'the package installs no dependency');

@@ -1,9 +1,10 @@
 /**
  * The CLI fed mutated input: a folder of many plugins, each a copy of an example with one file (a handler, a tool
- * schema or the manifest) the input, between two good plugins; `check` (text, json, sarif) and `gating` (text, json)
- * over it. Each run must end with 0 or 1 (never 2, "internal error"), within its bound, with nothing on stderr but
- * the CLI's one-line warnings (never a stack trace), every plugin with an unchanged manifest reported, and the good
- * plugins reported exactly as in a folder without the others.
+ * schema or the manifest) the input, between two good plugins; `check` (text, json, sarif), `gating` (text, json),
+ * `check --fix-dry-run` and then `check --fix` over it (after which a dry run finds nothing more to fix). Each run
+ * must end with 0 or 1 (never 2, "internal error"), within its bound, with nothing on stderr but the CLI's one-line
+ * warnings (never a stack trace), every plugin with an unchanged manifest reported, and the good plugins reported
+ * exactly as in a folder without the others.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -30,6 +31,9 @@ const runs: { name: string; args: string[] }[] = [
   { name: 'check sarif', args: ['check', '.', '--format', 'sarif'] },
   { name: 'gating text', args: ['gating', '.'] },
   { name: 'gating json', args: ['gating', '.', '--format', 'json'] },
+  { name: 'check --fix-dry-run json', args: ['check', '.', '--fix-dry-run', '--format', 'json'] },
+  // Last: it writes the fixes into the folder, and then a second dry run must find nothing more to fix.
+  { name: 'check --fix', args: ['check', '.', '--fix'] },
 ];
 
 function writeTree(plugins: readonly CliPlugin[]): string {
@@ -84,6 +88,18 @@ function partOf(name: string, stdout: string, dir: string): string {
     .split('\n')
     .filter((line) => line.startsWith(`${dir}/`))
     .join('\n');
+}
+
+/** After `check --fix`: a dry run over the fixed folder that still finds a fix to apply, in words. */
+function fixedAgain(root: string, plugins: number): string[] {
+  const run = runCli(['check', '.', '--fix-dry-run', '--format', 'json'], root, boundMs(plugins));
+  const wrong = wrongRun('check --fix-dry-run after --fix', run, boundMs(plugins));
+  if (wrong) return [wrong];
+  // "More fixes were offered after 10 rounds": said, and then a second run may fix more.
+  if (run.stderr.includes('rounds of fixing')) return [];
+  return (JSON.parse(run.stdout) as { file: string; fixes?: { code: string; title: string }[] }[])
+    .filter((entry) => (entry.fixes ?? []).length > 0)
+    .map((entry) => `check --fix left fixes in ${entry.file}: ${JSON.stringify(entry.fixes)}`);
 }
 
 /** Whether the plugin's manifest is reported by the run at all. */
@@ -154,6 +170,7 @@ export function checkCliFolder(good: readonly CliPlugin[], fuzzed: readonly CliP
         if (!plugin.manifestMutated && !reported(name, run.stdout, plugin.dir))
           failures.push(`${name}: ${plugin.label ?? plugin.dir} is not reported`);
     }
+    failures.push(...fixedAgain(root, good.length + fuzzed.length));
     return failures;
   } finally {
     rmSync(root, { recursive: true, force: true });

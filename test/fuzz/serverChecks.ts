@@ -1,10 +1,10 @@
 /**
  * The language server fed mutated input over a real connection, in one process: each input is opened, changed to or
  * reopened as the text of a handler, a manifest or a tool schema of a plugin, between requests (hover, completion,
- * document symbols) on it, each answered in time (not with an internal error); after each the server is alive; every
- * ten inputs, and at the end, a good plugin's manifest (edited to a new version) still gets its diagnostics, as before
- * the inputs. (Whether the input itself gets diagnostics depends on what it has become: a manifest no longer
- * recognized, a handler no manifest names any more get none, so that is not asked.)
+ * document symbols, "Fix all") on it, each answered in time (not with an internal error); after each the server is
+ * alive; every ten inputs, and at the end, a good plugin's manifest (edited to a new version) still gets its
+ * diagnostics, as before the inputs. (Whether the input itself gets diagnostics depends on what it has become: a
+ * manifest no longer recognized, a handler no manifest names any more get none, so that is not asked.)
  */
 import { ErrorCodes, ResponseError, type Diagnostic } from 'vscode-languageserver-protocol/node';
 import { LspClient, tempFolder } from '../lsp/lspClient';
@@ -86,6 +86,14 @@ export async function checkServer(
         ['textDocument/hover', { textDocument: { uri }, position: position() }],
         ['textDocument/completion', { textDocument: { uri }, position: position() }],
         ['textDocument/documentSymbol', { textDocument: { uri } }],
+        [
+          'textDocument/codeAction',
+          {
+            textDocument: { uri },
+            range: { start: position(), end: position() },
+            context: { diagnostics: [], only: ['source.fixAll'] },
+          },
+        ],
       ];
       for (const [method, params] of requests) {
         try {

@@ -155,3 +155,51 @@ test('a config file that is a FIFO or a link out of the folder is not opened: on
   }
   secret.cleanup();
 });
+
+test('in the config file: completion of rule codes, severities and keys; hover on a rule code with its page', async () => {
+  const folder = tempFolder({ 'filer-manifest.config.json': '{}\n' });
+  const client = await LspClient.start({ workspace: folder.root, capabilities: vscodeCapabilities });
+  try {
+    const uri = folder.uri('filer-manifest.config.json');
+    const text = '{\n  "rules": { "tools.legacy-shape": "", "" },\n  "suppress": [ { "rule": "" } ]\n}\n';
+    await client.open(uri, text);
+    type Item = { label: string; detail?: string; textEdit?: { range: unknown; newText: string } };
+    const complete = (line: number, character: number) =>
+      client.request<Item[]>('textDocument/completion', { textDocument: { uri }, position: { line, character } });
+    // In the value of a rule: the severities, in order from off to error, replacing the quotes typed.
+    const severities = await complete(1, 36);
+    assert.deepEqual(
+      severities.map((item) => item.label),
+      ['off', 'hint', 'information', 'warning', 'error'],
+    );
+    assert.deepEqual(severities[0].textEdit, {
+      range: { start: { line: 1, character: 35 }, end: { line: 1, character: 37 } },
+      newText: '"off"',
+    });
+    // A key of rules, and a suppression's rule: every rule code, with what it checks.
+    for (const [line, character] of [
+      [1, 40],
+      [2, 26],
+    ]) {
+      const codes = await complete(line, character);
+      const legacy = codes.find((item) => item.label === 'tools.legacy-shape');
+      assert.ok(legacy && codes.length > 100, `${line}:${character}: ${codes.length} items`);
+      assert.match(legacy.detail ?? '', /^error: Legacy manifests/);
+    }
+    // Before the first key: the file's keys.
+    const keys = await complete(0, 1);
+    assert.deepEqual(
+      keys.map((item) => item.label),
+      ['rules', 'overrides', 'ignore', 'suppress', '$schema'],
+    );
+    const hover = await client.request<{ contents: { kind: string; value: string } } | null>('textDocument/hover', {
+      textDocument: { uri },
+      position: { line: 1, character: 20 },
+    });
+    assert.match(hover?.contents.value ?? '', /^`tools\.legacy-shape`: Legacy manifests .* By default: error\./);
+    assert.match(hover?.contents.value ?? '', /\[The rule's page\]\(.*tools\.legacy-shape\.md\)/);
+  } finally {
+    await client.stop();
+    folder.cleanup();
+  }
+});

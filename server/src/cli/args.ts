@@ -16,6 +16,8 @@ export interface CheckCommand {
   maxWarnings: number | undefined;
   /** At most this many diagnostics per manifest, the last one saying how many more there were. */
   maxDiagnostics: number;
+  /** `--fix`: the fixes nobody needs to choose written to the files; `--fix-dry-run`: only said. */
+  fix: 'write' | 'dry-run' | undefined;
 }
 
 type Command = CheckCommand | { kind: 'help' } | { kind: 'version' };
@@ -44,6 +46,10 @@ Options:
       --max-warnings <n>          also fail (exit 1) when there are more than n warnings
       --max-diagnostics <n>       list at most n diagnostics per manifest, the last
                                   saying how many more there were (default: ${defaultMaxDiagnostics})
+      --fix                       apply the fixes that need no choice (the legacy tool
+                                  shape, a byte-order mark, kebab-case, a field Filer
+                                  refuses) and report what is left
+      --fix-dry-run               say which fixes --fix would apply; write nothing
   -h, --help                      show this help
   -v, --version                   show the version
 
@@ -63,6 +69,8 @@ export function parseCommandLine(args: string[]): Command {
         rule: { type: 'string', multiple: true },
         'max-warnings': { type: 'string' },
         'max-diagnostics': { type: 'string' },
+        fix: { type: 'boolean' },
+        'fix-dry-run': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
         version: { type: 'boolean', short: 'v' },
       },
@@ -84,8 +92,12 @@ export function parseCommandLine(args: string[]): Command {
     throw new UsageError(`Unknown command "${command}": the commands are check, gating, menu and explain.`);
   }
 
+  if (values.fix && values['fix-dry-run']) throw new UsageError('Use --fix or --fix-dry-run, not both.');
+  if (values.fix && paths.includes('-'))
+    throw new UsageError('--fix cannot write a manifest read from stdin back: use --fix-dry-run, or name the file.');
   return {
     kind: 'check',
+    fix: values.fix ? 'write' : values['fix-dry-run'] ? 'dry-run' : undefined,
     paths: paths.length > 0 ? paths : ['.'],
     format: parseFormat(values.format),
     severityOverrides: parseRuleOverrides(values.rule ?? []),

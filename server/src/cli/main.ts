@@ -7,7 +7,7 @@
  */
 import * as path from 'node:path';
 import packageJson from '../../package.json';
-import { allRules, analyzeManifest, checkFailed, manifestFileName, recognizeText, terminalText } from '../engine';
+import { allRules, checkFailed, manifestFileName, recognizeText, terminalText, type ManifestAnalysis } from '../engine';
 import { NodePluginFolder } from '../host/nodePluginFolder';
 import { rulePagesOf } from '../host/rulePages';
 import { helpText, parseCommandLine, UsageError, type CheckCommand } from './args';
@@ -30,6 +30,7 @@ import {
   type SearchedFolder,
 } from './manifestFiles';
 import { CheckConfigs } from './configs';
+import { checkManifest } from './fixes';
 import { countSeverities, type CheckedManifest } from './results';
 
 const programName = 'filer-manifest';
@@ -111,9 +112,10 @@ async function check(command: CheckCommand, cwd: string): Promise<number> {
       continue;
     }
     const severityOverrides = config.scope?.severityOverrides ?? command.severityOverrides;
-    let analysis: ReturnType<typeof analyzeManifest>;
+    let analysis: ManifestAnalysis;
+    let fixes: CheckedManifest['fixes'];
     try {
-      analysis = analyzeManifest(input.text, {
+      const options = {
         // Stdin has no folder: the rules that read the files a manifest names stay quiet.
         folder: input.absolutePath === undefined ? undefined : new NodePluginFolder(path.dirname(input.absolutePath)),
         severityOverrides,
@@ -121,7 +123,14 @@ async function check(command: CheckCommand, cwd: string): Promise<number> {
         ...(config.scope && config.used
           ? { suppressions: { entries: config.scope.suppressions, used: config.used } }
           : {}),
-      });
+      };
+      ({ analysis, fixes } = checkManifest(
+        input.text,
+        options,
+        { file, absolutePath: input.absolutePath },
+        command.fix,
+        warn,
+      ));
     } catch (error) {
       // One manifest whose check throws fails alone: the others are checked and reported.
       const failed = checkFailed('this manifest', error, severityOverrides);
@@ -140,7 +149,12 @@ async function check(command: CheckCommand, cwd: string): Promise<number> {
       const text = `${file}: checked, though it does not look like a Filer manifest (${recognition.reason}).`;
       notes.push({ path: input.absolutePath, text });
     }
-    results.push({ file, absolutePath: input.absolutePath, diagnostics: analysis.diagnostics });
+    results.push({
+      file,
+      absolutePath: input.absolutePath,
+      diagnostics: analysis.diagnostics,
+      ...(fixes ? { fixes } : {}),
+    });
   }
   results.push(...configs.results());
   // A folder named that yields no manifest to check is an error, which names what was skipped and why

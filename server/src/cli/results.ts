@@ -1,5 +1,5 @@
 import * as path from 'node:path';
-import type { GatingComparison, GatingReport, ManifestDiagnostic, Severity } from '../engine';
+import type { AppliedFix, GatingComparison, GatingReport, ManifestDiagnostic, NewFile, Severity } from '../engine';
 
 /** One checked manifest, as every output format receives it. */
 export interface CheckedManifest {
@@ -10,6 +10,8 @@ export interface CheckedManifest {
   diagnostics: ManifestDiagnostic[];
   /** A config file's own findings (filer-manifest.config.json), not a manifest's. */
   kind?: 'config';
+  /** With --fix or --fix-dry-run: the fixes applied (or that would be), and for a dry run what they would write. */
+  fixes?: { applied: AppliedFix[]; wouldWrite?: { text: string; newFiles: NewFile[] } };
 }
 
 /**
@@ -33,7 +35,7 @@ export function countSeverities(results: CheckedManifest[]): SeverityCounts {
 /**
  * The diagnostics of one file: a manifest's own, or those of a handler it names (`manifest` then says which manifest).
  */
-interface CheckedFile {
+export interface CheckedFile {
   /** As shown to the user: relative to the working folder when below it. */
   file: string;
   /** The absolute path, or undefined for stdin. */
@@ -41,6 +43,8 @@ interface CheckedFile {
   /** For a handler's diagnostics: the manifest that names it, as shown. */
   manifest?: string;
   diagnostics: ManifestDiagnostic[];
+  /** A manifest's fixes (--fix, --fix-dry-run). */
+  fixes?: CheckedManifest['fixes'];
 }
 
 /**
@@ -49,7 +53,12 @@ interface CheckedFile {
  */
 export function byFile(results: CheckedManifest[]): CheckedFile[] {
   return results.flatMap((result) => {
-    const own: CheckedFile = { file: result.file, absolutePath: result.absolutePath, diagnostics: [] };
+    const own: CheckedFile = {
+      file: result.file,
+      absolutePath: result.absolutePath,
+      diagnostics: [],
+      ...(result.fixes ? { fixes: result.fixes } : {}),
+    };
     const others = new Map<string, CheckedFile>();
     for (const diagnostic of result.diagnostics) {
       if (diagnostic.file === undefined || result.absolutePath === undefined) {

@@ -42,6 +42,7 @@ export {
   type FindingsWanted,
   type ManifestAnalysis,
   type SeverityOverride,
+  type ValidateOptions,
 } from './validate';
 export {
   allRules,
@@ -56,6 +57,7 @@ export type { RuleDefinition, RuleTag } from './rules/rule';
 export type { ExampleFile, FixedExample, RuleExample } from './rules/ruleDocs';
 export type { Creatable, FixProposal, NewFile, OffsetEdit } from './fixes/fix';
 export { proposeFixes, sharedInOneRequest } from './fixes/proposeFixes';
+export { fixAll, maxPasses, type AppliedFix } from './fixAll';
 export { eolOf, indentUnitOf, lineIndentAt } from './fixes/textEdits';
 export { pathSuggestion } from './fixes/pathSuggestion';
 export { decisionsTableMarkdown } from './rules/rulesTable';
@@ -95,3 +97,4 @@ export {
   type ConfigScope,
   type ProjectConfig,
 } from './config/projectConfig';
+export { configCompletions, configHoverAt } from './config/configAssist';

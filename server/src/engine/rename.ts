@@ -5,6 +5,7 @@
  * name another entry of the same kind already has, naming that entry.
  */
 import type { OffsetEdit } from './fixes/fix';
+import { applyEdits } from './fixes/textEdits';
 import { idSymbols, type IdSymbol } from './model/idSymbols';
 import type { ManifestModel } from './model/manifestModel';
 import { formatPath, keyNode, leafValue, pathOfNode, valueNode } from './model/nodes';
@@ -37,7 +38,7 @@ export function renameRefusal(
 
   const places = [...symbol.declarations, ...symbol.references];
   const before = validateModel(model, uncapped);
-  const after = analyzeManifest(applied(model.document.text, edits), uncapped).diagnostics;
+  const after = analyzeManifest(applyEdits(model.document.text, edits), uncapped).diagnostics;
   for (const place of places) {
     const was = new Set(
       before.filter((diagnostic) => within(diagnostic, place.offset, place.offset + place.length)).map((d) => d.code),
@@ -58,14 +59,6 @@ function moved(offset: number, edits: OffsetEdit[]): number {
   let at = offset;
   for (const edit of edits) if (edit.offset + edit.length <= offset) at += edit.newText.length - edit.length;
   return at;
-}
-
-function applied(text: string, edits: OffsetEdit[]): string {
-  let out = text;
-  for (const edit of [...edits].sort((a, b) => b.offset - a.offset)) {
-    out = out.slice(0, edit.offset) + edit.newText + out.slice(edit.offset + edit.length);
-  }
-  return out;
 }
 
 /** The entry a declaration declares, as messages name it: `contributes.tools[1] ("Publish")`. */

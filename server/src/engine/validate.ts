@@ -21,7 +21,7 @@ export type SeverityOverride = Severity | 'off';
 /** Which findings a validation looks for: the manifest's own, or those in its handler files too. */
 export type FindingsWanted = 'own' | 'with-handlers';
 
-interface ValidateOptions {
+export interface ValidateOptions {
   /** The plugin folder, for the rules that read the files the manifest names. */
   folder?: PluginFolder;
   /** Per-rule severities by code, as a user configures them. */

@@ -11,6 +11,7 @@ import {
   parseSyntaxOnly,
   reparseDocument,
   validateModel,
+  type ValidateOptions,
   type EditedRegion,
   type FileRead,
   type FindingsWanted,
@@ -246,28 +247,30 @@ export class ManifestVersion {
   }
 
   private validate(model: ManifestModel, findings: FindingsWanted, used: Set<number>): ManifestDiagnostic[] {
-    const settings = this.env.settings();
     const config = this.config();
     if (config?.scope?.ignored) return [];
+    const diagnostics = validateModel(model, this.validateOptions(findings, used));
+    return config?.unreadable && !this.isTooLarge ? [config.unreadable, ...diagnostics] : diagnostics;
+  }
+
+  /**
+   * What its validation is given: its folder, its severities (its config file's, the user's own setting winning), its
+   * suppressions; past the size limit, only that it is too large. The fixes applied all at once (fixAll) take the same.
+   */
+  validateOptions(findings: FindingsWanted = 'own', used = new Set<number>()): ValidateOptions {
+    const settings = this.env.settings();
+    const config = this.config();
     const severityOverrides = config?.scope?.severityOverrides ?? settings.rules;
     const maxDiagnostics = settings.maxDiagnostics;
-    if (!this.isTooLarge) {
-      const folder = this.folder();
-      const fileFacts =
-        folder && this.fileFacts ? { memo: this.fileFacts, folderGeneration: folder.generation } : undefined;
-      const suppressions = config?.scope ? { entries: config.scope.suppressions, used } : undefined;
-      const diagnostics = validateModel(model, {
-        folder,
-        severityOverrides,
-        maxDiagnostics,
-        fileFacts,
-        findings,
-        suppressions,
-      });
-      return config?.unreadable ? [config.unreadable, ...diagnostics] : diagnostics;
+    if (this.isTooLarge) {
+      const tooLarge = { megabytes: this.text.length / 1024 / 1024, maxFileSize: settings.maxFileSize };
+      return { severityOverrides, maxDiagnostics, tooLarge };
     }
-    const tooLarge = { megabytes: this.text.length / 1024 / 1024, maxFileSize: settings.maxFileSize };
-    return validateModel(model, { severityOverrides, maxDiagnostics, tooLarge });
+    const folder = this.folder();
+    const fileFacts =
+      folder && this.fileFacts ? { memo: this.fileFacts, folderGeneration: folder.generation } : undefined;
+    const suppressions = config?.scope ? { entries: config.scope.suppressions, used } : undefined;
+    return { folder, severityOverrides, maxDiagnostics, fileFacts, findings, suppressions };
   }
 }
 

@@ -25,7 +25,14 @@ import {
   type RequestHandler,
   type WorkspaceEdit,
 } from 'vscode-languageserver';
-import { computeContextMenu, gatingReport, type FindingsWanted, type JsonPath, type NamedHandler } from '../engine';
+import {
+  computeContextMenu,
+  configFileName,
+  gatingReport,
+  type FindingsWanted,
+  type JsonPath,
+  type NamedHandler,
+} from '../engine';
 import {
   contextMenuMethod,
   gatingMethod,
@@ -40,7 +47,8 @@ import {
 import { keyProposedByBuiltInJson, type BuiltInJson } from './builtInJson';
 import type { ClientFeatures } from './clientFeatures';
 import type { PullDiagnostics } from './diagnostics/pull';
-import { applyFixCommand, quickFixes, type ApplyFixArguments } from './features/codeActions';
+import { configCompletionItems, configHover } from './features/configAssist';
+import { applyFixCommand, fixAllAction, fixAllKind, quickFixes, type ApplyFixArguments } from './features/codeActions';
 import { completeManifest, newManifestCompletion } from './features/completion';
 import { definitionAt } from './features/definition';
 import { documentLinks } from './features/documentLinks';
@@ -83,6 +91,8 @@ interface FeatureEnvironment {
   builtInJson(): BuiltInJson | undefined;
   /** The pull diagnostics' two requests. */
   pull: PullDiagnostics;
+  /** Where a rule's page is, for a link to it; undefined when there is none. */
+  rulePage(): (code: string) => string | undefined;
 }
 
 type Route = (connection: Connection, env: FeatureEnvironment) => void;
@@ -116,6 +126,8 @@ const manifestStatusRequest = new RequestType<ManifestStatusParams, ManifestStat
  */
 const routes: Route[] = [
   aboutDocument(CompletionRequest.type, 'Completion', object(textDocumentPosition), [], (entry, params, env) => {
+    if (isConfigFile(entry))
+      return configCompletionItems(entry.document.text, entry.document.lines, offsetOf(entry, params.position));
     const folder = entry.folder();
     const completionEnv = {
       snippets: env.client().snippets,
@@ -138,6 +150,8 @@ const routes: Route[] = [
   aboutDocument(HoverRequest.type, 'Hover', object(textDocumentPosition), null, (entry, params, env) => {
     const offset = offsetOf(entry, params.position);
     const markup = env.client().hoverMarkup;
+    if (isConfigFile(entry))
+      return configHover(entry.document.text, entry.document.lines, offset, markup, env.rulePage()) ?? null;
     if (entry.isFilerManifest) return hoverAt(entry.document, entry.model, offset, markup) ?? null;
     return (
       (entry.recognition().kind === 'other' &&
@@ -156,8 +170,13 @@ const routes: Route[] = [
     [],
     (entry, params, env) => {
       if (entry.version === undefined) return [];
-      if (params.context.only && !params.context.only.some((kind) => CodeActionKind.QuickFix.startsWith(kind)))
-        return [];
+      const { only } = params.context;
+      // "Fix all" only when asked for by its kind (on save, or the Source Action menu), as ESLint's is.
+      if (only && asksFor(only, fixAllKind) && entry.isFilerManifest) {
+        const action = fixAllAction(fixContext(entry, entry.version, env), entry.validateOptions());
+        return action ? [action] : [];
+      }
+      if (only && !asksFor(only, CodeActionKind.QuickFix)) return [];
       if (entry.isFilerManifest) return quickFixes(params.context.diagnostics, fixContext(entry, entry.version, env));
       // In a handler, the fixes of its manifest's findings there: each edits its manifest (or the tool's schema). One
       // that is not open is edited by a command that reads it when it runs (ApplyFixArguments): a client that cannot
@@ -364,6 +383,11 @@ function aboutManifest<P extends S, R, S extends { textDocument: { uri: string }
   );
 }
 
+/** A project config file (filer-manifest.config.json), by its name, wherever it is. */
+function isConfigFile(entry: ManifestVersion): boolean {
+  return entry.filePath !== undefined && path.basename(entry.filePath) === configFileName;
+}
+
 /** `answer` about the document as a handler a Filer manifest names; undefined for any other document. */
 function handlerAt<R>(
   entry: ManifestVersion,
@@ -402,6 +426,11 @@ function fixAsTheFilesAreNow(fix: ApplyFixArguments, env: FeatureEnvironment): W
     inFile: found.relative,
     applying: true,
   }).find(applying)?.edit;
+}
+
+/** Whether a request's `only` takes a kind: it names it, or a kind above it (`source` takes `source.fixAll.filer`). */
+function asksFor(only: string[], kind: string): boolean {
+  return only.some((asked) => kind === asked || kind.startsWith(`${asked}.`));
 }
 
 /** What a manifest's quick fixes are computed from: its analysis, its folder, the client's abilities. */

@@ -11,7 +11,7 @@ import { readClientFeatures, type ClientFeatures, type InitializationOptions } f
 import { ClientRequests } from './clientRequests';
 import { Configuration } from './configuration';
 import { DiagnosticsCore, type DiagnosticsStrategy } from './diagnostics/core';
-import { applyFixCommand } from './features/codeActions';
+import { applyFixCommand, fixAllKind } from './features/codeActions';
 import { HandlerFiles } from './handlerFiles';
 import { PullDiagnostics } from './diagnostics/pull';
 import { PushDiagnostics } from './diagnostics/push';
@@ -196,6 +196,7 @@ export function startServer(connection: Connection, rulePages: RulePages): void 
     settings: () => configuration.settings(),
     builtInJson: () => builtInJson,
     pull,
+    rulePage: () => clientPageLink ?? rulePages.link,
   });
   connection.listen();
 }
@@ -211,7 +212,7 @@ function capabilities(
     textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: { includeText: false } },
     completionProvider: { triggerCharacters: ['"', ':', '/'] },
     hoverProvider: true,
-    codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
+    codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, fixAllKind] },
     executeCommandProvider: { commands: [applyFixCommand] },
     definitionProvider: true,
     referencesProvider: true,

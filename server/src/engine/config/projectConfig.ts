@@ -19,10 +19,16 @@ export const configFileName = 'filer-manifest.config.json';
 type SeverityOverride = Severity | 'off';
 
 /** The severities a rule may be set to, in the order completion offers them. */
-const severityValues: readonly SeverityOverride[] = ['off', 'hint', 'information', 'warning', 'error'];
+export const severityValues = [
+  'off',
+  'hint',
+  'information',
+  'warning',
+  'error',
+] as const satisfies readonly SeverityOverride[];
 
 /** The keys of each object of the file, in the order completion offers them. */
-const configKeys = {
+export const configKeys = {
   root: ['rules', 'overrides', 'ignore', 'suppress', '$schema'],
   override: ['files', 'rules'],
   suppression: ['file', 'at', 'rule', 'reason'],

@@ -77,7 +77,20 @@ export interface FixInput<D = unknown> {
 /**
  * A rule's quick fix: from the data its finding carries, the fixes it proposes (none when the document no longer fits).
  */
-export type Fix<D> = (data: D, input: FixInput<D>) => FixProposal[];
+export interface Fix<D> {
+  (data: D, input: FixInput<D>): FixProposal[];
+  /** Applied with nobody choosing, by `check --fix` and the editor's "Fix all" (see unattended). */
+  readonly unattended?: true;
+}
+
+/**
+ * A fix that `check --fix` and the editor's "Fix all" apply with nobody choosing: one whose result the reference alone
+ * decides. A fix that grants a permission, changes how a tool is gated, guesses what was meant ("did you mean") or
+ * writes a placeholder for the author to fill is a person's choice, offered in the editor only.
+ */
+export function unattended<D>(fix: (data: D, input: FixInput<D>) => FixProposal[]): Fix<D> {
+  return Object.assign(fix, { unattended: true as const });
+}
 
 /** One preferred proposal that edits the manifest. */
 export function edit(title: string, edits: OffsetEdit[], isPreferred = true): FixProposal[] {

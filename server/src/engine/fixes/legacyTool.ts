@@ -3,7 +3,7 @@ import { keyNode, propertyNode, type JsonPath } from '../model/nodes';
 import { endOf } from '../parse/jsonNode';
 import type { ParsedDocument } from '../parse/parseDocument';
 import { trimDashes } from '../rules/messages';
-import type { Creatable, Fix, FixProposal, NewFile, OffsetEdit } from './fix';
+import { unattended, type Creatable, type Fix, type FixProposal, type NewFile, type OffsetEdit } from './fix';
 import { movedSchemaText, schemaSkeleton } from './skeletons';
 import { insertProperty, lineIndentAt, replaceNode } from './textEdits';
 
@@ -17,41 +17,40 @@ interface LegacyToolData {
  * The legacy tool's fix: this tool, and, when the file has several, all of them at once (that proposal
  * mends every tools.legacy-shape diagnostic of the document).
  */
-export const legacyToolShape: Fix<LegacyToolData> = (
-  { toolIndex },
-  { analysis, diagnostic, sameRule, creatable, shared },
-) => {
-  const { document, model } = analysis;
-  const proposals: FixProposal[] = [];
-  const single = fixLegacyTools(document, model, [toolIndex], creatable);
-  if (single) {
-    const moves = single.newFiles.length > 0 ? ` and move its parameters to ./${single.newFiles[0].filePath}` : '';
-    proposals.push({
-      title: `Use the current tool shape: rename "name" to "id"${moves}`,
-      ...single,
-      isPreferred: true,
+export const legacyToolShape: Fix<LegacyToolData> = unattended(
+  ({ toolIndex }, { analysis, diagnostic, sameRule, creatable, shared }) => {
+    const { document, model } = analysis;
+    const proposals: FixProposal[] = [];
+    const single = fixLegacyTools(document, model, [toolIndex], creatable);
+    if (single) {
+      const moves = single.newFiles.length > 0 ? ` and move its parameters to ./${single.newFiles[0].filePath}` : '';
+      proposals.push({
+        title: `Use the current tool shape: rename "name" to "id"${moves}`,
+        ...single,
+        isPreferred: true,
+      });
+    }
+    // The same for every legacy tool of the document: made once per request.
+    const all = shared(`${diagnostic.code}: all`, (): FixProposal | undefined => {
+      if (sameRule.length < 2) return undefined;
+      const edits = fixLegacyTools(
+        document,
+        model,
+        sameRule.map((finding) => finding.data.toolIndex),
+        creatable,
+      );
+      return (
+        edits && {
+          title: `Fix all legacy tools in this file (${sameRule.length})`,
+          ...edits,
+          mends: sameRule.map((finding) => finding.diagnostic),
+        }
+      );
     });
-  }
-  // The same for every legacy tool of the document: made once per request.
-  const all = shared(`${diagnostic.code}: all`, (): FixProposal | undefined => {
-    if (sameRule.length < 2) return undefined;
-    const edits = fixLegacyTools(
-      document,
-      model,
-      sameRule.map((finding) => finding.data.toolIndex),
-      creatable,
-    );
-    return (
-      edits && {
-        title: `Fix all legacy tools in this file (${sameRule.length})`,
-        ...edits,
-        mends: sameRule.map((finding) => finding.diagnostic),
-      }
-    );
-  });
-  if (all) proposals.push(all);
-  return proposals;
-};
+    if (all) proposals.push(all);
+    return proposals;
+  },
+);
 
 interface LegacyToolEdits {
   edits: OffsetEdit[];

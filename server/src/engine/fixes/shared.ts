@@ -2,7 +2,7 @@ import { idSymbols } from '../model/idSymbols';
 import { nodeAtPath, propertyNode, keyNode, type JsonPath } from '../model/nodes';
 import { keyOf } from '../parse/jsonNode';
 import { kebabCase, toKebabCase } from '../rules/messages';
-import { edit, type Fix, type FixInput } from './fix';
+import { edit, unattended, type Fix, type FixInput } from './fix';
 import { pathSuggestion } from './pathSuggestion';
 import { formatJson, insertProperty, removeMember, replaceNode } from './textEdits';
 
@@ -44,15 +44,15 @@ export const replaceWithReplacement: Fix<{ jsonPath: JsonPath; replacement?: str
 };
 
 /** A field a runtime or an action kind forbids, removed with its comma. */
-export const removeField: Fix<{ jsonPath: JsonPath }> = ({ jsonPath }, input) => {
+export const removeField: Fix<{ jsonPath: JsonPath }> = unattended(({ jsonPath }, input) => {
   const value = nodeOf(input, jsonPath);
   const property = value?.parent?.type === 'property' ? value.parent : undefined;
   if (!property) return [];
   return edit(`Remove "${keyOf(property)}"`, [removeMember(input.analysis.document.text, property)]);
-};
+});
 
 /** kebab-case a name or an action id; an action id is renamed where generate.actionId names it too. */
-export const kebabCaseValue: Fix<{ jsonPath: JsonPath }> = ({ jsonPath }, input) => {
+export const kebabCaseValue: Fix<{ jsonPath: JsonPath }> = unattended(({ jsonPath }, input) => {
   const node = nodeOf(input, jsonPath);
   if (node?.type !== 'string') return [];
   const kebab = toKebabCase(node.value as string);
@@ -62,7 +62,7 @@ export const kebabCaseValue: Fix<{ jsonPath: JsonPath }> = ({ jsonPath }, input)
   const symbol = idSymbols(input.analysis.model).find((s) => s.kind === 'action' && s.declarations.includes(node));
   for (const reference of symbol?.references ?? []) edits.push(replaceNode(reference, JSON.stringify(kebab)));
   return edit(`Change to ${JSON.stringify(kebab)} (kebab-case)`, edits);
-};
+});
 
 /** A missing required field, added with a placeholder (a path for the fields that hold one). */
 export const addRequiredField: Fix<{ jsonPath: JsonPath; missingField?: string }> = (

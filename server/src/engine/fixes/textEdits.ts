@@ -107,3 +107,12 @@ export function removeMember(text: string, member: JsonNode): OffsetEdit {
   const innerEnd = closing > innerStart ? closing : endOf(member);
   return { offset: innerStart, length: innerEnd - innerStart, newText: '' };
 }
+
+/** Edits that do not overlap, applied to a text from its end, so no offset moves before it is used. */
+export function applyEdits(text: string, edits: readonly OffsetEdit[]): string {
+  let result = text;
+  for (const edit of [...edits].sort((a, b) => b.offset - a.offset)) {
+    result = result.slice(0, edit.offset) + edit.newText + result.slice(edit.offset + edit.length);
+  }
+  return result;
+}

@@ -69,11 +69,18 @@ export function rulePageMarkdown(
           '## Correct',
           ...examples.correct.flatMap((example) => ['', ...shown(example, false)]),
         ]),
-    ...(fixed ? ['', '## The quick fix', '', ...fixShown(fixed, fixedExample.manifest)] : []),
+    ...(fixed ? ['', '## The quick fix', '', ...fixShown(fixed, fixedExample.manifest), ...unattendedSaid(rule)] : []),
     '',
     '## Turning it off',
     '',
-    'In VS Code (or in the `filerManifest` settings of any editor), a severity per rule code:',
+    'For the whole team, in every editor and in CI: in the `filer-manifest.config.json` at the root of the repository',
+    '(`overrides` sets it for some plugins only, and `suppress` accepts one finding where it stands, with its reason):',
+    '',
+    '```json',
+    `{ "rules": { "${rule.code}": "off" } }`,
+    '```',
+    '',
+    'For yourself, in VS Code (or in the `filerManifest` settings of any editor), a severity per rule code:',
     '',
     '```json',
     `"filerManifest.rules": { "${rule.code}": "off" }`,
@@ -138,6 +145,16 @@ function shown(example: ShownExample, incorrect: boolean): string[] {
  * What the fix makes of the first incorrect example (whose manifest was `manifest`): its manifest, and the files it
  * edits and creates; a fix that edits another file alone shows that file.
  */
+/** Whether the fix is applied with nobody choosing: from the command line, and by the editor's "Fix all". */
+function unattendedSaid(rule: AnyRule): string[] {
+  return rule.fix?.unattended
+    ? [
+        '',
+        'It needs no choice: `filer-manifest check --fix` applies it, and so does "Fix all" in the editor (the code action `source.fixAll.filer`, also on save).',
+      ]
+    : [];
+}
+
 function fixShown(fixed: FixedExample, manifest: string): string[] {
   const created = Object.entries(fixed.newFiles ?? {});
   const edited = Object.entries(fixed.editedFiles ?? {});

@@ -9,6 +9,7 @@ import {
   type WorkspaceEdit,
 } from 'vscode-languageserver';
 import {
+  fixAll,
   LineIndex,
   proposeFixes,
   ruleByCode,
@@ -19,6 +20,7 @@ import {
   type ManifestDiagnostic,
   type NewFile,
   type OffsetEdit,
+  type ValidateOptions,
 } from '../../engine';
 
 /**
@@ -111,6 +113,41 @@ export function quickFixes(diagnostics: Diagnostic[], context: FixContext): Code
     }
   }
   return actions;
+}
+
+/** The code action kind of "Fix all" (`editor.codeActionsOnSave: { "source.fixAll.filer": "explicit" }`). */
+export const fixAllKind = `${CodeActionKind.SourceFixAll}.filer`;
+
+/**
+ * "Fix all": every fix nobody needs to choose (the engine's fixAll, as `check --fix` applies them) in one edit of the
+ * manifest, with the files they make. None when there is nothing to fix, and no file is made where the client cannot
+ * create one.
+ */
+export function fixAllAction(context: FixContext, options: ValidateOptions): CodeAction | undefined {
+  const before = context.analysis.document.text;
+  const creatable: Creatable = context.fileUri ? context.creatable : () => 'outside';
+  // The files a fix makes are new to the folder: no fact the host remembered of it holds for them.
+  const fixed = fixAll(before, { ...options, fileFacts: undefined, creatable, folderName: context.folderName });
+  if (fixed.applied.length === 0) return undefined;
+  const edits = [changedSpan(before, fixed.text)];
+  const edit = fixed.newFiles.length > 0 ? editWithFiles(context, edits, fixed.newFiles) : manifestEdit(context, edits);
+  const count = fixed.applied.length;
+  const title = `Fix all: apply the ${count === 1 ? 'fix' : `${count} fixes`} that need no choice`;
+  return edit && { title, kind: fixAllKind, edit };
+}
+
+/** One edit from the first character that changed to the last: what is around it, the cursor's place, stays. */
+function changedSpan(before: string, after: string): OffsetEdit {
+  let start = 0;
+  while (start < before.length && start < after.length && before[start] === after[start]) start++;
+  let end = 0;
+  while (
+    end < before.length - start &&
+    end < after.length - start &&
+    before[before.length - 1 - end] === after[after.length - 1 - end]
+  )
+    end++;
+  return { offset: start, length: before.length - start - end, newText: after.slice(start, after.length - end) };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { edit, type Fix } from '../../fixes/fix';
+import { edit, unattended, type Fix } from '../../fixes/fix';
 
 export const messages: Readonly<Record<string, string>> = {
   InvalidSymbol: 'Invalid symbol.',
@@ -29,7 +29,8 @@ export interface SyntaxData {
 }
 
 /** The byte-order mark, removed. */
-export const removeByteOrderMark: Fix<SyntaxData> = ({ detail }, { analysis }) =>
+export const removeByteOrderMark: Fix<SyntaxData> = unattended(({ detail }, { analysis }) =>
   detail === 'byte-order-mark' && analysis.document.text.startsWith(byteOrderMark)
     ? edit('Remove the byte-order mark', [{ offset: 0, length: 1, newText: '' }])
-    : [];
+    : [],
+);
