@@ -1,4 +1,5 @@
 import type { Range } from '../diagnostics';
+import type { OffsetEdit } from '../fixes/fix';
 import { LineIndex } from '../text/lineIndex';
 
 /** Where something is in a handler's text. */
@@ -52,9 +53,16 @@ export function suppressionComments(text: string): SuppressionComment[] {
         length,
         range: lines.rangeOf(offset, length),
       });
-      const separator = rest.indexOf(' -- ');
+      // ` -- ` starts the reason, which may be empty (`-- ` at the line's end, being typed).
+      const separator = rest.search(/(^|[ \t])--([ \t]|$)/);
       const codesText = separator === -1 ? rest : rest.slice(0, separator);
-      const reason = separator === -1 ? undefined : rest.slice(separator + 4).trim();
+      const reason =
+        separator === -1
+          ? undefined
+          : rest
+              .slice(separator)
+              .replace(/^[ \t]*--/, '')
+              .trim();
       const codes: SuppressionComment['codes'] = [];
       for (const written of codesText.matchAll(/[^\s,]+/g))
         codes.push({ code: written[0], ...place(restOffset + written.index, written[0].length) });
@@ -77,4 +85,21 @@ export function suppressionComments(text: string): SuppressionComment[] {
 export function acceptedCodeIndex(comment: SuppressionComment, code: string, line: number): number {
   if (comment.scope === 'next-line' && line !== comment.line + 1) return -1;
   return comment.codes.findIndex((named) => named.code === code);
+}
+
+/**
+ * The edit that accepts a finding of `code` starting on `line` (0-based) of a handler: its code added to the
+ * next-line comment above it, or a new one written there, indented as the line is.
+ */
+export function suppressionEdit(text: string, line: number, code: string): OffsetEdit {
+  const lines = new LineIndex(text);
+  const lineStart = lines.offsetAt({ line, character: 0 });
+  const above = suppressionComments(text).find((comment) => comment.scope === 'next-line' && comment.line === line - 1);
+  if (above) {
+    const last = above.codes[above.codes.length - 1];
+    if (last) return { offset: last.offset + last.length, length: 0, newText: `, ${code}` };
+  }
+  const indent = /^[ \t]*/.exec(text.slice(lineStart))![0];
+  const eol = text.includes('\r\n') ? '\r\n' : '\n';
+  return { offset: lineStart, length: 0, newText: `${indent}// ${directiveWord}-next-line ${code}${eol}` };
 }
