@@ -97,7 +97,10 @@ for (const { name, capabilities } of realClients) {
         const actions = await fixesFor(client, uri, 'handlers.undeclared-permission', found);
         assert.deepEqual(
           actions.map((action) => action.title),
-          ['Declare `permissions.fs.write` with "parameter": true (the path comes from the tool\u2019s arguments)'],
+          [
+            'Declare `permissions.fs.write` with "parameter": true (the path comes from the tool\u2019s arguments)',
+            'Suppress handlers.undeclared-permission on this line',
+          ],
         );
         const edit = await editOf(client, actions[0]);
         const edited = [
@@ -229,7 +232,11 @@ test('a client that cannot be asked to apply an edit gets no fix for a manifest 
     const uri = folder.uri('plugin/tools/save.js');
     await client.open(uri, handler, 1, 'javascript');
     const found = await handlerDiagnostics(client, uri, true, (diagnostics) => diagnostics.length >= 2);
-    assert.deepEqual(await fixesFor(client, uri, 'handlers.undeclared-permission', found), []);
+    // Only the comment that accepts the finding, an edit of the open handler itself.
+    assert.deepEqual(
+      (await fixesFor(client, uri, 'handlers.undeclared-permission', found)).map((action) => action.title),
+      ['Suppress handlers.undeclared-permission on this line'],
+    );
     const manifestUri = folder.uri('plugin/manifest.json');
     await client.open(manifestUri, manifestText('{ "toast": true }'));
     const [fix] = await fixesFor(client, uri, 'handlers.undeclared-permission', found);
@@ -338,3 +345,36 @@ test('a closed handler keeps its findings in workspace diagnostics while its man
     folder.cleanup();
   }
 });
+
+for (const { name, capabilities } of realClients) {
+  const pull = capabilities.textDocument?.diagnostic !== undefined;
+  test(`"Suppress … on this line" in a handler writes the comment that accepts the finding, with ${name}'s capabilities`, async () => {
+    const folder = tempFolder({
+      'plugin/manifest.json': manifestText('{ "toast": true, "fs": { "write": { "parameter": true } } }'),
+      'plugin/tools/save.schema.json': schema,
+      'plugin/tools/save.js': handler,
+    });
+    const client = await LspClient.start({ workspace: folder.root, capabilities });
+    try {
+      const uri = folder.uri('plugin/tools/save.js');
+      await client.open(uri, handler, 1, 'javascript');
+      const found = await handlerDiagnostics(client, uri, pull, (diagnostics) => diagnostics.length >= 1);
+      const actions = await fixesFor(client, uri, 'handlers.unknown-argument', found);
+      const suppress = actions.find((action) => action.title === 'Suppress handlers.unknown-argument on this line');
+      assert.ok(suppress, actions.map((action) => action.title).join(' | '));
+      const text = applyWorkspaceEdit(suppress.edit!, new Map([[uri, handler]])).get(uri)!;
+      assert.equal(
+        text,
+        handler.replace(
+          '  return args.pth;',
+          '  // filer-manifest-disable-next-line handlers.unknown-argument\n  return args.pth;',
+        ),
+      );
+      await client.replaceText(uri, text);
+      assert.deepEqual(await handlerDiagnostics(client, uri, pull, (diagnostics) => diagnostics.length === 0), []);
+    } finally {
+      await client.stop();
+      folder.cleanup();
+    }
+  });
+}

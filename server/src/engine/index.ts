@@ -64,6 +64,7 @@ export { decisionsTableMarkdown } from './rules/rulesTable';
 export { hookEventDocumentation, knownHookEvents } from './rules/hooks';
 export { handlerPaths, namedHandler, type NamedHandler } from './folder/referencedFiles';
 export { argumentHoverAt, handlerCompletionsAt, type HandlerCompletion } from './handlers/handlerAssist';
+export { suppressionEdit } from './handlers/suppressionComments';
 export { closest, toKebabCase } from './rules/messages';
 export { schemaForPath, resolveRef, scopeValues, settingTypes, type SchemaNode } from './shape/schema';
 export {

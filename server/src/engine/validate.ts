@@ -2,6 +2,7 @@ import { suppressionMatcher, type ConfigSuppression } from './config/projectConf
 import type { Severity } from './diagnostics';
 import type { PluginFolder } from './folder/pluginFolder';
 import { errorWords, referencedFiles, type ReferencedFiles } from './folder/referencedFiles';
+import { HandlerSuppressions } from './handlerSuppressions';
 import { buildModel, type ManifestModel } from './model/manifestModel';
 import { fileReferences, type FileReference } from './model/references';
 import { parseDocument, type ParsedDocument } from './parse/parseDocument';
@@ -178,6 +179,8 @@ function validateEveryArea(full: ManifestModel, options: ValidateOptions): Manif
   const kept = findingsKept(max);
   const beyond: Record<Severity, number> = { error: 0, warning: 0, information: 0, hint: 0 };
   let files: ReferencedFiles | undefined;
+  // The handlers' suppression comments, once their files are read.
+  let handlerComments: HandlerSuppressions | undefined;
   const fileFacts = options.fileFacts;
   // The message and data are made only for a finding that is kept: one past the cap is only counted.
   type Described = (rule: AnyRule) => { message: string; data: unknown };
@@ -187,6 +190,7 @@ function validateEveryArea(full: ManifestModel, options: ValidateOptions): Manif
     const severity = severityOf(overrides, code) ?? rule.severity;
     if (severity === 'off') return;
     if (suppress?.(code, 'file' in target ? target.file : undefined, target.offset, target.length)) return;
+    if ('file' in target && handlerComments?.accepted(code, target.file, target.range.start.line)) return;
     if (diagnostics.length >= kept) {
       beyond[severity]++;
       return;
@@ -207,10 +211,13 @@ function validateEveryArea(full: ManifestModel, options: ValidateOptions): Manif
   const context: RuleContext = {
     model,
     folder: options.folder,
-    files: () =>
-      (files ??= fileFacts
+    files: () => {
+      files ??= fileFacts
         ? fileFacts.memo.files(model, options.folder, fileFacts.folderGeneration)
-        : referencedFiles(model, options.folder)),
+        : referencedFiles(model, options.folder);
+      handlerComments ??= new HandlerSuppressions(files);
+      return files;
+    },
     report: reportFinding,
     reportIn: reportFinding,
     reportShape: (code, target, described) => emit(code, target, described),
@@ -232,6 +239,12 @@ function validateEveryArea(full: ManifestModel, options: ValidateOptions): Manif
       const part = `the ${areaOf(area)} rules`;
       reportFinding('diagnostics.check-failed', { offset: 0, length: 0 }, { part, failure: errorWords(error) });
     }
+  }
+  // The suppression comments that accepted nothing, once every finding in the handlers was made.
+  if (inHandlersToo) {
+    for (const { file, place, data } of (handlerComments ?? new HandlerSuppressions(context.files())).unused())
+      if (data.code === undefined || severityOf(overrides, data.code as RuleCode) !== 'off')
+        reportFinding('handlers.unused-suppression', { file, ...place }, data);
   }
   // The manifest's own first, then each other file's, each by position.
   diagnostics.sort((a, b) => compareFiles(a.file, b.file) || a.offset - b.offset || a.length - b.length);

@@ -48,7 +48,14 @@ import { keyProposedByBuiltInJson, type BuiltInJson } from './builtInJson';
 import type { ClientFeatures } from './clientFeatures';
 import type { PullDiagnostics } from './diagnostics/pull';
 import { configCompletionItems, configHover } from './features/configAssist';
-import { applyFixCommand, fixAllAction, fixAllKind, quickFixes, type ApplyFixArguments } from './features/codeActions';
+import {
+  applyFixCommand,
+  fixAllAction,
+  fixAllKind,
+  quickFixes,
+  suppressionActions,
+  type ApplyFixArguments,
+} from './features/codeActions';
 import { completeManifest, newManifestCompletion } from './features/completion';
 import { definitionAt } from './features/definition';
 import { documentLinks } from './features/documentLinks';
@@ -184,13 +191,27 @@ const routes: Route[] = [
       const handler = entry.filePath === undefined ? undefined : env.handlers.manifestOf(entry.filePath);
       if (!handler) return [];
       const { version } = handler.entry;
-      if (version === undefined && !env.client().applyEdit) return [];
-      return quickFixes(params.context.diagnostics, {
-        ...fixContext(handler.entry, version ?? null, env, 'with-handlers'),
-        documentUri: entry.uri,
-        inFile: handler.relative,
-        ...(version === undefined ? { computedWhenRun: true } : {}),
-      });
+      const fixes =
+        version === undefined && !env.client().applyEdit
+          ? []
+          : quickFixes(params.context.diagnostics, {
+              ...fixContext(handler.entry, version ?? null, env, 'with-handlers'),
+              documentUri: entry.uri,
+              inFile: handler.relative,
+              ...(version === undefined ? { computedWhenRun: true } : {}),
+            });
+      // And for each finding, a comment above it that accepts it: an edit of the handler alone.
+      const findings = handler.entry.analysis('with-handlers').diagnostics;
+      const handlerNow = { uri: entry.uri, version: entry.version, text: entry.document.text };
+      const { documentChanges } = env.client();
+      const suppressions = suppressionActions(
+        params.context.diagnostics,
+        findings,
+        handler.relative,
+        handlerNow,
+        documentChanges,
+      );
+      return [...fixes, ...suppressions];
     },
   ),
   aboutManifest(DefinitionRequest.type, 'Definition', object(textDocumentPosition), [], (entry, params) =>

@@ -17,6 +17,7 @@ import { gatedMemberAt, writtenMember, type GatedMember } from './gatedMembers';
 import { mentionedMembers } from './mentions';
 import { parseModule, type NotParsed, type ParseKind } from './parseModule';
 import { envelopeProblems, type EnvelopeProblem } from './resultShape';
+import { suppressionComments, type SuppressionComment } from './suppressionComments';
 
 /** A span of a handler's text, with its position there (the text itself is not kept). */
 export interface Span {
@@ -162,10 +163,12 @@ export interface HandlerText {
   empty: boolean;
   /** The gated members it can use (mentions.ts): a parse can find a use of no other. */
   mentions: readonly GatedMember[];
+  /** Its comments that accept findings in it (suppressionComments.ts). */
+  suppressions: readonly SuppressionComment[];
 }
 
 export function handlerText(text: string): HandlerText {
-  return { empty: isBlank(text), mentions: mentionedMembers(text) };
+  return { empty: isBlank(text), mentions: mentionedMembers(text), suppressions: suppressionComments(text) };
 }
 
 /**

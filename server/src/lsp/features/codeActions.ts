@@ -14,6 +14,7 @@ import {
   proposeFixes,
   ruleByCode,
   sharedInOneRequest,
+  suppressionEdit,
   type Creatable,
   type FixProposal,
   type ManifestAnalysis,
@@ -151,12 +152,47 @@ function changedSpan(before: string, after: string): OffsetEdit {
 }
 
 /**
+ * "Suppress <code> on this line" for each finding of ours the client sent from a handler: a comment above the line
+ * that accepts it (the engine's suppressionEdit), one edit of the open handler, as ESLint's "Disable … for this line".
+ */
+export function suppressionActions(
+  diagnostics: Diagnostic[],
+  findings: readonly ManifestDiagnostic[],
+  inFile: string,
+  handler: { uri: string; version: number; text: string },
+  documentChanges: boolean,
+): CodeAction[] {
+  const actions: CodeAction[] = [];
+  const offered = new Set<string>();
+  for (const diagnostic of diagnostics) {
+    const finding = engineDiagnosticOf(diagnostic, findings, inFile);
+    if (!finding) continue;
+    const { code } = finding;
+    const line = finding.range.start.line;
+    if (offered.has(`${code}\0${line}`)) continue;
+    offered.add(`${code}\0${line}`);
+    const edit = suppressionEdit(handler.text, line, code);
+    const lines = new LineIndex(handler.text);
+    const textEdit = { range: lines.rangeOf(edit.offset, edit.length), newText: edit.newText };
+    actions.push({
+      title: `Suppress ${code} on this line`,
+      kind: CodeActionKind.QuickFix,
+      diagnostics: [diagnostic],
+      edit: documentChanges
+        ? { documentChanges: [{ textDocument: { uri: handler.uri, version: handler.version }, edits: [textEdit] }] }
+        : { changes: { [handler.uri]: [textEdit] } },
+    });
+  }
+  return actions;
+}
+
+/**
  * The engine's diagnostic of the same code and range, whose data the fix takes: the data a client sends
  * back is not trusted (it may have dropped it, or changed it), the finding of this version of the text is.
  */
 function engineDiagnosticOf(
   diagnostic: Diagnostic,
-  engineDiagnostics: ManifestDiagnostic[],
+  engineDiagnostics: readonly ManifestDiagnostic[],
   inFile: string | undefined,
 ): ManifestDiagnostic | undefined {
   return engineDiagnostics.find(

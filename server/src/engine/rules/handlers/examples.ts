@@ -3,6 +3,7 @@ import { parameterGrantsNothingDocs } from './parameterGrantsNothing.examples';
 import { unknownArgumentDocs } from './unknownArgument.examples';
 import { malformedEnvelopeDocs } from './malformedEnvelope.examples';
 import { notCheckedDocs } from './notChecked.examples';
+import { unusedSuppressionDocs } from './unusedSuppression.examples';
 
 /** The quotes and examples of every rule of the area. */
 export const handlersDocs = [
@@ -11,4 +12,5 @@ export const handlersDocs = [
   unknownArgumentDocs,
   malformedEnvelopeDocs,
   notCheckedDocs,
+  unusedSuppressionDocs,
 ];

@@ -10,6 +10,7 @@ import { permissionGapTable } from '../../handlers/permissionGaps';
 import { permissionGapFindings } from '../permissionGapFindings';
 import { undeclaredPermissionRule } from './undeclaredPermission';
 import { unknownArgumentRule } from './unknownArgument';
+import { unusedSuppressionRule } from './unusedSuppression';
 
 const definitions = defineRules([
   undeclaredPermissionRule,
@@ -17,6 +18,7 @@ const definitions = defineRules([
   unknownArgumentRule,
   malformedEnvelopeRule,
   notCheckedRule,
+  unusedSuppressionRule,
 ]);
 
 type Definitions = typeof definitions;
