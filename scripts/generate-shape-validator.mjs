@@ -121,6 +121,21 @@ const linearUniqueItems = {
   },
 };
 
+/**
+ * A tool schema's check reads the first error's `instancePath` and `message` alone (analyzeToolSchema,
+ * server/src/engine/model/toolSchema.ts), so the meta-schema validators' errors carry those alone: ajv's
+ * `schemaPath`, `keyword` and `params` of each of their 317 errors were 30 KB of the minified server, read by
+ * nothing (the message is written out with the params in it). The build fails if ajv's errors no longer have
+ * the shape this cuts, or if any is left with them.
+ * @param {string} code
+ */
+function onlyPathAndMessage(code) {
+  const cut = code.replace(/,schemaPath:"[^"]*",keyword:"[^"]*",params:\{[^{}]*\},message:/g, ',message:');
+  if (/schemaPath|\.params\b|\.keyword\b/.test(cut))
+    throw new Error('generate-shape-validator: ajv writes or reads errors in a way onlyPathAndMessage does not know.');
+  return cut;
+}
+
 // One validator per draft, each by the ajv class that implements that draft (draft-04 through ajv-draft-04).
 // The meta-schemas are ajv's own: they are not validated here, where duplicateItems cannot run.
 const metaOptions = {
@@ -156,7 +171,7 @@ const drafts = [
 // Each draft's code in its own function scope (the generated names repeat from draft to draft).
 const metaCode = drafts
   .map(([name, ajv, id]) => {
-    const code = appendingErrors(standaloneCode(ajv, { [name]: id }).replace(/^"use strict";/, ''));
+    const code = onlyPathAndMessage(appendingErrors(standaloneCode(ajv, { [name]: id }).replace(/^"use strict";/, '')));
     const exported = new RegExp(`export const ${name} = (\\w+);`);
     const [, entry] = /** @type {RegExpMatchArray} */ (code.match(exported));
     return `export const ${name} = (() => {${code.replace(exported, '')}\nreturn ${entry};})();`;
