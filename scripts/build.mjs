@@ -61,27 +61,30 @@ const oneLanguageServerView = {
  * The rules' examples and quotations of the reference (the `examples` and `quotes` of each definition in
  * server/src/engine/rules/) are data for the tests and the rule pages, not for the bundles: each is blanked
  * out, every other character left where it was (so the source maps stay right), and what only they import
- * is then left out by esbuild as unused.
+ * is then left out by esbuild as unused. So is each rule's `decision` (what a rule of our own rests on), which
+ * the CLI prints (SARIF's rule descriptions) and the language server never reads.
+ * @param {ReadonlySet<string>} strippedProperties
+ * @returns {import('esbuild').Plugin}
  */
-/** @type {import('esbuild').Plugin} */
-const withoutRuleExamples = {
+const withoutRuleData = (strippedProperties) => ({
   name: 'without-rule-examples',
   setup(builder) {
     builder.onLoad({ filter: /[\\/]server[\\/]src[\\/]engine[\\/]rules[\\/][^\\/]+\.ts$/ }, async (args) => ({
-      contents: withoutExamples(await readFile(args.path, 'utf8'), args.path),
+      contents: withoutProperties(await readFile(args.path, 'utf8'), args.path, strippedProperties),
       loader: 'ts',
     }));
   },
-};
-
-const strippedProperties = new Set(['examples', 'quotes']);
+});
+const forTheCli = new Set(['examples', 'quotes']);
+const forTheServer = new Set([...forTheCli, 'decision']);
 
 /**
- * The text with every `examples: …` and `quotes: …` property (and its comma) turned into spaces, line breaks kept.
+ * The text with every property of these names (`examples: …`, and its comma) turned into spaces, line breaks kept.
  * @param {string} text
  * @param {string} file
+ * @param {ReadonlySet<string>} strippedProperties
  */
-function withoutExamples(text, file) {
+function withoutProperties(text, file, strippedProperties) {
   const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
   /** @type {[number, number][]} */
   const cuts = [];
@@ -107,7 +110,6 @@ function withoutExamples(text, file) {
 /** @type {import('esbuild').BuildOptions} */
 const common = {
   bundle: true,
-  plugins: [oneLanguageServerView, withoutRuleExamples],
   platform: 'node',
   target: 'node20',
   format: 'cjs',
@@ -133,6 +135,10 @@ await Promise.all(
   entries.map((entry) =>
     build({
       ...common,
+      plugins: [
+        oneLanguageServerView,
+        withoutRuleData(entry.in.startsWith('server/src/cli/') ? forTheCli : forTheServer),
+      ],
       entryPoints: [entry.in],
       outfile: entry.out,
       external: entry.external ?? [],
