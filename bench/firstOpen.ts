@@ -79,7 +79,7 @@ async function main(): Promise<void> {
   ];
   console.log(`ours: ${options.ours}\nbefore: ${options.before}\n${options.runs} runs each, interleaved\n`);
   console.log(
-    `${'example'.padEnd(20)}${'figure'.padEnd(26)}${'ours'.padStart(10)}${'before'.padStart(10)}${'ours/before'.padStart(13)}`,
+    `${'example'.padEnd(20)}${'figure'.padEnd(30)}${'ours'.padStart(10)}${'before'.padStart(10)}${'ours/before'.padStart(13)}`,
   );
   for (const example of options.examples) {
     const samples = new Map<ServerLabel, Sample[]>(builds.map(([label]) => [label, []]));
@@ -99,10 +99,10 @@ async function main(): Promise<void> {
       const ours = median(samples.get('ours')!.map(of));
       const before = median(samples.get('before')!.map(of));
       console.log(
-        `${example.padEnd(20)}${figure.padEnd(26)}${`${ours.toFixed(1)} ms`.padStart(10)}${`${before.toFixed(1)} ms`.padStart(10)}${`${(ours / before).toFixed(2)}x`.padStart(13)}`,
+        `${example.padEnd(20)}${figure.padEnd(30)}${`${ours.toFixed(1)} ms`.padStart(10)}${`${before.toFixed(1)} ms`.padStart(10)}${`${(ours / before).toFixed(2)}x`.padStart(13)}`,
       );
     }
-    console.log(`${''.padEnd(20)}${'diagnostics'.padEnd(26)}${String([...counts[0]][0]).padStart(10)}`);
+    console.log(`${''.padEnd(20)}${'diagnostics'.padEnd(30)}${String([...counts[0]][0]).padStart(10)}`);
   }
 }
 
