@@ -61,30 +61,27 @@ const oneLanguageServerView = {
  * The rules' examples and quotations of the reference (the `examples` and `quotes` of each definition in
  * server/src/engine/rules/) are data for the tests and the rule pages, not for the bundles: each is blanked
  * out, every other character left where it was (so the source maps stay right), and what only they import
- * is then left out by esbuild as unused. So is each rule's `decision` (what a rule of our own rests on), which
- * the CLI prints (SARIF's rule descriptions) and the language server never reads.
- * @param {ReadonlySet<string>} strippedProperties
- * @returns {import('esbuild').Plugin}
+ * is then left out by esbuild as unused.
  */
-const withoutRuleData = (strippedProperties) => ({
+/** @type {import('esbuild').Plugin} */
+const withoutRuleExamples = {
   name: 'without-rule-examples',
   setup(builder) {
     builder.onLoad({ filter: /[\\/]server[\\/]src[\\/]engine[\\/]rules[\\/][^\\/]+\.ts$/ }, async (args) => ({
-      contents: withoutProperties(await readFile(args.path, 'utf8'), args.path, strippedProperties),
+      contents: withoutExamples(await readFile(args.path, 'utf8'), args.path),
       loader: 'ts',
     }));
   },
-});
-const forTheCli = new Set(['examples', 'quotes']);
-const forTheServer = new Set([...forTheCli, 'decision']);
+};
+
+const strippedProperties = new Set(['examples', 'quotes']);
 
 /**
- * The text with every property of these names (`examples: …`, and its comma) turned into spaces, line breaks kept.
+ * The text with every `examples: …` and `quotes: …` property (and its comma) turned into spaces, line breaks kept.
  * @param {string} text
  * @param {string} file
- * @param {ReadonlySet<string>} strippedProperties
  */
-function withoutProperties(text, file, strippedProperties) {
+function withoutExamples(text, file) {
   const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
   /** @type {[number, number][]} */
   const cuts = [];
@@ -110,6 +107,7 @@ function withoutProperties(text, file, strippedProperties) {
 /** @type {import('esbuild').BuildOptions} */
 const common = {
   bundle: true,
+  plugins: [oneLanguageServerView, withoutRuleExamples],
   platform: 'node',
   target: 'node20',
   format: 'cjs',
@@ -135,10 +133,6 @@ await Promise.all(
   entries.map((entry) =>
     build({
       ...common,
-      plugins: [
-        oneLanguageServerView,
-        withoutRuleData(entry.in.startsWith('server/src/cli/') ? forTheCli : forTheServer),
-      ],
       entryPoints: [entry.in],
       outfile: entry.out,
       external: entry.external ?? [],
