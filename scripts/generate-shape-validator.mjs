@@ -52,8 +52,60 @@ function appendingErrors(code) {
   return appended;
 }
 
+/**
+ * Ajv's standalone code holds a copy, as a literal, of every part of the schema it refers to (`const schema12 =
+ * {…}`, for the errors' `schema` and `parentSchema` and the `enum` checks): 38 KB of the manifest's schema, which
+ * the server bundles anyway (server/src/engine/shape/schema.ts). Each copy is replaced by the part of the imported
+ * schema it is equal to, so the bundle holds the schema once. The build fails if a copy is not a part of it.
+ * @param {string} code
+ * @param {unknown} schema
+ * @param {string} name the imported schema's name in the generated module
+ */
+function schemaConstantsFromSchema(code, schema, name) {
+  /** @type {Map<string, string>} */
+  const parts = new Map();
+  const visit = (/** @type {unknown} */ value, /** @type {string} */ accessor) => {
+    if (value === null || typeof value !== 'object') return;
+    const text = JSON.stringify(value);
+    if (!parts.has(text)) parts.set(text, accessor);
+    for (const [key, child] of Object.entries(value)) visit(child, `${accessor}[${JSON.stringify(key)}]`);
+  };
+  visit(schema, name);
+  return code.replace(
+    /const (schema\d+) = (\{.*?\}|\[.*?\]);(?=const |function |export )/g,
+    (_match, constant, literal) => {
+      const accessor = parts.get(literal);
+      if (accessor === undefined)
+        throw new Error(`generate-shape-validator: ${constant} is not a part of the schema: ${literal.slice(0, 80)}`);
+      return `const ${constant} = ${accessor};`;
+    },
+  );
+}
+
+/**
+ * shapeFindings reads an error's `instancePath`, `keyword`, `params` and `parentSchema` (the schema node whose
+ * `x-code` names the rule), and no more: each error's `schemaPath`, and the `schema` and `data` that `verbose` adds
+ * beside `parentSchema`, are cut (20 KB of the minified server; and no error holds a part of the document). The
+ * build fails if an error is left with any of them, or if ajv's errors no longer have the shape this cuts.
+ * @param {string} code
+ */
+function onlyWhatFindingsRead(code) {
+  const errors = code.match(/parentSchema:/g)?.length ?? 0;
+  let cuts = 0;
+  const cut = code
+    .replace(/,schemaPath:"[^"]*",keyword:/g, () => (cuts++, ',keyword:'))
+    .replace(/,schema:(?:(?!,parentSchema:).)*,parentSchema:/g, () => (cuts++, ',parentSchema:'))
+    .replace(/(,parentSchema:[\w$.]+),data(?::[\w$]+)?\}/g, (_match, parent) => (cuts++, `${parent}}`));
+  if (errors === 0 || cuts !== 3 * errors || /schemaPath|,schema:|message:/.test(cut))
+    throw new Error('generate-shape-validator: ajv writes errors in a way onlyWhatFindingsRead does not know.');
+  return cut;
+}
+
 const ajv = new Ajv({
   allErrors: true,
+  // shapeFindings (server/src/engine/shape/shapeFindings.ts) words each finding itself, from its keyword and
+  // params: ajv's messages are not read.
+  messages: false,
   verbose: true,
   strict: true,
   strictTypes: false,
@@ -64,7 +116,9 @@ const validate = ajv.compile(schema);
 // Every compiled function keeps the errors of its last run, and with verbose they hold parts of the
 // validated document: the engine calls releaseErrors() once it has read them, so that no document
 // outlives its validation through them.
-const standalone = appendingErrors(standaloneCode(ajv, validate));
+const standalone = onlyWhatFindingsRead(
+  schemaConstantsFromSchema(appendingErrors(standaloneCode(ajv, validate)), schema, 'manifestSchema'),
+);
 const validateFunctions = [...new Set([...standalone.matchAll(/function (validate\d+)\(/g)].map((match) => match[1]))];
 const code = `${standalone}\nexport function releaseErrors() {${validateFunctions.map((name) => ` ${name}.errors = null;`).join('')} }\n`;
 
@@ -90,6 +144,21 @@ const linearUniqueItems = {
     cxt.fail(_`${duplicate} !== undefined`);
   },
 };
+
+/**
+ * A tool schema's check reads the first error's `instancePath` and `message` alone (analyzeToolSchema,
+ * server/src/engine/model/toolSchema.ts), so the meta-schema validators' errors carry those alone: ajv's
+ * `schemaPath`, `keyword` and `params` of each of their 317 errors were 30 KB of the minified server, read by
+ * nothing (the message is written out with the params in it). The build fails if ajv's errors no longer have
+ * the shape this cuts, or if any is left with them.
+ * @param {string} code
+ */
+function onlyPathAndMessage(code) {
+  const cut = code.replace(/,schemaPath:"[^"]*",keyword:"[^"]*",params:\{[^{}]*\},message:/g, ',message:');
+  if (/schemaPath|\.params\b|\.keyword\b/.test(cut))
+    throw new Error('generate-shape-validator: ajv writes or reads errors in a way onlyPathAndMessage does not know.');
+  return cut;
+}
 
 // One validator per draft, each by the ajv class that implements that draft (draft-04 through ajv-draft-04).
 // The meta-schemas are ajv's own: they are not validated here, where duplicateItems cannot run.
@@ -126,7 +195,7 @@ const drafts = [
 // Each draft's code in its own function scope (the generated names repeat from draft to draft).
 const metaCode = drafts
   .map(([name, ajv, id]) => {
-    const code = appendingErrors(standaloneCode(ajv, { [name]: id }).replace(/^"use strict";/, ''));
+    const code = onlyPathAndMessage(appendingErrors(standaloneCode(ajv, { [name]: id }).replace(/^"use strict";/, '')));
     const exported = new RegExp(`export const ${name} = (\\w+);`);
     const [, entry] = /** @type {RegExpMatchArray} */ (code.match(exported));
     return `export const ${name} = (() => {${code.replace(exported, '')}\nreturn ${entry};})();`;
@@ -137,7 +206,10 @@ const outDir = join(root, 'server/src/engine/shape/generated');
 mkdirSync(outDir, { recursive: true });
 const header = (/** @type {string} */ from) =>
   `// @ts-nocheck\n// Generated by scripts/generate-shape-validator.mjs from ${from}. Do not edit.\n`;
-writeFileSync(join(outDir, 'manifestShape.ts'), `${header('schemas/manifest.schema.json')}${code}\n`);
+writeFileSync(
+  join(outDir, 'manifestShape.ts'),
+  `${header('schemas/manifest.schema.json')}import manifestSchema from '../../../../../schemas/manifest.schema.json';\n${code}\n`,
+);
 const imports = "import { duplicateItems } from '../uniqueItems';\n";
 writeFileSync(
   join(outDir, 'jsonSchemaDrafts.ts'),

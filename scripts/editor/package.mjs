@@ -1,5 +1,7 @@
 // npm run package: a minified build, the codicons copied into media/, then `vsce package` offline
-// (no dependency detection: the bundles carry their dependencies). Prints the .vsix path and size.
+// (no dependency detection: the bundles carry their dependencies). Prints the .vsix path and size, and fails when
+// the .vsix is over its budget (docs/performance.md, "The packaged extension"): so do the real-editor suites, which
+// package it.
 import { spawnSync } from 'node:child_process';
 import { readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -14,7 +16,10 @@ function run(script, args) {
     throw new Error(`${script} ${args.join(' ')} failed (exit code ${result.status ?? result.signal})`);
 }
 
-/** Builds and packages the extension; returns the .vsix path. */
+/** The .vsix's budget, in bytes: 400 KiB (vsce's "KB"). */
+export const vsixBudgetBytes = 400 * 1024;
+
+/** Builds and packages the extension; returns the .vsix path. Throws when the .vsix is over its budget. */
 export function packageExtension() {
   const { name, version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
   const vsix = join(root, `${name}-${version}.vsix`);
@@ -32,6 +37,11 @@ export function packageExtension() {
     '--out',
     vsix,
   ]);
+  const { size } = statSync(vsix);
+  if (size > vsixBudgetBytes)
+    throw new Error(
+      `${vsix} is ${size} bytes, over its budget of ${vsixBudgetBytes} (docs/performance.md): \`unzip -v\` shows what takes the room.`,
+    );
   return vsix;
 }
 
