@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { LanguageClient } from 'vscode-languageclient/node';
+import type { BaseLanguageClient } from 'vscode-languageclient';
 import {
   contextMenuMethod,
   gatingMethod,
@@ -37,7 +37,7 @@ export class ContextMenuPreviews implements vscode.Disposable, vscode.WebviewPan
 
   constructor(
     private readonly extensionUri: vscode.Uri,
-    private readonly client: LanguageClient,
+    private readonly client: BaseLanguageClient,
   ) {
     this.subscriptions.push(vscode.window.onDidChangeActiveTextEditor((editor) => void this.follow(editor)));
   }
@@ -150,7 +150,7 @@ class ContextMenuPreview {
     public manifestUri: vscode.Uri,
     public locked: boolean,
     extensionUri: vscode.Uri,
-    private readonly client: LanguageClient,
+    private readonly client: BaseLanguageClient,
   ) {
     const mediaRoot = vscode.Uri.joinPath(extensionUri, 'media');
     panel.title = panelTitle(manifestUri, locked);

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
 
 /**
@@ -6,7 +5,7 @@ import * as vscode from 'vscode';
  * carrying a fresh nonce. No manifest text is in this HTML: the script renders it with textContent.
  */
 export function previewHtml(webview: vscode.Webview, mediaRoot: vscode.Uri): string {
-  const nonce = randomBytes(16).toString('base64');
+  const nonce = freshNonce();
   const media = (...segments: string[]) => webview.asWebviewUri(vscode.Uri.joinPath(mediaRoot, ...segments)).toString();
   const csp = [
     "default-src 'none'",
@@ -80,4 +79,10 @@ export function previewHtml(webview: vscode.Webview, mediaRoot: vscode.Uri): str
 <script nonce="${nonce}" src="${media('preview.js')}"></script>
 </body>
 </html>`;
+}
+
+/** 16 random bytes, in base64: Web Crypto, which both the desktop (Node) and the web (browser) extension hosts have. */
+function freshNonce(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return btoa(String.fromCharCode(...bytes));
 }

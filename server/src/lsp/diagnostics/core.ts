@@ -1,4 +1,4 @@
-import * as path from 'node:path';
+import { path } from '../host';
 import type { Diagnostic } from 'vscode-languageserver';
 import type { EditorDocument } from '../editorDocument';
 import {
@@ -8,7 +8,7 @@ import {
   normalizeRelativePath,
   type ManifestDiagnostic,
 } from '../../engine';
-import { describeUnread } from '../../host/safeRead';
+import { describeUnread } from '../host';
 import { withoutBuiltInJsonDiagnostics, type BuiltInJson } from '../builtInJson';
 import { toLspDiagnostics } from './convert';
 import type { HandlerFiles } from '../handlerFiles';
