@@ -59,8 +59,17 @@ export class BenchServer {
     cwd: string,
     timeoutMs: number,
     nodeFlags: string[] = [],
+    wrapper: string[] = [],
   ): Promise<BenchServer> {
-    const client = new LspClient(label, process.execPath, [...nodeFlags, script, '--stdio'], cwd);
+    // A wrapper (valgrind …) runs node itself: `wrapper… node [nodeFlags] <script> --stdio`.
+    const [command = process.execPath, ...wrapperArgs] = wrapper;
+    const nodeArgs = [...nodeFlags, script, '--stdio'];
+    const client = new LspClient(
+      label,
+      command,
+      wrapper.length > 0 ? [...wrapperArgs, process.execPath, ...nodeArgs] : nodeArgs,
+      cwd,
+    );
     try {
       const result = await client.request<{ capabilities: Record<string, unknown> }>(
         'initialize',
@@ -173,8 +182,9 @@ export class BenchServer {
     return ns / 1e6;
   }
 
-  stop(): Promise<void> {
-    return this.client.stop();
+  /** Shutdown and exit, killed after `graceMs` (a server under valgrind needs longer). */
+  stop(graceMs?: number): Promise<void> {
+    return this.client.stop(graceMs);
   }
 
   private async diagnosticsAfter(

@@ -61,6 +61,11 @@ export async function activateWith(context: vscode.ExtensionContext, runtime: Ru
           );
       },
     }),
+    // Trusting the workspace lets its filer-manifest.config.json files be read: the server learns it when it starts.
+    vscode.workspace.onDidGrantWorkspaceTrust(async () => {
+      languageClient.clientOptions.initializationOptions = startOptions();
+      await restart(languageClient);
+    }),
     vscode.workspace.onDidChangeConfiguration(async (event) => {
       // The selector is fixed when the client starts: files forced in by a new pattern need a restart.
       if (event.affectsConfiguration(`${settingsSection}.files.include`)) {

@@ -54,6 +54,25 @@ for (const [corpus, first] of [
   });
 }
 
+test('check and gating over 20 plugins each with its own mutated config file (filer-manifest.config.json) between two good ones', () => {
+  const team = plugins.get('team-config')!;
+  const samples = [
+    {
+      name: 'examples/team-config/filer-manifest.config.json',
+      fileName: 'filer-manifest.config.json',
+      text: team.get('filer-manifest.config.json')!,
+    },
+  ];
+  const fuzzed = Array.from({ length: perFolder }, (_, i): CliPlugin => {
+    const input = fuzzInput(suiteSeed, i, samples, 'cli-configs');
+    const files = new Map(team);
+    files.set('filer-manifest.config.json', input.text);
+    return { dir: `c-${String(i).padStart(3, '0')}`, files, label: describeInput(input) };
+  });
+  const failures = checkCliFolder(good, fuzzed);
+  assert.deepEqual(failures.slice(0, 5), [], `${failures.length} failures`);
+});
+
 test('the known cases, each a handler of word-count beside the good plugins', () => {
   const fuzzed = knownHandlerCases().map(({ name, text }, i) => {
     const files = new Map(plugins.get('word-count')!);

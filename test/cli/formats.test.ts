@@ -30,7 +30,7 @@ test('text: file:line:col severity code message, 1-based, then a summary; no col
   assert.equal(lines.length, 3, run.stdout);
   assert.match(
     lines[0],
-    new RegExp(`^${escape(shownPath)}:2:11 error manifest\\.name \`name\` "Word Count" must be kebab-case`),
+    new RegExp(`^${escape(shownPath)}:2:11 error manifest\\.name \`name\` "Word Count" is not kebab-case`),
   );
   assert.match(
     lines[1],

@@ -57,7 +57,7 @@ test('text: each finding at the handler\u2019s file:line:col, after the manifest
   assert.ok(
     lines.some((line) =>
       line.includes(
-        'tools/renamed.js:1:43 warning handlers.undeclared-permission ctx.log needs `permissions.log`, which the manifest does not declare: ctx.log silently does nothing.',
+        'tools/renamed.js:1:43 warning handlers.undeclared-permission `context.log` needs `permissions.log`, which the manifest does not declare, so `context.log` silently does nothing.',
       ),
     ),
   );
@@ -66,7 +66,7 @@ test('text: each finding at the handler\u2019s file:line:col, after the manifest
     lines.some(
       (line) =>
         line.startsWith('plugin/manifest.json:') &&
-        line.includes('permissions.undeclared-use "tools/renamed.js" uses ctx.log'),
+        line.includes('permissions.undeclared-use "tools/renamed.js" uses `context.log`'),
     ),
   );
   assert.ok(!run.stdout.includes('comments.js'), run.stdout);

@@ -12,7 +12,7 @@ const oneTool = (name: string, permissions: string) =>
   cleanManifest(
     name,
     `"permissions": ${permissions},
-  "contributes": { "tools": [{ "id": "t", "title": "T", "description": "Reads a file.", "schema": "tools/t.schema.json", "handler": "tools/t.js", "annotations": { "readOnlyHint": true } }] }`,
+  "contributes": { "tools": [{ "id": "t", "title": "T", "description": "Counts the words in a text file.", "schema": "tools/t.schema.json", "handler": "tools/t.js", "annotations": { "readOnlyHint": true } }] }`,
   );
 const plugin = (name: string, handler: string, permissions = '{}') => ({
   [`${name}/manifest.json`]: oneTool(name, permissions),
@@ -70,7 +70,7 @@ test('a handler nesting too deeply for the parser is handlers.not-checked, and i
   assert.equal(check.status, 0, describeRun(check));
   assert.match(
     check.stdout,
-    /deep\/tools\/t\.js:1:1 information handlers\.not-checked "tools\/t\.js" was not read to its end: it nests too deeply/,
+    /deep\/tools\/t\.js:1:1 information handlers\.not-checked "tools\/t\.js" was not read to its end, so .* It nests too deeply/,
   );
   assert.match(check.stdout, /fine\/tools\/t\.js:1:\d+ warning handlers\.undeclared-permission/);
 });

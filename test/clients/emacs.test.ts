@@ -238,7 +238,7 @@ describe('Emacs 28 + Eglot 1.9 (Debian 12), in a tool handler', () => {
     // Flymake's text, as Eglot 1.9 writes it: the source and the code first.
     assert.equal(
       findings[0].message,
-      'filer-manifest [handlers.undeclared-permission]: ctx.fs.write needs `permissions.fs.write`, which the manifest does not declare: calling it throws a permission error (not-declared).',
+      'filer-manifest [handlers.undeclared-permission]: `ctx.fs.write` needs `permissions.fs.write`, which the manifest does not declare, so calling it throws a "not-declared" permission error.',
     );
   });
 

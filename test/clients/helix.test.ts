@@ -210,7 +210,7 @@ describe('Helix 25.07 (Debian sid), in tmux', () => {
 // calls ctx.fs.write. The finding is in the handler's buffer, and its fix edits manifest.json.
 describe('Helix 25.07 (Debian sid), in tmux, in a tool handler', () => {
   const message =
-    'ctx.fs.write needs `permissions.fs.write`, which the manifest does not declare: calling it throws a permission error (not-declared).';
+    '`ctx.fs.write` needs `permissions.fs.write`, which the manifest does not declare, so calling it throws a "not-declared" permission error.';
   /** The status line of the file open (named by its last segment), with `count` diagnostics (none: no count shown). */
   const statusLine = (file: string, count?: number) =>
     new RegExp(`^ NOR [^\\n]*${escaped(file.split('/').pop()!)} +${count ? `● ${count} +` : ''}1 sel `, 'm');
@@ -248,7 +248,7 @@ describe('Helix 25.07 (Debian sid), in tmux, in a tool handler', () => {
   test('the diagnostics picker lists handlers.undeclared-permission', async () => {
     helix.keys('Space', 'd');
     await helix.waitForScreen(
-      /WARN\s+filer-manifest\s+handlers\.undeclared-permission\s+ctx\.fs\.write needs/,
+      /WARN\s+filer-manifest\s+handlers\.undeclared-permission\s+`ctx\.fs\.write` needs/,
       'the finding in the diagnostics picker',
     );
     await helix.escape(/handlers\.undeclared-permission/, 'the picker');

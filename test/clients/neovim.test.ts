@@ -302,7 +302,7 @@ for (const { name, config, neovim } of runs.filter((run) => run.config !== 'conf
       assert.equal(finding.line, 14);
       assert.equal(
         finding.message,
-        'ctx.fs.write needs `permissions.fs.write`, which the manifest does not declare: calling it throws a permission error (not-declared).',
+        '`ctx.fs.write` needs `permissions.fs.write`, which the manifest does not declare, so calling it throws a "not-declared" permission error.',
       );
     });
 

@@ -312,6 +312,17 @@ async function nonTextContrastProblems(): Promise<string[]> {
       const icon = badge.querySelector('.codicon');
       if (icon) need(`${name}'s icon`, page.getComputedStyle(icon).color, inside);
     }
+    // A text field's or a list's boundary (its border, or else its own background) against what is around it.
+    for (const input of Array.from(page.document.querySelectorAll('input[type="text"], select'))) {
+      const style = page.getComputedStyle(input);
+      const bordered = parseFloat(style.borderTopWidth) > 0 && opaque(style.borderTopColor);
+      const name = input.getAttribute('aria-label') ?? input.getAttribute('id') ?? 'a';
+      need(
+        `the ${name} field's boundary`,
+        bordered ? style.borderTopColor : backgroundOf(input),
+        backgroundOf(input.parentElement),
+      );
+    }
     // The focus ring of the selected entry, when it has the focus (the dialog's state gives it the focus).
     const selected = page.document.querySelectorAll('#entries [aria-selected="true"]')[0];
     if (selected) {

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { analyzeManifest, computeContextMenu, gatingReport, type MenuSelection } from '../../server/src/engine';
 import { openBrowser, type EditorBrowser } from './harness/browser';
@@ -65,7 +66,7 @@ test('a squiggle marks the broken field, and its hover says what is wrong', { ti
       squiggleBox.x < tokenBox.x + tokenBox.width && tokenBox.x < squiggleBox.x + squiggleBox.width,
       'the squiggle is under "notes.fetch"',
     );
-    const hover = await workbench.hoverText('notes.fetch', /must not contain/);
+    const hover = await workbench.hoverText('notes.fetch', /contains a dot/);
     assert.match(hover, /notes\.fetch/);
     await workbench.screenshot('squiggle-and-message');
   }),
@@ -76,7 +77,7 @@ test("a diagnostic's code is a link, in the Problems panel and a hover, to its p
     // The Problems panel shows the code as a link, beside the message.
     await editor.page.keyboard.press('Control+Shift+M');
     const row = editor.page
-      .locator('.markers-panel .monaco-list-row', { hasText: '"notes.fetch" must not contain' })
+      .locator('.markers-panel .monaco-list-row', { hasText: '"notes.fetch" contains a dot' })
       .first();
     await row.waitFor({ timeout: 30_000 });
     await row.locator('a', { hasText: 'tools.id-dot' }).first().waitFor({ timeout: 10_000 });
@@ -85,7 +86,7 @@ test("a diagnostic's code is a link, in the Problems panel and a hover, to its p
 
     // The hover over the squiggle shows it too; clicking it opens the page the .vsix ships, offline, rendered in
     // VS Code's Markdown preview (read-only), not as Markdown source in a text editor.
-    await workbench.hoverText('notes.fetch', /must not contain/);
+    await workbench.hoverText('notes.fetch', /contains a dot/);
     const link = editor.page.locator('.monaco-hover:not(.hidden) a.code-link', { hasText: 'tools.id-dot' }).first();
     await link.waitFor({ timeout: 10_000 });
     const href = (await link.getAttribute('href')) ?? '';
@@ -102,9 +103,99 @@ test("a diagnostic's code is a link, in the Problems panel and a hover, to its p
     await page.locator('h2', { hasText: 'Why an error' }).first().waitFor({ timeout: 15_000 });
     assert.equal(await page.locator('h1', { hasText: '# tools.id-dot' }).count(), 0, 'rendered, not its source');
     await workbench.screenshot('rule-page');
+    // Its links lead to the other pages the .vsix ships, rendered too: the rules index.
+    await page.locator('a', { hasText: 'Every rule' }).first().click();
+    const index = editor.page.frameLocator('iframe.webview.ready').last().frameLocator('iframe#active-frame');
+    await index
+      .locator('h1', { hasText: /^Rules$/ })
+      .first()
+      .waitFor({ timeout: 30_000 });
+    await workbench.screenshot('rule-page-index');
     assert.deepEqual(editor.blocked, [], 'no request left loopback');
     await editor.page.keyboard.press('Control+W');
   }),
+);
+
+/** What `filer-manifest check` (the bundle the package ships) counts in a folder: every finding, handlers' too. */
+function cliProblemCount(folder: string): { shown: number; hints: number } {
+  // Run from the workspace folder, as its author would: the CLI looks for filer-manifest.config.json up to the
+  // current folder outside a repository, as the server does up to the workspace folder.
+  const run = spawnSync(process.execPath, [join(repoRoot, 'dist', 'cli.js'), 'check', folder, '--format', 'json'], {
+    encoding: 'utf8',
+    cwd: dirname(folder),
+  });
+  assert.ok(run.status === 0 || run.status === 1, `the CLI ran: ${run.stderr}`);
+  const files = JSON.parse(run.stdout) as { diagnostics: { severity: string }[] }[];
+  const all = files.flatMap((file) => file.diagnostics);
+  const hints = all.filter((diagnostic) => diagnostic.severity === 'hint').length;
+  // VS Code's Problems panel lists errors, warnings and information; a hint it shows in the editor alone (dots).
+  return { shown: all.length - hints, hints };
+}
+
+test(
+  'the Problems panel counts the problems of examples/ as the CLI does (hints aside, which VS Code shows in the editor only), whichever of its files are open',
+  { timeout: 240_000 },
+  () =>
+    showing('problems-count', async () => {
+      const { shown: expected, hints } = cliProblemCount(join(workspace.path, 'examples'));
+      assert.ok(hints > 0, 'examples/ has hints too, which the panel does not list (VS Code shows them in the editor)');
+      const filter = editor.page.locator('.markers-panel-container input, .panel input[placeholder^="Filter"]').first();
+      /** The Problems panel shown (Ctrl+Shift+M toggles it: pressed only while its filter is not on screen). */
+      const showProblems = async () => {
+        for (let attempt = 1; !(await filter.isVisible()); attempt++) {
+          if (attempt > 3) throw new Error('the Problems panel did not show');
+          await editor.page.keyboard.press('Control+Shift+M');
+          await filter.waitFor({ timeout: 5_000 }).catch(() => undefined);
+        }
+      };
+      // "Showing 102 of 107": the problems of examples/ among every problem of the workspace.
+      const badge = editor.page.locator('.part.panel .viewpane-filter-badge');
+      const shown = async () => Number(/Showing (\d+) of/.exec((await badge.allTextContents()).join(' '))?.[1] ?? NaN);
+      const countIs = async (what: string) => {
+        await waitUntil(
+          async () => (await shown()) === expected,
+          what,
+          90_000,
+          async () => `${await shown()} (the badges: ${(await badge.allTextContents()).join(' | ')})`,
+        );
+        // And stays so (VS Code's JSON validation of a file just opened answers on its own time).
+        for (let second = 0; second < 4; second++) {
+          await new Promise((resolve) => setTimeout(resolve, 1000));
+          assert.equal(await shown(), expected, `${what}, still after ${second + 1} s`);
+        }
+      };
+      try {
+        await workbench.runCommand('View: Close All Editor Groups');
+        await showProblems();
+        await filter.fill('**/examples/**');
+        await countIs(`the CLI's ${expected} problems of examples/, with nothing open`);
+        await workbench.screenshot('problems-count-closed');
+        // Opened: the manifest with a key given twice (VS Code's JSON validation marks it, in its words) and a
+        // handler with a finding (its manifest's findings in it stay).
+        await workbench.openFile('examples/broken-everything/manifest.json', 'Meeting Notes Sync');
+        await workbench.openFile('examples/broken-everything/tools/summarize-notes.js', 'context.log.info');
+        await showProblems();
+        // Quick Open's Escape may have reached the filter, which it empties.
+        await filter.fill('**/examples/**');
+        await countIs(
+          `the CLI's ${expected} problems of examples/, with broken-everything's manifest and a handler open`,
+        );
+        const duplicates = editor.page.locator('.markers-panel .monaco-list-row', { hasText: 'Duplicate object key' });
+        await filter.fill('Duplicate');
+        await waitUntil(async () => (await duplicates.count()) === 2, 'VS Code\u2019s two duplicate-key rows');
+        await workbench.screenshot('problems-count-open');
+      } catch (error) {
+        await workbench.screenshot('failed-problems-count-before-restoring');
+        throw error;
+      } finally {
+        // As the tests after this one expect it: the typo-tool manifest open, the panel closed, its filter empty.
+        if (await filter.isVisible()) await filter.fill('');
+        await workbench.runCommand('View: Close All Editor Groups');
+        if (await editor.page.locator('.part.panel').isVisible())
+          await workbench.runCommand('View: Toggle Panel Visibility');
+        await workbench.openFile('fixtures/typo-tool/manifest.json', 'notes.fetch');
+      }
+    }),
 );
 
 test(
@@ -1229,7 +1320,7 @@ test(
       }
       assert.match(
         await hover.innerText(),
-        /ctx\.log needs `?permissions\.log`?, which the manifest does not declare: ctx\.log silently does nothing\./,
+        /`?ctx\.log`? needs `?permissions\.log`?, which the manifest does not declare, so `?ctx\.log`? silently does nothing\./,
       );
       await workbench.screenshot('handler-finding');
 
@@ -1251,6 +1342,224 @@ test(
       assert.equal(readFileSync(manifestFile, 'utf8'), onDisk, 'the manifest is not saved');
       await workbench.runCommand('File: Revert File');
       await waitUntil(async () => !(await isDirty()), 'the manifest as it is on disk');
+      await workbench.runCommand('View: Close All Editor Groups');
+    }),
+);
+
+test(
+  'a newcomer’s first tool, from an empty manifest.json in a fresh folder, every step a completion or a quick fix, to a plugin filer-manifest check passes',
+  { timeout: 420_000 },
+  () =>
+    showing('newcomer', async () => {
+      const folder = join(workspace.path, 'first-plugin');
+      mkdirSync(folder);
+      writeFileSync(join(folder, 'manifest.json'), '');
+      // A workbench of its own: what the tests before left open (unsaved edits among it) closed, without saving.
+      await workbench.runCommand('View: Close All Editor Groups');
+      const dontSave = editor.page.locator('.monaco-dialog-box .monaco-button', { hasText: /Don.t Save/ }).first();
+      const asked = await dontSave.waitFor({ timeout: 5_000 }).then(
+        () => true,
+        () => false,
+      );
+      if (asked) await dontSave.click();
+      await waitUntil(
+        async () => (await editor.page.locator('.tabs-container .tab').count()) === 0,
+        'every editor closed',
+        15_000,
+      );
+      for (const part of ['.part.sidebar', '.part.panel']) {
+        if (!(await editor.page.locator(part).isVisible())) continue;
+        await workbench.runCommand(
+          part === '.part.sidebar' ? 'View: Toggle Primary Side Bar Visibility' : 'View: Toggle Panel Visibility',
+        );
+        await editor.page.locator(part).waitFor({ state: 'hidden', timeout: 10_000 });
+      }
+      const keys = editor.page.keyboard;
+      // Quick Open, as a user would (its tab says only manifest.json: no other is open).
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await keys.press('Escape');
+          await keys.press('Control+P');
+          const input = editor.page.locator('.quick-input-widget input');
+          await input.waitFor({ timeout: 10_000 });
+          await input.fill('first-plugin/manifest.json');
+          await editor.page
+            .locator('.quick-input-list .monaco-list-row', { hasText: 'first-plugin' })
+            .first()
+            .click({ timeout: 15_000 });
+          await editor.page
+            .locator('.editor-group-container.active .tab.active', { hasText: 'manifest.json' })
+            .waitFor({ timeout: 15_000 });
+          break;
+        } catch (error) {
+          if (attempt >= 3) throw error;
+        }
+      }
+      /** Ctrl+Space until the completion list shows `label`, which is then accepted. */
+      const complete = async (label: string, screenshot: string) => {
+        const row = editor.page.locator('.suggest-widget .monaco-list-row', { hasText: label }).first();
+        for (let attempt = 1; ; attempt++) {
+          await keys.press('Control+Space');
+          try {
+            await row.waitFor({ timeout: 10_000 });
+            break;
+          } catch (error) {
+            await keys.press('Escape');
+            if (attempt >= 3) throw error;
+          }
+        }
+        await workbench.screenshot(screenshot);
+        await row.click();
+      };
+
+      /**
+       * To the snippet's next placeholder. JSON strings get quick suggestions as you type (VS Code's default for JSON):
+       * a list that shows takes the Tab as its choice, so it is closed first (Escape closes the list, not the snippet).
+       */
+      const nextPlaceholder = async () => {
+        const list = editor.page.locator('.suggest-widget.visible');
+        for (let wait = 0; wait < 6; wait++) {
+          await new Promise((resolve) => setTimeout(resolve, 250));
+          if ((await list.count()) === 0) continue;
+          await keys.press('Escape');
+          await list.waitFor({ state: 'hidden', timeout: 5_000 });
+        }
+        await keys.press('Tab');
+      };
+
+      // 1. The empty manifest: completion offers a whole one, named after its folder.
+      await workbench.activeEditor().click();
+      await complete('New Filer plugin manifest', 'newcomer-1-new-manifest');
+      await workbench.activeEditor().locator('.view-line', { hasText: '"tools": [' }).waitFor({ timeout: 15_000 });
+      // Its placeholders: the name and display name as proposed, the version, then a description; then the tools.
+      await nextPlaceholder();
+      await nextPlaceholder();
+      await nextPlaceholder();
+      await keys.type('My first Filer plugin: reads notes.');
+      await nextPlaceholder();
+
+      // 2. In the tools list: completion offers a whole tool, its files named after its id.
+      await complete('New tool', 'newcomer-2-new-tool');
+      await keys.type('read_note');
+      await nextPlaceholder();
+      await keys.type('Read note');
+      await nextPlaceholder();
+      await keys.type('Reads a note file and returns its text.');
+      await nextPlaceholder();
+      // readOnlyHint: the choice of true or false, true first.
+      await editor.page.locator('.suggest-widget .monaco-list-row', { hasText: 'true' }).first().waitFor();
+      await keys.press('Enter');
+      await keys.press('Escape');
+      await workbench
+        .activeEditor()
+        .locator('.view-line', { hasText: '"handler": "./tools/read_note.js"' })
+        .waitFor({ timeout: 15_000 });
+      await waitForProblems('2 errors, 0 warnings', 'the schema and handler files said to be missing', 60_000);
+      await workbench.screenshot('newcomer-3-tool-written');
+
+      // 3. The two files, each made by its quick fix: the schema first, then the handler.
+      const pathToken = (text: string) =>
+        workbench.activeEditor().locator('.view-line span[class^="mtk"]', { hasText: text }).first();
+      await chooseQuickFix(
+        pathToken('read_note.schema.json'),
+        /Create tools\/read_note\.schema\.json/,
+        'newcomer-4-create-schema',
+      );
+      await waitUntil(async () => existsSync(join(folder, 'tools', 'read_note.schema.json')), 'the schema on disk');
+      await waitForProblems('1 error, 0 warnings', 'the handler alone said to be missing', 60_000);
+      await chooseQuickFix(pathToken('read_note.js'), /Create tools\/read_note\.js/, 'newcomer-5-create-handler');
+      await waitUntil(async () => existsSync(join(folder, 'tools', 'read_note.js')), 'the handler on disk');
+      await waitForProblems('no problems', 'the manifest valid once both files exist', 60_000);
+
+      // 4. The tool's work, written by its author in the handler: it reads the file its `path` argument names.
+      const handlerTab = editor.page.locator('.tabs-container .tab', { hasText: 'read_note.js' }).first();
+      await handlerTab.waitFor({ timeout: 60_000 });
+      await handlerTab.click();
+      await workbench
+        .activeEditor()
+        .locator('.view-line', { hasText: 'JSON.stringify(args)' })
+        .waitFor({ timeout: 15_000 });
+      await workbench.activeEditor().locator('.view-lines').click();
+      await keys.press('Control+F');
+      await keys.type('JSON.stringify(args)');
+      await keys.press('Enter');
+      await keys.press('Escape');
+      await keys.type('ctx.fs.read(args.path)');
+      await keys.press('Control+S');
+      // Back to the line's start: the search left the view scrolled to the right.
+      await keys.press('Home');
+      await keys.press('Home');
+      const handlerLine = workbench.activeEditor().locator('.view-line', { hasText: 'ctx.fs.read(args.path)' });
+      await handlerLine.waitFor({ timeout: 15_000 });
+      await waitUntil(
+        async () => (await workbench.activeEditor().locator('.squiggly-warning').count()) === 2,
+        'the handler’s two warnings: ctx.fs.read undeclared, path not in the schema',
+        60_000,
+      );
+      await workbench.screenshot('newcomer-6-handler-findings');
+
+      // 5. Its quick fix declares the permission in manifest.json.
+      // The first squiggle of the line, under ctx.fs.read (the other is under path).
+      const squiggles = workbench.activeEditor().locator('.squiggly-warning');
+      const boxes = await Promise.all(
+        (await squiggles.all()).map(async (squiggle) => ({ squiggle, box: await squiggle.boundingBox() })),
+      );
+      const [first] = boxes.filter(({ box }) => box).sort((a, b) => a.box!.x - b.box!.x);
+      await chooseQuickFix(first.squiggle, /Declare .?permissions\.fs\.read/, 'newcomer-7-declare-permission');
+      await waitUntil(
+        async () => (await workbench.activeEditor().locator('.squiggly-warning').count()) === 1,
+        'the permission declared: one warning left in the handler',
+        30_000,
+      );
+
+      // 6. The manifest says no path can ever be granted: its quick fix adds `path` to the tool's schema, a file path.
+      await editor.page.locator('.tabs-container .tab', { hasText: 'manifest.json' }).first().click();
+      await waitForProblems('0 errors, 1 warning', 'no path can ever be granted', 60_000);
+      const parameter = workbench.activeEditor().locator('.view-line span[class^="mtk"]', { hasText: '"parameter"' });
+      await parameter.first().waitFor({ timeout: 15_000 });
+      const menu = await chooseQuickFix(
+        parameter.first(),
+        /Add .?path.? to \.\/tools\/read_note\.schema\.json as a file path/,
+        'newcomer-8-add-path-to-schema',
+      );
+      await waitForProblems('no problems', `the path granted (menu was: ${menu})`, 60_000);
+      // The schema it edited is shown beside the manifest, which keeps the keyboard; unsaved, as any fix leaves a file.
+      const schemaEditor = editor.page.locator('.editor-group-container', {
+        has: editor.page.locator('.tab.active', { hasText: 'read_note.schema.json' }),
+      });
+      await schemaEditor.locator('.view-line', { hasText: '"file-path"' }).waitFor({ timeout: 15_000 });
+      assert.equal(
+        await editor.page.locator('.editor-group-container.active .tab.active', { hasText: 'manifest.json' }).count(),
+        1,
+        'the manifest is still the active editor',
+      );
+      assert.equal(await isDirty('read_note.schema.json'), true, 'the schema has unsaved changes');
+      await workbench.screenshot('newcomer-9-schema-fixed');
+      await handlerTab.click();
+      await waitUntil(
+        async () => (await workbench.activeEditor().locator('.squiggly-warning, .squiggly-error').count()) === 0,
+        'no squiggle left in the handler',
+        30_000,
+      );
+
+      // 7. Saved, the folder is a plugin the CLI passes.
+      await workbench.runCommand('Save All', /^(File: )?Save All( Files)?$/);
+      await waitUntil(
+        async () => (await editor.page.locator('.tabs-container .tab.dirty').count()) === 0,
+        'every file saved',
+      );
+      await workbench.screenshot('newcomer-10-done');
+      const schema = JSON.parse(readFileSync(join(folder, 'tools', 'read_note.schema.json'), 'utf8')) as unknown;
+      assert.deepEqual(schema, {
+        $schema: 'http://json-schema.org/draft-07/schema#',
+        type: 'object',
+        properties: { path: { type: 'string', format: 'file-path' } },
+      });
+      const check = spawnSync(process.execPath, [join(repoRoot, 'dist', 'cli.js'), 'check', folder], {
+        encoding: 'utf8',
+      });
+      assert.equal(check.status, 0, `filer-manifest check ${folder}:\n${check.stdout}${check.stderr}`);
+      assert.match(check.stdout, /Checked 1 manifest: no problems/);
       await workbench.runCommand('View: Close All Editor Groups');
     }),
 );

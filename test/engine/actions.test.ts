@@ -21,7 +21,7 @@ test('complete prompt and tool actions have no diagnostics', () => {
 
 test('actions.required: id, title, description, scope', () => {
   expectRule('actions.required', actions('«{» "id": "a", "title": "t", "description": "d", "prompt": "p.md" }'), {
-    message: '`scope` is required',
+    message: 'has no `scope`, which is required',
   });
 });
 
@@ -33,7 +33,7 @@ test('actions.id: kebab-case, with the fix suggested', () => {
 
 test('actions.scope: the three values, or an array of them', () => {
   expectRule('actions.scope', actions(promptAction().replace('"single-file"', '«"single"»')), {
-    message: 'Did you mean `single-file`?',
+    message: 'Did you mean "single-file"?',
   });
   expectRule(
     'actions.scope',
@@ -49,7 +49,7 @@ test('actions.scope: the three values, or an array of them', () => {
 test('actions.scope-empty: an empty scope array offers the action for no selection (a warning), unless the action is hidden', () => {
   expectRule('actions.scope-empty', actions(promptAction().replace('"scope": "single-file"', '"scope": «[]»')), {
     severity: 'warning',
-    message: 'offered for no selection',
+    message: 'for no selection',
   });
   expectNone(
     actions(
@@ -73,7 +73,7 @@ test('actions.kind: prompt or tool', () => {
 
 test('actions.tool-scope: none or read-only', () => {
   expectRule('actions.tool-scope', actions(promptAction('"toolScope": «"readonly"»')), {
-    message: 'Did you mean `read-only`?',
+    message: 'Did you mean "read-only"?',
   });
 });
 
@@ -87,7 +87,7 @@ test('actions.param-type: select, text or per-file-text', () => {
     actions(promptAction('"params": [{ "id": "tone", "label": "Tone", "type": «"dropdown"» }]')),
   );
   expectRule('actions.required', actions(promptAction('"params": [«{» "id": "tone", "type": "text" }]')), {
-    message: '`label` is required',
+    message: 'has no `label`, which is required',
   });
 });
 
@@ -116,7 +116,7 @@ test('actions.tool-id-required and actions.tool-id-unknown', () => {
     'actions.tool-id-unknown',
     actions(toolAction().replace('"toolId": "count_words"', '"toolId": «"count_word"»')),
     {
-      message: 'Did you mean `count_words`?',
+      message: 'Did you mean "count_words"?',
     },
   );
   assert.equal(diagnostic.data.suggestion, 'count_words');
@@ -183,7 +183,7 @@ test('actions.generate-action-unknown', () => {
     'actions.generate-action-unknown',
     withGenerate('{ "label": "L", "actionId": «"draft-captions"», "populateParamId": "caption" }'),
     {
-      message: 'Did you mean `draft-caption`?',
+      message: 'Did you mean "draft-caption"?',
     },
   );
 });
@@ -197,7 +197,7 @@ test('actions.generate-action-not-tool: a prompt sibling, or the action itself',
   const promptSibling = actions(
     `${promptAction().replace('"summarize"', '"other"')}, ${promptAction(`${captionParams}, "generate": { "label": "L", "actionId": «"other"», "populateParamId": "caption" }`)}`,
   );
-  expectRule('actions.generate-action-not-tool', promptSibling, { message: 'is of kind "prompt"' });
+  expectRule('actions.generate-action-not-tool', promptSibling, { message: 'names an action of kind "prompt"' });
 });
 
 test('actions.generate-populate: must be a per-file-text param of the action', () => {
@@ -209,13 +209,13 @@ test('actions.generate-populate: must be a per-file-text param of the action', (
   expectRule(
     'actions.generate-populate',
     withGenerate('{ "label": "L", "actionId": "draft-caption", "populateParamId": «"missing"» }'),
-    { message: 'per-file-text params: "caption"' },
+    { message: 'one "per-file-text" param is "caption"' },
   );
   expectRule(
     'actions.required',
     withGenerate('{ "label": "L", "actionId": "draft-caption" }').replace('"generate":', '«"generate"»:'),
     {
-      message: '`populateParamId` is required',
+      message: 'has no `populateParamId`, which is required',
     },
   );
 });
@@ -228,7 +228,7 @@ test('actions.generate-forward: forwardParamIds must exist', () => {
     ),
     {
       severity: 'warning',
-      message: 'Did you mean `tone`?',
+      message: 'Did you mean "tone"?',
     },
   );
 });

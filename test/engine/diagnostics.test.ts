@@ -28,7 +28,8 @@ test('diagnostics.file-too-large: past the size limit only the syntax is checked
   expectRule('diagnostics.file-too-large', source, {
     tooLarge: { megabytes: 17.25, maxFileSize: 16 },
     severity: 'information',
-    message: 'This manifest is 17.3 MB, more than filerManifest.maxFileSize (16 MB): only its JSON syntax is checked.',
+    message:
+      'This manifest is 17.3 MB, more than `filerManifest.maxFileSize` (16 MB), so only its JSON syntax is checked.',
   });
   const text = source.replace(/[«»]/g, '');
   assert.deepEqual(

@@ -16,7 +16,7 @@ const batchSchema = JSON.stringify({
 });
 
 const tool = (schema = 'tools/count.schema.json', handler = 'tools/count.js') =>
-  `{ "id": "count_words", "title": "Count", "description": "d", "schema": "${schema}", "handler": "${handler}", "annotations": { "readOnlyHint": true } }`;
+  `{ "id": "count_words", "title": "Count", "description": "Counts the words in a text file.", "schema": "${schema}", "handler": "${handler}", "annotations": { "readOnlyHint": true } }`;
 
 const complete = () =>
   pluginFolder({
@@ -48,7 +48,7 @@ test('files.missing: each kind of reference, at the path, with the file for a qu
     manifest(`"contributes": { "tools": [${tool()}] }`.replace('"tools/count.js"', '«"tools/count.js"»')),
     {
       folder: schemaOnly.folder,
-      message: 'the handler module does not exist',
+      message: 'does not exist in the plugin folder. Create the handler module there',
     },
   );
   // With what a skeleton of the handler needs: the schema's argument names, the module style (no other handler says
@@ -103,7 +103,7 @@ test('files.empty: an empty handler or prompt, a warning at its path; white spac
   });
   assert.equal(
     handler.message,
-    '`contributes.tools[0].handler` "tools/count.js": the handler module is empty: it exports no function for Filer to call.',
+    '`contributes.tools[0].handler` "tools/count.js" is an empty file, so it exports no function for Filer to call.',
   );
   assert.deepEqual(handler.data, {
     jsonPath: ['contributes', 'tools', 0, 'handler'],
@@ -116,7 +116,7 @@ test('files.empty: an empty handler or prompt, a warning at its path; white spac
   });
   assert.equal(
     prompt.message,
-    '`contributes.actions[0].prompt` "prompts/a.md": the prompt template is empty: the action would give the agent no request.',
+    '`contributes.actions[0].prompt` "prompts/a.md" is an empty file, so the action would give the agent no request.',
   );
   expectRule('files.empty', body.replace('"hooks/ready.js"', '«"hooks/ready.js"»'), {
     folder: pluginFolder({ ...files, 'hooks/ready.js': '\uFEFF' }).folder,
@@ -232,7 +232,7 @@ test('a schema past 16 MiB is not checked, as information, with its size as it i
       [
         'files.not-checked',
         'information',
-        '`contributes.tools[0].schema` "tools/count.schema.json": the tool’s JSON-Schema file is 16,778,216 bytes, past the 16 MiB the checks read, so the tool’s schema is not checked.',
+        '`contributes.tools[0].schema` "tools/count.schema.json" is 16,778,216 bytes, more than the 16 MiB the checks read. The tool’s schema is not checked.',
       ],
     ],
   );
@@ -369,7 +369,7 @@ test('permissions.undeclared-use: a handler that uses a ctx member the manifest 
     {
       folder,
       severity: 'warning',
-      message: 'uses ctx.toast, but `permissions.toast` is not declared: ctx.toast is undefined when not declared',
+      message: 'uses `ctx.toast`, but `permissions.toast` is not declared, so `ctx.toast` is undefined',
     },
   );
   assert.deepEqual(dataOf(diagnostic, 'permissions.undeclared-use')?.jsonPath, ['permissions', 'toast']);
@@ -394,9 +394,9 @@ test("permissions.undeclared-use: listChannels, getSessionHistory and respondToH
   assert.deepEqual(
     diagnostics.map((d) => d.message.replace(/^.* uses (\S+), but `(\S+)`.*$/, '$1 $2')),
     [
-      'ctx.listChannels permissions.hostTrigger',
-      'ctx.getSessionHistory permissions.hostTrigger',
-      'ctx.respondToHitl permissions.hostTrigger',
+      '`ctx.listChannels` permissions.hostTrigger',
+      '`ctx.getSessionHistory` permissions.hostTrigger',
+      '`ctx.respondToHitl` permissions.hostTrigger',
     ],
   );
   expectNone(source('{ "hostTrigger": true }'), ['permissions.undeclared-use'], folder);
@@ -417,7 +417,7 @@ test('permissions.hook-parameter-only: a hook that uses ctx.fs where the rule gr
     {
       folder,
       severity: 'warning',
-      message: 'inside a hook parameter: true grants nothing',
+      message: 'Inside a hook, `parameter` set to true grants nothing',
     },
   );
   assert.deepEqual(dataOf(diagnostic, 'permissions.hook-parameter-only')?.jsonPath, ['permissions', 'fs', 'write']);
@@ -446,7 +446,7 @@ test('a handler or a prompt too large to read is said not to be checked, at its 
         'files.not-checked',
         'information',
         '"tools/count.js"',
-        '`contributes.tools[0].handler` "tools/count.js": the handler module is 3.0 MiB, past the 2 MiB the checks read, so what its code does with ctx and its arguments is not checked.',
+        '`contributes.tools[0].handler` "tools/count.js" is 3.0 MiB, more than the 2 MiB the checks read. What its code does with `ctx` and its arguments is not checked.',
       ],
     ],
   );

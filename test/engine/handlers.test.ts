@@ -38,14 +38,14 @@ test('handlers.undeclared-permission: a destructured ctx member, at its call (ca
     inFile: { at: 'tools/t.js', files: toolFiles(handler) },
     severity: 'warning',
     message:
-      'ctx.fs.write needs `permissions.fs.write`, which the manifest does not declare: calling it throws a permission error (not-declared).',
+      '`ctx.fs.write` needs `permissions.fs.write`, which the manifest does not declare, so calling it throws a "not-declared" permission error.',
   });
   assert.deepEqual(diagnostic.data, {
     jsonPath: ['permissions', 'fs', 'write'],
     filePath: 'tools/t.js',
     member: 'ctx.fs.write',
     handler: 'tool',
-    without: 'calling it throws a permission error (not-declared)',
+    without: 'calling it throws a "not-declared" permission error',
   });
   assert.deepEqual(diagnostic.range, { start: { line: 2, character: 8 }, end: { line: 2, character: 16 } });
   // toast is destructured but never used: nothing is said of it.
@@ -60,7 +60,7 @@ test('handlers.undeclared-permission: a destructured ctx member, at its call (ca
     [
       [
         undefined,
-        '"tools/t.js" uses ctx.fs.write, but `permissions.fs.write` is not declared: calling it throws a permission error (not-declared).',
+        '"tools/t.js" uses `ctx.fs.write`, but `permissions.fs.write` is not declared, so calling it throws a "not-declared" permission error.',
       ],
     ],
   );
@@ -70,9 +70,40 @@ test('the second parameter is ctx whatever it is named: ctx.log without log: tru
   const handler = "module.exports = async (args, context) => «context.log».info('x');\n";
   expectRule('handlers.undeclared-permission', withTool('{}'), {
     inFile: { at: 'tools/t.js', files: toolFiles(handler) },
-    message: 'ctx.log needs `permissions.log`, which the manifest does not declare: ctx.log silently does nothing.',
+    message:
+      '`context.log` needs `permissions.log`, which the manifest does not declare, so `context.log` silently does nothing.',
   });
   assert.deepEqual(handlerFindings(withTool('{ "log": true }'), toolFiles(handler)), []);
+});
+
+test('a ctx member is named as the handler names its ctx, in the handler and in the manifest', () => {
+  const named = 'module.exports = async (args, context) => «context.fs.read»(args.path);\n';
+  const undeclared = (member: string) =>
+    `\`${member}\` needs \`permissions.fs.read\`, which the manifest does not declare, so calling it throws a "not-declared" permission error.`;
+  const diagnostic = expectRule('handlers.undeclared-permission', withTool('{}'), {
+    inFile: { at: 'tools/t.js', files: toolFiles(named) },
+    message: undeclared('context.fs.read'),
+  });
+  assert.equal(diagnostic.data.member, 'context.fs.read');
+  const { folder } = pluginFolder(toolFiles(named.replace(/[«»]/g, '')));
+  const summary = analyzeManifest(withTool('{}'), { folder }).diagnostics.find(
+    (d) => d.code === 'permissions.undeclared-use',
+  );
+  assert.equal(
+    summary?.message,
+    '"tools/t.js" uses `context.fs.read`, but `permissions.fs.read` is not declared, so calling it throws a "not-declared" permission error.',
+  );
+  // A ctx destructured in the parameter list has no name of its own: the reference's name stands.
+  expectRule('handlers.undeclared-permission', withTool('{}'), {
+    inFile: { at: 'tools/t.js', files: toolFiles('module.exports = async (args, { fs }) => «fs.read»(args.path);\n') },
+    message: undeclared('ctx.fs.read'),
+  });
+  // A hook's ctx, the first parameter of a setting action: each by its own name.
+  const hook = 'module.exports = async (event, c) => «c.fs.read»(event.path);\n';
+  expectRule('handlers.parameter-grants-nothing', withHook('{ "fs": { "read": { "parameter": true } } }'), {
+    inFile: { at: 'hooks/h.js', files: { 'hooks/h.js': hook } },
+    message: /^`c\.fs\.read` is refused here/,
+  });
 });
 
 test('nothing in comments or strings is a use (case 3)', () => {
@@ -101,7 +132,7 @@ test('handlers.parameter-grants-nothing: a hook reads through ctx.fs where the r
       inFile: { at: 'hooks/h.js', files },
       severity: 'warning',
       message:
-        'Hook handlers receive ctx with an empty grant set, and `permissions.fs.read` has no static patterns: inside a hook "parameter": true grants nothing, so ctx.fs.read is refused here.',
+        '`ctx.fs.read` is refused here, as `permissions.fs.read` has no static patterns. Hook handlers receive `ctx` with an empty grant set, so inside a hook `parameter` set to true grants nothing',
     },
   );
   assert.equal(diagnostic.data.handler, 'hook');
@@ -159,7 +190,7 @@ test('handlers.unknown-argument: args.pth where the schema has path, with a "did
     inFile: { at: 'tools/t.js', files: toolFiles(handler) },
     severity: 'warning',
     message:
-      '`pth` is not an argument of tool "t": its schema declares `path`, so the agent never passes `pth`. Did you mean `path`?',
+      '`pth` is not an argument of tool "t", so the agent never passes it. Its schema declares `path`. Did you mean `path`?',
   });
   assert.equal(diagnostic.data.suggestion, 'path');
   assert.deepEqual(
@@ -219,7 +250,7 @@ test('handlers.malformed-envelope: an image block without mimeType falls back to
     inFile: { at: 'tools/t.js', files: toolFiles(handler) },
     severity: 'warning',
     message:
-      'This "image" content block has no `mimeType`. A malformed envelope falls back to the text wrapping: the agent gets the whole returned object as one JSON text, not its blocks.',
+      'This "image" content block has no `mimeType`. Filer then wraps the whole returned object as text, so the agent gets it as one JSON text, not as its blocks.',
   });
   assert.deepEqual(diagnostic.data.problem, {
     kind: 'missing-field',

@@ -15,7 +15,7 @@ test('hooks as a path or { handler, filter } are clean for every named event', (
 test('hooks.shape: a number, or an object without handler', () => {
   expectRule('hooks.shape', contributes('"hooks": { "onAppReady": «42» }'), { severity: 'error' });
   expectRule('hooks.shape', contributes('"hooks": { «"onAppReady"»: { "filter": {} } }'), {
-    message: 'needs `handler`',
+    message: 'has no `handler`',
   });
   expectRule('hooks.unknown-key', contributes('"hooks": { "onAppReady": { "handler": "a.js", «"filters"»: {} } }'), {
     message: 'Did you mean `filter`?',
@@ -40,7 +40,9 @@ test('commands: required fields, duplicate ids, shape', () => {
     ),
     areaCodes('commands'),
   );
-  expectRule('commands.required', contributes('"commands": [«{» "id": "wc" }]'), { message: '`title` is required' });
+  expectRule('commands.required', contributes('"commands": [«{» "id": "wc" }]'), {
+    message: 'has no `title`, which is required',
+  });
   expectRule(
     'commands.duplicate-id',
     contributes('"commands": [{ "id": "wc", "title": "A" }, { "id": «"wc"», "title": "B" }]'),
@@ -57,7 +59,9 @@ test('views: required fields, duplicate ids, shape', () => {
     ),
     areaCodes('views'),
   );
-  expectRule('views.required', contributes('"views": [«{» "title": "Stats" }]'), { message: '`id` is required' });
+  expectRule('views.required', contributes('"views": [«{» "title": "Stats" }]'), {
+    message: 'has no `id`, which is required',
+  });
   expectRule(
     'views.duplicate-id',
     contributes('"views": [{ "id": "s", "title": "A" }, { "id": «"s"», "title": "B" }]'),

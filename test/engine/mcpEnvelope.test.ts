@@ -176,11 +176,11 @@ test('one finding per mistake, at the value at fault, in words a plugin author c
     ],
     [
       block("{ type: 'txt', text: 'a' }"),
-      'Content block type "txt" is not one of MCP’s: text, image, audio, resource_link, resource. Did you mean `text`?',
+      'Content block type "txt" is not one of MCP’s, which are "text", "image", "audio", "resource_link", "resource". Did you mean "text"?',
     ],
     [
       block("{ type: 5, text: 'a' }"),
-      'The `type` of this content block is 5, not one of MCP’s: text, image, audio, resource_link, resource.',
+      'The `type` of this content block is 5, not one of MCP’s, which are "text", "image", "audio", "resource_link", "resource".',
     ],
     [block("'Done.'"), 'This content block is a string, not an object.'],
     [
@@ -193,7 +193,7 @@ test('one finding per mistake, at the value at fault, in words a plugin author c
     ],
     [
       block(`{ type: 'image', data: 'data:image/png;base64,${png}', mimeType: 'image/png' }`),
-      '`data` of this "image" content block is a data: URL; MCP wants the base64 after its comma alone, the type going in `mimeType`.',
+      '`data` of this "image" content block is a "data:" URL. MCP wants the base64 after its comma alone, with the type in `mimeType`.',
     ],
     [
       block("{ type: 'resource', resource: { uri: 'file:///notes.txt' } }"),
@@ -205,7 +205,7 @@ test('one finding per mistake, at the value at fault, in words a plugin author c
     ],
     [
       block("{ type: 'resource_link', uri: 'reports/a.pdf', name: 'a.pdf' }"),
-      '`uri` of this "resource_link" content block is not a URI (a scheme, a colon, then no spaces: file:///notes.txt, https://…).',
+      '`uri` of this "resource_link" content block is not a URI, which starts with a scheme and a colon and has no spaces, as in "file:///notes.txt" or "https://example.com".',
     ],
     [
       block("{ type: 'resource_link', uri: 'file:///a.pdf', name: 'a.pdf', size: 1.5 }"),
@@ -215,7 +215,7 @@ test('one finding per mistake, at the value at fault, in words a plugin author c
     [`{ content: [${text()}], isError: 'yes' }`, '`isError` of the returned envelope is a string, not true or false.'],
   ];
   const consequence =
-    ' A malformed envelope falls back to the text wrapping: the agent gets the whole returned object as one JSON text, not its blocks.';
+    ' Filer then wraps the whole returned object as text, so the agent gets it as one JSON text, not as its blocks.';
   for (const [literal, first] of cases) assert.deepEqual(envelopeFindings(literal), [first + consequence], literal);
   // A resource without uri and contents: the field both kinds need, and the choice between them.
   assert.deepEqual(envelopeFindings(block("{ type: 'resource', resource: {} }")), [

@@ -20,6 +20,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import {
   allRules,
   analyzeManifest,
+  configFileName,
   type ExampleFile,
   type FileRead,
   type FixedExample,
@@ -30,6 +31,7 @@ import {
 import { docsOf } from '../../server/src/engine/rules/allDocs';
 import { isRuleCode } from '../../server/src/engine/rules/registry';
 import { rulePageMarkdown, rulesIndexMarkdown, type ShownExample } from '../../server/src/engine/rules/rulePages';
+import { CheckConfigs } from '../../server/src/cli/configs';
 import { formatText } from '../../server/src/cli/formats/text';
 import { NodePluginFolder } from '../../server/src/host/nodePluginFolder';
 
@@ -168,6 +170,11 @@ class RefusingFolder extends NodePluginFolder {
   }
 }
 
+/** Whether an example's folder has a config file (filer-manifest.config.json, whatever it is). */
+export function hasConfigFile(example: RuleExample): boolean {
+  return Object.keys(example.files ?? {}).some((path) => path.split('/')[0] === configFileName);
+}
+
 /** The engine's analysis of an example: with its plugin folder when it has files (the folder is removed after). */
 export function analyzeExample<T>(
   text: string,
@@ -176,7 +183,24 @@ export function analyzeExample<T>(
 ): T {
   const written = example.files ? writeExample(text, example.files) : undefined;
   try {
-    return use(analyzeManifest(text, { folder: written?.folder, ...example.checkedWith }), written);
+    if (!written || !hasConfigFile(example))
+      return use(analyzeManifest(text, { folder: written?.folder, ...example.checkedWith }), written);
+    // A config file beside the manifest: checked as the CLI checks it (cli/configs.ts), its own findings in it.
+    const configs = new CheckConfigs(written.root, {});
+    const config = configs.forManifest(written.manifestPath);
+    const scope = config.scope;
+    const analysis = scope?.ignored
+      ? { ...analyzeManifest(text), diagnostics: [] }
+      : analyzeManifest(text, {
+          folder: written.folder,
+          ...example.checkedWith,
+          severityOverrides: scope?.severityOverrides,
+          ...(scope && config.used ? { suppressions: { entries: scope.suppressions, used: config.used } } : {}),
+        });
+    if (config.unreadable) analysis.diagnostics.unshift(config.unreadable);
+    const inConfig = configs.results().flatMap((result) => result.diagnostics);
+    analysis.diagnostics.push(...inConfig.map((diagnostic) => ({ ...diagnostic, file: configFileName })));
+    return use(analysis, written);
   } finally {
     written?.remove();
   }

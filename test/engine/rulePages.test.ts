@@ -28,7 +28,7 @@ test('a page says what its rule checks, shows its examples with what the CLI say
     'A tool id is the MCP tool name and must not contain .',
     '## Why an error',
     '"id": "words.count"',
-    '<stdin>:7:15 error tools.id-dot `contributes.tools[0].id` "words.count" must not contain .',
+    '<stdin>:7:15 error tools.id-dot `contributes.tools[0].id` "words.count" contains a dot, which a tool id must not.',
     '"id": "count_words"',
     '"filerManifest.rules": { "tools.id-dot": "off" }',
     'filer-manifest check --rule tools.id-dot=off',

@@ -16,13 +16,15 @@ test('settings of every type, done right, are clean', () => {
 });
 
 test('settings.required: type and title, at the setting key', () => {
-  expectRule('settings.required', settings('«"apiKey"»: { "type": "string" }'), { message: '`title` is required' });
+  expectRule('settings.required', settings('«"apiKey"»: { "type": "string" }'), {
+    message: 'has no `title`, which is required',
+  });
 });
 
 test('settings.type: the five types, with a did-you-mean', () => {
   expectRule('settings.type', settings('"apiKey": { "type": «"text"», "title": "Key" }'));
   expectRule('settings.type', settings('"on": { "type": «"bool"», "title": "On" }'), {
-    message: 'Did you mean `boolean`?',
+    message: 'Did you mean "boolean"?',
   });
 });
 
@@ -73,7 +75,7 @@ test('settings.default: type, enum and bounds', () => {
   expectRule(
     'settings.default',
     settings('"limit": { "type": "number", "title": "Limit", "min": 1, "max": 5, "default": «9» }'),
-    { message: 'outside' },
+    { message: 'is more than `max`' },
   );
 });
 

@@ -11,7 +11,7 @@ test('json.syntax: a byte-order mark is named as such, and the rest of the manif
   const diagnostic = expectRule(
     'json.syntax',
     '«\uFEFF»{\n  "name": "a",\n  "displayName": "A",\n  "version": "1.0.0"\n}',
-    { severity: 'error', message: 'byte-order mark (U+FEFF), which JSON.parse rejects' },
+    { severity: 'error', message: 'byte-order mark (U+FEFF), which the JSON parser of Filer rejects' },
   );
   assert.deepEqual(diagnostic.data, { detail: 'byte-order-mark' });
   assert.deepEqual(codesOf('\uFEFF{ "name": "a" }'), ['json.syntax', 'manifest.required', 'manifest.required']);
@@ -50,9 +50,9 @@ test('json.duplicate-key: at every occurrence, as VS Code marks them, the last s
       d.message,
     ]),
     [
-      [1, '"name"', 'warning', 'Duplicate key `name`: the loader keeps only the last one, so this one is ignored.'],
-      [58, '"name"', 'warning', 'Duplicate key `name`: the loader keeps only the last one, so this one is ignored.'],
-      [76, '"name"', 'warning', 'Duplicate key `name`: the loader keeps this one, the last, and ignores the others.'],
+      [1, '"name"', 'warning', 'Duplicate key `name`. Filer keeps only the last one, so it ignores this one.'],
+      [58, '"name"', 'warning', 'Duplicate key `name`. Filer keeps only the last one, so it ignores this one.'],
+      [76, '"name"', 'warning', 'Duplicate key `name`. Filer keeps this one, the last, and ignores the others.'],
     ],
   );
   const { model } = analyzeManifest('{"name": "first", "name": "second"}');

@@ -41,7 +41,7 @@ test('no $schema means draft-07, as does a draft-07 $schema; draft-06 has numeri
   const boolean = { properties: { count: { minimum: 0, exclusiveMinimum: true } } };
   expectRule('tools.schema-invalid', source, {
     folder: folderWith(withDraft(undefined, boolean)),
-    message: 'is not a valid JSON Schema (draft-07): /properties/count/exclusiveMinimum must be number',
+    message: 'is not a valid JSON Schema (draft-07): its `properties.count.exclusiveMinimum` must be number',
   });
   expectRule('tools.schema-invalid', source, {
     folder: folderWith(withDraft(draft07, boolean)),
@@ -103,7 +103,7 @@ test('an unknown $schema: a warning that names the draft assumed, and the schema
     folder: folderWith(withDraft(draft03, { properties: { path: { type: 'string', format: 'file-path' } } })),
     severity: 'warning',
     message:
-      '`contributes.tools[0].schema` "tools/count.schema.json" declares "$schema": "http://json-schema.org/draft-03/schema#", a draft this validator does not know: it is checked as draft-07.',
+      '`contributes.tools[0].schema` "tools/count.schema.json" declares a draft the checks do not know, "http://json-schema.org/draft-03/schema#". It is checked as draft-07.',
   });
   const folder = folderWith(
     withDraft('https://example.com/my-schema', { properties: { count: { minimum: 0, exclusiveMinimum: true } } }),

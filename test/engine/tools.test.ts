@@ -15,12 +15,12 @@ test('tools.required: id, title, description and schema, at the opening brace of
   expectRule(
     'tools.required',
     tools('«{» "id": "a", "description": "d", "schema": "s.json", "handler": "h.js", "annotations": {} }'),
-    { message: '`title` is required' },
+    { message: 'has no `title`, which is required' },
   );
   expectRule(
     'tools.required',
     tools('«{» "title": "t", "description": "d", "schema": "s.json", "handler": "h.js", "annotations": {} }'),
-    { message: '`id` is required' },
+    { message: 'has no `id`, which is required' },
   );
 });
 
@@ -32,7 +32,7 @@ test('tools.id-dot: a tool id must not contain a dot', () => {
     ),
     {
       severity: 'error',
-      message: 'dots are reserved for namespace prefixing',
+      message: 'Dots are reserved for namespace prefixes',
     },
   );
 });
@@ -43,7 +43,7 @@ test('tools.id-empty: a tool id is the MCP tool name, and an empty one names no 
     tools('{ "id": «""», "title": "t", "description": "d", "schema": "s.json", "handler": "h.js", "annotations": {} }'),
     {
       severity: 'error',
-      message: '`contributes.tools[0].id` is empty: the id is the MCP tool name the agent calls the tool by',
+      message: '`contributes.tools[0].id` is empty. The id is the MCP tool name the agent calls the tool by',
     },
   );
   expectNone(
@@ -60,7 +60,7 @@ test('tools.legacy-shape: name/parameters is one error at `name`, not a cascade'
   );
   const diagnostic = expectRule('tools.legacy-shape', source, {
     severity: 'error',
-    message: 'declare `id` instead of `name`',
+    message: 'Declare `id` instead of `name`',
   });
   assert.deepEqual(diagnostic.data, { jsonPath: ['contributes', 'tools', 0], toolIndex: 0 });
   // No cascade: neither the missing id and schema nor the two keys the schema does not define.
@@ -91,7 +91,7 @@ test('tools.annotations: only the four MCP booleans', () => {
     { message: 'not an MCP tool annotation' },
   );
   expectRule('tools.annotations', tools(tool('').replace('"readOnlyHint": true', '"readOnlyHint": «"yes"»')), {
-    message: 'booleans only',
+    message: 'true or false only',
   });
   expectRule(
     'tools.annotations',
@@ -115,7 +115,7 @@ test("tools.duplicate-id: a warning at the later tool's id, as the agent loop sk
     tools(`${tool('')}, ${tool('').replace('"id": "count_words"', '"id": «"count_words"»')}`),
     {
       severity: 'warning',
-      message: 'one name, one tool; the later tool is skipped with a warning',
+      message: 'One name is one tool, so Filer skips the later tool with a warning',
     },
   );
 });
@@ -136,7 +136,7 @@ test('tools.undeclared-annotations: a fetch plugin, naming the tool and what it 
   expectRule('tools.undeclared-annotations', source, {
     severity: 'warning',
     message:
-      /Tool "lookup" declares no annotations: because the plugin declares permissions\.fetch, it is treated as openWorldHint: true/,
+      /Tool "lookup" declares no annotations\. As the plugin declares `permissions\.fetch`, Filer treats it as external \(`openWorldHint` true\)/,
   });
 });
 
@@ -146,7 +146,7 @@ test('tools.undeclared-annotations: a process plugin', () => {
     manifest(
       '"runtime": "process", "command": "bin/x", "contributes": { "tools": [{ "id": «"run"», "title": "t", "description": "d", "schema": "s.json" }] }',
     ),
-    { message: 'runtime: "process"' },
+    { message: 'runs under the "process" runtime' },
   );
 });
 
@@ -157,7 +157,7 @@ test('tools.undeclared-annotations-write: an fs.write plugin, as a hint', () => 
       '{ "id": «"save"», "title": "t", "description": "d", "schema": "s.json", "handler": "h.js" }',
       '"permissions": { "fs": { "write": { "parameter": true } } }',
     ),
-    { severity: 'hint', message: 'readOnlyHint: false' },
+    { severity: 'hint', message: '(`readOnlyHint` false)' },
   );
 });
 
@@ -171,7 +171,7 @@ test("annotations: {} declares nothing: the plugin's permissions decide, as for 
     {
       severity: 'warning',
       message:
-        'Tool "lookup" declares no annotations (its `annotations` object is empty): because the plugin declares permissions.fetch',
+        'Tool "lookup" declares no annotations (its `annotations` object is empty). As the plugin declares `permissions.fetch`',
     },
   );
   expectRule(

@@ -42,7 +42,10 @@ test('past the limit a manifest is checked for its syntax only, and told so at i
     ],
   );
   assert.equal(diagnostics[0].severity, 'error');
-  assert.equal(diagnostics[0].message, 'This manifest holds more than 9 JSON values: only its JSON syntax is checked.');
+  assert.equal(
+    diagnostics[0].message,
+    'This manifest holds more than 9 JSON values, so only its JSON syntax is checked.',
+  );
   assert.equal(
     analyzeManifest(text).diagnostics.some((d) => d.code === 'diagnostics.too-many-values'),
     false,

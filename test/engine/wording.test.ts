@@ -166,7 +166,7 @@ function everyString(): string[] {
 const badWording: [string, RegExp][] = [
   ['a plural after 1', /\b1 (?!of\b)\w+s\b/],
   ['a doubled word', /\b(\w+) \1\b/i],
-  // "ctx.toast is undefined when not declared" is the reference's own sentence, not a placeholder.
+  // "`ctx.toast` is undefined" (when not declared) is the reference's own sentence, not a placeholder.
   ['an empty placeholder', /(?<!\bis )\bundefined\b|\bnull\b|\bNaN\b|\[object Object\]|``|\(\s*\)|"#\d+"/],
   // ", .png" in a list of extensions is not stray punctuation.
   ['stray punctuation', /[,:;]\s*[.,:;](?!\w)|\s[,;:](?=\s|$)/],

@@ -80,7 +80,7 @@ async function pollCodes(
 
 describe('requests the server sends, answered with an error', () => {
   const tool =
-    '"contributes": { "tools": [ { "id": "t", "title": "T", "description": "D", "schema": "./t.json", "handler": "./t.js", "annotations": {} } ] }';
+    '"contributes": { "tools": [ { "id": "t", "title": "T", "description": "Counts the words in a text file.", "schema": "./t.json", "handler": "./t.js", "annotations": {} } ] }';
 
   for (const [method, logged] of [
     ['client/registerCapability', 'client/registerCapability (workspace/didChangeWatchedFiles)'],
@@ -447,7 +447,7 @@ function inotifyWatchedInodes(pid: number): number[] {
 
 describe('files a manifest names, changed on disk or in the editor', () => {
   const tool = manifest(
-    '"contributes": { "tools": [ { "id": "t", "title": "T", "description": "D", "schema": "./t.schema.json", "handler": "./t.js", "annotations": {} } ] }',
+    '"contributes": { "tools": [ { "id": "t", "title": "T", "description": "Counts the words in a text file.", "schema": "./t.schema.json", "handler": "./t.js", "annotations": {} } ] }',
   );
 
   test('Neovim 0.12 (no file watchers on Linux): a schema created on disk, as a quick fix does, is seen without an edit (the server watches the plugin folder and asks for a refresh)', async () => {

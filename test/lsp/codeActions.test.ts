@@ -110,7 +110,7 @@ describe('quick fix: the legacy tool shape (golden files)', () => {
     try {
       const uri = folder.uri('manifest.json');
       const lf = manifest(
-        '"contributes": {\n    "tools": [\n      {\n        "name": "t",\n        "title": "T",\n        "description": "D",\n        "parameters": {\n          "type": "object"\n        },\n        "handler": "./tools/t.js",\n        "annotations": {}\n      }\n    ]\n  }',
+        '"contributes": {\n    "tools": [\n      {\n        "name": "t",\n        "title": "T",\n        "description": "Counts the words in a text file.",\n        "parameters": {\n          "type": "object"\n        },\n        "handler": "./tools/t.js",\n        "annotations": {}\n      }\n    ]\n  }',
       );
       await client.open(uri, lf.replace(/\n/g, '\r\n'));
       const text = await apply(uri, (await fixesFor(uri, 'tools.legacy-shape')).actions[0]);
@@ -141,7 +141,8 @@ describe('quick fixes where the fix is certain', () => {
     return apply(uri, pick(actions, title));
   }
 
-  const validTool = '{ "id": "t", "title": "T", "description": "D", "schema": "../x.json", "annotations": {} }';
+  const validTool =
+    '{ "id": "t", "title": "T", "description": "Counts the words in a text file.", "schema": "../x.json", "annotations": {} }';
 
   test('remove a byte-order mark', async () => {
     const text = manifest('"contributes": {}');
@@ -173,7 +174,7 @@ describe('quick fixes where the fix is certain', () => {
       `{\n\t"name": "p",\n\t"displayName": "P",\n\t"contributes": {},\n\t"version": "0.1.0"\n}\n`,
     );
     const tool = manifest(
-      '"contributes": { "tools": [ { "id": "t", "title": "T", "description": "D", "annotations": {} } ] }',
+      '"contributes": { "tools": [ { "id": "t", "title": "T", "description": "Counts the words in a text file.", "annotations": {} } ] }',
     );
     assert.equal(
       await fixed(tool, 'tools.required', 'Add missing "schema"'),
@@ -251,7 +252,7 @@ describe('quick fixes where the fix is certain', () => {
   test('create a missing schema file', async () => {
     const uri = folder.uri('create/manifest.json');
     const text = manifest(
-      '"contributes": { "tools": [ { "id": "t", "title": "T", "description": "D", "schema": "./tools/t.schema.json", "handler": "./h.js", "annotations": {} } ] }',
+      '"contributes": { "tools": [ { "id": "t", "title": "T", "description": "Counts the words in a text file.", "schema": "./tools/t.schema.json", "handler": "./h.js", "annotations": {} } ] }',
     );
     await client.open(uri, text);
     const { actions } = await fixesFor(uri, 'files.missing');
@@ -269,7 +270,7 @@ describe('quick fixes where the fix is certain', () => {
     const after = await client.diagnostics(uri, (p) => p.diagnostics.length === 1);
     assert.equal(
       after[0].message,
-      '`contributes.tools[0].handler` "./h.js": the handler module does not exist in the plugin folder.',
+      '`contributes.tools[0].handler` "./h.js" does not exist in the plugin folder. Create the handler module there, or correct the path.',
     );
     const handler = pick((await fixesFor(uri, 'files.missing')).actions, 'Create h.js');
     await apply(uri, handler);
@@ -328,7 +329,7 @@ describe('quick fixes where the fix is certain', () => {
     });
     try {
       const tool =
-        '{ "id": "t", "title": "T", "description": "D", "schema": "./tools/t.schema.json", "handler": "./tools/t.js", "annotations": { "readOnlyHint": false } }';
+        '{ "id": "t", "title": "T", "description": "Counts the words in a text file.", "schema": "./tools/t.schema.json", "handler": "./tools/t.js", "annotations": { "readOnlyHint": false } }';
       const none = manifest(`"contributes": { "tools": [ ${tool} ] }`);
       const uri = declared.uri('manifest.json');
       await client.open(uri, none);

@@ -189,7 +189,10 @@ describe('completion: keys', () => {
     assert.equal(inserted(byLabel(items, 'hostTrigger')), '"hostTrigger": true');
     assert.equal(inserted(byLabel(items, 'ai')), '"ai": {\n\t"complete": true\n}');
     assert.equal(inserted(byLabel(items, 'execution')), '"execution": {\n\t"timeout": "${1:30s}"\n}');
-    assert.match(docs(byLabel(items, 'fetch')), /localhost\/private ranges are refused regardless \(SSRF guard\)/);
+    assert.match(
+      docs(byLabel(items, 'fetch')),
+      /this computer and private network addresses are refused regardless, so that a plugin cannot reach the machine's own services or its network/,
+    );
 
     const fs = await complete(`{ ${top}, "contributes": {}, "permissions": { "fs": { "read": {}, | } } }`);
     assert.deepEqual(labels(fs), ['write', 'list']);
@@ -329,6 +332,17 @@ describe('completion: other documents and clients', () => {
       inserted(items[0]),
       /^\{\n\t"name": "\$\{1:my-tool\}",\n\t"displayName": "\$\{2:My Tool\}",\n\t"version": "\$\{3:0\.1\.0\}",/,
     );
+    // A folder named as a package is (the newcomer's first-plugin): its display name as people write one.
+    for (const [name, displayName] of [
+      ['first-plugin', 'First Plugin'],
+      ['notes_sync', 'Notes Sync'],
+    ]) {
+      const [item] = await complete('|', folder.uri(`${name}/manifest.json`));
+      assert.match(
+        inserted(item),
+        new RegExp(`"name": "\\$\\{1:${name.replace('_', '-')}\\}",\n\t"displayName": "\\$\\{2:${displayName}\\}"`),
+      );
+    }
   });
 
   test('files that are not Filer manifests get no completion', async () => {

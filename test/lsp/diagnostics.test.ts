@@ -22,7 +22,7 @@ const brokenManifest = `{
   "version": "1.0",
   "contributes": {
     "tools": [
-      { "id": "count", "title": "Count", "description": "Counts.", "schema": "./tools/count.schema.json", "handler": "./tools/count.js", "annotations": { "readOnlyHint": true } }
+      { "id": "count", "title": "Count", "description": "Counts the words in a text file.", "schema": "./tools/count.schema.json", "handler": "./tools/count.js", "annotations": { "readOnlyHint": true } }
     ],
     "actions": [
       { "id": "go", "title": "Go", "description": "Go.", "scope": "single-file", "kind": "tool", "toolId": "cont" }
@@ -70,7 +70,7 @@ describe('diagnostics (push)', () => {
     assert.equal(unknownTool.source, 'filer-manifest');
     assert.equal(
       unknownTool.message,
-      '`contributes.actions[0].toolId` "cont" must match a contributes.tools[].id in the same manifest. Did you mean `count`?',
+      '`contributes.actions[0].toolId` "cont" is not the id of a tool in this manifest. Did you mean "count"?',
     );
     assert.deepEqual(unknownTool.data, {
       jsonPath: ['contributes', 'actions', 0, 'toolId'],
@@ -244,7 +244,7 @@ describe('diagnostics: which files, size limit, workspace', () => {
       ]);
       assert.equal(
         diagnostics[0].message,
-        'This manifest is 0.0 MB, more than filerManifest.maxFileSize (0.0005 MB): only its JSON syntax is checked.',
+        'This manifest is 0.0 MB, more than `filerManifest.maxFileSize` (0.0005 MB), so only its JSON syntax is checked.',
       );
     } finally {
       await client.stop();
@@ -326,7 +326,7 @@ describe('diagnostics (pull)', () => {
     try {
       const uri = folder.uri('open/manifest.json');
       const text = manifest(
-        '"contributes": { "tools": [ { "id": "t", "title": "T", "description": "D", "schema": "./t.json", "handler": "./t.js", "annotations": {} } ] }',
+        '"contributes": { "tools": [ { "id": "t", "title": "T", "description": "Counts the words in a text file.", "schema": "./t.json", "handler": "./t.js", "annotations": {} } ] }',
       );
       await client.open(uri, text);
       type Report = { kind: string; resultId?: string; items?: Diagnostic[] };

@@ -6,7 +6,7 @@ import { editorCapabilities, handlerText, LspClient, manifest, tempFolder } from
 const cleanSchema = '{ "type": "object", "properties": { "text": { "type": "string" } } }\n';
 const unformattedSchema = '{ "type": "object", "properties": { "file": { "type": "string" } } }\n';
 const tool = (id: string) =>
-  `{ "id": "${id}", "title": "T", "description": "d", "schema": "tools/${id}.schema.json", "handler": "tools/${id}.js", "annotations": { "readOnlyHint": true } }`;
+  `{ "id": "${id}", "title": "T", "description": "Counts the words in a text file.", "schema": "tools/${id}.schema.json", "handler": "tools/${id}.js", "annotations": { "readOnlyHint": true } }`;
 const text = manifest(`"contributes": { "tools": [${tool('a')}, ${tool('b')}] }`);
 
 const folder = tempFolder({

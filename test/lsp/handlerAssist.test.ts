@@ -96,7 +96,7 @@ for (const { name, capabilities } of realClients) {
         assert.equal(fs.detail, 'needs permissions.fs.write, permissions.fs.read, permissions.fs.list (not declared)');
         assert.match(
           String((fs.documentation as MarkupContent).value),
-          /^ctx\.fs\.write needs permissions\.fs\.write, which the manifest does not declare: calling it throws a permission error \(not-declared\)\./,
+          /^`ctx\.fs\.write` needs `permissions\.fs\.write`, which the manifest does not declare, so calling it throws a "not-declared" permission error\./,
         );
         assert.equal(ctxItems.find((item) => item.label === 'toast')!.detail, 'needs permissions.toast');
         const argItems = itemsOf(

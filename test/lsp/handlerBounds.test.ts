@@ -112,7 +112,7 @@ test('40 nested plugin folders of 1 MB manifests that all name a handler: its fi
     assert.deepEqual(
       opened.map((d) => `${d.code} ${d.message}`),
       [
-        'handlers.undeclared-permission ctx.fs.read needs `permissions.fs.read`, which the manifest does not declare: calling it throws a permission error (not-declared).',
+        'handlers.undeclared-permission `ctx.fs.read` needs `permissions.fs.read`, which the manifest does not declare, so calling it throws a "not-declared" permission error.',
       ],
     );
     await client.change(uri, [

@@ -90,7 +90,7 @@ for (const { name, capabilities } of realClients) {
         const permission = found[0];
         assert.equal(
           permission.message,
-          'ctx.fs.write needs `permissions.fs.write`, which the manifest does not declare: calling it throws a permission error (not-declared).',
+          '`context.fs.write` needs `permissions.fs.write`, which the manifest does not declare, so calling it throws a "not-declared" permission error.',
         );
         assert.match(String(found[1].message), /Did you mean `path`\?$/);
 

@@ -27,7 +27,7 @@ async function timedRequest<R>(client: LspClient, method: string, params: unknow
 }
 
 const toolLine = (i: number, extra = '') =>
-  `{ "id": "tool_${i}", "title": "Tool ${i}", "description": "Does thing ${i}.", "schema": "./s.json", "handler": "./h.js", "annotations": { "readOnlyHint": true }${extra} }`;
+  `{ "id": "tool_${i}", "title": "Tool ${i}", "description": "Counts the words in a text file.", "schema": "./s.json", "handler": "./h.js", "annotations": { "readOnlyHint": true }${extra} }`;
 
 describe('hostile sizes', () => {
   const folder = tempFolder({
@@ -66,7 +66,7 @@ describe('hostile sizes', () => {
     const bigUri = folder.uri('big/manifest.json');
     const small = cursor(
       manifest(
-        `"contributes": { "tools": [ { "id": "summarize", "title": "S", "description": "D", "schema": "./s.json", "handler": "./h.js", "annotations": { "read|OnlyHint": true } } ] }`,
+        `"contributes": { "tools": [ { "id": "summarize", "title": "S", "description": "Counts the words in a text file.", "schema": "./s.json", "handler": "./h.js", "annotations": { "read|OnlyHint": true } } ] }`,
       ),
     );
     const smallUri = folder.uri('small/manifest.json');
@@ -97,7 +97,7 @@ describe('hostile sizes', () => {
     );
     assert.match(
       String(diagnostics[0].message),
-      /^This manifest is 2\d\.\d MB, more than filerManifest\.maxFileSize \(16 MB\): only its JSON syntax is checked\.$/,
+      /^This manifest is 2\d\.\d MB, more than `filerManifest\.maxFileSize` \(16 MB\), so only its JSON syntax is checked\.$/,
     );
     // A parse of 20 MB takes about a second here; a request waits for at most one.
     const slowest = Math.max(...latencies);
@@ -178,7 +178,7 @@ describe('hostile referenced files', () => {
   });
 
   const tool = (id: string, schema: string, handler = './h.js') =>
-    `{ "id": "${id}", "title": "T", "description": "D", "schema": "${schema}", "handler": "${handler}", "annotations": { "readOnlyHint": true } }`;
+    `{ "id": "${id}", "title": "T", "description": "Counts the words in a text file.", "schema": "${schema}", "handler": "${handler}", "annotations": { "readOnlyHint": true } }`;
 
   test('tool schemas that are huge, circular, nested too deep, point outside with $ref, or are not JSON', async () => {
     const deep = 5000;
@@ -225,15 +225,15 @@ describe('hostile referenced files', () => {
     const message = (code: string) => String(diagnostics.find((d) => d.code === code)!.message);
     assert.equal(
       message('files.not-checked'),
-      '`contributes.tools[0].schema` "./tools/huge.schema.json": the tool’s JSON-Schema file is 17.0 MiB, past the 16 MiB the checks read, so the tool’s schema is not checked.',
+      '`contributes.tools[0].schema` "./tools/huge.schema.json" is 17.0 MiB, more than the 16 MiB the checks read. The tool’s schema is not checked.',
     );
     assert.equal(
       message('tools.schema-invalid'),
-      '`contributes.tools[4].schema`: "./tools/deep.schema.json" is not a valid JSON Schema (draft-07): it is nested too deeply to check.',
+      '`contributes.tools[4].schema` "./tools/deep.schema.json" is not a valid JSON Schema (draft-07): it is nested too deeply to check.',
     );
     assert.match(
       message('tools.schema-not-json'),
-      /^`contributes\.tools\[5\]\.schema`: "\.\/tools\/text\.schema\.json" is not JSON \(/,
+      /^`contributes\.tools\[5\]\.schema` "\.\/tools\/text\.schema\.json" is not JSON \(/,
     );
     assertFifoNeverOpened(fifo);
     await client.close(uri);
@@ -275,7 +275,7 @@ describe('hostile referenced files', () => {
     );
     assert.ok(
       messages.includes(
-        '`contributes.tools[2].handler` "./null.js" leads outside the plugin folder (through a symbolic link); it is not read.',
+        '`contributes.tools[2].handler` "./null.js" leads outside the plugin folder through a symbolic link, so it is not read.',
       ),
       messages.join('\n'),
     );

@@ -69,8 +69,8 @@ describe('hover: a tool leads with how Filer\u2019s approval gate treats it', ()
           'Approval category external (tool my_tool): asks at every level below Full Auto; refused in Sandbox.',
           '',
           'Why (when several apply, the strictest wins):',
-          '- openWorldHint: true, declared by the tool → external (wins)',
-          '- readOnlyHint: true, declared by the tool → read',
+          '- openWorldHint: true, declared by the tool: category external (wins)',
+          '- readOnlyHint: true, declared by the tool: category read',
           '',
           'A tool in category external reaches outside the machine (the network, other people, other services).',
         ].join('\n'),
@@ -83,22 +83,22 @@ describe('hover: a tool leads with how Filer\u2019s approval gate treats it', ()
     const deletes = await toolHover({ destructiveHint: true, readOnlyHint: false });
     assert.match(
       deletes!,
-      /^Approval category delete \(tool my_tool\): asks depending on the folder's trust level\.\n\nWhy \(when several apply, the strictest wins\):\n- destructiveHint: true, declared by the tool → delete \(wins\)\n- readOnlyHint: false, declared by the tool → modify\n\nA tool in category delete may perform destructive updates\.\n\n/,
+      /^Approval category delete \(tool my_tool\): asks depending on the folder's trust level\.\n\nWhy \(when several apply, the strictest wins\):\n- destructiveHint: true, declared by the tool: category delete \(wins\)\n- readOnlyHint: false, declared by the tool: category modify\n\nA tool in category delete may perform destructive updates\.\n\n/,
     );
     const modifies = await toolHover({ readOnlyHint: false });
     assert.match(
       modifies!,
-      /^Approval category modify \(tool my_tool\): asks depending on the folder's trust level\.\n\nWhy:\n- readOnlyHint: false, declared by the tool → modify\n\nA tool in category modify changes its environment \(it is not read-only\)\.\n\n/,
+      /^Approval category modify \(tool my_tool\): asks depending on the folder's trust level\.\n\nWhy:\n- readOnlyHint: false, declared by the tool: category modify\n\nA tool in category modify changes its environment \(it is not read-only\)\.\n\n/,
     );
     const reads = await toolHover({ readOnlyHint: true, idempotentHint: true });
     assert.match(
       reads!,
-      /^Approval category read \(tool my_tool\): never asks\.\n\nWhy:\n- readOnlyHint: true, declared by the tool → read\n\nA tool in category read does not modify its environment\.\n\n/,
+      /^Approval category read \(tool my_tool\): never asks\.\n\nWhy:\n- readOnlyHint: true, declared by the tool: category read\n\nA tool in category read does not modify its environment\.\n\n/,
     );
     const undeclared = await toolHover(undefined);
     assert.match(
       undeclared!,
-      /^Approval category read \(tool my_tool\): never asks\.\n\nWhy:\n- no annotation or permission says otherwise → read\n\nA tool in category read does not modify its environment\.\n\nThe tool declares no annotations, and nothing its plugin may do implies one\.\n\n/,
+      /^Approval category read \(tool my_tool\): never asks\.\n\nWhy:\n- no annotation or permission says otherwise: category read\n\nA tool in category read does not modify its environment\.\n\nThe tool declares no annotations, and nothing its plugin may do implies one\.\n\n/,
     );
   });
 
@@ -109,7 +109,7 @@ describe('hover: a tool leads with how Filer\u2019s approval gate treats it', ()
     );
     assert.match(
       fetchAndWrite!,
-      /^Approval category external \(tool my_tool\): asks at every level below Full Auto; refused in Sandbox\.\n\nWhy \(when several apply, the strictest wins\):\n- openWorldHint: true, implied by permissions\.fetch → external \(wins\)\n- readOnlyHint: false, implied by permissions\.fs\.write → modify\n\nA tool in category external reaches outside the machine \(the network, other people, other services\)\.\n\nThe tool declares no annotations, so it is treated by what its plugin may do\. Declare annotations so a read-only tool does not ask\.\n\n/,
+      /^Approval category external \(tool my_tool\): asks at every level below Full Auto; refused in Sandbox\.\n\nWhy \(when several apply, the strictest wins\):\n- openWorldHint: true, implied by permissions\.fetch: category external \(wins\)\n- readOnlyHint: false, implied by permissions\.fs\.write: category modify\n\nA tool in category external reaches outside the machine \(the network, other people, other services\)\.\n\nThe tool declares no annotations, so it is treated by what its plugin may do\. Declare annotations so a read-only tool does not ask\.\n\n/,
     );
     const process = await hover(
       manifest(
@@ -118,12 +118,12 @@ describe('hover: a tool leads with how Filer\u2019s approval gate treats it', ()
     );
     assert.match(
       process!,
-      /^Approval category external \(tool proc_tool\).*\n(.*\n)*- openWorldHint: true, implied by runtime: "process" → external\n/,
+      /^Approval category external \(tool proc_tool\).*\n(.*\n)*- openWorldHint: true, implied by runtime: "process": category external\n/,
     );
     const write = await toolHover(undefined, '"permissions": { "fs": { "write": { "parameter": true } } }');
     assert.match(
       write!,
-      /^Approval category modify \(tool my_tool\): asks depending on the folder's trust level\.\n\nWhy:\n- readOnlyHint: false, implied by permissions\.fs\.write → modify\n/,
+      /^Approval category modify \(tool my_tool\): asks depending on the folder's trust level\.\n\nWhy:\n- readOnlyHint: false, implied by permissions\.fs\.write: category modify\n/,
     );
     // Declared annotations are not overridden by what the plugin implies.
     const declared = await toolHover({ readOnlyHint: true }, '"permissions": { "fetch": {} }');
@@ -172,7 +172,7 @@ describe('hover: markdown for clients that read it, with the manifest\u2019s tex
         'Approval category **external** (tool `my_tool`): asks at every level below Full Auto; refused in Sandbox.',
         '',
         'Why:',
-        '- `openWorldHint: true`, declared by the tool → external',
+        '- `openWorldHint: true`, declared by the tool: category external',
         '',
         'A tool in category **external** reaches outside the machine (the network, other people, other services).',
       ].join('\n'),
@@ -180,14 +180,14 @@ describe('hover: markdown for clients that read it, with the manifest\u2019s tex
     const html = rendered(content!.value);
     assert.match(
       html,
-      /^<p>Approval category <strong>external<\/strong> \(tool <code>my_tool<\/code>\): asks at every level below Full Auto; refused in Sandbox\.<\/p>\n<p>Why:<\/p>\n<ul>\n<li><code>openWorldHint: true<\/code>, declared by the tool → external<\/li>\n<\/ul>\n/,
+      /^<p>Approval category <strong>external<\/strong> \(tool <code>my_tool<\/code>\): asks at every level below Full Auto; refused in Sandbox\.<\/p>\n<p>Why:<\/p>\n<ul>\n<li><code>openWorldHint: true<\/code>, declared by the tool: category external<\/li>\n<\/ul>\n/,
     );
     assert.match(html, /<hr \/>\n<p>Required\. The MCP tool name\./);
     const implied = await hoverContent(
       manifest(`"contributes": { "tools": [ ${tool('|my_tool')} ] }, "permissions": { "fetch": {} }`),
       markdownClient,
     );
-    assert.match(implied!.value, /\n- `openWorldHint: true`, implied by `permissions\.fetch` → external\n/);
+    assert.match(implied!.value, /\n- `openWorldHint: true`, implied by `permissions\.fetch`: category external\n/);
   });
 
   test('a tool id, a hook key or a title cannot add a link, an image, HTML or markup of its own', async () => {
@@ -273,7 +273,7 @@ describe('hover: keys and values', () => {
   test('every key shows its rule from the reference', async () => {
     assert.equal(
       await hover(manifest('').replace('"na', '"n|a')),
-      "name: Required. kebab-case (^[a-z0-9]+(-[a-z0-9]+)*$). Doubles as the plugin's identity in the installed registry and in the pluginAllowList a folder agent may carry.",
+      "name: Required. kebab-case: lowercase letters and digits, with single hyphens between words. Doubles as the plugin's identity in the installed registry and in the pluginAllowList a folder agent may carry.",
     );
     assert.equal(
       await hover(manifest('"permissions": { "fs": { "read": { "st|atic": [] } } }')),

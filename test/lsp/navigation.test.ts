@@ -122,15 +122,15 @@ describe('navigation', () => {
       request('textDocument/rename', position, { newName });
     await assert.rejects(
       refused(at('"count_words"', 4, 0), 'words.count'),
-      /^Error: Cannot rename "count_words" to "words\.count": `contributes\.tools\[0\]\.id` "words\.count" must not contain \. \(dots are reserved for namespace prefixing\)\.$/,
+      /^Error: Cannot rename "count_words" to "words\.count": `contributes\.tools\[0\]\.id` "words\.count" contains a dot, which a tool id must not\. Dots are reserved for namespace prefixes: use an underscore or a hyphen\.$/,
     );
     await assert.rejects(
       refused(at('"id": "count"', 8), 'Count Words'),
-      /^Error: Cannot rename "count" to "Count Words": `contributes\.actions\[0\]\.id` "Count Words" must be kebab-case/,
+      /^Error: Cannot rename "count" to "Count Words": `contributes\.actions\[0\]\.id` "Count Words" is not kebab-case/,
     );
     await assert.rejects(
       refused(at('"count_words"', 4, 0), ''),
-      /^Error: Cannot rename "count_words" to "": `contributes\.tools\[0\]\.id` is empty: the id is the MCP tool name/,
+      /^Error: Cannot rename "count_words" to "": `contributes\.tools\[0\]\.id` is empty\. The id is the MCP tool name/,
     );
   });
 

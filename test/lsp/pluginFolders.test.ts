@@ -16,7 +16,7 @@ installHost(nodeHost);
 const cleanSchema = JSON.stringify({ type: 'object', properties: { text: { type: 'string' } } });
 const unformattedSchema = JSON.stringify({ type: 'object', properties: { file: { type: 'string' } } });
 const tool = (id: string, schema: string, handler: string) =>
-  `{ "id": "${id}", "title": "T", "description": "d", "schema": "${schema}", "handler": "${handler}", "annotations": { "readOnlyHint": true } }`;
+  `{ "id": "${id}", "title": "T", "description": "Counts the words in a text file.", "schema": "${schema}", "handler": "${handler}", "annotations": { "readOnlyHint": true } }`;
 const text = manifest(
   `"contributes": { "tools": [${tool('a', 'tools/a.schema.json', 'tools/a.js')}, ${tool('b', 'tools/b.schema.json', 'tools/b.js')}] }`,
 );

@@ -13,21 +13,21 @@ import { after, before, test } from 'node:test';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { CodeAction, Diagnostic } from 'vscode-languageserver-protocol/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { allRules } from '../../server/src/engine';
-import { casesOf, listed, writeExample, type ExampleCase } from '../engine/ruleExamples';
+import { allRules, configFileName } from '../../server/src/engine';
+import { casesOf, hasConfigFile, listed, writeExample, type ExampleCase } from '../engine/ruleExamples';
 import { vscodeCapabilities } from './clientCapabilities';
 import { applyFix, pickFix } from './fixHelpers';
 import { LspClient, repositoryRoot } from './lspClient';
 
-let client: LspClient;
+// Every manifest.json is taken as one, whatever it looks like: an example that is not a JSON object is one too.
+const settings = { files: { include: ['**/manifest.json'] } };
+let sharedClient: LspClient;
 before(async () => {
-  // Every manifest.json is taken as one, whatever it looks like: an example that is not a JSON object is one too.
-  const settings = { files: { include: ['**/manifest.json'] } };
-  client = await LspClient.start({ capabilities: vscodeCapabilities, settings });
+  sharedClient = await LspClient.start({ capabilities: vscodeCapabilities, settings });
 });
-after(() => client.stop());
+after(() => sharedClient.stop());
 
-async function pulled(uri: string): Promise<Diagnostic[]> {
+async function pulled(client: LspClient, uri: string): Promise<Diagnostic[]> {
   const report = await client.request<{ items?: Diagnostic[] }>('textDocument/diagnostic', { textDocument: { uri } });
   return report.items ?? [];
 }
@@ -37,24 +37,30 @@ let unsaved = 0;
 async function check(example: ExampleCase): Promise<void> {
   const { rule, name, text, span } = example;
   const written = example.example.files ? writeExample(text, example.example.files) : undefined;
+  // A config file is read only inside a workspace folder: an example with one is its own workspace.
+  const withConfig = written !== undefined && hasConfigFile(example.example);
+  const client = withConfig
+    ? await LspClient.start({ capabilities: vscodeCapabilities, settings, workspace: written.root })
+    : sharedClient;
   const uri = written ? pathToFileURL(written.manifestPath).href : `untitled:/example-${++unsaved}/manifest.json`;
-  // Its handlers open beside it, as an author has them: each pulled for what is said in it.
+  // Its handlers (and its config file) open beside it, as an author has them: each pulled for what is said in it.
   const handlers = Object.entries(example.example.files ?? {}).flatMap(([path, file]) => {
-    if (typeof file !== 'string' || !/\.[cm]?js$/.test(path)) return [];
+    if (typeof file !== 'string' || !(/\.[cm]?js$/.test(path) || path === configFileName)) return [];
     return [{ path, uri: pathToFileURL(join(written!.root, path)).href, text: file }];
   });
   const everyDiagnostic = async () => {
     const inHandlers = await Promise.all(
-      handlers.map(async (handler) => ({ handler, items: await pulled(handler.uri) })),
+      handlers.map(async (handler) => ({ handler, items: await pulled(client, handler.uri) })),
     );
     return [
-      ...(await pulled(uri)).map((diagnostic) => ({ ...diagnostic, file: undefined })),
+      ...(await pulled(client, uri)).map((diagnostic) => ({ ...diagnostic, file: undefined })),
       ...inHandlers.flatMap(({ handler, items }) => items.map((diagnostic) => ({ ...diagnostic, file: handler.path }))),
     ];
   };
   try {
     await client.open(uri, text);
-    for (const handler of handlers) await client.open(handler.uri, handler.text, 1, 'javascript');
+    for (const handler of handlers)
+      await client.open(handler.uri, handler.text, 1, handler.path === configFileName ? 'json' : 'javascript');
     const diagnostics = await everyDiagnostic();
     if (!span) {
       assert.equal(diagnostics.length, 0, `${name}: nothing is reported, got ${listed(diagnostics)}`);
@@ -111,6 +117,7 @@ async function check(example: ExampleCase): Promise<void> {
   } finally {
     for (const handler of handlers) await client.close(handler.uri);
     await client.close(uri);
+    if (client !== sharedClient) await client.stop();
     written?.remove();
   }
 }

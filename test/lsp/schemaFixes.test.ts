@@ -22,7 +22,7 @@ const handler = 'module.exports = async (args, ctx) => {\n  return ctx.fs.read(a
 const emptySchema =
   '{\n  "$schema": "http://json-schema.org/draft-07/schema#",\n  "type": "object",\n  "properties": {}\n}\n';
 const manifestText = manifest(
-  '"permissions": { "fs": { "read": { "parameter": true } } },\n  "contributes": { "tools": [{ "id": "open_file", "title": "Open", "description": "Opens a file.", "schema": "./tools/open.schema.json", "handler": "./tools/open.js", "annotations": { "readOnlyHint": true } }] }',
+  '"permissions": { "fs": { "read": { "parameter": true } } },\n  "contributes": { "tools": [{ "id": "open_file", "title": "Open", "description": "Counts the words in a text file.", "schema": "./tools/open.schema.json", "handler": "./tools/open.js", "annotations": { "readOnlyHint": true } }] }',
 );
 const addPath = 'Add `path` to ./tools/open.schema.json as a file path ("format": "file-path")';
 

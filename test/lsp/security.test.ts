@@ -30,10 +30,10 @@ describe('security: reads stay in the plugin folder, nothing runs, nothing is wr
   "version": "1.0.0",
   "contributes": {
     "tools": [
-      { "id": "dotdot", "title": "T", "description": "D", "schema": "../../${outside.root.split('/').pop()}/never-opened.fifo", "handler": ${JSON.stringify(fifo)}, "annotations": { "readOnlyHint": true } },
-      { "id": "linked", "title": "T", "description": "D", "schema": "./linked.schema.json", "handler": "./linked.js", "annotations": { "readOnlyHint": true } },
-      { "id": "runs", "title": "T", "description": "D", "schema": "./tools/runs.schema.json", "handler": "./tools/runs.js", "annotations": { "readOnlyHint": true } },
-      { "name": "legacy", "title": "L", "description": "D", "parameters": { "type": "object", "properties": {} }, "handler": "./tools/runs.js", "annotations": { "readOnlyHint": true } }
+      { "id": "dotdot", "title": "T", "description": "Counts the words in a text file.", "schema": "../../${outside.root.split('/').pop()}/never-opened.fifo", "handler": ${JSON.stringify(fifo)}, "annotations": { "readOnlyHint": true } },
+      { "id": "linked", "title": "T", "description": "Counts the words in a text file.", "schema": "./linked.schema.json", "handler": "./linked.js", "annotations": { "readOnlyHint": true } },
+      { "id": "runs", "title": "T", "description": "Counts the words in a text file.", "schema": "./tools/runs.schema.json", "handler": "./tools/runs.js", "annotations": { "readOnlyHint": true } },
+      { "name": "legacy", "title": "L", "description": "Counts the words in a text file.", "parameters": { "type": "object", "properties": {} }, "handler": "./tools/runs.js", "annotations": { "readOnlyHint": true } }
     ],
     "actions": [ { "id": "tidy", "title": "T", "description": "D", "scope": "folder", "prompt": "./prompts/missing.md" } ],
     "hooks": { "onAgentComplete": "./hooks/hook.js" },
@@ -61,7 +61,7 @@ describe('security: reads stay in the plugin folder, nothing runs, nothing is wr
     // A process plugin whose executable would leave a marker.
     workspace.write(
       'proc/manifest.json',
-      '{ "name": "proc", "displayName": "P", "version": "1.0.0", "runtime": "process", "command": "./bin/plugin", "contributes": { "tools": [ { "id": "t", "title": "T", "description": "D", "schema": "./s.json", "annotations": { "readOnlyHint": true } } ] } }\n',
+      '{ "name": "proc", "displayName": "P", "version": "1.0.0", "runtime": "process", "command": "./bin/plugin", "contributes": { "tools": [ { "id": "t", "title": "T", "description": "Counts the words in a text file.", "schema": "./s.json", "annotations": { "readOnlyHint": true } } ] } }\n',
     );
     workspace.write('proc/s.json', '{ "type": "object", "properties": {} }\n');
     workspace.write('proc/bin/plugin', `#!/bin/sh\necho ran > ${JSON.stringify(join(markers, 'process-command'))}\n`);

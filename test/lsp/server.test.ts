@@ -6,7 +6,7 @@ import type { ManifestStatus } from '../../server/src/protocol/requests';
 import { LspClient, manifest, serveManifest, serverPath, tempFolder } from './lspClient';
 
 const text = manifest(`"contributes": {
-    "tools": [ { "id": "summarize", "title": "Summarize", "description": "D", "schema": "./s.json", "handler": "./h.js", "fileExtensions": [".md"], "annotations": { "openWorldHint": true } } ],
+    "tools": [ { "id": "summarize", "title": "Summarize", "description": "Counts the words in a text file.", "schema": "./s.json", "handler": "./h.js", "fileExtensions": [".md"], "annotations": { "openWorldHint": true } } ],
     "actions": [
       { "id": "count", "title": "Count", "description": "D", "scope": "single-file", "kind": "tool", "toolId": "summarize", "fileExtensions": [".md"] },
       { "id": "tidy", "title": "Tidy", "description": "D", "scope": "folder", "prompt": "./p.md" }

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
+import { vscodeCapabilities } from './clientCapabilities';
 import { copyServer, LspClient, repositoryRoot, tempFolder } from './lspClient';
 
 const { version } = JSON.parse(readFileSync(join(repositoryRoot, 'package.json'), 'utf8')) as { version: string };
@@ -86,6 +87,43 @@ describe('the server\u2019s log (window/logMessage: the Filer Manifest output ch
     } finally {
       await client.stop();
       chmodSync(join(folder.root, 'locked'), 0o755);
+      folder.cleanup();
+    }
+  });
+
+  test('a handler, a tool schema or a package.json opened says nothing: only a candidate manifest is worth a line', async () => {
+    const folder = tempFolder({
+      'plugin/manifest.json':
+        '{ "name": "p", "displayName": "P", "version": "1.0.0", "contributes": { "tools": [{ "id": "t", "title": "T", "description": "D.", "schema": "t.schema.json", "handler": "t.js", "annotations": {} }] } }',
+      'plugin/t.schema.json': '{ "type": "object", "properties": {} }',
+      'plugin/t.js': 'module.exports = async () => "";\n',
+      'plugin/package.json': '{ "name": "p" }',
+    });
+    const client = await LspClient.start({ workspace: folder.root, capabilities: vscodeCapabilities });
+    try {
+      const manifestUri = folder.uri('plugin/manifest.json');
+      await client.open(manifestUri, readFileSync(join(folder.root, 'plugin/manifest.json'), 'utf8'));
+      await client.request('textDocument/diagnostic', { textDocument: { uri: manifestUri } });
+      for (const [file, languageId] of [
+        ['t.js', 'javascript'],
+        ['t.schema.json', 'json'],
+        ['package.json', 'json'],
+      ]) {
+        const uri = folder.uri(`plugin/${file}`);
+        await client.open(uri, readFileSync(join(folder.root, 'plugin', file), 'utf8'), 1, languageId);
+        await client.request('textDocument/diagnostic', { textDocument: { uri } });
+      }
+      await client.waitFor(
+        () => client.logMessages.find((message) => message.message.includes('plugin/manifest.json: taken')),
+        10000,
+        'the manifest taken',
+      );
+      const about = client.logMessages.filter((message) =>
+        /(t\.js|t\.schema\.json|package\.json): /.test(message.message),
+      );
+      assert.deepEqual(about, []);
+    } finally {
+      await client.stop();
       folder.cleanup();
     }
   });

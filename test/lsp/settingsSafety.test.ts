@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { compileGlob, globMatcher } from '../../server/src/lsp/glob';
+import { compileGlob, globMatcher } from '../../server/src/engine/text/glob';
 import { readSettings } from '../../server/src/lsp/settings';
 import { LspClient, manifest, repositoryRoot, tempFolder } from './lspClient';
 

@@ -41,7 +41,7 @@ function createdUris(actions: CodeAction[]): string[] {
 }
 
 const legacyTool = (name: string) =>
-  `{ "name": ${JSON.stringify(name)}, "title": "L", "description": "D", "parameters": { "type": "object", "properties": {} }, "handler": "./h.js", "annotations": { "readOnlyHint": true } }`;
+  `{ "name": ${JSON.stringify(name)}, "title": "L", "description": "Counts the words in a text file.", "parameters": { "type": "object", "properties": {} }, "handler": "./h.js", "annotations": { "readOnlyHint": true } }`;
 
 describe('quick fixes in a hostile folder', () => {
   const outside = tempFolder({ 'elsewhere/keep.txt': 'outside\n' });
@@ -108,7 +108,7 @@ describe('quick fixes in a hostile folder', () => {
 
   test('a path below a linked folder whose subfolders are missing is files.outside, and a dangling link gets no Create fix', async () => {
     const body = `"contributes": {
-    "tools": [ { "id": "t", "title": "T", "description": "D", "schema": "./assets/.config/autostart/schema.json", "handler": "./h.js", "annotations": { "readOnlyHint": true } } ],
+    "tools": [ { "id": "t", "title": "T", "description": "Counts the words in a text file.", "schema": "./assets/.config/autostart/schema.json", "handler": "./h.js", "annotations": { "readOnlyHint": true } } ],
     "actions": [ { "id": "a", "title": "A", "description": "D", "scope": "folder", "prompt": "./prompts/x.md" } ]
   }`;
     const { diagnostics, actions } = await fixesFor('linked-assets', body);

@@ -29,6 +29,7 @@ import {
   type ManifestOrigin,
   type SearchedFolder,
 } from './manifestFiles';
+import { CheckConfigs } from './configs';
 import { countSeverities, type CheckedManifest } from './results';
 
 const programName = 'filer-manifest';
@@ -94,25 +95,40 @@ async function check(command: CheckCommand, cwd: string): Promise<number> {
   }
 
   const results: CheckedManifest[] = [];
+  const configs = new CheckConfigs(cwd, command.severityOverrides);
   /** Why each manifest.json a folder search found was not checked, by its absolute path. */
   const skipped = new Map<string, string>();
   const notes: { path: string | undefined; text: string }[] = [];
   for (const input of inputs) {
     const file = displayPath(input.absolutePath, cwd);
+    // Its config file (filer-manifest.config.json, the nearest above it in its repository): the severities, whether
+    // it is ignored, the findings the team accepted.
+    const config = configs.forManifest(input.absolutePath);
+    if (config.scope?.ignored) {
+      if (input.origin !== 'found')
+        notes.push({ path: input.absolutePath, text: `${file}: skipped: ignored by ${config.configFile}.` });
+      if (input.absolutePath !== undefined) skipped.set(input.absolutePath, `ignored by ${config.configFile}`);
+      continue;
+    }
+    const severityOverrides = config.scope?.severityOverrides ?? command.severityOverrides;
     let analysis: ReturnType<typeof analyzeManifest>;
     try {
       analysis = analyzeManifest(input.text, {
         // Stdin has no folder: the rules that read the files a manifest names stay quiet.
         folder: input.absolutePath === undefined ? undefined : new NodePluginFolder(path.dirname(input.absolutePath)),
-        severityOverrides: command.severityOverrides,
+        severityOverrides,
         maxDiagnostics: command.maxDiagnostics,
+        ...(config.scope && config.used
+          ? { suppressions: { entries: config.scope.suppressions, used: config.used } }
+          : {}),
       });
     } catch (error) {
       // One manifest whose check throws fails alone: the others are checked and reported.
-      const failed = checkFailed('this manifest', error, command.severityOverrides);
+      const failed = checkFailed('this manifest', error, severityOverrides);
       results.push({ file, absolutePath: input.absolutePath, diagnostics: failed ? [failed] : [] });
       continue;
     }
+    if (config.unreadable) analysis.diagnostics.unshift(config.unreadable);
     const recognition = recognizeText(input.text, () => analysis.document.value);
     if (recognition.kind === 'other') {
       if (!isChecked(input.origin, recognition)) {
@@ -126,6 +142,7 @@ async function check(command: CheckCommand, cwd: string): Promise<number> {
     }
     results.push({ file, absolutePath: input.absolutePath, diagnostics: analysis.diagnostics });
   }
+  results.push(...configs.results());
   // A folder named that yields no manifest to check is an error, which names what was skipped and why
   // (instead of a note per file); the others' notes stand.
   const empty = folders.filter((folder) => folder.files.every((found) => skipped.has(found.absolutePath)));

@@ -8,6 +8,8 @@ export interface CheckedManifest {
   /** The absolute path, or undefined for stdin. */
   absolutePath: string | undefined;
   diagnostics: ManifestDiagnostic[];
+  /** A config file's own findings (filer-manifest.config.json), not a manifest's. */
+  kind?: 'config';
 }
 
 /**

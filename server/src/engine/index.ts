@@ -86,3 +86,12 @@ export { computeContextMenu } from './menu/contextMenu';
 export * from './menu/menuModel';
 export { manifestFileName, recognizeContent, recognizeText, type Recognition } from './recognition';
 export { keyApplies, keysWrittenIn } from './model/keysThatApply';
+export {
+  configDiagnostics,
+  configFileName,
+  configUnreadable,
+  readConfig,
+  scopeOf,
+  type ConfigScope,
+  type ProjectConfig,
+} from './config/projectConfig';

@@ -1,3 +1,4 @@
+import { suppressionMatcher, type ConfigSuppression } from './config/projectConfig';
 import type { Severity } from './diagnostics';
 import type { PluginFolder } from './folder/pluginFolder';
 import { errorWords, referencedFiles, type ReferencedFiles } from './folder/referencedFiles';
@@ -47,6 +48,12 @@ interface ValidateOptions {
   tooLarge?: RuleData<'diagnostics.file-too-large'>;
   /** How many values analyzeManifest parses the text into a tree of, at most (MAX_TREE_VALUES unless told). */
   maxTreeValues?: number;
+  /**
+   * The findings the team accepted (a config file's suppressions of this manifest, engine/config/projectConfig.ts):
+   * left out before the cap, so that they take no place of another; the index of each suppression that accepted one
+   * is added to `used`.
+   */
+  suppressions?: { entries: readonly ConfigSuppression[]; used: Set<number> };
 }
 
 /**
@@ -163,6 +170,9 @@ function validateEveryArea(full: ManifestModel, options: ValidateOptions): Manif
   const lines = model.document.lines;
   const textLength = model.document.text.length;
   const overrides = options.severityOverrides ?? {};
+  const suppress = options.suppressions
+    ? suppressionMatcher(options.suppressions.entries, model.document.root, options.suppressions.used)
+    : undefined;
   const max = Math.max(1, options.maxDiagnostics ?? defaultMaxDiagnostics);
   // Twice the cap is kept, so that the ones shown are the first by position of nearly all; the rest are only counted.
   const kept = findingsKept(max);
@@ -176,6 +186,7 @@ function validateEveryArea(full: ManifestModel, options: ValidateOptions): Manif
     const rule = ruleByCode.get(code)!;
     const severity = severityOf(overrides, code) ?? rule.severity;
     if (severity === 'off') return;
+    if (suppress?.(code, 'file' in target ? target.file : undefined, target.offset, target.length)) return;
     if (diagnostics.length >= kept) {
       beyond[severity]++;
       return;

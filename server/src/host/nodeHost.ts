@@ -7,7 +7,8 @@ import { fileStamp, fileStampAsync, pathExists } from './fileStamp';
 import { walkFolder, walkFolderSync } from './folderWalk';
 import { FolderWatcher } from './folderWatcher';
 import { NodePluginFolder } from './nodePluginFolder';
-import { readFileInside } from './safeRead';
+import { findConfigPath, readConfigFile } from './configFiles';
+import { readFileInside, realpathOrUndefined } from './safeRead';
 
 let collect: (() => void) | undefined;
 
@@ -28,6 +29,9 @@ export const nodeHost: ServerHost = {
   caseInsensitive: process.platform === 'win32' || process.platform === 'darwin',
   pluginFolder: (root) => new NodePluginFolder(root),
   readFileInside,
+  realpath: realpathOrUndefined,
+  findConfigPath,
+  readConfigFile,
   fileStamp,
   fileStampAsync,
   pathExists,

@@ -29,6 +29,11 @@ export interface InitializationOptions {
   /** `false`: no `workspace/diagnostic` for manifests that are not open (pull clients only). */
   workspaceDiagnostics?: boolean;
   /**
+   * `false` in VS Code's Restricted Mode: the workspace's filer-manifest.config.json files are not read, and the log
+   * says so.
+   */
+  workspaceTrusted?: boolean;
+  /**
    * The address of the rule pages the client shows itself, ending in `/` (the VS Code extension's:
    * `filer-docs:/docs/rules/`): a diagnostic's code links to `<rulePages><code>.md` (host/rulePages.ts).
    */

@@ -1,4 +1,4 @@
-import type { FileKind, FileRead, PluginFolder } from '../engine';
+import type { FileKind, FileRead, PluginFolder, ProjectConfig } from '../engine';
 
 /**
  * What the language server needs of the machine it runs on, and nothing else: the plugin folders' files, paths and
@@ -26,6 +26,15 @@ export interface ServerHost {
   fileStamp(filePath: string): FileStamp | undefined;
   /** The same, without blocking: for a scan over many files. */
   fileStampAsync(filePath: string): Promise<FileStamp | undefined>;
+  /** Where a path really is (links resolved); undefined when it cannot be resolved. */
+  realpath(filePath: string): string | undefined;
+  /**
+   * The nearest `filer-manifest.config.json` at or above `folder`, never above `boundary` (host/configFiles.ts says
+   * how); undefined when there is none.
+   */
+  findConfigPath(folder: string, boundary: string): string | undefined;
+  /** The config file at `file`, read as every file is (or `text`, an editor's), or why it could not be. */
+  readConfigFile(file: string, boundary: string, text?: string): FoundConfig;
   /** Whether anything is at `filePath`, itself (a link counts, dangling or not). */
   pathExists(filePath: string): boolean;
   /** The folder walk (links never followed, node_modules and dot-folders skipped, the bounds of `options`). */
@@ -120,6 +129,15 @@ export interface WalkVisitor {
   file?(file: WalkedPath & { name: string }): 'stop' | void;
   /** A folder that could not be listed; the walk goes on with the others. */
   unreadable?(folder: WalkedPath, error: unknown): void;
+}
+
+/** A config file found for a manifest, read as every file is (safeRead.ts), or why it could not be. */
+export interface FoundConfig {
+  /** Its absolute path. */
+  path: string;
+  /** Its folder: what its globs and suppressions are relative to. */
+  folder: string;
+  read: { kind: 'config'; config: ProjectConfig; text: string } | { kind: 'unreadable'; why: string };
 }
 
 /** A manifest larger than this is not read (a 5,000-tool manifest is about 5.5 MB): the default of maxFileSize. */

@@ -22,6 +22,7 @@ import { EditorDocument } from './editorDocument';
 import { recognizeManifest, type FileFilters, type Recognition } from './manifestRecognition';
 import { fileUri, host, isInside, path } from './host';
 import type { CachedPluginFolder, PluginFolders } from './pluginFolders';
+import type { ManifestConfig, ProjectConfigs } from './projectConfigs';
 import { maxFileBytes, type ServerSettings } from './settings';
 
 /**
@@ -34,6 +35,8 @@ interface CacheEnvironment {
   settingsGeneration(): number;
   workspaceFolderPaths(): string[];
   folders: PluginFolders;
+  /** The project config files: a manifest's severities, whether it is ignored, its suppressions (none without). */
+  configs?: ProjectConfigs;
 }
 
 /**
@@ -75,7 +78,9 @@ export class ManifestVersion {
     { document: ParsedDocument; model: ManifestModel; syntaxOnly: boolean; findingsKept: number } | undefined;
   private recognized: { generation: number; recognition: Recognition } | undefined;
   /** Each kind of validation asked for, with the result id it was made under. */
-  private validated: Partial<Record<FindingsWanted, { key: string; analysis: ManifestAnalysis }>> = {};
+  private validated: Partial<
+    Record<FindingsWanted, { key: string; analysis: ManifestAnalysis; suppressionsUsed: Set<number> }>
+  > = {};
 
   constructor(
     readonly uri: string,
@@ -164,7 +169,8 @@ export class ManifestVersion {
    * settings.
    */
   resultId(): string {
-    return `${serverInstance}.${this.serial}:${this.folder()?.generation ?? 0}:${this.env.settingsGeneration()}`;
+    const generations = `${this.folder()?.generation ?? 0}:${this.env.settingsGeneration()}:${this.env.configs?.generation() ?? 0}`;
+    return `${serverInstance}.${this.serial}:${generations}`;
   }
 
   /**
@@ -176,10 +182,18 @@ export class ManifestVersion {
     let validated = this.validated[findings];
     if (validated?.key !== key) {
       const { document, model } = this.parsed();
-      validated = { key, analysis: { document, model, diagnostics: this.validate(model, findings) } };
+      const suppressionsUsed = new Set<number>();
+      const diagnostics = this.validate(model, findings, suppressionsUsed);
+      validated = { key, analysis: { document, model, diagnostics }, suppressionsUsed };
       this.validated[findings] = validated;
     }
     return validated.analysis;
+  }
+
+  /** The suppressions of its config file (by index) that accepted one of its own findings. */
+  suppressionsUsed(): ReadonlySet<number> {
+    this.analysis('own');
+    return this.validated.own!.suppressionsUsed;
   }
 
   /** The diagnostics to show: none unless the document is a Filer manifest. */
@@ -221,15 +235,34 @@ export class ManifestVersion {
     return parse.findingsKept >= findingsKept || Object.keys(parse.document.findingsNotKept).length === 0;
   }
 
-  private validate(model: ManifestModel, findings: FindingsWanted): ManifestDiagnostic[] {
+  /**
+   * Its config file's word on it (filer-manifest.config.json, projectConfigs.ts): its severities (the user's own
+   * setting winning), whether it is ignored, its suppressions.
+   */
+  config(): ManifestConfig | undefined {
+    return this.filePath ? this.env.configs?.forManifest(this.filePath, this.env.settings().rules) : undefined;
+  }
+
+  private validate(model: ManifestModel, findings: FindingsWanted, used: Set<number>): ManifestDiagnostic[] {
     const settings = this.env.settings();
-    const severityOverrides = settings.rules;
+    const config = this.config();
+    if (config?.scope?.ignored) return [];
+    const severityOverrides = config?.scope?.severityOverrides ?? settings.rules;
     const maxDiagnostics = settings.maxDiagnostics;
     if (!this.isTooLarge) {
       const folder = this.folder();
       const fileFacts =
         folder && this.fileFacts ? { memo: this.fileFacts, folderGeneration: folder.generation } : undefined;
-      return validateModel(model, { folder, severityOverrides, maxDiagnostics, fileFacts, findings });
+      const suppressions = config?.scope ? { entries: config.scope.suppressions, used } : undefined;
+      const diagnostics = validateModel(model, {
+        folder,
+        severityOverrides,
+        maxDiagnostics,
+        fileFacts,
+        findings,
+        suppressions,
+      });
+      return config?.unreadable ? [config.unreadable, ...diagnostics] : diagnostics;
     }
     const tooLarge = { megabytes: this.text.length / 1024 / 1024, maxFileSize: settings.maxFileSize };
     return validateModel(model, { severityOverrides, maxDiagnostics, tooLarge });

@@ -1,5 +1,5 @@
 import { manifestFileName, recognizeText, type Recognition } from '../engine';
-import { globMatcher } from './glob';
+import { globMatcher } from '../engine/text/glob';
 import type { ServerSettings } from './settings';
 
 export type { Recognition } from '../engine';
@@ -25,6 +25,9 @@ export function fileFilters(settings: ServerSettings): FileFilters {
   return { include: globMatcher(settings.files.include), exclude: globMatcher(settings.files.exclude) };
 }
 
+/** Why a file that is neither forced in nor named manifest.json is no Filer manifest. */
+export const notNamedManifest = `not named ${manifestFileName}`;
+
 /** Where the name alone decides: excluded, forced in, or not named manifest.json. */
 export function isCandidatePath(filePath: string, relativePaths: () => string[], filters: FileFilters): boolean {
   if (filters.exclude(filePath, relativePaths)) return false;
@@ -40,8 +43,7 @@ export function recognizeManifest(input: RecognitionInput, filters: FileFilters)
   if (filters.exclude(input.filePath, input.relativePaths))
     return { kind: 'other', reason: 'forced out by filerManifest.files.exclude' };
   const forcedIn = filters.include(input.filePath, input.relativePaths);
-  if (!forcedIn && baseName(input.filePath) !== manifestFileName)
-    return { kind: 'other', reason: `not named ${manifestFileName}` };
+  if (!forcedIn && baseName(input.filePath) !== manifestFileName) return { kind: 'other', reason: notNamedManifest };
   if (forcedIn && input.text.trim() !== '')
     return { kind: 'filer', reason: 'forced in by filerManifest.files.include' };
   return recognizeText(input.text, input.rootValue);

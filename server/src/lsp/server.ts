@@ -15,9 +15,10 @@ import { applyFixCommand } from './features/codeActions';
 import { HandlerFiles } from './handlerFiles';
 import { PullDiagnostics } from './diagnostics/pull';
 import { PushDiagnostics } from './diagnostics/push';
-import { ManifestCache } from './manifestCache';
+import { filePathOf, ManifestCache } from './manifestCache';
 import { OpenDocuments } from './openDocuments';
 import { PluginFolders } from './pluginFolders';
+import { ProjectConfigs } from './projectConfigs';
 import { routeRequests } from './routing';
 import { ServerLog, version } from './serverLog';
 import { WorkspaceFiles } from './workspaceFiles';
@@ -54,12 +55,17 @@ export function startServer(connection: Connection, host: ServerHost, rulePages:
     openText: (filePath) => documents.textAt(filePath),
     onNewFolder: (root) => files.folderAdded(root),
   });
+  const configs = new ProjectConfigs({
+    workspaceFolderPaths: () => files.workspaceFolderPaths(),
+    openText: (filePath) => documents.textAt(filePath),
+  });
   const cache: ManifestCache = new ManifestCache({
     settings: () => configuration.settings(),
     filters: () => configuration.filters(),
     settingsGeneration: () => configuration.generation(),
     workspaceFolderPaths: () => files.workspaceFolderPaths(),
     folders,
+    configs,
   });
   const documents: OpenDocuments = new OpenDocuments(cache);
   const workspace = new WorkspaceManifests();
@@ -81,6 +87,7 @@ export function startServer(connection: Connection, host: ServerHost, rulePages:
     workspaceFolderPaths: () => files.workspaceFolderPaths(),
     builtInJson: () => builtInJson,
     rulePage: () => (client.codeDescription ? (clientPageLink ?? rulePages.link) : undefined),
+    configs,
   });
   const push = new PushDiagnostics(core, {
     connection,
@@ -114,7 +121,18 @@ export function startServer(connection: Connection, host: ServerHost, rulePages:
     filters: () => configuration.filters(),
     diagnostics,
     namesHandler: (filePath) => handlers.manifestOf(filePath) !== undefined,
+    configChanged: (filePath, delayMs) => configChanged(filePath, delayMs),
   });
+
+  /**
+   * A config file changed (on disk, or in the editor): every manifest it may govern is checked again, open or not, and
+   * the open config files with them.
+   */
+  function configChanged(filePath: string, delayMs: number): void {
+    configs.changed(filePath);
+    diagnostics().revalidateOpen();
+    diagnostics().dependentsChanged(new Set(), new Set(workspace.all()), delayMs);
+  }
 
   /** What was computed under the earlier settings is stale: inlay hints and the open documents' diagnostics. */
   function settingsChanged(): void {
@@ -132,6 +150,11 @@ export function startServer(connection: Connection, host: ServerHost, rulePages:
     clientPageLink = clientRulePageLink(options?.rulePages);
     log.started(params.clientInfo, files.workspaceFolderPaths());
     configuration.initialize(options);
+    // VS Code's Restricted Mode: the workspace's own config files are not read (the client says so when it starts).
+    if (options?.workspaceTrusted === false) {
+      configs.untrusted();
+      log.configsNotRead();
+    }
     return {
       capabilities: capabilities(client, options),
       serverInfo: { name: 'filer-manifest-language-server', version },
@@ -153,11 +176,15 @@ export function startServer(connection: Connection, host: ServerHost, rulePages:
     connection,
     {
       changed: (uri, delayMs) => {
+        const filePath = filePathOf(uri);
+        if (filePath && configs.isConfigPath(filePath)) configChanged(filePath, delayMs);
         diagnostics().documentChanged(uri, delayMs);
         files.namedFileEdited(uri, delayMs);
       },
       saved: (uri) => files.namedFileEdited(uri, 0),
       closed: (uri) => {
+        const filePath = filePathOf(uri);
+        if (filePath && configs.isConfigPath(filePath)) configChanged(filePath, 0);
         files.namedFileEdited(uri, 0);
         diagnostics().documentClosed(uri);
       },

@@ -3,7 +3,7 @@ import { terminalText } from '../engine';
 
 export { version };
 import { filePathOf } from './manifestCache';
-import type { Recognition } from './manifestRecognition';
+import { notNamedManifest, type Recognition } from './manifestRecognition';
 import type { ServerSettings } from './settings';
 
 import { host } from './host';
@@ -50,7 +50,17 @@ export class ServerLog {
     this.console.info(`Settings in force (${source}): ${JSON.stringify(settings)}`);
   }
 
+  /** VS Code's Restricted Mode: the workspace's config files are not read. */
+  configsNotRead(): void {
+    this.console.info(
+      'Restricted Mode: filer-manifest.config.json files are not read (the workspace is not trusted); trust the workspace to apply them.',
+    );
+  }
+
   recognized(uri: string, recognition: Recognition): void {
+    // A handler, a schema or a package.json open beside the manifests is no candidate by its name: saying so of each
+    // file opened says nothing.
+    if (recognition.kind === 'other' && recognition.reason === notNamedManifest) return;
     const said = `${recognition.kind}: ${recognition.reason}`;
     if (this.recognitions.get(uri) === said) return;
     this.recognitions.set(uri, said);

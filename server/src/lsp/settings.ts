@@ -1,6 +1,6 @@
 import { defaultMaxDiagnostics, ruleByCode, type SeverityOverride } from '../engine';
 import { maxManifestMegabytes } from './host';
-import { compileGlob, GlobError } from './glob';
+import { compileGlob, GlobError } from '../engine/text/glob';
 
 /**
  * The server's settings, read from the `filerManifest` section of the client's configuration

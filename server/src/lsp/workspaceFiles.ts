@@ -4,7 +4,7 @@ import {
   type Connection,
   type InitializeParams,
 } from 'vscode-languageserver';
-import { fileReferences, normalizeRelativePath } from '../engine';
+import { configFileName, fileReferences, normalizeRelativePath } from '../engine';
 import { host, isInside, path, type FolderWatch } from './host';
 import type { ClientFeatures } from './clientFeatures';
 import type { ClientRequests } from './clientRequests';
@@ -31,6 +31,8 @@ interface WorkspaceEnvironment {
   diagnostics(): DiagnosticsStrategy;
   /** Whether a manifest (on disk, or open) names this file as a handler, whether or not it was validated yet. */
   namesHandler(filePath: string): boolean;
+  /** A project config file (filer-manifest.config.json) changed on disk: what it governs is checked again. */
+  configChanged(filePath: string, delayMs: number): void;
 }
 
 /**
@@ -232,6 +234,7 @@ export class WorkspaceFiles {
     for (const { filePath, type } of changes) {
       if (changed) host().changed?.(filePath);
       folders.invalidatePath(filePath);
+      if (path.basename(filePath) === configFileName) this.env.configChanged(filePath, delayMs);
       if (this.isCandidate(filePath)) {
         if (type === FileChangeType.Deleted) {
           workspace.remove(filePath);

@@ -1,9 +1,11 @@
-import type { FileKind, FileRead } from '../engine';
+import { configFileName, readConfig, type FileKind, type FileRead } from '../engine';
 import {
+  describeUnread,
   isInside,
   maxManifestMegabytes,
   walk,
   type FileStamp,
+  type FoundConfig,
   type HostPluginFolder,
   type ListedEntry,
   type Listing,
@@ -71,7 +73,7 @@ const notReadYet = 'not read yet: asked of the editor';
  * error or no answer within answerTimeoutMs counts as a file that cannot be read, on that file alone.
  */
 export class WebHost implements ServerHost {
-  readonly runtime = 'a Web Worker (files read through the editor)';
+  readonly runtime = 'a Web Worker, the files read through the editor';
   readonly paths = paths;
   readonly caseInsensitive = false;
   private serving = false;
@@ -117,6 +119,42 @@ export class WebHost implements ServerHost {
     const resolved = paths.resolve(file);
     if (resolved === resolvedRoot || !isInside(resolvedRoot, resolved)) return { kind: 'outside' };
     return this.readText(resolvedRoot, resolved, Math.min(maxBytes, maxReadBytes));
+  }
+
+  /** No link is followed on the web (one counts as outside): a path is where it is. */
+  realpath(filePath: string): string | undefined {
+    return paths.resolve(filePath);
+  }
+
+  /** As on the disk (host/configFiles.ts): the first folder up to `boundary` with an entry of that name. */
+  findConfigPath(folder: string, boundary: string): string | undefined {
+    const stop = paths.resolve(boundary);
+    let current = paths.resolve(folder);
+    if (!isInside(stop, current)) return undefined;
+    for (;;) {
+      const candidate = paths.join(current, configFileName);
+      const stat = this.stat(candidate);
+      // Not known yet: asked; the manifest is validated again once it is.
+      if (stat !== undefined && stat.kind !== 'missing') return candidate;
+      if (current === stop) return undefined;
+      const parent = paths.dirname(current);
+      if (parent === current) return undefined;
+      current = parent;
+    }
+  }
+
+  readConfigFile(file: string, boundary: string, text?: string): FoundConfig {
+    const folder = paths.dirname(file);
+    if (text !== undefined) return { path: file, folder, read: { kind: 'config', config: readConfig(text), text } };
+    const read = this.readFileInside(boundary, file, maxReadBytes);
+    if (read.kind !== 'text') {
+      const why =
+        read.kind === 'too-large'
+          ? `${describeUnread(read)}: the limit is ${maxManifestMegabytes} MB`
+          : describeUnread(read);
+      return { path: file, folder, read: { kind: 'unreadable', why } };
+    }
+    return { path: file, folder, read: { kind: 'config', config: readConfig(read.text), text: read.text } };
   }
 
   fileStamp(filePath: string): FileStamp | undefined {

@@ -83,20 +83,31 @@ export class Workbench {
     throw new Error(`no hover matching ${expected} over ${text} (seen: ${seen || 'nothing'})`);
   }
 
-  /** Runs a command by its title from the command palette. */
-  async runCommand(title: string): Promise<void> {
-    await this.page.keyboard.press('Escape');
-    await this.page.keyboard.press('Control+Shift+P');
-    const input = this.page.locator('.quick-input-widget input');
-    await input.waitFor();
-    await input.fill(`>${title}`);
-    // Click the row whose label is exactly the title: fuzzy matching may rank another command first.
-    const exact = new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
-    await this.page
-      .locator('.quick-input-list .monaco-list-row')
-      .filter({ has: this.page.locator('.label-name', { hasText: exact }) })
-      .first()
-      .click();
+  /**
+   * Runs a command by its title from the command palette. The palette can come up half drawn on a loaded machine (its
+   * row found but never visible): it is closed and opened again, up to three times.
+   */
+  async runCommand(title: string, label?: RegExp): Promise<void> {
+    // Click the row whose label is exactly the title (or matches `label`): fuzzy matching may rank another command
+    // first.
+    const exact = label ?? new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await this.page.keyboard.press('Escape');
+        await this.page.keyboard.press('Control+Shift+P');
+        const input = this.page.locator('.quick-input-widget input');
+        await input.waitFor({ timeout: 10_000 });
+        await input.fill(`>${title}`);
+        await this.page
+          .locator('.quick-input-list .monaco-list-row')
+          .filter({ has: this.page.locator('.label-name', { hasText: exact }) })
+          .first()
+          .click({ timeout: 10_000 });
+        return;
+      } catch (error) {
+        if (attempt >= 3) throw error;
+      }
+    }
   }
 
   /** Picks a colour theme by its label through "Preferences: Color Theme". */

@@ -123,7 +123,7 @@ export function formatGatingText(results: GatedManifest[], options: { color: boo
         lines.push(`    ${shown(group.words)}`);
         for (const change of changes.changes.filter((c) => c.because === group.because && c.to === group.to)) {
           lines.push(
-            `      ${paint(ansi.bold, shown(change.id))}  ${change.from} → ${change.to}: ${change.head.asks}  ${paint(ansi.dim, where(result, change.head))}`,
+            `      ${paint(ansi.bold, shown(change.id))}  from ${change.from} to ${change.to}: ${change.head.asks}  ${paint(ansi.dim, where(result, change.head))}`,
           );
         }
       }
@@ -206,9 +206,11 @@ export function formatGatingMarkdown(results: GatedManifest[]): string {
       out.push('');
       out.push('| Tool | Change | Asks now | Because |', '|---|---|---|---|');
       for (const change of changes.changes) {
-        const arrow = change.escalation ? `${change.from} → **${change.to}** ⚠️` : `${change.from} → ${change.to}`;
+        const fromTo = change.escalation
+          ? `from ${change.from} to **${change.to}** ⚠️`
+          : `from ${change.from} to ${change.to}`;
         out.push(
-          `| ${markdownCell(markdownCode(change.id))} | ${arrow} | ${change.head.asks} | ${markdownCell(change.because)} |`,
+          `| ${markdownCell(markdownCode(change.id))} | ${fromTo} | ${change.head.asks} | ${markdownCell(change.because)} |`,
         );
       }
       out.push('');

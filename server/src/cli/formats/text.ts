@@ -37,7 +37,7 @@ export function formatText(results: CheckedManifest[], options: { color: boolean
     }
   }
   const counts = countSeverities(results);
-  const summary = summarize(results.length, counts);
+  const summary = summarize(results.filter((result) => result.kind !== 'config').length, counts);
   const summaryStyle = counts.error > 0 ? ansi.red : counts.warning > 0 ? ansi.yellow : ansi.green;
   lines.push(paint(ansi.bold + summaryStyle, summary));
   return lines.join('\n') + '\n';

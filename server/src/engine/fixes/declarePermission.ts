@@ -11,6 +11,7 @@ export interface PermissionUse {
   jsonPath: ['permissions', ...string[]];
   /** The handler's path as the manifest writes it. */
   filePath: string;
+  /** The gated member as the handler writes it (`context.fs.read`), for the message. */
   member: string;
   /** What kind of handler uses it: only a tool call brings a path that `"parameter": true` grants. */
   handler: HandlerKind;

@@ -1,5 +1,8 @@
-/** What happens when a handler uses a gated ctx member its manifest does not declare, in the reference's words. */
-const throwsNotDeclared = 'calling it throws a permission error (not-declared)';
+/**
+ * What happens when a handler uses a gated ctx member its manifest does not declare, in the reference's words, as a
+ * message says it after "so".
+ */
+const throwsNotDeclared = () => 'calling it throws a "not-declared" permission error';
 
 /** A ctx member the reference gates, and the permission that exposes it. */
 export interface GatedMember {
@@ -9,14 +12,14 @@ export interface GatedMember {
   path: readonly string[];
   /** The permission path that must be declared, e.g. ["toast"] or ["fs", "write"]. */
   permission: readonly string[];
-  /** What happens without it, in the reference's words. */
-  without: string;
+  /** What happens without it, in the reference's words, the member named as `written` (`ctx.toast`). */
+  without(written: string): string;
 }
 
 function gated(
   member: string,
   permission: string[],
-  without = throwsNotDeclared,
+  without: (written: string) => string = throwsNotDeclared,
   path = member.split('.').slice(1),
 ): GatedMember {
   return { member, path, permission, without };
@@ -27,9 +30,9 @@ function gated(
  * reads (engine/handlers/handlerFacts.ts) and the permission rules report from.
  */
 export const gatedMembers: readonly GatedMember[] = [
-  gated('ctx.toast', ['toast'], 'ctx.toast is undefined when not declared'),
-  gated('ctx.store', ['store'], 'ctx.store is undefined when not declared'),
-  gated('ctx.log', ['log'], 'ctx.log silently does nothing'),
+  gated('ctx.toast', ['toast'], (written) => `\`${written}\` is undefined`),
+  gated('ctx.store', ['store'], (written) => `\`${written}\` is undefined`),
+  gated('ctx.log', ['log'], (written) => `\`${written}\` silently does nothing`),
   gated('ctx.settings', ['settings']),
   gated('ctx.renderHtmlToPdf', ['renderHtmlToPdf']),
   gated('ctx.triggerInbound', ['hostTrigger']),
@@ -55,4 +58,12 @@ export function gatedMemberAt(path: readonly string[]): GatedMember | undefined 
   return gatedMembers.find(
     (entry) => entry.path.length <= path.length && entry.path.every((segment, i) => segment === path[i]),
   );
+}
+
+/**
+ * A gated member as a handler writes it: below the name of its ctx parameter (`context.fs.read`), or as the reference
+ * writes it when the parameter has no name of its own (destructured, `{ fs }`).
+ */
+export function writtenMember(gated: GatedMember, ctxName: string | undefined): string {
+  return ctxName === undefined ? gated.member : [ctxName, ...gated.path].join('.');
 }

@@ -13,7 +13,7 @@ import type {
 } from 'acorn';
 import type { Range } from '../diagnostics';
 import { LineIndex } from '../text/lineIndex';
-import { gatedMemberAt, type GatedMember } from './gatedMembers';
+import { gatedMemberAt, writtenMember, type GatedMember } from './gatedMembers';
 import { mentionedMembers } from './mentions';
 import { parseModule, type NotParsed, type ParseKind } from './parseModule';
 import { envelopeProblems, type EnvelopeProblem } from './resultShape';
@@ -29,6 +29,8 @@ export interface Span {
 export interface CtxUse {
   gated: GatedMember;
   span: Span;
+  /** The member as the handler writes it, below its own name for ctx (`context.fs.read`): what a message names. */
+  written: string;
 }
 
 /**
@@ -417,12 +419,17 @@ class HandlerWalker {
     memberSites: [],
   };
   private checksResults = false;
+  /** The name of the handler's ctx parameter, when it has one (not destructured). */
+  private ctxName: string | undefined;
 
   constructor(private readonly spanOf: (node: AnyNode) => Span) {}
 
   walkHandler(handler: HandlerFunction, kind: HandlerKind): void {
     const scope = new Scope(undefined, true);
     const ctxIndex = kind === 'setting' && handler.params.length < 2 ? 0 : 1;
+    const ctxParam = handler.params[ctxIndex];
+    const named = ctxParam?.type === 'AssignmentPattern' ? ctxParam.left : ctxParam;
+    this.ctxName = named?.type === 'Identifier' ? named.name : undefined;
     handler.params.forEach((param, index) => {
       const bound: Bound =
         index === ctxIndex
@@ -651,7 +658,7 @@ class HandlerWalker {
     if (bound.root !== 'ctx') return false;
     const gated = gatedMemberAt(path);
     if (!gated) return false;
-    this.facts.ctxUses.push({ gated, span: this.spanOf(node) });
+    this.facts.ctxUses.push({ gated, span: this.spanOf(node), written: writtenMember(gated, this.ctxName) });
     return true;
   }
 

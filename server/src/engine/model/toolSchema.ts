@@ -6,6 +6,7 @@ import {
   validateDraft2019,
   validateDraft2020,
 } from '../shape/generated/jsonSchemaDrafts';
+import { formatPath } from './nodes';
 
 /** What the rules need to know about one tool's argument schema file. */
 export interface ToolSchemaFacts {
@@ -112,7 +113,7 @@ export function analyzeToolSchema(text: string): ToolSchemaResult {
     const error = validate.errors?.[0];
     return {
       kind: 'invalid',
-      reason: `${error?.instancePath || 'the schema'} ${error?.message ?? 'is not valid'}`,
+      reason: `${error?.instancePath ? `its \`${pointerWords(error.instancePath)}\`` : 'the schema'} ${error?.message ?? 'is not valid'}`,
       ...checked,
     };
   }
@@ -135,6 +136,16 @@ export function analyzeToolSchema(text: string): ToolSchemaResult {
 }
 
 /** Whether a parsed JSON value has containers nested deeper than `limit`, found without recursion. */
+/** A JSON pointer of the meta-validator (`/properties/count/type`) as a message names it: `properties.count.type`. */
+function pointerWords(pointer: string): string {
+  const segments = pointer
+    .split('/')
+    .slice(1)
+    .map((segment) => segment.replaceAll('~1', '/').replaceAll('~0', '~'))
+    .map((segment) => (/^\d+$/.test(segment) ? Number(segment) : segment));
+  return formatPath(segments);
+}
+
 function nestsDeeperThan(value: unknown, limit: number): boolean {
   const pending: { value: unknown; depth: number }[] = [{ value, depth: 1 }];
   while (pending.length > 0) {

@@ -5,6 +5,7 @@
  */
 import { actionsDocs } from './actions/examples';
 import { commandsDocs } from './commands/examples';
+import { configDocs } from './config/examples';
 import { diagnosticsDocs } from './diagnostics/examples';
 import { filesDocs } from './files/examples';
 import { handlersDocs } from './handlers/examples';
@@ -23,6 +24,7 @@ import { viewsDocs } from './views/examples';
 const everyArea = [
   ...actionsDocs,
   ...commandsDocs,
+  ...configDocs,
   ...diagnosticsDocs,
   ...filesDocs,
   ...handlersDocs,

@@ -1,6 +1,7 @@
 import type { Entry } from '../model/manifestModel';
 import { formatPath, leafValue, valueNode, type JsonPath } from '../model/nodes';
 import type { JsonNode } from '../parse/jsonNode';
+import { quote } from './messages';
 
 /** What a duplicate id carries: the later id, and where the first entry with it is. */
 export interface DuplicateIdData {
@@ -26,4 +27,13 @@ export function duplicateIds(entries: readonly Entry[]): { at: JsonNode; data: D
       });
   }
   return found;
+}
+
+/**
+ * The message of a duplicate id in a list whose later entry the reference does not say the app drops (actions,
+ * commands, views): `what` is how the message names the id ("Action").
+ */
+export function undocumentedDuplicateMessage(what: string): (data: DuplicateIdData) => string {
+  return ({ id, firstPlace }) =>
+    `${what} id ${quote(id)} is already used by \`${firstPlace}\`. Which of the two Filer keeps is not documented: give each its own id.`;
 }

@@ -1,15 +1,19 @@
 import { formatPath, type JsonPath } from '../model/nodes';
 import { detachedCopy } from '../text/detachedCopy';
 
-/** `contributes.tools[2].id` in backticks: how every message names a field. */
+/**
+ * `contributes.tools[2].id` in backticks: how every message names a field (CONTRIBUTING.md, "Message style": names in
+ * backticks, values in double quotes).
+ */
 export function field(path: JsonPath): string {
   return '`' + formatPath(path) + '`';
 }
 
 /**
- * A value from a plugin's files in a message: as JSON writes it, and with what JSON leaves as it is but a reader would
- * not see for what it is escaped too (C1 controls, line and paragraph separators, bidirectional and zero-width
- * marks): a name cannot end a line, reorder what follows it, or hide, in an editor, a terminal or a CI log.
+ * A value from a plugin's files in a message (an id, a path, a host name, an enum value): in double quotes as JSON
+ * writes it, and with what JSON leaves as it is but a reader would not see for what it is escaped too (C1 controls,
+ * line and paragraph separators, bidirectional and zero-width marks): a name cannot end a line, reorder what follows
+ * it, or hide, in an editor, a terminal or a CI log.
  */
 export function quote(value: unknown): string {
   const json = typeof value === 'string' ? JSON.stringify(value) : String(JSON.stringify(value));
@@ -63,6 +67,23 @@ function isPlainName(name: string): boolean {
 
 export function listOf(values: readonly unknown[]): string {
   return values.map(quote).join(', ');
+}
+
+/** A value at fault as a message says it: a string, a number, true, false or null as JSON writes it; else its type. */
+export function valueWords(value: unknown): string {
+  if (Array.isArray(value)) return 'an array';
+  if (value !== null && typeof value === 'object') return 'an object';
+  return quote(value);
+}
+
+/** The text with its first letter in upper case, to begin a sentence. */
+export function capitalized(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** Words already marked, as a sentence lists them: "`a`, `b` and `c`". */
+export function namesInWords(names: readonly string[]): string {
+  return names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
 }
 
 /** The closest candidate by edit distance, when it is close enough to be what the author meant. */
@@ -124,14 +145,22 @@ export function suggester(candidates: () => Iterable<string>): Suggester {
   };
 }
 
-export function didYouMean(suggestion: string | undefined): string {
-  return suggestion ? ` Did you mean ${nameOf(suggestion)}?` : '';
+/**
+ * "Did you mean …?", a message's last sentence: the suggestion in the marks of what it replaces, `nameOf` for a key or
+ * a name (in backticks), `quote` for a value (in double quotes).
+ */
+export function didYouMean(suggestion: string | undefined, marked: (text: string) => string): string {
+  return suggestion ? ` Did you mean ${marked(suggestion)}?` : '';
 }
 
-/** The message of an enum rule: the allowed values in the reference's words, and the closest one. */
-export function enumMessage(allowedInWords: string, allowed: string[]) {
+/**
+ * The message of an enum rule: the allowed values, the value written, what the values mean (a sentence, optional) and
+ * the closest one.
+ */
+export function enumMessage(allowedInWords: string, allowed: string[], meaning?: string) {
   return (_finding: unknown, name: string, value: unknown): string =>
-    `${name} must be ${allowedInWords}.` + (typeof value === 'string' ? didYouMean(closest(value, allowed)) : '');
+    `${name} must be ${allowedInWords}, not ${valueWords(value)}.${meaning ? ` ${meaning}` : ''}` +
+    (typeof value === 'string' ? didYouMean(closest(value, allowed), quote) : '');
 }
 
 /**
@@ -154,6 +183,12 @@ function boundedEditDistance(a: string, b: string, max: number): number {
   }
   return previous[b.length];
 }
+
+/** kebab-case in words, as messages say it: the reference writes it as a regular expression, a message does not. */
+export const kebabCaseWords = 'kebab-case (lowercase letters and digits, with single hyphens between words)';
+
+/** The runtime of a process plugin, as messages name it. */
+export const processRuntime = '"process" runtime';
 
 /** kebab-case as the reference defines it: ^[a-z0-9]+(-[a-z0-9]+)*$. */
 export const kebabCase = /^[a-z0-9]+(-[a-z0-9]+)*$/;

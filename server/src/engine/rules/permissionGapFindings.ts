@@ -29,10 +29,10 @@ export function permissionGapFindings(
     const data: PermissionUse = {
       jsonPath: ['permissions', ...use.gated.permission],
       filePath: reference.filePath,
-      member: use.gated.member,
+      member: use.written,
       handler: handler.kind,
     };
-    if (gap === 'undeclared') return [{ use, gap, data: { ...data, without: use.gated.without } }];
+    if (gap === 'undeclared') return [{ use, gap, data: { ...data, without: use.gated.without(use.written) } }];
     return handler.kind === 'tool' ? [] : [{ use, gap, data: { ...data, handler: handler.kind } }];
   });
 }

@@ -1,6 +1,7 @@
 import type { DiagnosticOf } from '../diagnostics';
 import { actionRules } from './actions';
 import { commandRules } from './commands';
+import { configRules } from './config';
 import { diagnosticsRules } from './diagnostics';
 import { fileRules } from './files';
 import { handlerRules } from './handlers';
@@ -36,7 +37,8 @@ const referenceAreas = [
 type AreaRule =
   | (typeof referenceAreas)[number]['rules'][number]
   | (typeof syntaxRules)['rules'][number]
-  | (typeof diagnosticsRules)['rules'][number];
+  | (typeof diagnosticsRules)['rules'][number]
+  | (typeof configRules)['rules'][number];
 
 /** Every rule code: a code no rule declares is not a `RuleCode`, so a typo does not compile. */
 export type RuleCode = AreaRule['code'] | ShapeCode;
@@ -69,7 +71,7 @@ const shapeRules = shapeArea(ruleByCode, referenceAreas);
 /** The areas in the order they run; syntax first, then the schema's shape rules, then the rest. */
 export const ruleAreas: readonly RuleArea[] = [syntaxRules, shapeRules, ...referenceAreas];
 
-for (const area of [...ruleAreas, diagnosticsRules] as readonly RuleArea[]) {
+for (const area of [...ruleAreas, diagnosticsRules, configRules] as readonly RuleArea[]) {
   for (const rule of area.rules) {
     if (ruleByCode.has(rule.code)) throw new Error(`Rule code ${rule.code} is registered twice`);
     ruleByCode.set(rule.code, rule);

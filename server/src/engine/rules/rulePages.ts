@@ -2,7 +2,7 @@ import type { Severity } from '../diagnostics';
 import { notInTheReference, referenceTitles, type Quote } from './reference';
 import type { AnyRule } from './rule';
 import type { ExampleFile, FixedExample, RuleDocs } from './ruleDocs';
-import { sizeWords } from './messages';
+import { capitalized, sizeWords } from './messages';
 import { areaTitleOf, rulesTableMarkdown } from './rulesTable';
 
 /**
@@ -214,7 +214,3 @@ const severityNames: Readonly<Record<Severity, string>> = {
   information: 'information',
   hint: 'a hint',
 };
-
-function capitalized(word: string): string {
-  return word[0].toUpperCase() + word.slice(1);
-}

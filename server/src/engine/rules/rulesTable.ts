@@ -15,6 +15,7 @@ const areaTitles: Record<string, string> = {
   paths: 'Paths',
   files: 'Files the manifest names',
   diagnostics: 'The diagnostics themselves',
+  config: 'filer-manifest.config.json (the project’s config file)',
 };
 
 /** The title of a code's area, as the rules table heads its section. */

@@ -23,9 +23,8 @@ import { unknownKeyRule as permissionsUnknownKey } from './permissions/unknownKe
 import { firstPropertyNode, keyNode, nodeAtPath, type JsonPath } from '../model/nodes';
 import { own } from '../own';
 import type { JsonNode } from '../parse/jsonNode';
-import { resolveRef } from '../shape/schema';
 import { shapeFindings, type ShapeFinding } from '../shape/shapeFindings';
-import { closest, didYouMean, field, listOf } from './messages';
+import { closest, didYouMean, field, listOf, nameOf, quote, valueWords } from './messages';
 import type { AnyRule, RuleArea, ShapeData, Target } from './rule';
 
 /**
@@ -131,6 +130,14 @@ const typeNames: Record<string, string> = {
   null: 'null',
 };
 
+/** What a value is, as a message says it: "a string", "an array", "null". */
+function typeOfValue(value: unknown): string {
+  if (Array.isArray(value)) return 'an array';
+  if (value === null) return 'null';
+  if (typeof value === 'boolean') return String(value);
+  return own(typeNames, typeof value) ?? typeof value;
+}
+
 /**
  * The message of a shape finding no rule words itself; `data` is its data (an unknown key's suggestion is found once,
  * for both).
@@ -143,26 +150,25 @@ function genericMessage(finding: ShapeFinding, name: string, value: unknown, dat
         .split(',')
         .map((t) => own(typeNames, t) ?? t)
         .join(' or ');
-      return `${name} must be ${expected}.${describe(schemaNode)}`;
+      return `${name} must be ${expected}, not ${typeOfValue(value)}.`;
     }
     case 'required': {
-      const missing = String(params.missingProperty);
-      const where = finding.jsonPath.length === 0 ? 'the manifest' : name;
-      const property = resolveRef(own(schemaNode.properties, missing));
-      return `\`${missing}\` is required in ${where}.${describe(property)}`;
+      // The field's description is left to the editor's completion and hover: after a message it reads as a fragment.
+      const where = finding.jsonPath.length === 0 ? 'The manifest' : name;
+      return `${where} has no ${nameOf(String(params.missingProperty))}, which is required.`;
     }
     case 'additionalProperties': {
       const key = String(params.additionalProperty);
       const where = finding.jsonPath.length === 0 ? 'at the top level' : `in ${name}`;
-      return `Unknown key \`${key}\` ${where}: the reference does not define it, so it is ignored.${didYouMean(data.suggestion)}`;
+      return `Unknown key ${nameOf(key)} ${where}, which Filer ignores.${didYouMean(data.suggestion, nameOf)}`;
     }
     case 'enum': {
       const allowed = (schemaNode.enum ?? []) as unknown[];
       const suggestion = typeof value === 'string' ? closest(value, allowed.map(String)) : undefined;
-      return `${name} must be one of ${listOf(allowed)}.${didYouMean(suggestion)}`;
+      return `${name} must be one of ${listOf(allowed)}, not ${valueWords(value)}.${didYouMean(suggestion, quote)}`;
     }
     default:
-      return `${name} is not valid here (${keyword}).${describe(schemaNode)}`;
+      return `${name} is not valid here.${describe(schemaNode)}`;
   }
 }
 

@@ -3,17 +3,20 @@ import type { Diagnostic } from 'vscode-languageserver';
 import type { EditorDocument } from '../editorDocument';
 import {
   checkFailed,
+  configDiagnostics,
   fileReferences,
   handlerPaths,
   normalizeRelativePath,
   type ManifestDiagnostic,
+  type SeverityOverride,
 } from '../../engine';
-import { describeUnread } from '../host';
+import { describeUnread, isInside } from '../host';
 import { withoutBuiltInJsonDiagnostics, type BuiltInJson } from '../builtInJson';
 import { toLspDiagnostics } from './convert';
 import type { HandlerFiles } from '../handlerFiles';
 import { filePathOf, type ManifestCache, type ManifestVersion } from '../manifestCache';
 import type { OpenDocuments } from '../openDocuments';
+import type { ProjectConfigs } from '../projectConfigs';
 import type { ServerLog } from '../serverLog';
 import type { ServerSettings } from '../settings';
 import type { WorkspaceManifests } from '../workspaceManifests';
@@ -49,6 +52,8 @@ interface DiagnosticsEnvironment {
   builtInJson(): BuiltInJson | undefined;
   /** The link to a rule's page, for a client that takes a diagnostic's codeDescription. */
   rulePage(): ((code: string) => string | undefined) | undefined;
+  /** The project config files (filer-manifest.config.json). */
+  configs: ProjectConfigs;
 }
 
 /** What both strategies send: a document's diagnostics, computed from its one parse, whether it is open or on disk. */
@@ -81,6 +86,62 @@ export class DiagnosticsCore {
   forOpenHandler(document: EditorDocument): Diagnostic[] | undefined {
     const diagnostics = this.env.handlers.diagnostics(document);
     return diagnostics && toLspDiagnostics(diagnostics, this.env.rulePage());
+  }
+
+  /**
+   * An open config file's diagnostics (filer-manifest.config.json): what is wrong in it, its globs that match no
+   * manifest of the workspace, and its suppressions whose finding is gone from a manifest the server knows. Undefined
+   * for any other document, and for one outside every workspace folder or in Restricted Mode (it is not read).
+   */
+  forOpenConfig(document: EditorDocument): Diagnostic[] | undefined {
+    const { configs, documents, workspace } = this.env;
+    const filePath = filePathOf(document.uri);
+    if (!filePath || !configs.isConfigPath(filePath) || !configs.readsConfigs) return undefined;
+    const boundary = configs.boundaryOf(filePath);
+    if (boundary === undefined) return undefined;
+    const found = configs.config(filePath, boundary);
+    if (found.read.kind !== 'config') return [];
+    const config = found.read.config;
+    const folder = found.folder;
+    const openManifests = documents.all().flatMap((open) => {
+      const openPath = filePathOf(open.uri);
+      return openPath && documents.entry(open).isFilerManifest ? [openPath] : [];
+    });
+    const known = [...new Set([...workspace.all(), ...openManifests])].filter((manifest) => isInside(folder, manifest));
+    const below = known.map((manifest) => path.relative(folder, manifest).split(path.sep).join('/'));
+    const used = new Set<number>();
+    const checked = new Map<string, Record<string, SeverityOverride>>();
+    for (const file of new Set(config.suppress.map((suppression) => suppression.file))) {
+      const manifestPath = path.join(folder, ...file.split('/'));
+      const entry = this.knownManifest(manifestPath);
+      const scope = entry?.config();
+      // Only a manifest this very file governs.
+      if (!entry || !scope?.scope || scope.configPath !== filePath || scope.scope.ignored) continue;
+      for (const index of entry.suppressionsUsed()) used.add(index);
+      checked.set(file, scope.scope.severityOverrides);
+    }
+    const userOverrides = this.env.settings().rules;
+    return toLspDiagnostics(configDiagnostics(config, { used, checked, below, userOverrides }), this.env.rulePage());
+  }
+
+  /** The Filer manifest at a path, open or on disk (read as every file is); undefined when there is none. */
+  private knownManifest(filePath: string): ManifestVersion | undefined {
+    const open = this.env.documents.all().find((document) => filePathOf(document.uri) === filePath);
+    if (open) return this.openManifest(open);
+    if (!this.env.workspaceFolderPaths().some((folder) => isInside(folder, filePath))) return undefined;
+    const entry = this.env.cache.readFromDisk(filePath);
+    return !('kind' in entry) && entry.isFilerManifest ? entry : undefined;
+  }
+
+  /** The open config files: their diagnostics change with every manifest they govern. */
+  openConfigs(): string[] {
+    return this.env.documents
+      .all()
+      .map((document) => document.uri)
+      .filter((uri) => {
+        const filePath = filePathOf(uri);
+        return filePath !== undefined && this.env.configs.isConfigPath(filePath);
+      });
   }
 
   /** Identifies an open handler's diagnostics: its version and its manifests' result ids. */

@@ -121,10 +121,15 @@ export class PullDiagnostics implements DiagnosticsStrategy {
   // The client pulls an open document itself; the open handlers a manifest names change with it.
   documentChanged(uri: string, delayMs: number): void {
     if (this.core.openHandlersOf(uri).some((handlerUri) => handlerUri !== uri)) this.scheduleRefresh(delayMs);
+    // An open config file's suppressions may have found (or lost) their finding in it.
+    else if (this.core.openConfigs().some((configUri) => configUri !== uri)) this.scheduleRefresh(delayMs);
   }
 
   /** An open document that is not a manifest: a handler's findings, or nothing. */
   private handlerReport(document: EditorDocument, previousResultId: string | undefined): DocumentDiagnosticReport {
+    // A config file's diagnostics change with every manifest it governs: always sent whole.
+    const inConfig = this.core.forOpenConfig(document);
+    if (inConfig) return { kind: DocumentDiagnosticReportKind.Full, items: inConfig };
     const items = this.core.forOpenHandler(document);
     if (!items) return { kind: DocumentDiagnosticReportKind.Full, items: [] };
     const resultId = this.core.handlerResultId(document);

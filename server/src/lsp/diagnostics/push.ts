@@ -96,8 +96,8 @@ export class PushDiagnostics implements DiagnosticsStrategy {
     if (!document) return;
     const entry = this.core.recognizedOpenManifest(document);
     if (!entry) {
-      // A handler a manifest names gets that manifest's findings in it.
-      const handler = this.core.forOpenHandler(document);
+      // A handler a manifest names gets that manifest's findings in it; a config file its own.
+      const handler = this.core.forOpenHandler(document) ?? this.core.forOpenConfig(document);
       // Not (or no longer) a manifest nor a handler: an empty list only if it had diagnostics from us.
       if (handler || this.published.has(uri)) this.publish(uri, handler ?? [], document.version);
       return;
@@ -105,6 +105,8 @@ export class PushDiagnostics implements DiagnosticsStrategy {
     this.publish(uri, this.core.forOpen(document, entry), document.version);
     // Its open handlers' findings come from this validation too.
     for (const handlerUri of this.core.openHandlersOf(uri)) if (handlerUri !== uri) this.documentChanged(handlerUri, 0);
+    // And the open config files, whose suppressions may have found (or lost) their finding in it.
+    for (const configUri of this.core.openConfigs()) this.documentChanged(configUri, 0);
   }
 
   /**

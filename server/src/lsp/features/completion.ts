@@ -70,7 +70,7 @@ export function newManifestCompletion(
   const snippet = [
     '{',
     `\t"name": "\${1:${snippetText(name)}}",`,
-    `\t"displayName": "\${2:${snippetText(folderName || 'My Plugin')}}",`,
+    `\t"displayName": "\${2:${snippetText(displayNameOf(folderName))}}",`,
     '\t"version": "${3:0.1.0}",',
     '\t"description": "$4",',
     '\t"contributes": {',
@@ -95,6 +95,16 @@ export function newManifestCompletion(
     separatorAfter: '',
   };
   return [toItem(proposal, 0, context, document, env)];
+}
+
+/**
+ * A display name from a folder's name, as people read it: `first-plugin` and `first_plugin` become "First Plugin"; a
+ * name already written so is kept.
+ */
+function displayNameOf(folderName: string): string {
+  const words = folderName.split(/[-_\s]+/).filter(Boolean);
+  if (words.length === 0) return 'My Plugin';
+  return words.map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join(' ');
 }
 
 function toItem(

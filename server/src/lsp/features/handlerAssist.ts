@@ -40,8 +40,8 @@ function completionItem(completion: HandlerCompletion): CompletionItem {
   }
   const needs = completion.members.map(({ gated, declared }) =>
     declared
-      ? `${gated.member} needs permissions.${gated.permission.join('.')}, which the manifest declares.`
-      : `${gated.member} needs permissions.${gated.permission.join('.')}, which the manifest does not declare: ${gated.without}.`,
+      ? `\`${gated.member}\` needs \`permissions.${gated.permission.join('.')}\`, which the manifest declares.`
+      : `\`${gated.member}\` needs \`permissions.${gated.permission.join('.')}\`, which the manifest does not declare, so ${gated.without(gated.member)}.`,
   );
   const permissions = [...new Set(completion.members.map(({ gated }) => `permissions.${gated.permission.join('.')}`))];
   const undeclared = completion.members.some(({ declared }) => !declared);

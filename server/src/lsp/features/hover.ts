@@ -124,7 +124,7 @@ function gatingText(tool: ToolEntry, model: ManifestModel, markup: Markup): stri
       reason.source === 'default'
         ? markup.text(reason.annotation)
         : `${markup.code(reason.annotation)}${sourceText(reason.source, markup)}`;
-    lines.push(`- ${annotation}${markup.text(` → ${reason.category}${won}`)}`);
+    lines.push(`- ${annotation}${markup.text(`: category ${reason.category}${won}`)}`);
   });
   lines.push(
     '',

@@ -25,7 +25,7 @@ ruleTester('hooks.unknown-event', {
     {
       name: 'a name every object has is no event',
       plugin: withHooks('«"constructor"»: "./hooks/ready.js"'),
-      message: /^Hook event "constructor" is not one the reference names/,
+      message: /^Hook event `constructor` is not one the reference names/,
     },
   ],
 });

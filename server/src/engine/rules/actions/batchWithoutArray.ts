@@ -11,7 +11,8 @@ export const batchWithoutArrayRule = defineRule({
   decision:
     'A warning: an array property whose items carry "format": "file-path" (or "directory-path") is required, found through local $refs as for tools.path-without-format.',
   message: ({ jsonPath, toolId }: At & { toolId: string }) =>
-    `${field(jsonPath)} is "batch", but tool ${quote(toolId)}'s schema has no array-of-paths property (an array whose items carry "format": "file-path") to pass every selected path in.`,
+    `${field(jsonPath)} is "batch", but the schema of tool ${quote(toolId)} has no array of paths to pass the selected files in. ` +
+    'Give it an array property whose items have `format` "file-path".',
   check: {
     action(action, { model, folder, files, report }) {
       if (!folder) return;

@@ -1,6 +1,5 @@
-import { duplicateIds, type DuplicateIdData } from '../duplicateIds';
+import { duplicateIds, undocumentedDuplicateMessage } from '../duplicateIds';
 import { defineRule } from '../rule';
-import { quote } from '../messages';
 
 export const duplicateIdRule = defineRule({
   code: 'actions.duplicate-id',
@@ -8,7 +7,7 @@ export const duplicateIdRule = defineRule({
   description: 'Two actions of the manifest share an id.',
   decision:
     'A warning, not an error: the reference states no rule against it, but generate.actionId names an action by its id alone, and the reference does not say which of the two the app would keep.',
-  message: ({ id, firstPlace }: DuplicateIdData) => `Action id ${quote(id)} is already used by ${firstPlace}.`,
+  message: undocumentedDuplicateMessage('Action'),
   check: {
     manifest({ model, report }) {
       for (const { at, data } of duplicateIds(model.actions)) report(at, data);

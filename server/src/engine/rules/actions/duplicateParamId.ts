@@ -10,7 +10,7 @@ export const duplicateParamIdRule = defineRule({
   decision:
     'A warning, not an error: the reference states no rule against it, but generate.populateParamId and forwardParamIds name params by id, so an id should name one param.',
   message: ({ jsonPath, id }: At & { id: string }) =>
-    `Param id ${quote(id)} is used twice in ${field(jsonPath.slice(0, -2))}.`,
+    `Param id ${quote(id)} is used twice in ${field(jsonPath.slice(0, -2))}. A \`generate\` button names params by id alone.`,
   check: {
     action(action, { report }) {
       if (action.node.type !== 'object') return;

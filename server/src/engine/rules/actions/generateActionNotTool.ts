@@ -2,14 +2,17 @@ import { generateField, type At } from './shared';
 import { defineRule } from '../rule';
 import { field, quote } from '../messages';
 
+/** What `generate.actionId` must name, in words. */
+const anotherToolAction = 'another action of this manifest, of kind "tool"';
+
 export const generateActionNotToolRule = defineRule({
   code: 'actions.generate-action-not-tool',
   severity: 'error',
   description: 'generate.actionId invokes a sibling kind: "tool" action.',
   message: (data: At & { actionId: string } & ({ itself: true } | { targetKind: string })) =>
     'itself' in data
-      ? `${field(data.jsonPath)} names this action itself: generate invokes a sibling kind: "tool" action.`
-      : `${field(data.jsonPath)} ${quote(data.actionId)} is of kind "${data.targetKind}": generate invokes a sibling kind: "tool" action.`,
+      ? `${field(data.jsonPath)} names this action itself. The button invokes ${anotherToolAction}.`
+      : `${field(data.jsonPath)} ${quote(data.actionId)} names an action of kind ${quote(data.targetKind)}. The button invokes ${anotherToolAction}.`,
   check: {
     action(action, { model, report }) {
       const actionId = generateField(action, 'actionId');

@@ -8,7 +8,7 @@ export const generateActionUnknownRule = defineRule({
   severity: 'error',
   description: 'generate.actionId must name an action that exists in the same manifest.',
   message: ({ jsonPath, actionId, suggestion }: Suggesting & { actionId: string }) =>
-    `${field(jsonPath)} ${quote(actionId)} must name an action of this manifest: a sibling kind: "tool" action.${didYouMean(suggestion)}`,
+    `${field(jsonPath)} ${quote(actionId)} is not the id of an action in this manifest. It must name an action of kind "tool".${didYouMean(suggestion, quote)}`,
   fix: replaceWithSuggestion,
   check: {
     action(action, { model, report, shared }) {

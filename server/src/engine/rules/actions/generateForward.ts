@@ -11,7 +11,7 @@ export const generateForwardRule = defineRule({
   decision:
     "A warning, not an error: the reference names forwardParamIds? without a rule, nor whose params they are; read as this action's own, the ones it has values to forward, so another id forwards nothing.",
   message: ({ jsonPath, paramId, suggestion }: Suggesting & { paramId: string }) =>
-    `${field(jsonPath)} ${quote(paramId)} names no param of this action, so nothing is forwarded under it.${didYouMean(suggestion)}`,
+    `${field(jsonPath)} ${quote(paramId)} names no param of this action, so nothing is forwarded under it.${didYouMean(suggestion, quote)}`,
   fix: replaceWithSuggestion,
   check: {
     action(action, { report }) {

@@ -15,8 +15,12 @@ export const generatePopulateRule = defineRule({
     paramType,
     perFileText,
   }: Suggesting & { paramId: string; namesParam: boolean; paramType?: string; perFileText: string[] }) =>
-    `${field(jsonPath)} ${quote(paramId)} must name one of this action's per-file-text params${namesParam ? ` (it names ${describeParamType(paramType)})` : ''}.` +
-    (perFileText.length > 0 ? ` Its per-file-text params: ${listOf(perFileText)}.` : ' It has no per-file-text param.'),
+    `${field(jsonPath)} ${quote(paramId)} is not a "per-file-text" param of this action${namesParam ? ` (it names ${describeParamType(paramType)})` : ''}.` +
+    (perFileText.length === 0
+      ? ' The action has none, and the button fills one with its result.'
+      : perFileText.length === 1
+        ? ` The action's one "per-file-text" param is ${quote(perFileText[0])}.`
+        : ` The action's "per-file-text" params are ${listOf(perFileText)}.`),
   fix: replaceWithSuggestion,
   check: {
     action(action, { report }) {

@@ -10,7 +10,7 @@ export const hiddenUnreachableRule = defineRule({
     'hidden: true keeps the action out of the context menu; it stays invocable as another action\u2019s generate.actionId.',
   decision: 'A warning when no action names the hidden action in generate.actionId: nothing could ever invoke it.',
   message: ({ actionId }: At & { actionId: string }) =>
-    `Action ${quote(actionId)} is hidden, and no action names it in generate.actionId: nothing can invoke it.`,
+    `Action ${quote(actionId)} is hidden, and no action names it in \`generate.actionId\`, so nothing can invoke it. Name it in another action's \`generate\`, or remove \`hidden\`.`,
   check: {
     // The generated ids are made when a hidden action is first met: most manifests have none.
     action(action, { report, shared }) {

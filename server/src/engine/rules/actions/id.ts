@@ -1,6 +1,6 @@
 import { defineRule } from '../rule';
 import { kebabCaseValue } from '../../fixes/shared';
-import { quote, toKebabCase } from '../messages';
+import { didYouMean, kebabCaseWords, quote, toKebabCase } from '../messages';
 
 export const idRule = defineRule({
   code: 'actions.id',
@@ -8,7 +8,7 @@ export const idRule = defineRule({
   description: 'An action id is kebab-case.',
   shapeMessage: (_finding, name, value) => {
     const kebab = typeof value === 'string' ? toKebabCase(value) : '';
-    return `${name} ${quote(value)} must be kebab-case (^[a-z0-9]+(-[a-z0-9]+)*$).${kebab ? ` Did you mean ${quote(kebab)}?` : ''}`;
+    return `${name} ${quote(value)} is not ${kebabCaseWords}.${didYouMean(kebab || undefined, quote)}`;
   },
   fix: kebabCaseValue,
 });

@@ -7,7 +7,8 @@ export const multiFileModeRule = defineRule({
   description:
     'multiFileMode: "independent" (default, one tool call per selected file) or "batch" (exactly one call with every selected path).',
   shapeMessage: enumMessage(
-    '"independent" (one tool call per selected file) or "batch" (exactly one call with every selected path)',
+    '"independent" or "batch"',
     ['independent', 'batch'],
+    '"independent", the default, makes one tool call per selected file, and "batch" exactly one call with every selected path.',
   ),
 });

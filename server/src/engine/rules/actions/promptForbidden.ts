@@ -8,7 +8,7 @@ export const promptForbiddenRule = defineRule({
   severity: 'error',
   description: 'prompt is forbidden for kind: "tool".',
   message: ({ jsonPath }: At) =>
-    `${field(jsonPath)} is forbidden for kind: "tool": a tool action invokes toolId directly, with no agent turn and no prompt.`,
+    `${field(jsonPath)} is forbidden in an action of kind "tool". Such an action invokes the tool of its \`toolId\` directly, with no agent turn and no prompt.`,
   fix: removeField,
   check: {
     action(action, { report }) {

@@ -9,7 +9,7 @@ export const promptRequiredRule = defineRule({
   severity: 'error',
   description: 'prompt (the path to the prompt template) is required for kind: "prompt".',
   message: ({ jsonPath }: At & { missingField: 'prompt' }) =>
-    `${field(jsonPath)} is of kind "prompt" and needs \`prompt\`: the path to the prompt template, relative to the plugin root.`,
+    `${field(jsonPath)} is of kind "prompt" but has no \`prompt\`. Write the path to the prompt template, relative to the plugin root.`,
   fix: addRequiredField,
   check: {
     action(action, { report }) {

@@ -11,7 +11,7 @@ export const scopeEmptyRule = defineRule({
   decision:
     'A warning, not an error: the reference does not refuse an empty array. Not for a hidden action, which stays out of the context menu anyway.',
   message: ({ jsonPath }: At) =>
-    `${field(jsonPath)} is empty, so the action is offered for no selection: name "single-file", "multi-file" or "folder".`,
+    `${field(jsonPath)} is an empty list, so Filer offers the action for no selection. Name "single-file", "multi-file" or "folder" in it.`,
   check: {
     action(action, { report }) {
       const { scope, hidden } = action.value;

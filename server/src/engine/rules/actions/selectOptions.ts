@@ -10,7 +10,7 @@ export const selectOptionsRule = defineRule({
   description: 'A "select" param offers its options: without them the dialog shows an empty list.',
   decision: 'A warning: the reference makes options optional, but a select with no options cannot be answered.',
   message: ({ jsonPath }: At & { missingField: 'options' }) =>
-    `${field(jsonPath)} is a "select" without \`options\`: the dialog would offer nothing to choose.`,
+    `${field(jsonPath)} is a "select" param without \`options\`, so the dialog would offer nothing to choose. Add the options.`,
   fix: addRequiredField,
   check: {
     action(action, { report }) {

@@ -15,7 +15,7 @@ export interface Suggesting extends At {
 }
 
 export const ignoredMessage = ({ jsonPath }: At) =>
-  `${field(jsonPath)} is read for kind: "tool" only; this action is of kind "prompt", so it is ignored.`;
+  `${field(jsonPath)} is read only in an action of kind "tool", and this one is of kind "prompt", so Filer ignores it.`;
 
 export function describeParamType(type: unknown): string {
   return typeof type === 'string' ? `a ${quote(type)} param` : 'a param without a type';

@@ -9,7 +9,7 @@ export const toolIdRequiredRule = defineRule({
   severity: 'error',
   description: 'toolId is required for kind: "tool".',
   message: ({ jsonPath }: At & { missingField: 'toolId' }) =>
-    `${field(jsonPath)} is of kind "tool" and needs \`toolId\`: the id of a contributes.tools[] entry of this manifest.`,
+    `${field(jsonPath)} is of kind "tool" but has no \`toolId\`. Write the id of a tool in \`contributes.tools\` of this manifest.`,
   fix: addRequiredField,
   check: {
     action(action, { report }) {

@@ -9,7 +9,7 @@ export const toolIdUnknownRule = defineRule({
   severity: 'error',
   description: 'toolId must match a contributes.tools[].id in the same manifest.',
   message: ({ jsonPath, toolId, suggestion }: Suggesting & { toolId: string }) =>
-    `${field(jsonPath)} ${quote(toolId)} must match a contributes.tools[].id in the same manifest.${didYouMean(suggestion)}`,
+    `${field(jsonPath)} ${quote(toolId)} is not the id of a tool in this manifest.${didYouMean(suggestion, quote)}`,
   fix: replaceWithSuggestion,
   check: {
     // A toolId naming a tool still in the legacy shape: tools.legacy-shape already asks for its `id`.

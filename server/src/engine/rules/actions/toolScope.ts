@@ -7,7 +7,8 @@ export const toolScopeRule = defineRule({
   description:
     'toolScope: "none" (no tools this turn) or "read-only" (only tools that read the folder and its knowledge).',
   shapeMessage: enumMessage(
-    '"none" (no tools this turn) or "read-only" (only tools that read the folder and its knowledge)',
+    '"none" or "read-only"',
     ['none', 'read-only'],
+    'With "none" the turn has no tools, and with "read-only" only the tools that read the folder and its knowledge.',
   ),
 });

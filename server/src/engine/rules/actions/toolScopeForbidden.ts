@@ -7,7 +7,8 @@ export const toolScopeForbiddenRule = defineRule({
   code: 'actions.tool-scope-forbidden',
   severity: 'error',
   description: 'toolScope is forbidden for kind: "tool" (it runs no agent turn).',
-  message: ({ jsonPath }: At) => `${field(jsonPath)} is forbidden for kind: "tool": it runs no agent turn.`,
+  message: ({ jsonPath }: At) =>
+    `${field(jsonPath)} is forbidden in an action of kind "tool", which runs no agent turn to give tools to.`,
   fix: removeField,
   check: {
     action(action, { report }) {

@@ -9,5 +9,5 @@ export const checkFailedRule = defineRule({
   decision:
     'Not a rule of the reference: the check of one part (a rule area, or the whole of one manifest) can fail only that part. A warning, not an error: the plugin is not said to be wrong, but a CI run that allows no warnings does not pass a manifest that was not wholly checked.',
   message: ({ part, failure }: { part: string; failure: string }) =>
-    `The check of ${part} failed (${quote(failure)}): it is not checked. This is a fault of Filer Plugin Tools, not of the plugin: please report it with the manifest.`,
+    `The check of ${part} failed (${quote(failure)}), so it is not checked. This is a fault of Filer Plugin Tools, not of the plugin: please report it with the manifest.`,
 });

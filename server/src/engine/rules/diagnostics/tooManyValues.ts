@@ -8,5 +8,5 @@ export const tooManyValuesRule = defineRule({
   decision:
     'Not a rule of the reference: a tree of each value takes about ten times the memory of its text, so a text of millions of values (a 15 MB array of numbers) is read as one past the size limit is. An error, so that a CI run does not pass a manifest that was not checked; a severity set for it changes that.',
   message: ({ valueLimit }: { valueLimit: number }) =>
-    `This manifest holds more than ${valueLimit.toLocaleString('en-US')} JSON values: only its JSON syntax is checked.`,
+    `This manifest holds more than ${valueLimit.toLocaleString('en-US')} JSON values, so only its JSON syntax is checked.`,
 });

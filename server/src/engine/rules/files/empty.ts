@@ -1,5 +1,5 @@
 import { defineRule } from '../rule';
-import { fileData, named, what, type FileData } from './shared';
+import { fileData, named, type FileData } from './shared';
 
 export const emptyRule = defineRule({
   code: 'files.empty',
@@ -12,7 +12,7 @@ export const emptyRule = defineRule({
   message: (data: FileData) => {
     const prompt = data.referenceKind === 'prompt';
     const why = prompt ? 'the action would give the agent no request' : 'it exports no function for Filer to call';
-    return `${named(data)}: ${what[data.referenceKind]} is empty: ${why}.`;
+    return `${named(data)} is an empty file, so ${why}.`;
   },
   check: {
     file(file, { report }) {

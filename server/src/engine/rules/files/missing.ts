@@ -16,7 +16,7 @@ export const missingRule = defineRule({
     '(multi-file) or `{{folder}}` and each param as `{{params.<id>}}`, as the examples\u2019 templates do (the ' +
     'reference does not say how a template names them).',
   message: (data: MissingFileData) =>
-    `${named(data)}: ${what[data.referenceKind]} does not exist in the plugin folder.`,
+    `${named(data)} does not exist in the plugin folder. Create ${what[data.referenceKind]} there, or correct the path.`,
   fix: createFile,
   check: {
     file(file, { files, report, shared }) {

@@ -1,6 +1,6 @@
 import { checkedBytes } from '../../folder/referencedFiles';
 import { defineRule } from '../rule';
-import { limitWords, quote, sizeWords } from '../messages';
+import { capitalized, limitWords, quote, sizeWords } from '../messages';
 import { fileData, named, uncheckedWords, what, type FileData } from './shared';
 
 export const notCheckedRule = defineRule({
@@ -13,8 +13,9 @@ export const notCheckedRule = defineRule({
   message: (data: FileData & ({ size: number; limit: number } | { failure: string })) => {
     const unchecked = uncheckedWords(data.referenceKind);
     return 'size' in data
-      ? `${named(data)}: ${what[data.referenceKind]} is ${sizeWords(data.size, data.limit)}, past the ${limitWords(data.limit)} the checks read, so ${unchecked} is not checked.`
-      : `${named(data)}: the check of ${what[data.referenceKind]} failed (${quote(data.failure)}), a fault of Filer Plugin Tools, not of the plugin, so ${unchecked} is not checked; please report it.`;
+      ? `${named(data)} is ${sizeWords(data.size, data.limit)}, more than the ${limitWords(data.limit)} the checks read. ${capitalized(unchecked)} is not checked.`
+      : `${named(data)} is not checked, as the check of ${what[data.referenceKind]} failed (${quote(data.failure)}). ` +
+          `${capitalized(unchecked)} is not checked. This is a fault of Filer Plugin Tools, not of the plugin: please report it.`;
   },
   check: {
     file(file, { report }) {

@@ -8,7 +8,7 @@ export const outsideRule = defineRule({
     'A path the manifest names must stay inside the plugin folder (a symlink that leaves it is not followed).',
   decision: 'An error, like "..": an installed plugin carries only its own folder, and nothing outside it is read.',
   message: (data: FileData) =>
-    `${named(data)} leads outside the plugin folder (through a symbolic link); it is not read.`,
+    `${named(data)} leads outside the plugin folder through a symbolic link, so it is not read.`,
   check: {
     file(file, { report }) {
       if (file.read === 'unusable' && file.why.kind === 'outside')

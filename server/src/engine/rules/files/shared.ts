@@ -66,7 +66,7 @@ export function uncheckedWords(kind: ReferenceKind): string {
   if (kind === 'prompt') return 'whether it has any text';
   if (kind === 'tool-schema') return 'the tool\u2019s schema';
   if (kind === 'command') return 'the process command';
-  return 'what its code does with ctx and its arguments';
+  return 'what its code does with `ctx` and its arguments';
 }
 
 /** What every finding of a file carries: the path, at its field, and what the field names it as. */

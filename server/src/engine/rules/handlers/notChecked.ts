@@ -2,7 +2,7 @@ import type { JsonPath } from '../../model/nodes';
 import type { NotParsed } from '../../handlers/parseModule';
 import { defineRule } from '../rule';
 import { notCheckedWords } from './shared';
-import { quote } from '../messages';
+import { capitalized, quote } from '../messages';
 
 export const notCheckedRule = defineRule({
   code: 'handlers.not-checked',
@@ -21,5 +21,6 @@ export const notCheckedRule = defineRule({
     reason: NotParsed;
     detail?: string;
   }) =>
-    `${quote(filePath)} was not read to its end: ${notCheckedWords(reason, detail)}, so what its code does with ctx and its arguments is not checked against the manifest.`,
+    `${quote(filePath)} was not read to its end, so what its code does with \`ctx\` and its arguments is not checked against the manifest. ` +
+    `${capitalized(notCheckedWords(reason, detail))}.`,
 });

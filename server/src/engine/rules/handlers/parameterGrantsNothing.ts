@@ -1,6 +1,7 @@
 import type { PermissionUse } from '../../fixes/declarePermission';
 import { defineRule } from '../rule';
 import { noGrantWords } from '../../handlers/handlerWords';
+import { field } from '../messages';
 
 export const parameterGrantsNothingRule = defineRule({
   code: 'handlers.parameter-grants-nothing',
@@ -10,5 +11,6 @@ export const parameterGrantsNothingRule = defineRule({
   decision:
     'Slash commands and setting actions too: they run outside any agent call, with no tool arguments a path could be granted from. A warning when the fs rule has no static patterns; whether one covers the path used is not known from the code.',
   message: ({ jsonPath, member, handler }: PermissionUse & { handler: keyof typeof noGrantWords }) =>
-    `${noGrantWords[handler].why}, and \`${jsonPath.join('.')}\` has no static patterns: ${noGrantWords[handler].where} "parameter": true grants nothing, so ${member} is refused here. Add a static pattern for what it touches.`,
+    `\`${member}\` is refused here, as ${field(jsonPath)} has no static patterns. ` +
+    `${noGrantWords[handler].why}, so ${noGrantWords[handler].where} \`parameter\` set to true grants nothing: add a static pattern for what it touches.`,
 });

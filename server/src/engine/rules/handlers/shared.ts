@@ -1,6 +1,6 @@
 import type { JsonPath } from '../../model/nodes';
 import type { NotParsed } from '../../handlers/parseModule';
-import { closest, didYouMean, nameOf, quote } from '../messages';
+import { capitalized, closest, didYouMean, listOf, nameOf, quote } from '../messages';
 import { type EnvelopeProblem, knownBlockTypes } from '../../handlers/resultShape';
 
 /** A tool handler's finding: the manifest field that names the handler, and the tool. */
@@ -31,11 +31,11 @@ export function declaredWords(declared: readonly string[]): string {
 export function notCheckedWords(reason: NotParsed, detail: string | undefined): string {
   switch (reason) {
     case 'too-deep':
-      return 'it nests too deeply for the parser (thousands of brackets or operators in a row)';
+      return 'it nests too deeply for the parser, with thousands of brackets or operators in a row';
     case 'too-costly':
       return 'its syntax errors would take the tolerant parser more work than its size allows; fix the first one and it is read again';
     case 'failed':
-      return `the parser failed on it (${quote(detail ?? 'no detail')}), a fault of Filer Plugin Tools, not of the module: please report it with the module`;
+      return `the parser failed on it (${quote(detail ?? 'no detail')}), a fault of Filer Plugin Tools, not of the module. Please report it with the module`;
   }
 }
 
@@ -54,18 +54,22 @@ export function envelopeWords(problem: EnvelopeProblem): string {
       return `${subject} has no \`type\`.`;
     case 'unknown-type':
       return problem.isString
-        ? `Content block type ${quote(problem.written)} is not one of MCP\u2019s: ${knownBlockTypes.join(', ')}.${didYouMean(closest(problem.written, knownBlockTypes))}`
-        : `The \`type\` of this content block is ${problem.written}, not one of MCP\u2019s: ${knownBlockTypes.join(', ')}.`;
+        ? `Content block type ${quote(problem.written)} is not one of MCP\u2019s, which are ${listOf(knownBlockTypes)}.${didYouMean(closest(problem.written, knownBlockTypes), quote)}`
+        : `The \`type\` of this content block is ${problem.written}, not one of MCP\u2019s, which are ${listOf(knownBlockTypes)}.`;
     case 'not-allowed':
       return `${subject} is ${quote(problem.value)}, not ${problem.allowed.map(quote).join(' or ')}.`;
     case 'out-of-range':
-      return `${subject} is ${problem.value}, outside ${problem.minimum ?? '\u2212\u221e'} to ${problem.maximum ?? '\u221e'}.`;
+      return problem.minimum === undefined
+        ? `${subject} is ${problem.value}, more than ${problem.maximum}.`
+        : problem.maximum === undefined
+          ? `${subject} is ${problem.value}, less than ${problem.minimum}.`
+          : `${subject} is ${problem.value}, outside ${problem.minimum} to ${problem.maximum}.`;
     case 'not-base64':
       return problem.dataUrl
-        ? `${subject} is a data: URL; MCP wants the base64 after its comma alone, the type going in \`mimeType\`.`
+        ? `${subject} is a "data:" URL. MCP wants the base64 after its comma alone, with the type in \`mimeType\`.`
         : `${subject} is not base64.`;
     case 'not-a-uri':
-      return `${subject} is not a URI (a scheme, a colon, then no spaces: file:///notes.txt, https://\u2026).`;
+      return `${subject} is not a URI, which starts with a scheme and a colon and has no spaces, as in "file:///notes.txt" or "https://example.com".`;
   }
 }
 
@@ -94,8 +98,4 @@ function placeOf({ path, block }: Pick<EnvelopeProblem, 'path' | 'block'>): stri
   if (rest.length === 0) return owner;
   const field = rest.map((part, index) => (typeof part === 'number' ? `[${part}]` : index === 0 ? part : `.${part}`));
   return `\`${field.join('')}\` of ${owner}`;
-}
-
-function capitalized(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
 }

@@ -19,6 +19,6 @@ export const unknownArgumentRule = defineRule({
   decision:
     'Only where the schema\u2019s top level shows its properties (no allOf, anyOf, oneOf, if or other $ref there). Every other name is reported, whether the schema is closed (additionalProperties: false) or open: the model sends the arguments the schema describes, so one it does not describe arrives undefined. Only the first property read of the arguments (args.a.b: a). Hover on an argument shows its schema property and completion after args. offers the schema\u2019s properties (those written as identifiers), only for a module exactly one tool names: for several, which schema is meant is not known.',
   message: ({ tool, name, declared, suggestion }: UnknownArgument) =>
-    `${nameOf(name)} is not an argument of tool ${quote(tool)}: its schema declares ${declaredWords(declared)}, so the agent never passes ${nameOf(name)}.${didYouMean(suggestion)}`,
+    `${nameOf(name)} is not an argument of tool ${quote(tool)}, so the agent never passes it. Its schema declares ${declaredWords(declared)}.${didYouMean(suggestion, nameOf)}`,
   fix: addArgumentToSchema,
 });

@@ -6,6 +6,6 @@ export const shapeRule = defineRule({
   description: 'Each hook value is either a handler path or { handler, filter? }.',
   shapeMessage: (finding, name) =>
     finding.keyword === 'required'
-      ? `${name} needs \`handler\`: a hook is a handler path or { handler, filter? }.`
-      : `${name} must be a handler path or { handler, filter? }.`,
+      ? `${name} has no \`handler\`. A hook is a handler's path, or an object with \`handler\` and an optional \`filter\`.`
+      : `${name} must be a handler's path, or an object with \`handler\` and an optional \`filter\`.`,
 });

@@ -1,7 +1,7 @@
 import { own } from '../../own';
 import type { JsonPath } from '../../model/nodes';
 import { defineRule } from '../rule';
-import { closest, didYouMean, quote } from '../messages';
+import { closest, didYouMean, nameOf, namesInWords } from '../messages';
 import { knownHookEvents } from './shared';
 import { renameKey } from '../../fixes/shared';
 
@@ -12,7 +12,8 @@ export const unknownEventRule = defineRule({
     'A hook keyed by an event name the reference does not name (onAgentComplete, onSessionMessage, onToolCall, …).',
   decision: 'A warning, not an error: the reference\u2019s list of events is open-ended ("…").',
   message: ({ event, suggestion }: { jsonPath: JsonPath; event: string; suggestion?: string }) =>
-    `Hook event ${quote(event)} is not one the reference names (${Object.keys(knownHookEvents).join(', ')}); its handler may never run.${didYouMean(suggestion)}`,
+    `Hook event ${nameOf(event)} is not one the reference names, so its handler may never run. ` +
+    `The events it names are ${namesInWords(Object.keys(knownHookEvents).map(nameOf))}.${didYouMean(suggestion, nameOf)}`,
   fix: renameKey,
   check: {
     hook(hook, { report }) {

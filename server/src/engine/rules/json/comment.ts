@@ -6,5 +6,5 @@ export const commentRule = defineRule({
   description: 'Comments are not allowed: the loader reads JSON, not JSON with comments.',
   decision:
     'The reference names no syntax, and shows every manifest as JSON: the manifest is read as JSON.parse reads it, and a comment is a syntax error there.',
-  message: (_: Record<string, never>) => 'Comments are not allowed in manifest.json: the loader reads strict JSON.',
+  message: (_: Record<string, never>) => 'Comments are not allowed in the manifest, as Filer reads it as strict JSON.',
 });

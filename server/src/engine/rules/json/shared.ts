@@ -7,10 +7,10 @@ export const messages: Readonly<Record<string, string>> = {
   ValueExpected: 'A value is expected.',
   ColonExpected: 'A colon is expected.',
   IncompleteProperty:
-    'This property is not complete ("name": value, then a comma); until it is, the rest of the object is read without it.',
+    'This property is not complete. It needs a name in double quotes, a colon, a value and then a comma: until it has them, the rest of the object is read without it.',
   CommaExpected: 'A comma is expected.',
-  CloseBraceExpected: 'A closing brace `}` is expected.',
-  CloseBracketExpected: 'A closing bracket `]` is expected.',
+  CloseBraceExpected: 'A closing brace is expected.',
+  CloseBracketExpected: 'A closing bracket is expected.',
   EndOfFileExpected: 'The manifest must hold one JSON value; text follows it.',
   InvalidCommentToken: 'Invalid comment.',
   UnexpectedEndOfComment: 'The comment is not closed.',

@@ -10,9 +10,9 @@ export const syntaxRule = defineRule({
     'The reference names no syntax, and shows every manifest as JSON: the manifest is read as JSON.parse reads it. A byte-order mark at the start is a syntax error too, said as such: JSON.parse rejects the U+FEFF a UTF-8 file read as text keeps.',
   message: ({ detail }: SyntaxData) =>
     detail === 'empty'
-      ? 'The manifest is empty: it is one JSON object with at least name, displayName and version.'
+      ? 'The manifest is empty. Write one JSON object, with at least `name`, `displayName` and `version`.'
       : detail === 'byte-order-mark'
-        ? 'The manifest starts with a byte-order mark (U+FEFF), which JSON.parse rejects: save it as UTF-8 without a BOM.'
+        ? 'The manifest starts with a byte-order mark (U+FEFF), which the JSON parser of Filer rejects. Save it as UTF-8 without the mark.'
         : (own(messages, detail) ?? `Invalid JSON (${detail}).`),
   fix: removeByteOrderMark,
 });

@@ -6,5 +6,6 @@ export const trailingCommaRule = defineRule({
   description: 'Trailing commas are not allowed: the loader reads JSON.',
   decision:
     'The reference names no syntax, and shows every manifest as JSON: the manifest is read as JSON.parse reads it, and a trailing comma is a syntax error there.',
-  message: (_: Record<string, never>) => 'Trailing comma: the loader reads strict JSON, which does not allow one.',
+  message: (_: Record<string, never>) =>
+    'Trailing comma. Filer reads the manifest as strict JSON, which does not allow one.',
 });

@@ -6,5 +6,5 @@ export const capabilitiesRule = defineRule({
   severity: 'error',
   description: 'capabilities[]: flat lowercase tags (^[a-z0-9]+([.-][a-z0-9]+)*$), e.g. channel.telegram, audio.stt.',
   shapeMessage: (_finding, field, value) =>
-    `${field} ${quote(value)} must be a flat lowercase tag (^[a-z0-9]+([.-][a-z0-9]+)*$), e.g. "channel.telegram" or "audio.stt".`,
+    `${field} ${quote(value)} is not a flat lowercase tag. Write lowercase letters and digits, in parts joined by single dots or hyphens, as in "channel.telegram" or "audio.stt".`,
 });

@@ -9,7 +9,7 @@ export const commandAbsoluteRule = defineRule({
   description:
     'command must be relative to the plugin\u2019s install directory: absolute on either OS is rejected (manifests are portable).',
   message: ({ filePath }: { jsonPath: JsonPath; filePath: string }) =>
-    `\`command\` ${quote(filePath)} must be relative to the plugin's install directory: absolute on either OS is rejected (manifests are portable).`,
+    `\`command\` ${quote(filePath)} is an absolute path. Filer rejects one on every operating system, so that a manifest works on any machine: write it relative to the plugin's install directory.`,
   check: {
     manifest({ model, report }) {
       const command = model.root && model.isProcess ? valueNode(model.root, 'command') : undefined;

@@ -6,5 +6,6 @@ export const notAnObjectRule = defineRule({
   description: 'The manifest is one JSON object.',
   decision:
     'The reference describes a manifest field by field, from a top level of named fields: a manifest that is not one object has none of them.',
-  shapeMessage: () => 'The manifest must be a JSON object: { "name", "displayName", "version", … }.',
+  shapeMessage: () =>
+    'The manifest is not a JSON object. Write one object, with `name`, `displayName` and `version` among its fields.',
 });

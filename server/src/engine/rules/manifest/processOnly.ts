@@ -1,7 +1,7 @@
 import { processOnlyKeys } from '../../model/keysThatApply';
 import { keyNode } from '../../model/nodes';
 import { defineRule } from '../rule';
-import { quote } from '../messages';
+import { field, processRuntime, quote } from '../messages';
 
 export const processOnlyRule = defineRule({
   code: 'manifest.process-only',
@@ -9,7 +9,7 @@ export const processOnlyRule = defineRule({
   description: 'command and args are read for runtime: "process" only.',
   decision: 'A warning: under runtime "node" the app ignores them, which is rarely what the author meant.',
   message: ({ jsonPath, runtime }: { jsonPath: [string]; runtime: string }) =>
-    `\`${jsonPath[0]}\` is read for runtime: "process" only; under runtime ${quote(runtime)} it is ignored.`,
+    `${field(jsonPath)} is read only under the ${processRuntime}, and this plugin's runtime is ${quote(runtime)}, so Filer ignores it.`,
   check: {
     manifest({ model, report }) {
       if (!model.root || model.isProcess) return;

@@ -6,7 +6,8 @@ export const runtimeRule = defineRule({
   severity: 'error',
   description: 'runtime: "node" (default) or "process".',
   shapeMessage: enumMessage(
-    '"node" (the default: handlers are JavaScript files run in the app\'s plugin host) or "process" (the plugin is its own executable)',
+    '"node" or "process"',
     ['node', 'process'],
+    '"node", the default, runs JavaScript handlers in the app\'s plugin host, and with "process" the plugin is its own executable.',
   ),
 });

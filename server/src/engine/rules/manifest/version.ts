@@ -8,5 +8,5 @@ export const versionRule = defineRule({
   decision:
     'Numbers without leading zeros, as semver has them; a +build suffix is not accepted (the reference names only -prerelease).',
   shapeMessage: (_finding, field, value) =>
-    `${field} ${quote(value)} must be semver MAJOR.MINOR.PATCH with an optional -prerelease suffix (e.g. "1.2.0" or "1.2.0-beta.1").`,
+    `${field} ${quote(value)} is not a semantic version. Write three whole numbers joined by dots, as in "1.2.0", with an optional pre-release suffix, as in "1.2.0-beta.1".`,
 });

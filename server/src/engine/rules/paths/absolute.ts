@@ -10,7 +10,7 @@ export const absoluteRule = defineRule({
   decision:
     'A warning (the reference rejects absolute paths outright only for command): such a path is not portable, and it is never read.',
   message: ({ jsonPath, filePath }: PathData) =>
-    `${field(jsonPath)} ${quote(filePath)} is absolute: write it relative to the plugin root (manifests are portable). It is not read.`,
+    `${field(jsonPath)} ${quote(filePath)} is an absolute path, so Filer does not read it. Write it relative to the plugin root, so that the manifest works on any machine.`,
   check: {
     // An absolute command is the process rule manifest.command-absolute; one with ".." is paths.dotdot's.
     reference({ filePath, node, jsonPath, kind }, { report }) {

@@ -10,7 +10,7 @@ export const dotdotRule = defineRule({
   decision:
     'Literally, as the reference words it: any "..", also inside a file name. Also for an action setting\u2019s handler, which the reference calls a relative path without repeating the rule.',
   message: ({ jsonPath, filePath }: PathData) =>
-    `${field(jsonPath)} ${quote(filePath)} must not contain "..": paths stay inside the plugin folder.`,
+    `${field(jsonPath)} ${quote(filePath)} contains "..", which a path must not. Paths stay inside the plugin folder: move the file into it.`,
   check: {
     reference({ filePath, node, jsonPath }, { report }) {
       if (containsDotDot(filePath)) report(node, { jsonPath, filePath });

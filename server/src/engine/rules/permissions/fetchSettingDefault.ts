@@ -10,7 +10,8 @@ export const fetchSettingDefaultRule = defineRule({
     'The value of a setting named by fetch.settings must be a full URL: the host is taken from it with a URL parse, so a bare host name parses as nothing and grants nothing.',
   decision: "Checked on the setting's default, the one value the manifest shows.",
   message: ({ setting, value }: At & { setting: string; value: string }) =>
-    `The default of setting ${quote(setting)} is ${quote(value)}, but fetch.settings takes the host from a full URL (https://api.example.com/v1): a bare host name parses as nothing and grants nothing.`,
+    `The default of setting ${quote(setting)} is ${quote(value)}, a host name without a scheme, which grants no host. ` +
+    '`permissions.fetch.settings` takes the host from a full URL, such as "https://api.example.com/v1": write one.',
   check: {
     manifest({ model, report }) {
       for (const { entry, setting } of fetchSettings(model)) {

@@ -8,7 +8,7 @@ export const fetchSettingTypeRule = defineRule({
   description:
     'A setting named by fetch.settings holds a full URL (https://api.example.com/v1), so it is of type "string".',
   message: ({ setting, type }: At & { setting: string; type: unknown }) =>
-    `Setting ${quote(setting)} is of type ${quote(type)}, but fetch.settings reads a full URL (https://api.example.com/v1) from it: make it a "string" setting.`,
+    `Setting ${quote(setting)} is of type ${quote(type)}, but \`permissions.fetch.settings\` reads a full URL from it, such as "https://api.example.com/v1". Make it a "string" setting.`,
   check: {
     // A default that is no URL is said first (permissions.fetch-setting-default), and this then not.
     manifest({ model, report }) {

@@ -11,7 +11,7 @@ export const fetchSettingUnknownRule = defineRule({
   decision:
     'A warning, not an error: the reference names no refusal, and a name that matches no setting of this manifest silently grants no host.',
   message: ({ setting, suggestion }: At & { setting: string; suggestion?: string }) =>
-    `\`permissions.fetch.settings\` names ${quote(setting)}, which is not a setting of this manifest (contributes.settings): it grants no host.${didYouMean(suggestion)}`,
+    `\`permissions.fetch.settings\` names ${quote(setting)}, which is not a setting in \`contributes.settings\`, so it grants no host.${didYouMean(suggestion, quote)}`,
   fix: replaceWithSuggestion,
   check: {
     manifest({ model, report }) {

@@ -1,7 +1,7 @@
 import { arrayItems, valueNode } from '../../model/nodes';
 import { hostOf, type At } from './shared';
 import { defineRule } from '../rule';
-import { quote } from '../messages';
+import { field, quote } from '../messages';
 import { replaceWithReplacement } from '../../fixes/shared';
 
 export const fetchUrlRule = defineRule({
@@ -10,7 +10,8 @@ export const fetchUrlRule = defineRule({
   description: 'fetch.static and fetch.deny entries are host names, not URLs.',
   decision: 'A warning with the host as the fix: an entry with a scheme or a path matches no host.',
   message: ({ jsonPath, entry, replacement }: At & { entry: string; replacement?: string }) =>
-    `${quote(entry)} is a URL: \`${jsonPath.slice(0, 3).join('.')}\` entries are host names${replacement ? `; write ${quote(replacement)}` : ''}.`,
+    `${field(jsonPath.slice(0, 3))} entry ${quote(entry)} is a URL, but these entries are host names, so it matches no host.` +
+    (replacement ? ` Write ${quote(replacement)}.` : ' Write the host name alone.'),
   fix: replaceWithReplacement,
   check: {
     manifest({ model, report }) {

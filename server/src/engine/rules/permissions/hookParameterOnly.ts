@@ -1,7 +1,7 @@
 import type { PermissionUse } from '../../fixes/declarePermission';
 import { defineRule } from '../rule';
 import { handlerWords, noGrantWords } from '../../handlers/handlerWords';
-import { quote } from '../messages';
+import { capitalized, field, quote } from '../messages';
 
 export const hookParameterOnlyRule = defineRule({
   code: 'permissions.hook-parameter-only',
@@ -11,5 +11,6 @@ export const hookParameterOnlyRule = defineRule({
   decision:
     'A warning when a hook handler uses ctx.fs and the fs rule it needs has no static patterns; whether a pattern covers the path the hook uses is not known from its text. Slash commands and setting actions too: they run outside any agent call, with no tool arguments a path could be granted from (handlers.parameter-grants-nothing marks each use in the handler).',
   message: ({ jsonPath, filePath, member, handler }: PermissionUse & { handler: keyof typeof noGrantWords }) =>
-    `${handlerWords[handler]} ${quote(filePath)} uses ${member}, but \`${jsonPath.join('.')}\` has no static patterns, and ${noGrantWords[handler].where} parameter: true grants nothing: only static rules (and deny) apply there.`,
+    `${handlerWords[handler]} ${quote(filePath)} uses \`${member}\`, but ${field(jsonPath)} has no static patterns. ` +
+    `${capitalized(noGrantWords[handler].where)}, \`parameter\` set to true grants nothing, as only static patterns and \`deny\` apply: add a static pattern for what it touches.`,
 });

@@ -12,7 +12,8 @@ export const listStaticGlobRule = defineRule({
   decision:
     'A warning with the directory as the fix when the glob is only at the end ("${dataDir}/exports/**" → "${dataDir}/exports"): a glob entry matches only a directory named like it.',
   message: ({ entry, replacement }: At & { entry: string; replacement?: string }) =>
-    `\`permissions.fs.list.static\` entry ${quote(entry)} is a glob, but fs.list static entries are directory paths matched by prefix (a listed directory covers everything below it)${replacement ? `: write ${quote(replacement)}` : ''}.`,
+    `\`permissions.fs.list.static\` entry ${quote(entry)} is a glob, but these entries are folder paths matched by prefix, not globs. ` +
+    `A listed folder covers everything below it${replacement ? `: write ${quote(replacement)}` : ''}.`,
   fix: replaceWithReplacement,
   check: {
     // fs.list matches static entries by prefix: a glob there names a directory nobody has.

@@ -6,6 +6,7 @@ import { keyNode, valueNode } from '../../model/nodes';
 import type { ToolSchemaFacts } from '../../model/toolSchema';
 import { defineRule } from '../rule';
 import type { At } from './shared';
+import { field } from '../messages';
 
 /**
  * A tool argument its handler passes to ctx.fs as a path, which its schema does not mark as one: where the fix of
@@ -35,7 +36,8 @@ export const parameterWithoutPathPropertyRule = defineRule({
   description:
     'fs rules with "parameter": true grant the path of a schema property marked "format": "file-path" (or "directory-path"); with no such property in any tool schema, no path can ever be granted.',
   message: ({ jsonPath }: At & { needs?: PathArgumentNeed[] }) =>
-    `\`${jsonPath.join('.')}\` is true, but no tool schema has a property with "format": "file-path" (or "directory-path"): no path can ever be granted.`,
+    `${field(jsonPath)} is true, but no tool schema has a property of \`format\` "file-path" or "directory-path", so it grants no path. ` +
+    'Give the property that takes a path one of those formats.',
   fix: markPathArgument,
   check: {
     // parameter: true grants only through a path-formatted schema property; without one it grants nothing. A tool

@@ -12,11 +12,11 @@ export const relativeStaticRule = defineRule({
   decision:
     'A pattern beginning with "~" counts as relative: the reference names only absolute paths and ${dataDir}, and does not say "~" is expanded.',
   message: ({ pattern, replacement }: At & { pattern: string; replacement?: string }) => {
-    const relative = `Static pattern ${quote(pattern)} is relative, so it is resolved against the app process's working directory, not the plugin's directory.`;
+    const relative = `Static pattern ${quote(pattern)} is relative, so Filer resolves it against the app process's working directory, not the plugin's directory.`;
     // No replacement for "~": the home folder is not known here, and "${dataDir}/~/x" is not what the author meant.
     return replacement === undefined
-      ? `${relative} "~" is neither an absolute path nor \${dataDir}: write an absolute path, or "\${dataDir}/…" for the plugin's data directory.`
-      : `${relative} Write ${quote(replacement)} (the plugin's data directory) or an absolute path.`;
+      ? `${relative} A pattern that starts with "~" is neither absolute nor in the plugin's data directory: write an absolute path, or one that starts with "\${dataDir}/".`
+      : `${relative} Write ${quote(replacement)}, in the plugin's data directory, or an absolute path.`;
   },
   fix: replaceWithReplacement,
   check: {

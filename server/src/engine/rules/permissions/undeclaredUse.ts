@@ -1,6 +1,6 @@
 import { declarePermission, type PermissionUse } from '../../fixes/declarePermission';
 import { defineRule } from '../rule';
-import { quote } from '../messages';
+import { field, quote } from '../messages';
 
 export const undeclaredUseRule = defineRule({
   code: 'permissions.undeclared-use',
@@ -10,6 +10,6 @@ export const undeclaredUseRule = defineRule({
   decision:
     'Handler modules are parsed, never run (handlers.undeclared-permission marks each use in the handler itself; this is its summary at the path): see that rule for what is read. ctx.listChannels, getSessionHistory and respondToHitl need hostTrigger: the reference lists them with triggerInbound as one capability.',
   message: ({ jsonPath, filePath, member, without }: PermissionUse & { without: string }) =>
-    `${quote(filePath)} uses ${member}, but \`${jsonPath.join('.')}\` is not declared: ${without}.`,
+    `${quote(filePath)} uses \`${member}\`, but ${field(jsonPath)} is not declared, so ${without}.`,
   fix: declarePermission,
 });

@@ -9,7 +9,7 @@ export const actionSettingRule = defineRule({
   severity: 'error',
   description: 'A contributes.settings[*] of type: "action" is rejected for runtime: "process".',
   message: ({ jsonPath }: At) =>
-    `${field(jsonPath)} is of type "action", which is not available ${why}: there is no plugin host to run its handler.`,
+    `${field(jsonPath)} is a setting of type "action", which is not available ${why}. There is no plugin host to run its handler.`,
   fix: removeField,
   check: {
     setting(setting, { model, report }) {

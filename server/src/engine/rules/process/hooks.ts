@@ -8,7 +8,7 @@ export const hooksRule = defineRule({
   severity: 'error',
   description: 'contributes.hooks (non-empty) is rejected for runtime: "process".',
   message: (_: At) =>
-    `\`contributes.hooks\` is not available ${why}: hooks run in the app's plugin host, which a process plugin does not use.`,
+    `\`contributes.hooks\` is not available ${why}. Hooks run in the app's plugin host, which a process plugin does not use.`,
   fix: removeField,
   check: {
     manifest({ model, report }) {

@@ -9,7 +9,8 @@ export const sandboxRule = defineRule({
   description: 'sandbox is rejected for runtime: "process" (the executable is already its own OS process).',
   decision:
     'Any sandbox key is reported, also sandbox: false, since the reference rejects the field under this runtime.',
-  message: (_: At) => `\`sandbox\` is rejected ${why}: the executable is already its own OS process.`,
+  message: (_: At) =>
+    `\`sandbox\` is rejected ${why}. The executable already runs as its own operating-system process, outside the sandbox worker.`,
   fix: removeField,
   check: {
     manifest({ model, report }) {

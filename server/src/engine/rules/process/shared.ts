@@ -1,8 +1,9 @@
 import { edit, type Fix } from '../../fixes/fix';
 import { insertProperty, replaceNode } from '../../fixes/textEdits';
 import { type JsonPath, nodeAtPath, propertyNode } from '../../model/nodes';
+import { processRuntime } from '../messages';
 
-export const why = 'under runtime: "process"';
+export const why = `under the ${processRuntime}`;
 
 export interface At {
   jsonPath: JsonPath;

@@ -10,7 +10,8 @@ export const staticFsRule = defineRule({
     'A static permissions.fs.read/write rule without "parameter": true is rejected for runtime: "process": a process plugin never receives the ctx.fs proxy that enforces static rules.',
   decision: 'An empty static list is no rule and is not reported.',
   message: ({ access }: At & { access: 'read' | 'write' }) =>
-    `A static \`permissions.fs.${access}\` rule without "parameter": true is rejected ${why}: a process plugin does its own OS I/O and never receives the ctx.fs proxy that enforces static rules, so the rule would be silently unenforced. Use "parameter": true (dispatch-time enforcement) instead.`,
+    `\`permissions.fs.${access}\` has static patterns without \`parameter\` set to true, which is rejected ${why}. ` +
+    'A process plugin does its own file access, without the `ctx.fs` proxy that enforces them, so they would silently not apply: set `parameter` to true instead.',
   fix: addParameterGrant,
   check: {
     manifest({ model, report }) {

@@ -9,7 +9,7 @@ export const toolHandlerRule = defineRule({
   severity: 'error',
   description: 'A tool entry must not carry handler under runtime: "process": a tool is called by its own id.',
   message: ({ jsonPath }: At) =>
-    `${field(jsonPath)} is forbidden ${why}: the process transport calls a tool by its own id.`,
+    `${field(jsonPath)} is forbidden ${why}. Filer calls the tool in the plugin's own process, by its id, with no handler module.`,
   fix: removeField,
   check: {
     tool(tool, { model, report }) {

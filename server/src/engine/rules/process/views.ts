@@ -7,7 +7,8 @@ export const viewsRule = defineRule({
   code: 'process.views',
   severity: 'error',
   description: 'contributes.views (non-empty) is rejected for runtime: "process".',
-  message: (_: At) => `\`contributes.views\` is not available ${why}.`,
+  message: (_: At) =>
+    `\`contributes.views\` is not available ${why}. Remove the views, or move them to a plugin of the "node" runtime.`,
   fix: removeField,
   check: {
     manifest({ model, report }) {

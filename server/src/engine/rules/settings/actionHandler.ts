@@ -11,7 +11,7 @@ export const actionHandlerRule = defineRule({
   decision:
     'A warning, not an error: the reference lists handler? as optional for every setting and names no refusal, but an action setting without one is a button that runs nothing.',
   message: ({ jsonPath }: At & { missingField: 'handler' }) =>
-    `${field(jsonPath)} is of type "action" and needs \`handler\`: the relative path of what its button runs.`,
+    `${field(jsonPath)} is of type "action" but has no \`handler\`, so its button runs nothing. Add the relative path of the module it runs.`,
   fix: addRequiredField,
   check: {
     // Under runtime: "process" the setting itself is rejected (process.action-setting): no handler to ask for.

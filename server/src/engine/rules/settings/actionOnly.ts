@@ -1,24 +1,17 @@
-import { settingTypeOnlyKeys } from '../../model/keysThatApply';
-import { keyNode } from '../../model/nodes';
-import type { At } from './shared';
+import { ignoredOnOtherType, keysOnlyOf } from './shared';
 import { defineRule } from '../rule';
-import { field, quote } from '../messages';
 
 export const actionOnlyRule = defineRule({
   code: 'settings.action-only',
   severity: 'warning',
   description: 'handler and variant belong to type: "action" settings.',
   decision: 'A warning: on other types the app ignores them.',
-  message: ({ jsonPath, type }: At & { type: string }) =>
-    `${field(jsonPath)} belongs to type: "action" settings; this one is of type ${quote(type)}, so it is ignored.`,
+  message: ignoredOnOtherType('action'),
   check: {
     setting(setting, { report }) {
       const type = setting.value.type;
       if (setting.node.type !== 'object' || type === 'action' || typeof type !== 'string') return;
-      for (const key of settingTypeOnlyKeys.action) {
-        const at = keyNode(setting.node, key);
-        if (at) report(at, { jsonPath: [...setting.jsonPath, key], type });
-      }
+      for (const { at, jsonPath } of keysOnlyOf('action', setting)) report(at, { jsonPath, type });
     },
   },
 });

@@ -40,10 +40,9 @@ function defaultProblem(
     allowed.length > 0 &&
     !allowed.some((option) => option === value || (option as { value?: unknown })?.value === value)
   ) {
-    return `${quote(value)} is not one of the setting's enum values`;
+    return `${quote(value)} is not one of the setting's \`enum\` values`;
   }
-  if (typeof value === 'number' && ((min !== undefined && value < min) || (max !== undefined && value > max))) {
-    return `${value} lies outside min…max`;
-  }
+  if (typeof value === 'number' && min !== undefined && value < min) return `${value} is less than \`min\` (${min})`;
+  if (typeof value === 'number' && max !== undefined && value > max) return `${value} is more than \`max\` (${max})`;
   return undefined;
 }

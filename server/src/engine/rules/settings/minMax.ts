@@ -10,7 +10,7 @@ export const minMaxRule = defineRule({
   decision:
     'A warning when min > max, not an error: the reference states no order between them, so nothing says the loader refuses it, but no value could be entered.',
   message: ({ jsonPath, min, max }: At & { min: number; max: number }) =>
-    `${field(jsonPath)} (${min}) exceeds max (${max}): no value could be entered.`,
+    `${field(jsonPath)} (${min}) is more than \`max\` (${max}), so no value could be entered. Make \`min\` the smaller one.`,
   check: {
     setting(setting, { report }) {
       const { type, min, max } = setting.value;

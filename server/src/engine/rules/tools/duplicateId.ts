@@ -10,7 +10,7 @@ export const duplicateIdRule = defineRule({
   decision:
     'A warning on every tool after the first, as the app gives one: the manifest loads, and the agent loop skips the later tool.',
   message: ({ id, firstPlace }: DuplicateIdData) =>
-    `Tool id ${quote(id)} is already used by ${firstPlace}: one name, one tool; the later tool is skipped with a warning.`,
+    `Tool id ${quote(id)} is already used by \`${firstPlace}\`. One name is one tool, so Filer skips the later tool with a warning: give it an id of its own.`,
   check: {
     manifest({ model, report }) {
       for (const { at, data } of duplicateIds(model.tools)) report(at, data);

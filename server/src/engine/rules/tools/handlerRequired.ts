@@ -8,7 +8,7 @@ export const handlerRequiredRule = defineRule({
   severity: 'error',
   description: 'handler (the path to the handler module) is required for runtime: "node".',
   message: ({ jsonPath }: { jsonPath: JsonPath; missingField: 'handler' }) =>
-    `${field(jsonPath)} has no \`handler\`: the path to the handler module, relative to the plugin root, is required for runtime: "node".`,
+    `${field(jsonPath)} has no \`handler\`, which the "node" runtime requires. Write the path to the handler module, relative to the plugin root.`,
   fix: addRequiredField,
   check: {
     tool(tool, { model, report }) {

@@ -6,5 +6,5 @@ export const idDotRule = defineRule({
   severity: 'error',
   description: 'A tool id is the MCP tool name and must not contain . (dots are reserved for namespace prefixing).',
   shapeMessage: (_finding, name, value) =>
-    `${name} ${quote(value)} must not contain . (dots are reserved for namespace prefixing).`,
+    `${name} ${quote(value)} contains a dot, which a tool id must not. Dots are reserved for namespace prefixes: use an underscore or a hyphen.`,
 });

@@ -11,7 +11,8 @@ export const legacyShapeRule = defineRule({
   description:
     'Legacy manifests that declare a tool with name and inline parameters are rejected with a message asking for id and a schema file.',
   message: ({ jsonPath }: { jsonPath: JsonPath; toolIndex: number }) =>
-    `${field(jsonPath)} uses the legacy tool shape (name/parameters), which is refused at load time: declare \`id\` instead of \`name\`, and move the inline \`parameters\` into a JSON-Schema file named by \`schema\`.`,
+    `${field(jsonPath)} uses the legacy tool shape, with \`name\` and \`parameters\`, which Filer refuses at load time. ` +
+    'Declare `id` instead of `name`, and move the inline `parameters` into a JSON-Schema file named by `schema`.',
   fix: legacyToolShape,
   check: {
     tool(tool, { report }) {

@@ -10,5 +10,5 @@ export const schemaInvalidRule = defineRule({
   decision:
     'An error, like tools.schema-not-json. The reference says only "a JSON-Schema file": checked against the meta-schema of the draft its $schema declares (draft-04, -06, -07, 2019-09, 2020-12), draft-07 when it declares none; a $ref to another file or a URL is never followed.',
   message: ({ jsonPath, filePath, draft, reason }: SchemaFileData & { draft: SchemaDraft; reason: string }) =>
-    `${field(jsonPath)}: ${quote(filePath)} is not a valid JSON Schema (${draft}): ${reason}.`,
+    `${field(jsonPath)} ${quote(filePath)} is not a valid JSON Schema (${draft}): ${reason}.`,
 });

@@ -9,5 +9,5 @@ export const schemaNotJsonRule = defineRule({
   decision:
     'An error, as a rule of the tools table ("path to a JSON-Schema file"), though the reference does not say the loader parses it: the tool\u2019s arguments then have no schema.',
   message: ({ jsonPath, filePath, reason }: SchemaFileData & { reason: string }) =>
-    `${field(jsonPath)}: ${quote(filePath)} is not JSON (${reason}).`,
+    `${field(jsonPath)} ${quote(filePath)} is not JSON (${reason}).`,
 });

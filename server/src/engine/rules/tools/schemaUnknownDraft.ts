@@ -11,5 +11,5 @@ export const schemaUnknownDraftRule = defineRule({
   decision:
     'A warning, not an error: the reference does not name a draft. The schema is checked as draft-07, and the message says so.',
   message: ({ jsonPath, filePath, declared, draft }: SchemaFileData & { declared: string; draft: SchemaDraft }) =>
-    `${field(jsonPath)} ${quote(filePath)} declares "$schema": ${quote(declared)}, a draft this validator does not know: it is checked as ${draft}.`,
+    `${field(jsonPath)} ${quote(filePath)} declares a draft the checks do not know, ${quote(declared)}. It is checked as ${draft}.`,
 });

@@ -63,12 +63,12 @@ export function undeclared({ jsonPath, toolName, annotations }: UndeclaredData):
       ? ''
       : annotations === 'empty'
         ? ' (its `annotations` object is empty)'
-        : ' (its `annotations` names none of readOnlyHint, destructiveHint, idempotentHint, openWorldHint)';
+        : ' (its `annotations` names none of `readOnlyHint`, `destructiveHint`, `idempotentHint` and `openWorldHint`)';
   return `${theTool} declares no annotations${said}`;
 }
 
 export function notADuration(name: string, value: unknown): string {
-  return `${name} ${quote(value)} is not a duration like "30s" (a whole number followed by ms, s, m or h).`;
+  return `${name} ${quote(value)} is not a duration like "30s". Write a whole number followed by ms, s, m or h, as in "500ms" or "2m".`;
 }
 
 /**

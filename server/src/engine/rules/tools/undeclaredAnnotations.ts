@@ -1,5 +1,6 @@
 import { declareAnnotations, undeclared, undeclaredGating, type UndeclaredData } from './shared';
 import { defineRule } from '../rule';
+import { processRuntime } from '../messages';
 
 export const undeclaredAnnotationsRule = defineRule({
   code: 'tools.undeclared-annotations',
@@ -9,7 +10,8 @@ export const undeclaredAnnotationsRule = defineRule({
   decision:
     'The safer reading, wherever the reference can be read two ways: the one under which the author is warned of the stricter gate. So annotations: {} declares no annotations (nor does an object with none of the four names): such a tool is treated by its plugin\u2019s permissions, here and in the hover and the preview.',
   message: (data: UndeclaredData & { because: ('permissions.fetch' | 'runtime: "process"')[] }) =>
-    `${undeclared(data)}: because the plugin ${data.because.map((source) => (source === 'permissions.fetch' ? 'declares permissions.fetch' : 'runs as runtime: "process"')).join(' and ')}, it is treated as openWorldHint: true, category external, which ${data.asks}. Declare annotations so a read-only tool does not ask.`,
+    `${undeclared(data)}. As the plugin ${data.because.map((source) => (source === 'permissions.fetch' ? 'declares `permissions.fetch`' : `runs under the ${processRuntime}`)).join(' and ')}, ` +
+    `Filer treats it as external (\`openWorldHint\` true), which ${data.asks}. Declare annotations so that a read-only tool does not ask.`,
   fix: declareAnnotations,
   check: {
     tool(tool, context) {

@@ -9,7 +9,8 @@ export const undeclaredAnnotationsWriteRule = defineRule({
   decision:
     "A hint, not a warning: the loader does not log this case, but the tool then asks depending on the folder's trust level.",
   message: (data: UndeclaredData) =>
-    `${undeclared(data)}: because the plugin declares permissions.fs.write, it is treated as readOnlyHint: false, category modify, which ${data.asks}.`,
+    `${undeclared(data)}. As the plugin declares \`permissions.fs.write\`, Filer treats it as modify (\`readOnlyHint\` false), which ${data.asks}. ` +
+    'Declare annotations so that a read-only tool does not ask.',
   fix: declareAnnotations,
   check: {
     tool(tool, context) {

@@ -1,5 +1,4 @@
-import { quote } from '../messages';
-import { duplicateIds, type DuplicateIdData } from '../duplicateIds';
+import { duplicateIds, undocumentedDuplicateMessage } from '../duplicateIds';
 import { defineRule } from '../rule';
 
 export const duplicateIdRule = defineRule({
@@ -8,7 +7,7 @@ export const duplicateIdRule = defineRule({
   description: 'Two views of the manifest share an id.',
   decision:
     'A warning, like duplicate action ids: the reference states no rule against it, but an id names one panel, and the reference does not say which of the two the app would keep.',
-  message: ({ id, firstPlace }: DuplicateIdData) => `View id ${quote(id)} is already used by ${firstPlace}.`,
+  message: undocumentedDuplicateMessage('View'),
   check: {
     manifest({ model, report }) {
       for (const { at, data } of duplicateIds(model.views)) report(at, data);

@@ -1,0 +1,12 @@
+import { notInTheReference } from '../reference';
+import { ruleDocs } from '../ruleDocs';
+import { withConfig } from './examples.shared';
+import { globInvalidRule } from './globInvalid';
+
+export const globInvalidDocs = ruleDocs(globInvalidRule, {
+  quotes: notInTheReference,
+  examples: {
+    incorrect: [withConfig(`{ "ignore": [«""»] }`)],
+    correct: [withConfig(`{ "overrides": [{ "files": ["*.json"], "rules": {} }] }`)],
+  },
+});

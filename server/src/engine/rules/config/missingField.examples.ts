@@ -1,0 +1,37 @@
+import { notInTheReference } from '../reference';
+import { ruleDocs } from '../ruleDocs';
+import { withConfig } from './examples.shared';
+import { missingFieldRule } from './missingField';
+
+export const missingFieldDocs = ruleDocs(missingFieldRule, {
+  quotes: notInTheReference,
+  examples: {
+    incorrect: [
+      {
+        ...withConfig(
+          `
+            {
+              "suppress": [
+                «{ "file": "manifest.json", "at": "/homepage", "rule": "manifest.unknown-key" }»
+              ]
+            }`,
+          true,
+        ),
+        alsoReported: ['manifest.unknown-key'],
+      },
+    ],
+    correct: [
+      {
+        ...withConfig(
+          `
+            {
+              "suppress": [
+                { "file": "manifest.json", "at": "/homepage", "rule": "manifest.unknown-key", "reason": "Read by our store page." }
+              ]
+            }`,
+          true,
+        ),
+      },
+    ],
+  },
+});

@@ -1,0 +1,37 @@
+import { notInTheReference } from '../reference';
+import { ruleDocs } from '../ruleDocs';
+import { withConfig } from './examples.shared';
+import { pointerRule } from './pointer';
+
+export const pointerDocs = ruleDocs(pointerRule, {
+  quotes: notInTheReference,
+  examples: {
+    incorrect: [
+      {
+        ...withConfig(
+          `
+            {
+              "suppress": [
+                { "file": "manifest.json", "at": «"homepage"», "rule": "manifest.unknown-key", "reason": "Read by our store page." }
+              ]
+            }`,
+          true,
+        ),
+        alsoReported: ['manifest.unknown-key'],
+      },
+    ],
+    correct: [
+      {
+        ...withConfig(
+          `
+            {
+              "suppress": [
+                { "file": "manifest.json", "at": "/homepage", "rule": "manifest.unknown-key", "reason": "Read by our store page." }
+              ]
+            }`,
+          true,
+        ),
+      },
+    ],
+  },
+});

@@ -1,0 +1,12 @@
+import { notInTheReference } from '../reference';
+import { ruleDocs } from '../ruleDocs';
+import { withConfig } from './examples.shared';
+import { syntaxRule } from './syntax';
+
+export const syntaxDocs = ruleDocs(syntaxRule, {
+  quotes: notInTheReference,
+  examples: {
+    incorrect: [withConfig(`{ "rules": { "manifest.unknown-key": "off" }«,» }`)],
+    correct: [withConfig(`{ "rules": { "manifest.unknown-key": "off" } }`)],
+  },
+});

@@ -1,0 +1,12 @@
+import { notInTheReference } from '../reference';
+import { ruleDocs } from '../ruleDocs';
+import { withConfig } from './examples.shared';
+import { unknownFieldRule } from './unknownField';
+
+export const unknownFieldDocs = ruleDocs(unknownFieldRule, {
+  quotes: notInTheReference,
+  examples: {
+    incorrect: [withConfig(`{ «"rule"»: { "manifest.unknown-key": "off" } }`)],
+    correct: [withConfig(`{ "rules": { "manifest.unknown-key": "off" } }`)],
+  },
+});

@@ -1,0 +1,12 @@
+import { notInTheReference } from '../reference';
+import { ruleDocs } from '../ruleDocs';
+import { withConfig } from './examples.shared';
+import { unknownRuleRule } from './unknownRule';
+
+export const unknownRuleDocs = ruleDocs(unknownRuleRule, {
+  quotes: notInTheReference,
+  examples: {
+    incorrect: [withConfig(`{ "rules": { «"manifest.unknown-keys"»: "off" } }`)],
+    correct: [withConfig(`{ "rules": { "manifest.unknown-key": "off" } }`)],
+  },
+});

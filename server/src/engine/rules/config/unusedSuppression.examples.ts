@@ -1,0 +1,31 @@
+import { notInTheReference } from '../reference';
+import { ruleDocs } from '../ruleDocs';
+import { withConfig } from './examples.shared';
+import { unusedSuppressionRule } from './unusedSuppression';
+
+export const unusedSuppressionDocs = ruleDocs(unusedSuppressionRule, {
+  quotes: notInTheReference,
+  examples: {
+    incorrect: [
+      withConfig(`
+            {
+              "suppress": [
+                «{ "file": "manifest.json", "at": "/description", "rule": "manifest.unknown-key", "reason": "Read by our store page." }»
+              ]
+            }`),
+    ],
+    correct: [
+      {
+        ...withConfig(
+          `
+            {
+              "suppress": [
+                { "file": "manifest.json", "at": "/homepage", "rule": "manifest.unknown-key", "reason": "Read by our store page." }
+              ]
+            }`,
+          true,
+        ),
+      },
+    ],
+  },
+});

@@ -1,0 +1,123 @@
+import {
+  configFileName,
+  configUnreadable,
+  scopeOf,
+  type ConfigScope,
+  type ManifestDiagnostic,
+  type SeverityOverride,
+} from '../engine';
+import { host, isInside, path, type FoundConfig } from './host';
+
+interface ConfigsEnvironment {
+  workspaceFolderPaths(): string[];
+  /** The text of an open document at this path, which wins over the file on disk. */
+  openText(filePath: string): string | undefined;
+}
+
+/** What a manifest is checked with from its config file. */
+export interface ManifestConfig {
+  /** The config file (absolute). */
+  configPath: string;
+  /** Its folder, what its globs and suppressions are relative to. */
+  configFolder: string;
+  /** The manifest's path relative to it. */
+  relative: string;
+  scope: ConfigScope | undefined;
+  /** The finding at the manifest's start when the config file cannot be read. */
+  unreadable: ManifestDiagnostic | undefined;
+}
+
+/**
+ * The project config files (filer-manifest.config.json) of the workspace, for the server: the nearest one above a
+ * manifest, never above its workspace folder (a manifest outside every workspace folder has none), read as every file
+ * is (host/configFiles.ts), from the editor when open. None at all in Restricted Mode. Each read is kept until that
+ * file changes; `generation` changes whenever one does.
+ */
+export class ProjectConfigs {
+  private readonly read = new Map<string, FoundConfig>();
+  /** The open config files, read from the editor's text: parsed once per version of it. */
+  private readonly readOpen = new Map<string, { text: string; found: FoundConfig }>();
+  private changes = 0;
+  private trusted = true;
+
+  constructor(private readonly env: ConfigsEnvironment) {}
+
+  /** Whether config files are read at all (not in VS Code's Restricted Mode). */
+  get readsConfigs(): boolean {
+    return this.trusted;
+  }
+
+  /** VS Code's Restricted Mode: the workspace's config files are not read. */
+  untrusted(): void {
+    this.trusted = false;
+    this.read.clear();
+    this.readOpen.clear();
+    this.changes++;
+  }
+
+  generation(): number {
+    return this.changes;
+  }
+
+  /** Whether a path is a config file's (by its name). */
+  isConfigPath(filePath: string): boolean {
+    return path.basename(filePath) === configFileName;
+  }
+
+  /** A config file changed (on disk, or in the editor): it is read again, and what was checked under it is stale. */
+  changed(filePath: string): void {
+    this.read.delete(filePath);
+    this.changes++;
+  }
+
+  /** The workspace folder that holds a path, if any (the innermost). */
+  boundaryOf(filePath: string): string | undefined {
+    return this.env
+      .workspaceFolderPaths()
+      .filter((folder) => isInside(folder, filePath))
+      .sort((a, b) => b.length - a.length)[0];
+  }
+
+  /** The config file at `configPath`, read (or as read last), under the workspace folder `boundary`. */
+  config(configPath: string, boundary: string): FoundConfig {
+    let found = this.read.get(configPath);
+    const open = this.env.openText(configPath);
+    if (open !== undefined) {
+      const last = this.readOpen.get(configPath);
+      if (last?.text === open) return last.found;
+      const read = host().readConfigFile(configPath, boundary, open);
+      this.readOpen.set(configPath, { text: open, found: read });
+      return read;
+    }
+    this.readOpen.delete(configPath);
+    if (!found) {
+      found = host().readConfigFile(configPath, boundary);
+      this.read.set(configPath, found);
+    }
+    return found;
+  }
+
+  /** What the manifest at `filePath` is checked with, under the user's own severities; undefined without a config. */
+  forManifest(filePath: string, userOverrides: Record<string, SeverityOverride>): ManifestConfig | undefined {
+    if (!this.trusted) return undefined;
+    const boundary = this.boundaryOf(filePath);
+    if (boundary === undefined) return undefined;
+    const folder = path.dirname(filePath);
+    const configPath = host().findConfigPath(folder, boundary);
+    if (configPath === undefined) return undefined;
+    const found = this.config(configPath, boundary);
+    const realFile = path.join(host().realpath(folder) ?? folder, path.basename(filePath));
+    const relative = configRelative(found.folder, realFile);
+    const base = { configPath, configFolder: found.folder, relative };
+    if (found.read.kind === 'unreadable') {
+      const shown = configRelative(folder, configPath);
+      return { ...base, scope: undefined, unreadable: configUnreadable(shown, found.read.why, userOverrides) };
+    }
+    return { ...base, scope: scopeOf(found.read.config, relative, userOverrides), unreadable: undefined };
+  }
+}
+
+/** A path below a folder, `/`-separated, as a config file's globs and suppressions name it. */
+function configRelative(folder: string, file: string): string {
+  return path.relative(folder, file).split(path.sep).join('/');
+}
