@@ -10,7 +10,7 @@
 //               type-check: the bundles carry every runtime dependency, so the package installs none.
 import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, cpSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -74,16 +74,164 @@ const common = {
 };
 
 const outDir = forPackage ? 'server/dist' : 'dist';
-/** @type {{ in: string, out: string, banner?: string, external?: string[] }[]} */
-const executables = [
-  { in: 'server/src/lsp/main.ts', out: `${outDir}/server.js`, banner: '#!/usr/bin/env node' },
-  { in: 'server/src/cli/main.ts', out: `${outDir}/cli.js`, banner: '#!/usr/bin/env node' },
-];
-const entries = forPackage
-  ? executables
-  : [...executables, { in: 'client/src/extension.ts', out: 'dist/client.js', external: ['vscode'] }];
 
-await Promise.all(
+/**
+ * The .vsix holds a desktop build (package.json `main`: the client in VS Code's Node extension host, the server in a
+ * Node process) and a web build (`browser`: the client in the web extension host, the server in a Web Worker), and
+ * ships no second copy of what they share: each web bundle is one self-contained file with no Node built-in (a web
+ * extension's client and its worker script cannot load another), and the desktop bundle beside it `require`s it for
+ * the modules they share (the server core, vscode-languageserver's and vscode-languageclient's common parts), keeping
+ * only what is Node's: the disk host and the Node connection, the Node language client.
+ *   dist/server-web.js  the server core: the worker's script, and the module the Node server requires;
+ *   dist/server.js      the Node server (lsp/main.ts);
+ *   dist/client-web.js  the web client (client/src/browser.ts), and the module the Node client requires;
+ *   dist/client.js      the Node client (client/src/node.ts).
+ * The npm package (--package) ships dist/server.js whole, as before.
+ */
+// By their real paths, as esbuild resolves them (node_modules may be a link).
+const nodeModule = (/** @type {string} */ file) => realpathSync(join(root, 'node_modules', file));
+/** The modules both server bundles use, by the name the web bundle exports each under. */
+const sharedServer = {
+  'server/src/lsp/server.ts': join(root, 'server/src/lsp/server.ts'),
+  'server/src/lsp/host.ts': join(root, 'server/src/lsp/host.ts'),
+  'server/src/engine/index.ts': join(root, 'server/src/engine/index.ts'),
+  'vscode-languageserver/common/api': nodeModule('vscode-languageserver/lib/common/api.js'),
+  'vscode-languageserver/common/server': nodeModule('vscode-languageserver/lib/common/server.js'),
+  'vscode-languageserver/common/utils/is': nodeModule('vscode-languageserver/lib/common/utils/is.js'),
+  'vscode-languageserver-protocol/common/api': nodeModule('vscode-languageserver-protocol/lib/common/api.js'),
+  'vscode-jsonrpc/common/api': nodeModule('vscode-jsonrpc/lib/common/api.js'),
+};
+const sharedClient = {
+  'client/src/extension.ts': join(root, 'client/src/extension.ts'),
+  'client/src/languageClient.ts': join(root, 'client/src/languageClient.ts'),
+  'client/src/nodeClient.ts': join(root, 'client/src/nodeClient.ts'),
+};
+
+/**
+ * The web bundle's entry: it exports the shared modules (`shared`, by name) and, started as a worker's script, starts
+ * `start` (a module and the function it exports).
+ * @param {Record<string, string>} shared
+ * @param {{ file: string, call: string, when: string } | undefined} start
+ * @param {string} [main]
+ */
+function webEntry(shared, start, main) {
+  const lines = [
+    main ? `module.exports = require(${JSON.stringify(main)});` : '',
+    'module.exports.shared = {',
+    ...Object.entries(shared).map(([name, file]) => `  ${JSON.stringify(name)}: require(${JSON.stringify(file)}),`),
+    '};',
+    start ? `if (${start.when}) require(${JSON.stringify(start.file)}).${start.call}();` : '',
+  ];
+  return { contents: lines.join('\n'), resolveDir: root, loader: /** @type {const} */ ('js') };
+}
+
+/**
+ * The desktop bundle takes each shared module from the web bundle beside it (`require(webFile).shared[name]`), and
+ * refuses to bundle a second copy of anything of the server core or the libraries' common parts.
+ * @param {Record<string, string>} shared
+ * @param {string} webFile
+ * @param {RegExp} mustShare
+ * @returns {import('esbuild').Plugin}
+ */
+function takeSharedFrom(shared, webFile, mustShare) {
+  const byFile = new Map(Object.entries(shared).map(([name, file]) => [file, name]));
+  return {
+    name: 'take-shared-modules',
+    setup(builder) {
+      builder.onResolve({ filter: /.*/ }, async (args) => {
+        if (args.pluginData === 'resolving' || args.kind === 'entry-point' || args.namespace !== 'file') return;
+        const resolved = await builder.resolve(args.path, {
+          kind: args.kind,
+          importer: args.importer,
+          resolveDir: args.resolveDir,
+          pluginData: 'resolving',
+        });
+        if (resolved.errors.length > 0 || resolved.external) return resolved;
+        const name = byFile.get(resolved.path);
+        if (name) return { path: name, namespace: 'shared' };
+        // What the path is in the repository: `node_modules/…` wherever node_modules really is, else from the root.
+        const forward = resolved.path.split('\\').join('/');
+        const inModules = forward.indexOf('/node_modules/');
+        const relative = inModules >= 0 ? forward.slice(inModules + 1) : forward.slice(root.length + 1);
+        if (mustShare.test(relative))
+          return {
+            errors: [{ text: `${relative} would be bundled twice: add it to the shared modules of ${webFile}` }],
+          };
+        return resolved;
+      });
+      builder.onLoad({ filter: /.*/, namespace: 'shared' }, (args) => ({
+        contents: `module.exports = require(${JSON.stringify(`./${webFile}`)}).shared[${JSON.stringify(args.path)}];`,
+        loader: 'js',
+      }));
+    },
+  };
+}
+
+/** @typedef {import('esbuild').BuildOptions} Options */
+/** @typedef {{ in: string, out: string, banner?: string, external?: string[], options?: Options }} Entry */
+/** @type {Entry[]} */
+const cli = [{ in: 'server/src/cli/main.ts', out: `${outDir}/cli.js`, banner: '#!/usr/bin/env node' }];
+/** @type {Entry[]} */
+const entries = forPackage
+  ? [{ in: 'server/src/lsp/main.ts', out: `${outDir}/server.js`, banner: '#!/usr/bin/env node' }, ...cli]
+  : [
+      ...cli,
+      {
+        in: 'server/src/lsp/main.ts',
+        out: 'dist/server.js',
+        banner: '#!/usr/bin/env node',
+        external: ['./server-web.js'],
+        options: {
+          plugins: [
+            oneLanguageServerView,
+            takeSharedFrom(
+              sharedServer,
+              'server-web.js',
+              /^(server\/src\/(lsp|engine|protocol)\/|node_modules\/vscode-(languageserver|languageserver-protocol|jsonrpc)\/lib\/common\/)/,
+            ),
+          ],
+        },
+      },
+      {
+        in: 'server-web-entry',
+        out: 'dist/server-web.js',
+        options: {
+          entryPoints: undefined,
+          stdin: webEntry(sharedServer, {
+            file: join(root, 'server/src/web/worker.ts'),
+            call: 'startInWorker',
+            // A worker's scope has importScripts; Node, which requires this file, has none.
+            when: "typeof importScripts === 'function'",
+          }),
+          platform: 'browser',
+          format: 'iife',
+          globalName: 'filerServer',
+          mainFields: ['browser', 'module', 'main'],
+          footer: { js: "if (typeof module === 'object' && module && module.exports) module.exports = filerServer;" },
+        },
+      },
+      {
+        in: 'client/src/node.ts',
+        out: 'dist/client.js',
+        external: ['vscode', './client-web.js'],
+        options: {
+          plugins: [takeSharedFrom(sharedClient, 'client-web.js', /^(client\/src\/|server\/src\/|node_modules\/)/)],
+        },
+      },
+      {
+        in: 'client-web-entry',
+        out: 'dist/client-web.js',
+        external: ['vscode'],
+        options: {
+          entryPoints: undefined,
+          stdin: webEntry(sharedClient, undefined, join(root, 'client/src/browser.ts')),
+          platform: 'browser',
+          mainFields: ['browser', 'module', 'main'],
+        },
+      },
+    ];
+
+const metafiles = await Promise.all(
   entries.map((entry) =>
     build({
       ...common,
@@ -91,9 +239,20 @@ await Promise.all(
       outfile: entry.out,
       external: entry.external ?? [],
       banner: entry.banner ? { js: entry.banner } : undefined,
+      metafile: true,
+      ...entry.options,
+    }).then(({ metafile }) => {
+      const output = /** @type {import('esbuild').Metafile} */ (metafile).outputs[entry.out];
+      const external = new Set(output.imports.flatMap((imported) => (imported.external ? [imported.path] : [])));
+      const bytes = Object.entries(output.inputs).map(([input, { bytesInOutput }]) => [input, bytesInOutput]);
+      const inputs = Object.fromEntries(bytes);
+      return [entry.out, { inputs, external: [...external].sort() }];
     }),
   ),
 );
+if (!forPackage)
+  // What each bundle is made of, for the test that no web bundle holds a Node built-in (test/extension/bundles.test).
+  writeFileSync(join(root, 'dist', 'bundle-inputs.json'), JSON.stringify(Object.fromEntries(metafiles)));
 // esbuild escapes every non-ASCII character of the code, but keeps comments as written: one "…" left in a
 // kept comment makes V8 hold the whole bundle's source as a two-byte string (2.4 MiB of heap for the
 // server's 1.2 MB, for the process's life). A \uXXXX escape means the same character in a string, a
@@ -105,6 +264,15 @@ for (const entry of entries) {
   if (ascii !== text) writeFileSync(file, ascii);
 }
 if (!forPackage) {
+  // The preview's script and stylesheet as its webview loads them (client/src/preview/webviewHtml.ts), minified with
+  // the bundles: the .vsix ships these copies.
+  await build({
+    entryPoints: ['media/preview.js', 'media/preview.css'],
+    outdir: 'dist/media',
+    minify: common.minify,
+    logLevel: 'warning',
+    absWorkingDir: root,
+  });
   // The rule pages and the reference they quote, for the VS Code extension: one file, which the .vsix ships in place
   // of the 119 (a zip compresses each file on its own; together they take a third of the room) and the extension
   // shows (client/src/shippedDocs.ts). The npm package ships the folders (below): a tarball compresses them whole.

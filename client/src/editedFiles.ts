@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { CancellationToken, type Middleware } from 'vscode-languageclient/node';
+import { CancellationToken, type Middleware } from 'vscode-languageclient';
 
 /**
  * A quick fix made as it is applied (one that edits a tool's schema, or a manifest that is not open) reaches VS Code as

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { Middleware } from 'vscode-languageclient/node';
+import type { Middleware } from 'vscode-languageclient';
 
 /**
  * A quick fix that creates files (the legacy tool's new schema file, "Create tools/x.js") comes from

@@ -1,16 +1,12 @@
 import * as vscode from 'vscode';
-import {
-  LanguageClient,
-  TransportKind,
-  type LanguageClientOptions,
-  type ServerOptions,
-} from 'vscode-languageclient/node';
+import type { LanguageClientOptions } from 'vscode-languageclient';
 import { editedFilesMiddleware } from './editedFiles';
 import { fileCreatingFixesMiddleware } from './fileCreatingFixes';
 import { rulePagesAddress } from './shippedDocs';
 
 /** The client id: vscode-languageclient reads the `filerManifest.trace.server` setting from it. */
-const clientId = 'filerManifest';
+export const clientId = 'filerManifest';
+export const clientName = 'Filer Manifest';
 export const settingsSection = 'filerManifest';
 
 /**
@@ -21,16 +17,13 @@ export const settingsSection = 'filerManifest';
  * open with unsaved changes is read as the editor holds it: the manifest's findings follow its edits, and a fix
  * that edits it is made from that text.
  */
-export function documentSelector(): { scheme: string; pattern: string }[] {
+export function documentSelector(schemes: readonly string[] = ['file']): { scheme: string; pattern: string }[] {
   const include = vscode.workspace.getConfiguration(settingsSection).get<string[]>('files.include', []);
   return [
     '**/*.json',
     '**/*.{js,mjs,cjs}',
     ...include.filter((pattern) => typeof pattern === 'string' && pattern.length > 0),
-  ].map((pattern) => ({
-    scheme: 'file',
-    pattern,
-  }));
+  ].flatMap((pattern) => schemes.map((scheme) => ({ scheme, pattern })));
 }
 
 /**
@@ -52,23 +45,31 @@ export function initializationOptions(extensionId: string): {
   };
 }
 
-/** The language server, run from the extension's bundle over IPC in a Node process of its own. */
-export function createLanguageClient(
+/**
+ * What the client is told where it runs: the URI schemes of the documents the server gets (`file` on the desktop;
+ * on the web also the workspace's own, `vscode-vfs` in github.dev, `vscode-remote` in code-server), how their URIs are
+ * given to the server, and what the client serves it (the plugin folders' files, on the web).
+ */
+export interface ClientEnvironment {
+  schemes: readonly string[];
+  uriConverters?: LanguageClientOptions['uriConverters'];
+  /** Extra initializationOptions: on the web, `serveFiles` (web/fileRequests.ts). */
+  serves?: { serveFiles: true };
+}
+
+/** The options of the language client, the same on the desktop and on the web but for `environment`. */
+export function clientOptions(
   context: vscode.ExtensionContext,
   outputChannel: vscode.LogOutputChannel,
-): LanguageClient {
-  const module = context.asAbsolutePath('dist/server.js');
-  const serverOptions: ServerOptions = {
-    run: { module, transport: TransportKind.ipc },
-    debug: { module, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6009'] } },
-  };
-  const clientOptions: LanguageClientOptions = {
-    documentSelector: documentSelector(),
+  environment: ClientEnvironment,
+): LanguageClientOptions {
+  return {
+    documentSelector: documentSelector(environment.schemes),
     outputChannel,
     traceOutputChannel: outputChannel,
     synchronize: { configurationSection: settingsSection },
-    initializationOptions: initializationOptions(context.extension.id),
+    initializationOptions: { ...initializationOptions(context.extension.id), ...environment.serves },
     middleware: { ...fileCreatingFixesMiddleware, ...editedFilesMiddleware },
+    uriConverters: environment.uriConverters,
   };
-  return new LanguageClient(clientId, 'Filer Manifest', serverOptions, clientOptions);
 }

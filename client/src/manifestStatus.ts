@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { LanguageClient } from 'vscode-languageclient/node';
+import type { BaseLanguageClient } from 'vscode-languageclient';
 import {
   manifestStatusMethod,
   type ManifestStatus,
@@ -26,7 +26,11 @@ export class ManifestStatusItem implements vscode.Disposable {
   /** Counts requests so an older answer never overwrites a newer one. */
   private generation = 0;
 
-  constructor(private readonly client: LanguageClient) {
+  constructor(
+    private readonly client: BaseLanguageClient,
+    /** The URI schemes of the documents the server gets (languageClient.ts, documentSelector). */
+    private readonly schemes: readonly string[],
+  ) {
     this.subscriptions.push(
       vscode.window.onDidChangeActiveTextEditor(() => this.refresh()),
       vscode.workspace.onDidChangeTextDocument((event) => {
@@ -51,7 +55,7 @@ export class ManifestStatusItem implements vscode.Disposable {
     const generation = ++this.generation;
     const document = vscode.window.activeTextEditor?.document;
     let status: ManifestStatus | undefined;
-    if (document && this.client.isRunning() && vscode.languages.match(documentSelector(), document) > 0) {
+    if (document && this.client.isRunning() && vscode.languages.match(documentSelector(this.schemes), document) > 0) {
       const params: ManifestStatusParams = { uri: this.client.code2ProtocolConverter.asUri(document.uri) };
       try {
         status = await this.client.sendRequest<ManifestStatus>(manifestStatusMethod, params);
@@ -70,7 +74,10 @@ export class ManifestStatusItem implements vscode.Disposable {
       this.item = undefined;
       return;
     }
-    this.item ??= vscode.languages.createLanguageStatusItem('filer.manifest', { scheme: 'file' });
+    this.item ??= vscode.languages.createLanguageStatusItem(
+      'filer.manifest',
+      this.schemes.map((scheme) => ({ scheme })),
+    );
     this.item.name = 'Filer manifest';
     this.item.text = manifestStatusText(status.name);
     const problems =

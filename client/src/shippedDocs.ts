@@ -9,8 +9,8 @@
  * `<uriScheme>://<extension id>/docs/rules/<code>.md` (`initializationOptions.rulePages`), an address of VS Code's own
  * scheme that it hands to the extension's URI handler, without leaving the editor (a `command:` link is not run from a
  * diagnostic's hover), and the handler opens the preview of the page at `filer-docs:` (pagePathOfLink, below).
+ * The file is read with what the extension is given (`workspace.fs` in VS Code), on the desktop and on the web alike.
  */
-import { readFileSync } from 'node:fs';
 
 export const docsScheme = 'filer-docs';
 
@@ -26,27 +26,28 @@ export function rulePagesAddress(uriScheme: string, extensionId: string): string
  * The path of the shipped page a link to the URI handler names (`/docs/rules/tools.id-dot.md`, from the link's path),
  * or undefined for any path that is not one of the pages `docs` holds: a link from elsewhere opens nothing else.
  */
-export function pagePathOfLink(docs: ShippedDocs, linkPath: string): string | undefined {
+export async function pagePathOfLink(docs: ShippedDocs, linkPath: string): Promise<string | undefined> {
   if (!/^\/docs\/rules\/[\w.-]+\.md$/.test(linkPath)) return undefined;
-  return docs.text(linkPath) === undefined ? undefined : linkPath;
+  return (await docs.text(linkPath)) === undefined ? undefined : linkPath;
 }
 
 /** dist/docs.json: every page's text by its path in the repository (`docs/rules/tools.id-dot.md`). */
 export class ShippedDocs {
-  private texts: ReadonlyMap<string, string> | undefined;
+  private texts: Promise<ReadonlyMap<string, string>> | undefined;
 
-  constructor(private readonly file: string) {}
+  /** `read`: the bytes of dist/docs.json. */
+  constructor(private readonly read: () => PromiseLike<Uint8Array>) {}
 
   /** The text of the page at `path` (a `filer-docs:` URI's path: `/docs/rules/tools.id-dot.md`), if one is shipped. */
-  text(path: string): string | undefined {
+  async text(path: string): Promise<string | undefined> {
     // Read on the first page opened, not at activation.
-    this.texts ??= readDocs(this.file);
-    return this.texts.get(path.startsWith('/') ? path.slice(1) : path);
+    this.texts ??= Promise.resolve(this.read()).then(parseDocs);
+    return (await this.texts).get(path.startsWith('/') ? path.slice(1) : path);
   }
 }
 
-function readDocs(file: string): ReadonlyMap<string, string> {
-  const parsed: unknown = JSON.parse(readFileSync(file, 'utf8'));
+function parseDocs(bytes: Uint8Array): ReadonlyMap<string, string> {
+  const parsed: unknown = JSON.parse(new TextDecoder().decode(bytes));
   const texts = new Map<string, string>();
   if (typeof parsed === 'object' && parsed !== null)
     for (const [path, text] of Object.entries(parsed)) if (typeof text === 'string') texts.set(path, text);

@@ -1,7 +1,9 @@
 // npm run test:editor: the real-editor suites, in order, under code-server and Debian's Chromium:
 //  (a) the mocha suite inside the extension host (test/editor/suite/, the extension loaded from the repo),
 //  (b) the Playwright test of what the user sees (test/editor/ui.test.ts, the packaged .vsix installed),
-//  (c) the preview's accessibility (test/editor/accessibility.test.ts: axe-core, the keyboard, reflow; the .vsix too).
+//  (c) the preview's accessibility (test/editor/accessibility.test.ts: axe-core, the keyboard, reflow; the .vsix too),
+//  (d) the extension on the web (test/editor/web.test.ts: the .vsix installed without `main`, so code-server runs it
+//      in the browser's web-worker extension host, its server in a Web Worker).
 // Installs what it needs first (scripts/editor/tools.mjs) and fails, never skips, when it cannot.
 import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
@@ -39,6 +41,7 @@ const suites = [
   ['extension host (mocha, real vscode API)', 'out/test/editor/extensionHost.test.js'],
   ['what the user sees (Playwright)', 'out/test/editor/ui.test.js'],
   ['accessibility of the preview (Playwright, axe-core)', 'out/test/editor/accessibility.test.js'],
+  ['on the web: the .vsix browser-only, its server in a Web Worker (Playwright)', 'out/test/editor/web.test.js'],
 ];
 const failed = [];
 for (const [name, file] of suites) {

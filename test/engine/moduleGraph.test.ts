@@ -19,11 +19,16 @@ const sourceRoots = ['server/src', 'client/src'];
 const userRoots = [...sourceRoots, 'test', 'bench', 'scripts', 'media'];
 
 /**
- * What is used from outside the files the graph reads: the extension's entry (VS Code calls its
- * activate and deactivate). The bundles' other entries (server/src/lsp/main.ts, server/src/cli/main.ts)
- * export nothing.
+ * What is used from outside the files the graph reads: the extension's entries (VS Code calls their
+ * activate and deactivate: node.ts on the desktop, browser.ts on the web), and the worker's start, which the server
+ * core's bundle calls when it runs as a Web Worker (scripts/build.mjs). The bundles' other entries
+ * (server/src/lsp/main.ts, server/src/cli/main.ts) export nothing.
  */
-const publicEntries: Record<string, string[]> = { 'client/src/extension.ts': ['activate', 'deactivate'] };
+const publicEntries: Record<string, string[]> = {
+  'client/src/node.ts': ['activate', 'deactivate'],
+  'client/src/browser.ts': ['activate', 'deactivate'],
+  'server/src/web/worker.ts': ['startInWorker'],
+};
 
 interface ModuleFacts {
   /** Names declared and exported here. */

@@ -6,11 +6,11 @@
  */
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { chmodSync, copyFileSync, mkdirSync, symlinkSync } from 'node:fs';
+import { chmodSync, mkdirSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Diagnostic, Hover } from 'vscode-languageserver-protocol/node';
-import { assertFifoNeverOpened, cursor, handlerText, LspClient, manifest, serverPath, tempFolder } from './lspClient';
+import { assertFifoNeverOpened, copyServer, cursor, handlerText, LspClient, manifest, tempFolder } from './lspClient';
 
 /** `code @ path`: which diagnostic, on which field. */
 function byField(diagnostics: Diagnostic[]): string[] {
@@ -327,10 +327,8 @@ describe('hostile referenced files', () => {
     });
     const text = manifest(`"contributes": { "tools": [ ${tool('locked', './locked.schema.json')} ] }`);
     // The server as a user the mode applies to, from a copy of the bundle that user can read.
-    const server = join(locked.root, 'server.js');
-    copyFileSync(serverPath, server);
+    const server = copyServer(locked.root);
     for (const path of [locked.root, join(locked.root, 'plugin')]) chmodSync(path, 0o755);
-    chmodSync(server, 0o644);
     chmodSync(join(locked.root, 'plugin/locked.schema.json'), 0o000);
     const uri = locked.uri('plugin/manifest.json');
     const asRoot = process.getuid?.() === 0;

@@ -6,8 +6,10 @@
 import assert from 'node:assert/strict';
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import {
+  chmodSync,
   closeSync,
   constants,
+  copyFileSync,
   existsSync,
   lstatSync,
   mkdirSync,
@@ -60,6 +62,18 @@ import { vscodeCapabilities } from './clientCapabilities';
 export const repositoryRoot = resolve(__dirname, '../../..');
 export const serverPath = join(repositoryRoot, 'dist/server.js');
 export const fixturesRoot = join(repositoryRoot, 'test/lsp/fixtures');
+
+/**
+ * A copy of the Node server in `folder` (readable by any user): dist/server.js and the server core it requires,
+ * dist/server-web.js (scripts/build.mjs). Returns the copy of server.js.
+ */
+export function copyServer(folder: string): string {
+  for (const name of ['server.js', 'server-web.js']) {
+    copyFileSync(join(repositoryRoot, 'dist', name), join(folder, name));
+    chmodSync(join(folder, name), 0o644);
+  }
+  return join(folder, 'server.js');
+}
 /** A handler module with something in it, for a fixture that needs the file there (an empty one is files.empty). */
 export const handlerText = "module.exports = async () => 'done';\n";
 

@@ -7,6 +7,11 @@ import assert from 'node:assert/strict';
 import { constants, PerformanceObserver } from 'node:perf_hooks';
 import { test } from 'node:test';
 import { postponeMemoryRelease, quietBeforeReleaseMs, releaseMemorySoon } from '../../server/src/lsp/memory';
+import { nodeHost } from '../../server/src/host/nodeHost';
+import { installHost } from '../../server/src/lsp/host';
+
+// These tests run the server's modules without a server: on the disk, as the Node server does.
+installHost(nodeHost);
 
 async function countForcedCollections(during: () => Promise<void>): Promise<number> {
   let forced = 0;

@@ -6,7 +6,12 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { analyzeManifest } from '../../server/src/engine';
 import { CachedPluginFolder } from '../../server/src/lsp/pluginFolders';
+import { nodeHost } from '../../server/src/host/nodeHost';
+import { installHost } from '../../server/src/lsp/host';
 import { handlerText, manifest, tempFolder } from './lspClient';
+
+// These tests run the server's modules without a server: on the disk, as the Node server does.
+installHost(nodeHost);
 
 const cleanSchema = JSON.stringify({ type: 'object', properties: { text: { type: 'string' } } });
 const unformattedSchema = JSON.stringify({ type: 'object', properties: { file: { type: 'string' } } });

@@ -5,13 +5,13 @@
  * (initializationOptions.rulePages, as the VS Code extension does). A client that does not declare it gets no link.
  */
 import assert from 'node:assert/strict';
-import { copyFileSync, cpSync, mkdirSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { pathToFileURL } from 'node:url';
 import type { ClientCapabilities, Diagnostic } from 'vscode-languageserver-protocol/node';
 import { realClients } from './clientCapabilities';
-import { editorCapabilities, LspClient, manifest, repositoryRoot, serverPath, tempFolder } from './lspClient';
+import { copyServer, editorCapabilities, LspClient, manifest, repositoryRoot, tempFolder } from './lspClient';
 
 const tool = '{ "id": "words.count", "title": "T", "description": "D", "schema": "./s.json", "handler": "./h.js" }';
 const text = manifest(`"contributes": { "tools": [ ${tool} ] }`);
@@ -63,9 +63,8 @@ describe('the code links to its page for the clients that take a link', () => {
 /** A copy of the package: dist/server.js, a package.json, and the rule pages when `pages`. */
 function packageCopy(packageJson: object, pages: boolean): string {
   const folder = tempFolder();
-  const server = join(folder.root, 'dist', 'server.js');
   mkdirSync(join(folder.root, 'dist'));
-  copyFileSync(serverPath, server);
+  const server = copyServer(join(folder.root, 'dist'));
   writeFileSync(join(folder.root, 'package.json'), JSON.stringify(packageJson));
   if (pages) cpSync(join(repositoryRoot, 'docs/rules'), join(folder.root, 'docs/rules'), { recursive: true });
   return server;

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
-import { chmodSync, copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { vscodeCapabilities } from './clientCapabilities';
-import { LspClient, repositoryRoot, serverPath, tempFolder } from './lspClient';
+import { copyServer, LspClient, repositoryRoot, tempFolder } from './lspClient';
 
 const { version } = JSON.parse(readFileSync(join(repositoryRoot, 'package.json'), 'utf8')) as { version: string };
 const filerManifest = '{ "name": "p", "displayName": "P", "version": "1.0.0", "contributes": {} }';
@@ -19,9 +19,7 @@ describe('the server\u2019s log (window/logMessage: the Filer Manifest output ch
     });
     // A folder the server cannot list: as root, the server runs as another user (from a copy of the bundle it can
     // read).
-    const server = join(folder.root, 'server.js');
-    copyFileSync(serverPath, server);
-    chmodSync(server, 0o644);
+    const server = copyServer(folder.root);
     chmodSync(folder.root, 0o755);
     chmodSync(join(folder.root, 'locked'), 0o000);
     const asRoot = process.getuid?.() === 0;

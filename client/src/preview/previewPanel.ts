@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { LanguageClient } from 'vscode-languageclient/node';
+import type { BaseLanguageClient } from 'vscode-languageclient';
 import {
   contextMenuMethod,
   gatingMethod,
@@ -37,7 +37,7 @@ export class ContextMenuPreviews implements vscode.Disposable, vscode.WebviewPan
 
   constructor(
     private readonly extensionUri: vscode.Uri,
-    private readonly client: LanguageClient,
+    private readonly client: BaseLanguageClient,
   ) {
     this.subscriptions.push(vscode.window.onDidChangeActiveTextEditor((editor) => void this.follow(editor)));
   }
@@ -150,7 +150,7 @@ class ContextMenuPreview {
     public manifestUri: vscode.Uri,
     public locked: boolean,
     extensionUri: vscode.Uri,
-    private readonly client: LanguageClient,
+    private readonly client: BaseLanguageClient,
   ) {
     const mediaRoot = vscode.Uri.joinPath(extensionUri, 'media');
     panel.title = panelTitle(manifestUri, locked);
@@ -159,8 +159,13 @@ class ContextMenuPreview {
       light: vscode.Uri.joinPath(mediaRoot, 'preview-icon-light.svg'),
       dark: vscode.Uri.joinPath(mediaRoot, 'preview-icon-dark.svg'),
     };
-    panel.webview.options = { enableScripts: true, enableCommandUris: false, localResourceRoots: [mediaRoot] };
-    panel.webview.html = previewHtml(panel.webview, mediaRoot);
+    const builtRoot = vscode.Uri.joinPath(extensionUri, 'dist', 'media');
+    panel.webview.options = {
+      enableScripts: true,
+      enableCommandUris: false,
+      localResourceRoots: [mediaRoot, builtRoot],
+    };
+    panel.webview.html = previewHtml(panel.webview, { media: mediaRoot, built: builtRoot });
     this.subscriptions.push(
       panel.webview.onDidReceiveMessage((message: WebviewMessage) => this.receive(message)),
       vscode.workspace.onDidChangeTextDocument((event) => {

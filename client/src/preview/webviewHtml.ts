@@ -1,13 +1,16 @@
-import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
 
 /**
  * The preview's page. Strict CSP: nothing but the extension's own stylesheet, font and one script
  * carrying a fresh nonce. No manifest text is in this HTML: the script renders it with textContent.
  */
-export function previewHtml(webview: vscode.Webview, mediaRoot: vscode.Uri): string {
-  const nonce = randomBytes(16).toString('base64');
-  const media = (...segments: string[]) => webview.asWebviewUri(vscode.Uri.joinPath(mediaRoot, ...segments)).toString();
+export function previewHtml(webview: vscode.Webview, roots: { media: vscode.Uri; built: vscode.Uri }): string {
+  const nonce = freshNonce();
+  const uri = (root: vscode.Uri, ...segments: string[]) =>
+    webview.asWebviewUri(vscode.Uri.joinPath(root, ...segments)).toString();
+  const media = (...segments: string[]) => uri(roots.media, ...segments);
+  // The script and the stylesheet as the build writes them (dist/media/, minified in the .vsix).
+  const built = (name: string) => uri(roots.built, name);
   const csp = [
     "default-src 'none'",
     `style-src ${webview.cspSource}`,
@@ -22,7 +25,7 @@ export function previewHtml(webview: vscode.Webview, mediaRoot: vscode.Uri): str
 <meta http-equiv="Content-Security-Policy" content="${csp}">
 <meta name="viewport" content="width=device-width, initial-scale=1.0">
 <link rel="stylesheet" href="${media('codicons', 'codicon.css')}">
-<link rel="stylesheet" href="${media('preview.css')}">
+<link rel="stylesheet" href="${built('preview.css')}">
 <title>Context Menu Preview</title>
 </head>
 <body>
@@ -77,7 +80,13 @@ export function previewHtml(webview: vscode.Webview, mediaRoot: vscode.Uri): str
     <p class="muted hint">Click a tool (or press Enter on it) to select it in the manifest. When several annotations apply, the strictest wins.</p>
   </div>
 </main>
-<script nonce="${nonce}" src="${media('preview.js')}"></script>
+<script nonce="${nonce}" src="${built('preview.js')}"></script>
 </body>
 </html>`;
+}
+
+/** 16 random bytes, in base64: Web Crypto, which both the desktop (Node) and the web (browser) extension hosts have. */
+function freshNonce(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return btoa(String.fromCharCode(...bytes));
 }

@@ -9,7 +9,8 @@ import {
   type ManifestDiagnostic,
   type SeverityOverride,
 } from '../engine';
-import { configRelative, findConfigPath, readConfigFile, type FoundConfig } from '../host/configFiles';
+import { configRelative, findConfigPath, readConfigFile } from '../host/configFiles';
+import type { FoundConfig } from '../lsp/host';
 import { walkFolderSync } from '../host/folderWalk';
 import { isInside, realpathOrUndefined } from '../host/safeRead';
 import { displayPath } from './manifestFiles';

@@ -5,7 +5,7 @@
  */
 import { parseArgs } from 'node:util';
 import { closest, ruleByCode } from '../engine';
-import type { RulePages } from '../host/rulePages';
+import type { RulePages } from '../lsp/rulePages';
 import { UsageError } from './args';
 import { PathError } from './manifestFiles';
 

@@ -2,7 +2,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { manifestFileName, type FileRead, type Recognition } from '../engine';
 import { walkFolderSync } from '../host/folderWalk';
-import { describeUnread, maxManifestMegabytes, readRegularFile } from '../host/safeRead';
+import { maxManifestMegabytes, readRegularFile } from '../host/safeRead';
+import { describeUnread } from '../lsp/host';
 
 /** A path the user named that cannot be checked: reported in one line, exit code 2. */
 export class PathError extends Error {}

@@ -1,16 +1,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { configFileName, readConfig, type ProjectConfig } from '../engine';
-import { describeUnread, isInside, maxManifestMegabytes, readFileInside, realpathOrUndefined } from './safeRead';
-
-/** A config file found for a manifest, read as every file is (safeRead.ts), or why it could not be. */
-export interface FoundConfig {
-  /** Its absolute path. */
-  path: string;
-  /** Its folder: what its globs and suppressions are relative to. */
-  folder: string;
-  read: { kind: 'config'; config: ProjectConfig; text: string } | { kind: 'unreadable'; why: string };
-}
+import { configFileName, readConfig } from '../engine';
+import { describeUnread, type FoundConfig } from '../lsp/host';
+import { isInside, maxManifestMegabytes, readFileInside, realpathOrUndefined } from './safeRead';
 
 /** A config file past this is not read (as a manifest past the limit is not). */
 const maxConfigBytes = maxManifestMegabytes * 1024 * 1024;

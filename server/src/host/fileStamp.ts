@@ -1,13 +1,6 @@
 import * as fs from 'node:fs';
 
-/** What stands for a file's text without reading it: which file it is, its size and when it was last written. */
-interface FileStamp {
-  /** A regular file (a link is followed, as the path is stat'ed). */
-  isFile: boolean;
-  ino: number;
-  size: number;
-  mtimeMs: number;
-}
+import type { FileStamp } from '../lsp/host';
 
 /** The stamp of the file at `filePath` (a link followed); undefined when nothing is there or it cannot be stat'ed. */
 export function fileStamp(filePath: string): FileStamp | undefined {

@@ -1,43 +1,9 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { walk, type Listing, type ListedEntry, type WalkOptions, type WalkVisitor } from '../lsp/host';
 
-/** A folder or a file the walk reached. */
-interface WalkedPath {
-  /** Absolute. */
-  absolutePath: string;
-  /** Below the root it was found under, `/`-separated (`''` for the root itself). */
-  relative: string;
-  /** 0 for a root, 1 for what it holds, … */
-  depth: number;
-}
-
-export interface WalkOptions {
-  /**
-   * `depth-first`: a folder's files, then each of its folders (in name order) wholly; `breadth-first`: level by level.
-   */
-  order: 'depth-first' | 'breadth-first';
-  /** Folders this deep or deeper are not listed (they are still offered to `enter`); no bound by default. */
-  listDepth?: number;
-  /** At most this many folders are listed (across all roots); no bound by default. */
-  maxFolders?: number;
-}
-
-export interface WalkVisitor {
-  /**
-   * A folder about to be listed (a root too): `skip` leaves it (and what it holds) out. Also called
-   * for a folder at `listDepth`, which is not listed whatever the answer.
-   */
-  enter?(folder: WalkedPath): 'list' | 'skip';
-  /** A regular file (never a symbolic link); `stop` ends the walk. */
-  file?(file: WalkedPath & { name: string }): 'stop' | void;
-  /** A folder that could not be listed; the walk goes on with the others. */
-  unreadable?(folder: WalkedPath, error: unknown): void;
-}
-
-/** node_modules and dot-folders are never entered (a root is, whatever its name). */
-export function isSkippedFolder(name: string): boolean {
-  return name === 'node_modules' || name.startsWith('.');
-}
+export type { WalkOptions, WalkVisitor } from '../lsp/host';
+export { isSkippedFolder } from '../lsp/host';
 
 /**
  * The one way the server and the CLI walk a folder tree: entries in name order; symbolic links are
@@ -46,7 +12,7 @@ export function isSkippedFolder(name: string): boolean {
  * walked (and a folder whose path the system refuses is reported through `unreadable`).
  */
 export function walkFolderSync(roots: string[], options: WalkOptions, visitor: WalkVisitor): void {
-  const walker = walk(roots, options, visitor);
+  const walker = walk(roots, options, visitor, prefixOf);
   for (let step = walker.next(); !step.done; step = walker.next(listSync(step.value))) {
     // Each step lists the folder the walk asks for.
   }
@@ -54,7 +20,7 @@ export function walkFolderSync(roots: string[], options: WalkOptions, visitor: W
 
 /** walkFolderSync, listing with fs.promises so that a large tree does not block the event loop. */
 export async function walkFolder(roots: string[], options: WalkOptions, visitor: WalkVisitor): Promise<void> {
-  const walker = walk(roots, options, visitor);
+  const walker = walk(roots, options, visitor, prefixOf);
   for (let step = walker.next(); !step.done; step = walker.next(await listAsync(step.value))) {
     // Each step lists the folder the walk asks for.
   }
@@ -82,11 +48,19 @@ export function regularFileNames(folder: string, maxEntries: number): Set<string
   }
 }
 
-type Listing = { entries: fs.Dirent[] } | { error: unknown };
+const prefixOf = (folder: string): string => path.join(folder, path.sep);
+
+function entriesOf(dirents: fs.Dirent[]): ListedEntry[] {
+  // A Dirent of a symbolic link is neither a directory nor a file: links are never followed.
+  return dirents.map((entry) => ({
+    name: entry.name,
+    kind: entry.isDirectory() ? 'directory' : entry.isFile() ? 'file' : 'other',
+  }));
+}
 
 function listSync(folder: string): Listing {
   try {
-    return { entries: fs.readdirSync(folder, { withFileTypes: true }) };
+    return { entries: entriesOf(fs.readdirSync(folder, { withFileTypes: true })) };
   } catch (error) {
     return { error };
   }
@@ -94,48 +68,8 @@ function listSync(folder: string): Listing {
 
 async function listAsync(folder: string): Promise<Listing> {
   try {
-    return { entries: await fs.promises.readdir(folder, { withFileTypes: true }) };
+    return { entries: entriesOf(await fs.promises.readdir(folder, { withFileTypes: true })) };
   } catch (error) {
     return { error };
-  }
-}
-
-/** The walk itself: yields each folder to list, and is given its entries. */
-function* walk(roots: string[], options: WalkOptions, visitor: WalkVisitor): Generator<string, void, Listing> {
-  const pending: WalkedPath[] = roots.map((root) => ({ absolutePath: root, relative: '', depth: 0 }));
-  if (options.order === 'depth-first') pending.reverse();
-  const listDepth = options.listDepth ?? Infinity;
-  const maxFolders = options.maxFolders ?? Infinity;
-  let listed = 0;
-  while (pending.length > 0 && listed < maxFolders) {
-    const folder = options.order === 'depth-first' ? pending.pop()! : pending.shift()!;
-    if (visitor.enter?.(folder) === 'skip' || folder.depth >= listDepth) continue;
-    listed++;
-    const listing = yield folder.absolutePath;
-    if ('error' in listing) {
-      visitor.unreadable?.(folder, listing.error);
-      continue;
-    }
-    const entries = listing.entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-    const below: WalkedPath[] = [];
-    // An entry's name is one segment (never `.` or `..`): the folder's normalized path and a separator,
-    // then the name, is path.join's answer, made without normalizing each of thousands of paths again.
-    const prefix = folder.absolutePath === '' ? '' : path.join(folder.absolutePath, path.sep);
-    const relativePrefix = folder.relative ? `${folder.relative}/` : '';
-    const depth = folder.depth + 1;
-    for (const entry of entries) {
-      const name = entry.name;
-      // A Dirent of a symbolic link is neither a directory nor a file: links are never followed.
-      if (entry.isDirectory()) {
-        if (!isSkippedFolder(name)) below.push({ absolutePath: prefix + name, relative: relativePrefix + name, depth });
-      } else if (
-        entry.isFile() &&
-        visitor.file?.({ absolutePath: prefix + name, relative: relativePrefix + name, depth, name }) === 'stop'
-      ) {
-        return;
-      }
-    }
-    if (options.order === 'depth-first') pending.push(...below.reverse());
-    else pending.push(...below);
   }
 }

@@ -2,11 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { FileRead } from '../engine';
 
-/**
- * A manifest larger than this is not read from disk (a 5,000-tool manifest is about 5.5 MB): the default of
- * filerManifest.maxFileSize and the CLI's limit.
- */
-export const maxManifestMegabytes = 16;
+export { maxManifestMegabytes } from '../lsp/host';
 
 /**
  * The one way the server and the CLI read a file from disk (a manifest, a schema, a handler):
@@ -85,22 +81,6 @@ export function readFileInside(root: string, file: string, maxBytes: number): Fi
   if (realFolder === undefined) return { kind: 'missing' };
   if (!isInside(realRoot, realFolder)) return { kind: 'outside' };
   return readRegularFile(path.join(realFolder, path.basename(file)), maxBytes);
-}
-
-/** Why a file cannot be read, in words for a message: `a symbolic link (not followed)`, `a FIFO or a device`. */
-export function describeUnread(read: Exclude<FileRead, { kind: 'text' }>): string {
-  switch (read.kind) {
-    case 'missing':
-      return 'no such file';
-    case 'outside':
-      return 'a symbolic link or a linked folder, which is not followed';
-    case 'not-a-file':
-      return read.what === 'directory' ? 'a folder, not a file' : 'not a regular file (a FIFO, a socket or a device)';
-    case 'too-large':
-      return `${(read.size / 1024 / 1024).toFixed(1)} MB, too large to read`;
-    case 'unreadable':
-      return read.reason;
-  }
 }
 
 /** Both paths are absolute and normalized, so a prefix check is enough (and cheap: it runs per file). */

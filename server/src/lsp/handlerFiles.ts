@@ -1,8 +1,5 @@
-import * as path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { handlerPaths, namedHandler, type ManifestDiagnostic, type NamedHandler } from '../engine';
-import { fileStamp } from '../host/fileStamp';
-import { isInside } from '../host/safeRead';
+import { fileUri, host, isInside, path } from './host';
 import type { EditorDocument } from './editorDocument';
 import { filePathOf, type ManifestCache, type ManifestVersion } from './manifestCache';
 import type { OpenDocuments } from './openDocuments';
@@ -151,11 +148,11 @@ export class HandlerFiles {
   /** The Filer manifest at a path when it names `relative`: the open document's version, or the file on disk. */
   private manifestNaming(manifestPath: string, relative: string): ManifestVersion | undefined {
     if (this.env.documents.isOpen(manifestPath)) {
-      const entry = this.env.documents.manifestFor(pathToFileURL(manifestPath).href);
+      const entry = this.env.documents.manifestFor(fileUri(manifestPath));
       return entry && names(entry, relative) ? entry : undefined;
     }
     if (!this.env.workspaceFolderPaths().some((folder) => isInside(folder, manifestPath))) return undefined;
-    const stats = fileStamp(manifestPath);
+    const stats = host().fileStamp(manifestPath);
     if (!stats?.isFile) return undefined;
     const signature = `${stats.ino}:${stats.size}:${stats.mtimeMs}:${this.env.settingsGeneration()}`;
     const known = this.scriptsOnDisk.get(manifestPath);

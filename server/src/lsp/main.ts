@@ -4,6 +4,7 @@
  */
 import * as path from 'node:path';
 import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
+import { nodeHost } from '../host/nodeHost';
 import { rulePagesOf } from '../host/rulePages';
 import { startServer } from './server';
 
@@ -34,4 +35,4 @@ function logFault(what: string, error: unknown): void {
 }
 
 // The bundle is dist/server.js: the package's root, which ships docs/rules/, is the folder above.
-startServer(createConnection(ProposedFeatures.all), rulePagesOf(path.join(__dirname, '..')));
+startServer(createConnection(ProposedFeatures.all), nodeHost, rulePagesOf(path.join(__dirname, '..')));

@@ -1,5 +1,3 @@
-import * as path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { TextDocumentsConfiguration } from 'vscode-languageserver';
 import {
   buildModel,
@@ -23,7 +21,7 @@ import {
 } from '../engine';
 import { EditorDocument } from './editorDocument';
 import { recognizeManifest, type FileFilters, type Recognition } from './manifestRecognition';
-import { isInside, readFileInside } from '../host/safeRead';
+import { fileUri, host, isInside, path } from './host';
 import type { CachedPluginFolder, PluginFolders } from './pluginFolders';
 import type { ManifestConfig, ProjectConfigs } from './projectConfigs';
 import { maxFileBytes, type ServerSettings } from './settings';
@@ -346,10 +344,8 @@ export class ManifestCache {
    */
   readFromDisk(filePath: string): ManifestVersion | Exclude<FileRead, { kind: 'text' }> {
     const root = this.env.workspaceFolderPaths().find((folder) => isInside(folder, filePath)) ?? path.dirname(filePath);
-    const read = readFileInside(root, filePath, maxFileBytes(this.env.settings()));
-    return read.kind === 'text'
-      ? new ManifestVersion(pathToFileURL(filePath).href, undefined, read.text, this.env)
-      : read;
+    const read = host().readFileInside(root, filePath, maxFileBytes(this.env.settings()));
+    return read.kind === 'text' ? new ManifestVersion(fileUri(filePath), undefined, read.text, this.env) : read;
   }
 
   delete(uri: string): void {
@@ -361,7 +357,7 @@ export class ManifestCache {
 export function filePathOf(uri: string): string | undefined {
   if (!uri.startsWith('file:')) return undefined;
   try {
-    return fileURLToPath(uri);
+    return host().paths.pathOfFileUri(uri);
   } catch {
     return undefined;
   }

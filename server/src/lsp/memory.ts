@@ -1,5 +1,4 @@
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
+import { host } from './host';
 
 /**
  * A manifest this long or longer gives its memory back when it closes: its parse holds some 5 bytes of heap per
@@ -10,7 +9,6 @@ export const largeManifestLength = 256 * 1024;
 /** How long the documents must stay quiet (no open, no edit) before a closed manifest's memory is given back. */
 export const quietBeforeReleaseMs = 150;
 
-let collectGarbage: (() => void) | undefined;
 let unavailable = false;
 let pending: NodeJS.Timeout | undefined;
 
@@ -30,11 +28,9 @@ export function releaseMemorySoon(log: (message: string) => void): void {
   pending = setTimeout(() => {
     pending = undefined;
     try {
-      if (!collectGarbage) {
-        setFlagsFromString('--expose-gc');
-        collectGarbage = runInNewContext('gc') as () => void;
-      }
-      collectGarbage();
+      const where = host();
+      if (!where.collectGarbage) throw new Error(`not in ${where.runtime}`);
+      where.collectGarbage();
     } catch (error) {
       unavailable = true;
       log(

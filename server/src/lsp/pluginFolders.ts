@@ -1,8 +1,5 @@
-import * as path from 'node:path';
 import { detachedCopy, type FileKind, type FileRead, type PluginFolder } from '../engine';
-import { walkFolderSync } from '../host/folderWalk';
-import { NodePluginFolder } from '../host/nodePluginFolder';
-import { isInside } from '../host/safeRead';
+import { host, isInside, path, type HostPluginFolder } from './host';
 
 /** Path completion lists at most this many files, this deep, so a huge folder cannot stall it. */
 const listLimit = 2000;
@@ -26,9 +23,9 @@ interface PathFacts {
 }
 
 /**
- * The plugin folder of a manifest (the folder that holds it), read through NodePluginFolder. What
- * the rules learn from a path (its kind, a schema's few facts, a handler's ctx uses) is remembered
- * until a watched change says that path changed, but never a file's text: a 5,000-tool manifest
+ * The plugin folder of a manifest (the folder that holds it), read through the host's view of it
+ * (host().pluginFolder). What the rules learn from a path (its kind, a schema's few facts, a handler's ctx uses) is
+ * remembered until a watched change says that path changed, but never a file's text: a 5,000-tool manifest
  * names 10,000 files, which should be neither read again on every keystroke nor kept in memory.
  * One instance per folder serves every document of that folder and outlives them, so a reopened
  * manifest reads nothing again. Without file watching, what is remembered of a path is checked
@@ -37,7 +34,7 @@ interface PathFacts {
  */
 export class CachedPluginFolder implements PluginFolder {
   private changes = 0;
-  private disk: NodePluginFolder;
+  private disk: HostPluginFolder;
   private known = new Map<string, PathFacts>();
   /** Whether a remembered path may lead through a symbolic link: a change elsewhere can then change it. */
   private knownThroughLinks = false;
@@ -54,7 +51,7 @@ export class CachedPluginFolder implements PluginFolder {
     /** The text of a file open in the editor (unsaved changes included), by absolute path. */
     private readonly openText: (filePath: string) => string | undefined = () => undefined,
   ) {
-    this.disk = new NodePluginFolder(root);
+    this.disk = host().pluginFolder(root);
   }
 
   /**
@@ -137,7 +134,7 @@ export class CachedPluginFolder implements PluginFolder {
    * A fresh view of the disk (the old one remembers where directories really are), a new file list, a new generation.
    */
   private refresh(): void {
-    this.disk = new NodePluginFolder(this.root);
+    this.disk = host().pluginFolder(this.root);
     this.files = undefined;
     this.changes++;
   }
@@ -174,7 +171,7 @@ export class CachedPluginFolder implements PluginFolder {
     const began = this.filledAt !== 0;
     if (began) {
       this.knownThroughLinks ||= this.disk.resolvedThroughLinks;
-      this.disk = new NodePluginFolder(this.root);
+      this.disk = host().pluginFolder(this.root);
       this.files = undefined;
       this.round++;
     }
@@ -184,10 +181,8 @@ export class CachedPluginFolder implements PluginFolder {
 }
 
 /** Where file names are usually case-insensitive, `Tools/A.json` and `tools/a.json` are one file. */
-const caseInsensitive = process.platform === 'win32' || process.platform === 'darwin';
-
 function comparablePath(relativePath: string): string {
-  return caseInsensitive ? relativePath.toLowerCase() : relativePath;
+  return host().caseInsensitive ? relativePath.toLowerCase() : relativePath;
 }
 
 /** What the plugin folders learn from the server: whether a folder is watched, the editor's open texts. */
@@ -250,7 +245,7 @@ export class PluginFolders {
  */
 function listFolder(root: string): string[] {
   const files: string[] = [];
-  walkFolderSync(
+  host().walkFolderSync(
     [root],
     { order: 'breadth-first', listDepth },
     {

@@ -1,4 +1,3 @@
-import * as path from 'node:path';
 import {
   configFileName,
   configUnreadable,
@@ -7,8 +6,7 @@ import {
   type ManifestDiagnostic,
   type SeverityOverride,
 } from '../engine';
-import { configRelative, findConfigPath, readConfigFile, type FoundConfig } from '../host/configFiles';
-import { isInside, realpathOrUndefined } from '../host/safeRead';
+import { host, isInside, path, type FoundConfig } from './host';
 
 interface ConfigsEnvironment {
   workspaceFolderPaths(): string[];
@@ -87,13 +85,13 @@ export class ProjectConfigs {
     if (open !== undefined) {
       const last = this.readOpen.get(configPath);
       if (last?.text === open) return last.found;
-      const read = readConfigFile(configPath, boundary, open);
+      const read = host().readConfigFile(configPath, boundary, open);
       this.readOpen.set(configPath, { text: open, found: read });
       return read;
     }
     this.readOpen.delete(configPath);
     if (!found) {
-      found = readConfigFile(configPath, boundary);
+      found = host().readConfigFile(configPath, boundary);
       this.read.set(configPath, found);
     }
     return found;
@@ -105,10 +103,10 @@ export class ProjectConfigs {
     const boundary = this.boundaryOf(filePath);
     if (boundary === undefined) return undefined;
     const folder = path.dirname(filePath);
-    const configPath = findConfigPath(folder, boundary);
+    const configPath = host().findConfigPath(folder, boundary);
     if (configPath === undefined) return undefined;
     const found = this.config(configPath, boundary);
-    const realFile = path.join(realpathOrUndefined(folder) ?? folder, path.basename(filePath));
+    const realFile = path.join(host().realpath(folder) ?? folder, path.basename(filePath));
     const relative = configRelative(found.folder, realFile);
     const base = { configPath, configFolder: found.folder, relative };
     if (found.read.kind === 'unreadable') {
@@ -117,4 +115,9 @@ export class ProjectConfigs {
     }
     return { ...base, scope: scopeOf(found.read.config, relative, userOverrides), unreadable: undefined };
   }
+}
+
+/** A path below a folder, `/`-separated, as a config file's globs and suppressions name it. */
+function configRelative(folder: string, file: string): string {
+  return path.relative(folder, file).split(path.sep).join('/');
 }

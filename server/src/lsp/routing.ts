@@ -1,5 +1,3 @@
-import * as path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import {
   CancellationToken,
   CodeActionKind,
@@ -82,6 +80,7 @@ import {
   textDocumentPosition,
   type Shape,
 } from './requestParams';
+import { fileUri, path } from './host';
 import { runSafe, type Logger } from './runSafe';
 import type { ServerSettings } from './settings';
 
@@ -491,7 +490,7 @@ function offsetOf(entry: ManifestVersion, position: { line: number; character: n
 
 function fileUriIn(entry: ManifestVersion): ((relativePath: string) => string) | undefined {
   const folder = entry.folder();
-  return folder ? (relativePath) => pathToFileURL(path.join(folder.root, relativePath)).href : undefined;
+  return folder ? (relativePath) => fileUri(path.join(folder.root, relativePath)) : undefined;
 }
 
 /**

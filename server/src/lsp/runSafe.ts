@@ -1,4 +1,5 @@
 import { CancellationToken, ErrorCodes, LSPErrorCodes, ResponseError } from 'vscode-languageserver';
+import { soon } from './host';
 
 export interface Logger {
   error(message: string): void;
@@ -18,7 +19,7 @@ export function runSafe<T>(
 ): Promise<T | ResponseError<never>> {
   const token = CancellationToken.is(maybeToken) ? maybeToken : CancellationToken.None;
   return new Promise((resolve) => {
-    setImmediate(() => {
+    soon(() => {
       if (token.isCancellationRequested) return resolve(cancelled());
       try {
         const result = work();

@@ -23,11 +23,13 @@ import { routeRequests } from './routing';
 import { ServerLog, version } from './serverLog';
 import { WorkspaceFiles } from './workspaceFiles';
 import { WorkspaceManifests } from './workspaceManifests';
-import { clientRulePageLink, type RulePages } from '../host/rulePages';
+import { installHost, type ServerHost } from './host';
+import { clientRulePageLink, type RulePages } from './rulePages';
 
 /**
  * The language server, as a table of contents: each concern is one module, created and wired here
- * (`rulePages`: where each rule's page is, for the link of its diagnostics).
+ * (`host`: the machine's files, server/src/lsp/host.ts; `rulePages`: where each rule's page is, for the link of its
+ * diagnostics).
  * - configuration.ts: the settings (initializationOptions, fetched or pushed; invalid values named once);
  * - openDocuments.ts: the open documents and their versions, each parsed once by manifestCache.ts;
  * - diagnostics/: one core that computes a document's diagnostics, pushed (push.ts) or pulled (pull.ts)
@@ -36,7 +38,8 @@ import { clientRulePageLink, type RulePages } from '../host/rulePages';
  * - handlerFiles.ts: which manifests name an open JavaScript file as a handler (its findings are theirs);
  * - routing.ts: every other request, one row each, answered by its feature in features/.
  */
-export function startServer(connection: Connection, rulePages: RulePages): void {
+export function startServer(connection: Connection, host: ServerHost, rulePages: RulePages): void {
+  installHost(host);
   const log = new ServerLog(connection.console);
   const logger = { error: (message: string) => log.error(message) };
   const requests = new ClientRequests(logger);
@@ -142,6 +145,7 @@ export function startServer(connection: Connection, rulePages: RulePages): void 
     client = readClientFeatures(params.capabilities);
     builtInJson = readBuiltInJson(params.initializationOptions);
     files.initialize(params);
+    host.clientDeclared?.(params.initializationOptions);
     const options = params.initializationOptions as InitializationOptions | undefined;
     clientPageLink = clientRulePageLink(options?.rulePages);
     log.started(params.clientInfo, files.workspaceFolderPaths());
@@ -188,6 +192,7 @@ export function startServer(connection: Connection, rulePages: RulePages): void 
     logger,
   );
   files.listen();
+  host.onFilesArrived?.((filePaths) => files.filesArrived(filePaths));
   routeRequests(connection, {
     logger,
     documents,

@@ -6,6 +6,7 @@ import { filePathOf } from './manifestCache';
 import { notNamedManifest, type Recognition } from './manifestRecognition';
 import type { ServerSettings } from './settings';
 
+import { host } from './host';
 /** Where the lines go: the connection's console (window/logMessage; VS Code's "Filer Manifest" output channel). */
 interface LogConsole {
   info(message: string): void;
@@ -40,7 +41,7 @@ export class ServerLog {
     const by = client ? `, for ${client.name}${client.version ? ` ${client.version}` : ''}` : '';
     const folders = workspaceFolders.length > 0 ? workspaceFolders.join(', ') : 'none';
     this.console.info(
-      `Filer manifest language server ${version} (Node.js ${process.version})${by}. Workspace folders: ${folders}.`,
+      `Filer manifest language server ${version} (${host().runtime})${by}. Workspace folders: ${folders}.`,
     );
   }
 

@@ -1,5 +1,5 @@
 import { defaultMaxDiagnostics, ruleByCode, type SeverityOverride } from '../engine';
-import { maxManifestMegabytes } from '../host/safeRead';
+import { maxManifestMegabytes } from './host';
 import { compileGlob, GlobError } from '../engine/text/glob';
 
 /**

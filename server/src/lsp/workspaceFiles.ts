@@ -1,4 +1,3 @@
-import * as path from 'node:path';
 import {
   DidChangeWatchedFilesNotification,
   FileChangeType,
@@ -6,12 +5,10 @@ import {
   type InitializeParams,
 } from 'vscode-languageserver';
 import { configFileName, fileReferences, normalizeRelativePath } from '../engine';
-import { isInside } from '../host/safeRead';
+import { host, isInside, path, type FolderWatch } from './host';
 import type { ClientFeatures } from './clientFeatures';
 import type { ClientRequests } from './clientRequests';
 import type { DiagnosticsStrategy } from './diagnostics/core';
-import { pathExists } from '../host/fileStamp';
-import { FolderWatcher } from '../host/folderWatcher';
 import { filePathOf, type ManifestVersion } from './manifestCache';
 import { isCandidatePath, type FileFilters } from './manifestRecognition';
 import type { OpenDocuments } from './openDocuments';
@@ -49,7 +46,7 @@ export class WorkspaceFiles {
   /** True once the client registered our file watcher: the folder caches then live until an event says otherwise. */
   private watching = false;
   /** The server's own watch on the plugin folders, when the client cannot watch files. */
-  private selfWatcher: FolderWatcher | undefined;
+  private selfWatcher: FolderWatch | undefined;
   private scanning: Promise<void> | undefined;
   private readonly firstScanDone = settles();
 
@@ -183,16 +180,32 @@ export class WorkspaceFiles {
     });
   }
 
+  /**
+   * Files the host asked the client for (a validation missed them) have arrived: what named them is validated again,
+   * as after a change, but what the host kept of them stays.
+   */
+  filesArrived(filePaths: string[]): void {
+    runQuietly(this.env.logger, 'Files read', () =>
+      this.filesChanged(
+        filePaths.map((filePath) => ({ filePath, type: FileChangeType.Changed })),
+        0,
+        false,
+      ),
+    );
+  }
+
   /** For a client that cannot tell us that files changed: the plugin folders are watched by the server itself. */
   private watchFoldersOurselves(): void {
     if (this.selfWatcher) return;
-    this.selfWatcher = new FolderWatcher(
+    const watchFolders = host().watchFolders;
+    if (!watchFolders) return;
+    this.selfWatcher = watchFolders(
       (paths) =>
         runQuietly(this.env.logger, 'File change', () =>
           this.filesChanged(
             paths.map((filePath) => ({
               filePath,
-              type: pathExists(filePath) ? FileChangeType.Changed : FileChangeType.Deleted,
+              type: host().pathExists(filePath) ? FileChangeType.Changed : FileChangeType.Deleted,
             })),
             0,
           ),
@@ -208,12 +221,18 @@ export class WorkspaceFiles {
    * Files changed on disk (the client's watcher or ours said so), or in the editor: what was learnt
    * from them is forgotten, and the manifests that name them are validated again after `delayMs`.
    */
-  private filesChanged(changes: { filePath: string; type: FileChangeType }[], delayMs: number): void {
+  private filesChanged(
+    changes: { filePath: string; type: FileChangeType }[],
+    delayMs: number,
+    /** False when the files did not change but arrived (filesArrived). */
+    changed = true,
+  ): void {
     const { folders, workspace } = this.env;
     const diagnostics = this.env.diagnostics();
     const dependentOpen = new Set<string>();
     const dependentClosed = new Set<string>();
     for (const { filePath, type } of changes) {
+      if (changed) host().changed?.(filePath);
       folders.invalidatePath(filePath);
       if (path.basename(filePath) === configFileName) this.env.configChanged(filePath, delayMs);
       if (this.isCandidate(filePath)) {

@@ -1,5 +1,4 @@
-import { walkFolder } from '../host/folderWalk';
-import { isInside } from '../host/safeRead';
+import { host, isInside } from './host';
 
 /** A scan stops after this many folders, so a huge workspace cannot keep the server busy. */
 const folderLimit = 20000;
@@ -51,7 +50,7 @@ export class WorkspaceManifests {
     unreadable: (folder: string, error: unknown) => void,
   ): Promise<void> {
     const found = new Set<string>();
-    await walkFolder(
+    await host().walkFolder(
       folders,
       { order: 'breadth-first', maxFolders: folderLimit },
       {

@@ -57,3 +57,29 @@ export interface GatingParams {
 }
 /** `null` when the document is not open or is not a Filer manifest. */
 export type GatingResult = GatingReport | null;
+
+/**
+ * The plugin folders' files, served by a client that says so: server → client, asked only of a client whose
+ * `initializationOptions.serveFiles` is `true` (the VS Code extension on the web, where the server runs in a Web
+ * Worker with no disk: it answers with `workspace.fs`). Every URI is a `file:` URI of the server's (the client maps
+ * the workspace's own URIs to them, and back). The server checks every answer as hostile: an answer of the wrong
+ * shape, too large, or an error counts as a file that cannot be read, on that file alone.
+ */
+export const readFileMethod = 'filer/fs/readFile';
+export interface FileRequestParams {
+  uri: string;
+}
+export interface ReadFileParams extends FileRequestParams {
+  /** A file larger than this is not read: the answer is `{ tooLarge: size }`. */
+  maxBytes: number;
+}
+/** The file's text (UTF-8), or its size when past `maxBytes`; `null` when nothing is there. */
+export type ReadFileResult = { text: string } | { tooLarge: number } | null;
+
+/** What is at a URI: VS Code's FileType bits (1 file, 2 directory, 64 symbolic link) and its size; `null`: nothing. */
+export const statMethod = 'filer/fs/stat';
+export type StatResult = { type: number; size: number; mtime: number } | null;
+
+/** A folder's entries, by their own type (a link is not followed): `[name, FileType bits]`; `null`: no such folder. */
+export const readDirectoryMethod = 'filer/fs/readDirectory';
+export type ReadDirectoryResult = [string, number][] | null;

@@ -1,5 +1,14 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -69,6 +78,12 @@ export interface CodeServerOptions {
   smokeTestDriver?: boolean;
   /** A packaged extension to install first. */
   vsix?: string;
+  /**
+   * Install it as a browser-only extension (its package.json without `main`): code-server runs an extension with a
+   * `main` in its Node extension host, and one with only `browser` in the browser's web-worker extension host, as
+   * vscode.dev and github.dev run every extension.
+   */
+  browserOnly?: boolean;
 }
 
 export async function startCodeServer(options: CodeServerOptions): Promise<CodeServer> {
@@ -92,6 +107,16 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
     });
     if (install.status !== 0)
       throw new Error(`code-server could not install ${options.vsix}:\n${install.stdout}\n${install.stderr}`);
+    if (options.browserOnly) {
+      const installed = readdirSync(extensionsDir).filter((name) =>
+        existsSync(join(extensionsDir, name, 'package.json')),
+      );
+      if (installed.length !== 1) throw new Error(`one extension installed expected, found ${installed.join(', ')}`);
+      const manifest = join(extensionsDir, installed[0], 'package.json');
+      const { main, ...rest } = JSON.parse(readFileSync(manifest, 'utf8')) as { main?: string; browser?: string };
+      if (!main || !rest.browser) throw new Error(`${manifest} has no main and browser to choose between`);
+      writeFileSync(manifest, JSON.stringify(rest, null, 2));
+    }
   }
 
   const logFile = join(repoRoot, 'test-results', `code-server-${options.name}.log`);

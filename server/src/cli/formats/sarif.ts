@@ -1,7 +1,7 @@
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { jsonText, type RuleDefinition, type Severity } from '../../engine';
-import type { RulePages } from '../../host/rulePages';
+import type { RulePages } from '../../lsp/rulePages';
 import { pathBelow } from '../manifestFiles';
 import { byFile, type CheckedManifest } from '../results';
 import { ruleHelp, sarifPlainText, webAddress } from './sarifHelp';

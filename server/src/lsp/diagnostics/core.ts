@@ -1,4 +1,4 @@
-import * as path from 'node:path';
+import { path } from '../host';
 import type { Diagnostic } from 'vscode-languageserver';
 import type { EditorDocument } from '../editorDocument';
 import {
@@ -10,7 +10,7 @@ import {
   type ManifestDiagnostic,
   type SeverityOverride,
 } from '../../engine';
-import { describeUnread, isInside } from '../../host/safeRead';
+import { describeUnread, isInside } from '../host';
 import { withoutBuiltInJsonDiagnostics, type BuiltInJson } from '../builtInJson';
 import { toLspDiagnostics } from './convert';
 import type { HandlerFiles } from '../handlerFiles';

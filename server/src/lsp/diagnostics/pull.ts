@@ -1,4 +1,3 @@
-import { pathToFileURL } from 'node:url';
 import {
   DiagnosticRefreshRequest,
   DocumentDiagnosticReportKind,
@@ -12,9 +11,9 @@ import {
   type WorkspaceDiagnosticReport,
   type WorkspaceDocumentDiagnosticReport,
 } from 'vscode-languageserver';
-import { fileStampAsync } from '../../host/fileStamp';
 import type { ClientRequests } from '../clientRequests';
 import type { EditorDocument } from '../editorDocument';
+import { fileUri, host } from '../host';
 import { diskResultId, filePathOf } from '../manifestCache';
 import type { OpenDocuments } from '../openDocuments';
 import type { PluginFolders } from '../pluginFolders';
@@ -22,6 +21,8 @@ import { runQuietly, runSafe, type Logger } from '../runSafe';
 import type { WorkspaceManifests } from '../workspaceManifests';
 import type { DiagnosticsCore, DiagnosticsStrategy } from './core';
 
+/** At most this many computations of one pulled report while its files are read through the client. */
+const maxReadRounds = 8;
 /** Sends one item of a workspace report as a partial result; settled once written. */
 type Report = (item: WorkspaceDocumentDiagnosticReport) => Promise<void>;
 
@@ -67,6 +68,20 @@ export class PullDiagnostics implements DiagnosticsStrategy {
     token: CancellationToken,
   ): Promise<DocumentDiagnosticReport | ResponseError<never>> {
     await this.env.settingsKnown;
+    // A host that reads through the client (the web) may answer a read "not read yet" and ask for it: the report is
+    // computed again once the answers are in, for a bounded number of rounds (each asks only for what is new).
+    for (let round = 1; ; round++) {
+      const report = await this.documentReportOnce(params, token);
+      const pending = round < maxReadRounds ? host().pendingReads?.() : undefined;
+      if (!pending || token.isCancellationRequested) return report;
+      await pending;
+    }
+  }
+
+  private documentReportOnce(
+    params: { textDocument: { uri: string }; previousResultId?: string },
+    token: CancellationToken,
+  ): Promise<DocumentDiagnosticReport | ResponseError<never>> {
     return runSafe<DocumentDiagnosticReport>(this.env.logger, 'Diagnostics', token, () => {
       const document = this.env.documents.get(params.textDocument.uri);
       if (!document) return { kind: DocumentDiagnosticReportKind.Full, items: [] };
@@ -179,8 +194,8 @@ export class PullDiagnostics implements DiagnosticsStrategy {
     for (const filePath of workspace.all()) {
       if (token.isCancellationRequested) break;
       if (documents.isOpen(filePath)) continue;
-      const uri = pathToFileURL(filePath).href;
-      const stats = await fileStampAsync(filePath);
+      const uri = fileUri(filePath);
+      const stats = await host().fileStampAsync(filePath);
       if (!stats) continue;
       const resultId = diskResultId(stats, folders.forManifest(filePath).generation, this.env.settingsGeneration());
       const handlerResultId = `${resultId}|handler`;
@@ -210,7 +225,7 @@ export class PullDiagnostics implements DiagnosticsStrategy {
       });
       for (const handler of diagnostics?.handlers ?? []) {
         if (documents.isOpen(handler.filePath)) continue;
-        const handlerUri = pathToFileURL(handler.filePath).href;
+        const handlerUri = fileUri(handler.filePath);
         const items = handler.diagnostics;
         await add({
           uri: handlerUri,
@@ -246,7 +261,7 @@ export class PullDiagnostics implements DiagnosticsStrategy {
       const resultId = `${entry.resultId()}|handler`;
       for (const handler of this.core.handlersOfOpen(entry, manifestPath)) {
         if (documents.isOpen(handler.filePath)) continue;
-        const uri = pathToFileURL(handler.filePath).href;
+        const uri = fileUri(handler.filePath);
         items.push(
           previous.get(uri) === resultId
             ? { uri, version: null, kind: DocumentDiagnosticReportKind.Unchanged, resultId }

@@ -1,5 +1,5 @@
-import { pathToFileURL } from 'node:url';
 import type { Connection, Diagnostic, PublishDiagnosticsParams } from 'vscode-languageserver';
+import { fileUri, soon } from '../host';
 import { filePathOf } from '../manifestCache';
 import type { OpenDocuments } from '../openDocuments';
 import { runQuietly, type Logger } from '../runSafe';
@@ -69,13 +69,12 @@ export class PushDiagnostics implements DiagnosticsStrategy {
     for (const filePath of diskPaths) {
       void this.publishFromDisk(filePath);
       // A manifest changed on disk: the open handlers it names are checked against it again.
-      for (const handlerUri of this.core.openHandlersOf(pathToFileURL(filePath).href))
-        this.documentChanged(handlerUri, delayMs);
+      for (const handlerUri of this.core.openHandlersOf(fileUri(filePath))) this.documentChanged(handlerUri, delayMs);
     }
   }
 
   manifestDeleted(filePath: string): void {
-    if (!this.env.documents.isOpen(filePath)) this.publish(pathToFileURL(filePath).href, [], undefined);
+    if (!this.env.documents.isOpen(filePath)) this.publish(fileUri(filePath), [], undefined);
   }
 
   revalidateOpen(): void {
@@ -85,10 +84,9 @@ export class PushDiagnostics implements DiagnosticsStrategy {
   async scanned(before: Set<string>): Promise<void> {
     const { workspace, documents } = this.env;
     for (const filePath of before)
-      if (!workspace.has(filePath) && !documents.isOpen(filePath))
-        this.publish(pathToFileURL(filePath).href, [], undefined);
+      if (!workspace.has(filePath) && !documents.isOpen(filePath)) this.publish(fileUri(filePath), [], undefined);
     for (const filePath of workspace.all()) {
-      await new Promise((resolve) => setImmediate(resolve));
+      await new Promise<void>((resolve) => soon(resolve));
       await this.publishFromDisk(filePath);
     }
   }
@@ -116,7 +114,7 @@ export class PushDiagnostics implements DiagnosticsStrategy {
    * that.
    */
   private async publishFromDisk(filePath: string): Promise<void> {
-    const uri = pathToFileURL(filePath).href;
+    const uri = fileUri(filePath);
     if (this.env.documents.isOpen(filePath)) return;
     const diagnostics = await this.core.fromDisk(filePath);
     if (this.env.documents.isOpen(filePath)) return;
