@@ -36,6 +36,15 @@ test('scope: a string or an array, matched against the kind of selection', () =>
   assert.deepEqual(offered(body, folder()), ['action:dir', 'action:files-or-dir']);
 });
 
+test('scope: "several files" with one name is one file, as Filer sees a selection of one', () => {
+  const body = `"contributes": { "actions": [
+    ${action('one', '"scope": "single-file"')},
+    ${action('many', '"scope": "multi-file"')}
+  ] }`;
+  assert.deepEqual(offered(body, files('a.md')), ['action:one']);
+  assert.deepEqual(menu(body, files('a.md')), menu(body, file('a.md')));
+});
+
 test('scope: an excluded action says which scope it has and what was selected', () => {
   const model = menu(`"contributes": { "actions": [${action('dir', '"scope": "folder"')}] }`, file('a.md'));
   assert.equal(model.excluded.length, 1);
@@ -262,15 +271,8 @@ test('dialog: several files call a tool once per file (independent, the default)
   const batch = menu(body(', "multiFileMode": "batch"'), files('a.pdf', 'b.pdf')).entries[0].dialog.multiFile;
   assert.equal(batch?.mode, 'batch');
   assert.match(batch!.words, /called once, with all 2 paths/);
-  // One name in a multi-file selection (a selection being typed): singular words, never "all 1 paths" or "1 times".
-  assert.equal(
-    menu(body(', "multiFileMode": "batch"'), files('a.pdf')).entries[0].dialog.multiFile?.words,
-    "The tool is called once, with the one path under its schema's array-of-paths property.",
-  );
-  assert.equal(
-    menu(body(''), files('a.pdf')).entries[0].dialog.multiFile?.words,
-    'The tool is called once, with the one path.',
-  );
+  // One name in a multi-file selection (a selection being typed) is one file: never "all 1 paths" or "1 times".
+  assert.equal(menu(body(', "multiFileMode": "batch"'), files('a.pdf')).entries[0].dialog.multiFile, undefined);
   assert.equal(
     menu(body(', "multiFileMode": "batch"'), file('a.pdf')).entries[0].dialog.multiFile,
     undefined,

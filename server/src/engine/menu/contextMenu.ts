@@ -42,7 +42,11 @@ const toolScopeWords: Record<PromptTurn['toolScope'], string> = {
  * folder is not a file, so those filters do not apply to a folder selection); `hidden` actions never
  * are. Tools are offered for files when their `fileExtensions` admit every selected file.
  */
-export function computeContextMenu(model: ManifestModel, selection: MenuSelection): ContextMenuModel {
+export function computeContextMenu(model: ManifestModel, described: MenuSelection): ContextMenuModel {
+  // One file selected is a single-file selection, however it was described (the preview's "Several files" with one
+  // name typed): Filer offers what a right-click on one file does.
+  const selection: MenuSelection =
+    described.kind === 'files' && described.names.length < 2 ? { kind: 'file', names: described.names } : described;
   const entries: ContextMenuModel['entries'] = [];
   const excluded: ExcludedAction[] = [];
 
@@ -225,20 +229,16 @@ function generateOf(model: ManifestModel, action: ActionEntry): GenerateButton |
   };
 }
 
+/** How a tool action calls its tool for a selection of several files (computeContextMenu makes one file a single one). */
 function multiFileCall(action: ActionEntry, fileCount: number): MultiFileCall {
-  if (action.value.multiFileMode === 'batch') {
-    const paths = fileCount === 1 ? 'the one path' : `all ${fileCount} paths`;
+  if (action.value.multiFileMode === 'batch')
     return {
       mode: 'batch',
-      words: `The tool is called once, with ${paths} under its schema's array-of-paths property.`,
+      words: `The tool is called once, with all ${fileCount} paths under its schema's array-of-paths property.`,
     };
-  }
   return {
     mode: 'independent',
-    words:
-      fileCount === 1
-        ? 'The tool is called once, with the one path.'
-        : `The tool is called ${fileCount} times, once per file, each call with one path.`,
+    words: `The tool is called ${fileCount} times, once per file, each call with one path.`,
   };
 }
 
