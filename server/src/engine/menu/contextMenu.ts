@@ -229,7 +229,7 @@ function generateOf(model: ManifestModel, action: ActionEntry): GenerateButton |
   };
 }
 
-/** How a tool action calls its tool for a selection of several files (computeContextMenu makes one file a single one). */
+/** How a tool action calls its tool for several files (computeContextMenu makes a selection of one a single file). */
 function multiFileCall(action: ActionEntry, fileCount: number): MultiFileCall {
   if (action.value.multiFileMode === 'batch')
     return {
