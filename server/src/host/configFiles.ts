@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { configFileName, readConfig } from '../engine';
-import { describeUnread, type FoundConfig } from '../lsp/host';
+import { configFileName } from '../engine';
+import { foundConfig, type FoundConfig } from '../lsp/host';
 import { isInside, maxManifestMegabytes, readFileInside, realpathOrUndefined } from './safeRead';
 
 /** A config file past this is not read (as a manifest past the limit is not). */
@@ -38,17 +38,8 @@ export function findConfigPath(folder: string, boundary: string): string | undef
  * is its text as an editor holds it (an open document).
  */
 export function readConfigFile(file: string, boundary: string, text?: string): FoundConfig {
-  const folder = path.dirname(file);
-  if (text !== undefined) return { path: file, folder, read: { kind: 'config', config: readConfig(text), text } };
-  const read = readFileInside(boundary, file, maxConfigBytes);
-  if (read.kind !== 'text') {
-    const why =
-      read.kind === 'too-large'
-        ? `${describeUnread(read)}: the limit is ${maxManifestMegabytes} MB`
-        : describeUnread(read);
-    return { path: file, folder, read: { kind: 'unreadable', why } };
-  }
-  return { path: file, folder, read: { kind: 'config', config: readConfig(read.text), text: read.text } };
+  const read = text !== undefined ? { kind: 'text' as const, text } : readFileInside(boundary, file, maxConfigBytes);
+  return foundConfig(file, path.dirname(file), read);
 }
 
 /** A path below a folder, `/`-separated, as a config file's globs and suppressions name it. */

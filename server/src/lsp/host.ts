@@ -1,4 +1,4 @@
-import type { FileKind, FileRead, PluginFolder, ProjectConfig } from '../engine';
+import { readConfig, type FileKind, type FileRead, type PluginFolder, type ProjectConfig } from '../engine';
 
 /**
  * What the language server needs of the machine it runs on, and nothing else: the plugin folders' files, paths and
@@ -138,6 +138,20 @@ export interface FoundConfig {
   /** Its folder: what its globs and suppressions are relative to. */
   folder: string;
   read: { kind: 'config'; config: ProjectConfig; text: string } | { kind: 'unreadable'; why: string };
+}
+
+/**
+ * A config file at `file` (in `folder`) as a host read it: its text (an editor's, or the file's within the size limit)
+ * read as a config, or why it could not be read.
+ */
+export function foundConfig(file: string, folder: string, read: FileRead): FoundConfig {
+  if (read.kind === 'text')
+    return { path: file, folder, read: { kind: 'config', config: readConfig(read.text), text: read.text } };
+  const why =
+    read.kind === 'too-large'
+      ? `${describeUnread(read)}: the limit is ${maxManifestMegabytes} MB`
+      : describeUnread(read);
+  return { path: file, folder, read: { kind: 'unreadable', why } };
 }
 
 /** A manifest larger than this is not read (a 5,000-tool manifest is about 5.5 MB): the default of maxFileSize. */

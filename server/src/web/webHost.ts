@@ -1,6 +1,6 @@
-import { configFileName, readConfig, type FileKind, type FileRead } from '../engine';
+import { configFileName, type FileKind, type FileRead } from '../engine';
 import {
-  describeUnread,
+  foundConfig,
   isInside,
   maxManifestMegabytes,
   walk,
@@ -144,17 +144,9 @@ export class WebHost implements ServerHost {
   }
 
   readConfigFile(file: string, boundary: string, text?: string): FoundConfig {
-    const folder = paths.dirname(file);
-    if (text !== undefined) return { path: file, folder, read: { kind: 'config', config: readConfig(text), text } };
-    const read = this.readFileInside(boundary, file, maxReadBytes);
-    if (read.kind !== 'text') {
-      const why =
-        read.kind === 'too-large'
-          ? `${describeUnread(read)}: the limit is ${maxManifestMegabytes} MB`
-          : describeUnread(read);
-      return { path: file, folder, read: { kind: 'unreadable', why } };
-    }
-    return { path: file, folder, read: { kind: 'config', config: readConfig(read.text), text: read.text } };
+    const read =
+      text !== undefined ? { kind: 'text' as const, text } : this.readFileInside(boundary, file, maxReadBytes);
+    return foundConfig(file, paths.dirname(file), read);
   }
 
   fileStamp(filePath: string): FileStamp | undefined {
