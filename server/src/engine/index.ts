@@ -98,4 +98,4 @@ export {
   type ConfigScope,
   type ProjectConfig,
 } from './config/projectConfig';
-export { configCompletions, configHoverAt } from './config/configAssist';
+export { configCompletions, configRuleHover, type ConfigPlace } from './config/configAssist';

@@ -132,8 +132,7 @@ const manifestStatusRequest = new RequestType<ManifestStatusParams, ManifestStat
  */
 const routes: Route[] = [
   aboutDocument(CompletionRequest.type, 'Completion', object(textDocumentPosition), [], (entry, params, env) => {
-    if (isConfigFile(entry))
-      return configCompletionItems(entry.document.text, entry.document.lines, offsetOf(entry, params.position));
+    if (isConfigFile(entry)) return configCompletionItems(entry.document, offsetOf(entry, params.position));
     const folder = entry.folder();
     const completionEnv = {
       snippets: env.client().snippets,
@@ -156,8 +155,7 @@ const routes: Route[] = [
   aboutDocument(HoverRequest.type, 'Hover', object(textDocumentPosition), null, (entry, params, env) => {
     const offset = offsetOf(entry, params.position);
     const markup = env.client().hoverMarkup;
-    if (isConfigFile(entry))
-      return configHover(entry.document.text, entry.document.lines, offset, markup, env.rulePage()) ?? null;
+    if (isConfigFile(entry)) return configHover(entry.document, offset, markup, env.rulePage()) ?? null;
     if (entry.isFilerManifest) return hoverAt(entry.document, entry.model, offset, markup) ?? null;
     return (
       (entry.recognition().kind === 'other' &&

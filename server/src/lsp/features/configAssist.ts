@@ -1,28 +1,41 @@
 import { CompletionItemKind, type CompletionItem, type Hover } from 'vscode-languageserver';
-import { configCompletions, configHoverAt, type LineIndex } from '../../engine';
+import { configCompletions, configRuleHover, pathOfNode, type ConfigPlace, type ParsedDocument } from '../../engine';
+import { cursorContext, isKeyNode, nodeAt, pathAt } from '../jsonLocation';
 import { markupContent, type Markup } from '../markdown';
 
-/** Completion in a filer-manifest.config.json: the engine's (configAssist.ts), as LSP items. */
-export function configCompletionItems(text: string, lines: LineIndex, offset: number): CompletionItem[] {
-  return configCompletions(text, offset).map((completion, index) => ({
+/**
+ * Completion in a filer-manifest.config.json: the engine's (configAssist.ts) at the place the file's one parse puts the
+ * cursor (as a manifest's completion finds it), as LSP items replacing the key or value typed there.
+ */
+export function configCompletionItems(document: ParsedDocument, offset: number): CompletionItem[] {
+  const context = cursorContext(document, offset);
+  if (context.kind === 'none') return [];
+  const place: ConfigPlace =
+    context.kind === 'key' ? { kind: 'key', objectPath: context.path } : { kind: 'value', path: context.path };
+  const range = document.lines.rangeOf(context.span.offset, context.span.length);
+  return configCompletions(place).map((completion, index) => ({
     label: completion.label,
     kind: completion.kind === 'key' ? CompletionItemKind.Property : CompletionItemKind.Value,
     detail: completion.detail,
     // The engine's order (severities from off to error, keys as the file is read), not the client's alphabet.
     sortText: String(index).padStart(4, '0'),
-    textEdit: { range: lines.rangeOf(completion.offset, completion.length), newText: completion.newText },
+    textEdit: { range, newText: JSON.stringify(completion.label) },
   }));
 }
 
 /** Hover on a rule code in a config file: what the rule checks, its default severity, and a link to its page. */
 export function configHover(
-  text: string,
-  lines: LineIndex,
+  document: ParsedDocument,
   offset: number,
   markup: Markup,
   pageOf: ((code: string) => string | undefined) | undefined,
 ): Hover | undefined {
-  const found = configHoverAt(text, offset);
+  const node = nodeAt(document.root, offset);
+  if (node?.type !== 'string' || typeof node.value !== 'string') return undefined;
+  const place: ConfigPlace = isKeyNode(node)
+    ? { kind: 'key', objectPath: pathOfNode(node.parent!.parent!) }
+    : { kind: 'value', path: pathAt(node) };
+  const found = configRuleHover(place, node.value);
   if (!found) return undefined;
   const page = pageOf?.(found.code);
   // A link is markup only where the client reads Markdown; a plain-text client gets the address.
@@ -32,6 +45,6 @@ export function configHover(
       markup,
       markup.sections([`${markup.code(found.code)}: ${markup.text(found.text)}`, link].filter(Boolean)),
     ),
-    range: lines.rangeOf(found.offset, found.length),
+    range: document.lines.rangeOf(node.offset, node.length),
   };
 }
