@@ -2,8 +2,8 @@
  * The language server fed mutated real input (test/fuzz/mutations.ts) over a real connection, one process per test:
  * 100 inputs opened, changed or reopened as a handler (70) or a manifest or tool schema (30) of the examples' plugins,
  * and 30 as a team's filer-manifest.config.json, with hover, completion and document symbols asked on each. The
- * server stays alive and answers, each version's diagnostics arrive in time, and a good plugin's manifest still gets its diagnostics every ten inputs and at the end.
- * A fixed seed here; `node scripts/fuzz.mjs` runs random ones.
+ * server stays alive and answers, each version's diagnostics arrive in time, and a good plugin's manifest still gets
+ * its diagnostics every ten inputs and at the end. A fixed seed here; `node scripts/fuzz.mjs` runs random ones.
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
