@@ -187,6 +187,25 @@ describe('the server on the web host, its files read through the client', () => 
     }
   });
 
+  test('a filer-manifest.config.json is read through the client, and its rules apply', async () => {
+    const folder = tempFolder({
+      'filer-manifest.config.json': '{ "rules": { "manifest.unknown-key": "off" } }\n',
+      'plugin/manifest.json': '{\n  "name": "a",\n  "displayName": "A",\n  "version": "1.0.0",\n  "homepage": "x"\n}\n',
+    });
+    const web = await WebClient.start(folder.root, fromDisk);
+    try {
+      const uri = await web.open(join(folder.root, 'plugin/manifest.json'));
+      assert.deepEqual(
+        (await web.pull(uri)).map((d) => `${d.code} ${String(d.message)}`),
+        [],
+        'the config file read, and manifest.unknown-key off',
+      );
+    } finally {
+      web.stop();
+      folder.cleanup();
+    }
+  });
+
   describe('a changed file', () => {
     const folder = tempFolder();
     after(() => folder.cleanup());

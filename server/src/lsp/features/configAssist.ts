@@ -13,14 +13,21 @@ export function configCompletionItems(document: ParsedDocument, offset: number):
   const place: ConfigPlace =
     context.kind === 'key' ? { kind: 'key', objectPath: context.path } : { kind: 'value', path: context.path };
   const range = document.lines.rangeOf(context.span.offset, context.span.length);
-  return configCompletions(place).map((completion, index) => ({
-    label: completion.label,
-    kind: completion.kind === 'key' ? CompletionItemKind.Property : CompletionItemKind.Value,
-    detail: completion.detail,
-    // The engine's order (severities from off to error, keys as the file is read), not the client's alphabet.
-    sortText: String(index).padStart(4, '0'),
-    textEdit: { range, newText: JSON.stringify(completion.label) },
-  }));
+  // The client matches the text typed in the range against the filter text: with its opening quote when one is typed
+  // (VS Code offered nothing for `"tools.ti` matched against `tools.timeout`).
+  const quoted = document.text[context.span.offset] === '"';
+  return configCompletions(place).map((completion, index) => {
+    const newText = JSON.stringify(completion.label);
+    return {
+      label: completion.label,
+      kind: completion.kind === 'key' ? CompletionItemKind.Property : CompletionItemKind.Value,
+      detail: completion.detail,
+      // The engine's order (severities from off to error, keys as the file is read), not the client's alphabet.
+      sortText: String(index).padStart(4, '0'),
+      filterText: quoted ? newText : completion.label,
+      textEdit: { range, newText },
+    };
+  });
 }
 
 /** Hover on a rule code in a config file: what the rule checks, its default severity, and a link to its page. */
