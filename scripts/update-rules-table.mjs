@@ -6,9 +6,11 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const { allRules, decisionsTableMarkdown } = createRequire(import.meta.url)(
-  join(root, 'out/server/src/engine/index.js'),
-);
+const require = createRequire(import.meta.url);
+const { allRules } = require(join(root, 'out/server/src/engine/index.js'));
+// Not through the engine's index: the server's bundle holds all it exports, and no decision is the server's.
+const { decisionsTableMarkdown } = require(join(root, 'out/server/src/engine/rules/rulesTable.js'));
+const { decisionOf } = require(join(root, 'out/server/src/engine/rules/decisions.js'));
 const readmePath = join(root, 'README.md');
 /** @param {string} code */
 const rulePage = (code) => `docs/rules/${code}.md`;
@@ -22,5 +24,5 @@ const updated = readme.replace(
 );
 writeFileSync(readmePath, updated);
 console.log(
-  `README.md: the decisions of ${allRules.filter((/** @type {{ decision?: string }} */ rule) => rule.decision).length} rules`,
+  `README.md: the decisions of ${allRules.filter((/** @type {{ code: string }} */ rule) => decisionOf(rule.code)).length} rules`,
 );

@@ -19,6 +19,7 @@ import {
 import * as path from 'node:path';
 import { test } from 'node:test';
 import { allRules } from '../../server/src/engine';
+import { decisionOf } from '../../server/src/engine/rules/decisions';
 import { ruleHelp } from '../../server/src/cli/formats/sarifHelp';
 import { repositoryPages } from '../../server/src/host/rulePages';
 import { cliPath, describeRun, repoRoot, runCli, tempTree } from './runCli';
@@ -172,7 +173,8 @@ test('sarif: every rule has its fullDescription and its page as help, and no fil
     allRules.map((rule) => rule.code),
   );
   rules.forEach((rule, index) => {
-    const { description, decision } = allRules[index];
+    const { code, description } = allRules[index];
+    const decision = decisionOf(code);
     assert.equal(rule.fullDescription?.text, decision ? `${description} ${decision}` : description);
     // The package names no repository: its pages are files on the machine that ran the check, no link.
     assert.equal(rule.helpUri, undefined, rule.id);

@@ -352,7 +352,7 @@ test('the module graph is read: it finds the imports it must (a guard against a 
   assert.ok(
     modules
       .get('scripts/update-rules-table.mjs')
-      ?.uses.get('server/src/engine/index.ts')
+      ?.uses.get('server/src/engine/rules/rulesTable.ts')
       ?.has('decisionsTableMarkdown'),
   );
   assert.ok(modules.get('server/src/engine/index.ts')?.stars.length);

@@ -15,6 +15,7 @@ import {
   type ReferenceSource,
 } from '../../server/src/engine/rules/reference';
 import { defineRule } from '../../server/src/engine/rules/rule';
+import { ruleDocs } from '../../server/src/engine/rules/ruleDocs';
 import { rulePages } from './ruleExamples';
 import { docsOf } from '../../server/src/engine/rules/allDocs';
 
@@ -74,7 +75,7 @@ test('every quotation is found verbatim in the section it names (white space asi
 test('a rule with no words of the reference says so, and its decision says what it rests on', () => {
   const ours = allRules.filter((rule) => docsOf(rule.code).quotes === notInTheReference);
   assert.deepEqual(
-    ours.filter((rule) => !rule.decision?.trim()).map((rule) => rule.code),
+    ours.filter((rule) => !docsOf(rule.code).decision?.trim()).map((rule) => rule.code),
     [],
   );
   // The rules of the brief's own kind: the cap, the size limit, a check the reference does not make.
@@ -132,15 +133,17 @@ test('a page quotes the reference after what the rule checks and before why its 
 
 // What the compiler refuses (the build fails if one of these compiles).
 const examples = { incorrect: [{ manifest: '«{}»' }], correct: [{ manifest: '{}' }] } as const;
+const rule = defineRule({ code: 'x.rule', severity: 'warning', description: 'x', message: () => 'x' });
 export const withoutQuotes = () =>
   // @ts-expect-error a rule must quote the reference or say it does not
-  defineRule({ code: 'x.none', severity: 'warning', description: 'x', examples });
+  ruleDocs(rule, { examples });
 export const oursWithoutDecision = () =>
   // @ts-expect-error a rule of ours must have a decision that says what it rests on
-  defineRule({ code: 'x.ours', severity: 'warning', description: 'x', quotes: notInTheReference, examples });
+  ruleDocs(rule, { quotes: notInTheReference, examples });
+export const oursWithDecision = () => ruleDocs(rule, { decision: 'Ours.', quotes: notInTheReference, examples });
 export const noQuotation = () =>
   // @ts-expect-error at least one quotation
-  defineRule({ code: 'x.empty', severity: 'warning', description: 'x', quotes: [], examples });
+  ruleDocs(rule, { decision: 'Ours.', quotes: [], examples });
 export const unknownSection = (): Quote =>
   // @ts-expect-error a section is one of its page's headings
   manifestReference('Declaring a tool', 'id is the MCP tool name the model calls by.');

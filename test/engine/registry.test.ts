@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { allRules, decisionsTableMarkdown } from '../../server/src/engine';
+import { allRules } from '../../server/src/engine';
+import { decisionsTableMarkdown } from '../../server/src/engine/rules/rulesTable';
 import { rulesTableAreas } from '../../server/src/engine/rules/rulesTable';
 
 const repoRoot = join(__dirname, '../../..');

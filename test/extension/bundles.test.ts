@@ -9,6 +9,8 @@ import { readFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import { allRules } from '../../server/src/engine';
+import { decisionOf } from '../../server/src/engine/rules/decisions';
 
 const root = join(__dirname, '..', '..', '..');
 /** Each bundle's inputs (with the bytes each takes in it) and the modules it loads at run time. */
@@ -66,4 +68,34 @@ test('required from Node, the server core starts nothing and gives the modules t
   const core = require(join(root, 'dist/server-web.js')) as { shared: Record<string, Record<string, unknown>> };
   assert.equal(typeof core.shared['server/src/lsp/server.ts'].startServer, 'function');
   assert.equal(typeof core.shared['vscode-languageserver/common/api'].createConnection, 'function');
+});
+
+/**
+ * The longest run of a decision's text that a bundle holds as it is, whatever esbuild escapes in a string (a quote, a
+ * backslash, a character beyond ASCII) and whatever a template's constant is (a number).
+ */
+function longestPlainRun(text: string): string {
+  return text
+    .split(/[^\x20-\x7e]|["'`\\\d]/)
+    .reduce((longest, run) => (run.length > longest.length ? run : longest), '');
+}
+
+test('no rule\u2019s decision is in the server\u2019s bundle (the CLI\u2019s holds them, for SARIF)', () => {
+  const runs = allRules.flatMap((rule) => {
+    const decision = decisionOf(rule.code);
+    return decision ? [{ code: rule.code, run: longestPlainRun(decision) }] : [];
+  });
+  assert.ok(runs.length > allRules.length / 3, `${runs.length} decisions`);
+  for (const { code, run } of runs) assert.ok(run.length >= 30, `${code}: ${run}`);
+  const server = readFileSync(join(root, 'dist/server-web.js'), 'utf8');
+  const cli = readFileSync(join(root, 'dist/cli.js'), 'utf8');
+  // Found where they are: the CLI bundle holds each (so that their absence from the server's is not a misreading).
+  assert.deepEqual(
+    runs.filter(({ run }) => !cli.includes(run)).map(({ code }) => code),
+    [],
+  );
+  assert.deepEqual(
+    runs.filter(({ run }) => server.includes(run)).map(({ code }) => code),
+    [],
+  );
 });

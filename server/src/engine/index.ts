@@ -60,7 +60,6 @@ export { proposeFixes, sharedInOneRequest } from './fixes/proposeFixes';
 export { fixAll, maxPasses, type AppliedFix } from './fixAll';
 export { eolOf, indentUnitOf, lineIndentAt } from './fixes/textEdits';
 export { pathSuggestion } from './fixes/pathSuggestion';
-export { decisionsTableMarkdown } from './rules/rulesTable';
 export { hookEventDocumentation, knownHookEvents } from './rules/hooks';
 export { handlerPaths, namedHandler, type NamedHandler } from './folder/referencedFiles';
 export { argumentHoverAt, handlerCompletionsAt, type HandlerCompletion } from './handlers/handlerAssist';

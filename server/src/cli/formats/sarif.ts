@@ -1,6 +1,7 @@
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { jsonText, type RuleDefinition, type Severity } from '../../engine';
+import { decisionOf } from '../../engine/rules/decisions';
 import type { RulePages } from '../../lsp/rulePages';
 import { pathBelow } from '../manifestFiles';
 import { byFile, type CheckedManifest } from '../results';
@@ -45,11 +46,12 @@ export function formatSarif(results: CheckedManifest[], tool: SarifTool, cwd: st
             rules: tool.rules.map((rule) => {
               const helpUri = webAddress(tool.pages.link(rule.code));
               const page = tool.pages.text(rule.code);
+              const decision = decisionOf(rule.code);
               return {
                 id: rule.code,
                 shortDescription: { text: rule.description },
                 // What the rule checks, and how it decides where the reference is open: its page's first paragraphs.
-                fullDescription: { text: rule.decision ? `${rule.description} ${rule.decision}` : rule.description },
+                fullDescription: { text: decision ? `${rule.description} ${decision}` : rule.description },
                 defaultConfiguration: { level: levels[rule.severity] },
                 ...(page !== undefined ? { help: ruleHelp(page, helpUri) } : {}),
                 ...(helpUri ? { helpUri } : {}),

@@ -32,8 +32,6 @@ export interface RuleDefinition<C extends string = string, D = ShapeData> {
   severity: Severity;
   /** The reference's rule, in its words: shown in the README's rules table and in hovers. */
   description: string;
-  /** How the rule decides where the reference leaves it open (the README's "decision" column). */
-  decision?: string;
   /** For the findings an area's check reports: the message, from the finding's data. */
   message?(data: D): string;
   /** For rules the JSON Schema checks: the message for one finding, naming the field (its data is ShapeData). */
@@ -92,25 +90,17 @@ export type AnyRule = RuleDefinition<string, any>;
 
 /**
  * One rule definition, its code kept as a literal type and its data type taken from its message
- * builder (ShapeData when the schema alone reports it). The fix must take that data; whether the rule has a fix and a
- * decision is kept in its type, for its docs (ruleDocs.ts): a rule with a fix must show what it makes of an example,
- * and a rule the reference's words do not ground must have a decision. The compiler checks.
+ * builder (ShapeData when the schema alone reports it). The fix must take that data; whether the rule has a fix is
+ * kept in its type, for its docs (ruleDocs.ts): a rule with a fix must show what it makes of an example. The compiler
+ * checks. How the rule decides where the reference leaves it open is not here but its module's `decision` export,
+ * beside it (rules/decisions.ts), so that the server's bundle, which imports the rule alone, does not hold it.
  */
-export function defineRule<
-  const C extends string,
-  D,
-  F extends Fix<NoInfer<D>> | undefined = undefined,
-  S extends string | undefined = undefined,
->(
-  rule: RuleDefinition<C, D> & Reportable<D> & { fix?: F; decision?: S },
-): RuleDefinition<C, D> & Reportable<D> & { fix: F; decision: S };
-export function defineRule<
-  const C extends string,
-  F extends Fix<ShapeData> | undefined = undefined,
-  S extends string | undefined = undefined,
->(
-  rule: RuleDefinition<C, ShapeData> & { message?: undefined; fix?: F; decision?: S },
-): RuleDefinition<C, ShapeData> & { fix: F; decision: S };
+export function defineRule<const C extends string, D, F extends Fix<NoInfer<D>> | undefined = undefined>(
+  rule: RuleDefinition<C, D> & Reportable<D> & { fix?: F },
+): RuleDefinition<C, D> & Reportable<D> & { fix: F };
+export function defineRule<const C extends string, F extends Fix<ShapeData> | undefined = undefined>(
+  rule: RuleDefinition<C, ShapeData> & { message?: undefined; fix?: F },
+): RuleDefinition<C, ShapeData> & { fix: F };
 export function defineRule<const C extends string, D>(rule: RuleDefinition<C, D>): RuleDefinition<C, D> {
   return rule;
 }

@@ -90,6 +90,11 @@ type RuleExamples = FixedRuleExamples | PlainRuleExamples | FaultExamples;
 export interface RuleDocs<C extends string = string> {
   readonly code: C;
   /**
+   * How the rule decides where the reference leaves it open: its module's `decision` export (beside the rule, not in
+   * it, so that the server's bundle does not hold it), which its page and the README's tables show.
+   */
+  readonly decision?: string;
+  /**
    * The reference's words the rule rests on (its page quotes them), or notInTheReference for a rule of ours, whose
    * decision then says what it rests on.
    */
@@ -103,22 +108,22 @@ export interface RuleDocs<C extends string = string> {
   readonly whySeverity?: string;
 }
 
-/** What a rule's docs must hold, by what the rule is: a fix wants a `fixed`, a rule without a decision quotes. */
+/** What a rule's docs must hold, by what the rule is: a fix wants a `fixed`; without a decision, they quote. */
 type DocsFor<R extends DocumentedRule> = { readonly whySeverity?: string } & (R['fix'] extends undefined
   ? { readonly examples: PlainRuleExamples | FaultExamples }
   : { readonly examples: FixedRuleExamples }) &
-  (R['decision'] extends string
-    ? { readonly quotes: readonly [Quote, ...Quote[]] | typeof notInTheReference }
-    : { readonly quotes: readonly [Quote, ...Quote[]] });
+  (
+    | { readonly decision: string; readonly quotes: readonly [Quote, ...Quote[]] | typeof notInTheReference }
+    | { readonly decision?: undefined; readonly quotes: readonly [Quote, ...Quote[]] }
+  );
 
-/** What ruleDocs reads of a rule's type (defineRule keeps whether it has a fix and a decision). */
+/** What ruleDocs reads of a rule's type (defineRule keeps whether it has a fix). */
 interface DocumentedRule {
   readonly code: string;
   readonly severity: Severity;
   // A fix of any rule's data.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   readonly fix: Fix<any> | undefined;
-  readonly decision: string | undefined;
 }
 
 /**

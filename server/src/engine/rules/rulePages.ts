@@ -58,7 +58,7 @@ export function rulePageMarkdown(
     `## Why ${severityNames[rule.severity]}`,
     '',
     docs.whySeverity ?? severityMeaning[rule.severity],
-    ...(rule.decision ? ['', rule.decision] : []),
+    ...(docs.decision ? ['', docs.decision] : []),
     '',
     ...('fault' in docs.examples
       ? ['## Examples', '', `None: no plugin shows it. ${docs.examples.fault}`]

@@ -1,3 +1,4 @@
+import { decisionOf } from './decisions';
 import type { RuleDefinition } from './rule';
 
 const areaTitles: Record<string, string> = {
@@ -43,7 +44,7 @@ export function rulesTableMarkdown(rules: RuleDefinition[], pageOf?: (code: stri
       .sort((a, b) => a.code.localeCompare(b.code))
       .map((rule) => {
         const code = pageOf ? `[\`${rule.code}\`](${pageOf(rule.code)})` : `\`${rule.code}\``;
-        return `| ${code} | ${rule.severity} | ${cell(rule.description)} | ${cell(rule.decision ?? '')} |`;
+        return `| ${code} | ${rule.severity} | ${cell(rule.description)} | ${cell(decisionOf(rule.code) ?? '')} |`;
       });
     sections.push(
       `#### ${areaTitles[area]}\n\n| Code | Severity | Rule | Decision where the reference is open |\n|---|---|---|---|\n${rows.join('\n')}`,
@@ -62,8 +63,11 @@ export function decisionsTableMarkdown(rules: RuleDefinition[], pageOf: (code: s
   const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
   const order = (code: string) => rulesTableAreas.indexOf(code.split('.')[0]);
   const rows = rules
-    .filter((rule) => rule.decision)
+    .filter((rule) => decisionOf(rule.code))
     .sort((a, b) => order(a.code) - order(b.code) || a.code.localeCompare(b.code))
-    .map((rule) => `| [\`${rule.code}\`](${pageOf(rule.code)}) | ${rule.severity} | ${cell(rule.decision ?? '')} |`);
+    .map(
+      (rule) =>
+        `| [\`${rule.code}\`](${pageOf(rule.code)}) | ${rule.severity} | ${cell(decisionOf(rule.code) ?? '')} |`,
+    );
   return `| Rule | Severity | Decision where the reference is open |\n|---|---|---|\n${rows.join('\n')}\n`;
 }

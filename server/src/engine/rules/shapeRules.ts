@@ -21,16 +21,22 @@ export function genericRequired<const A extends RequiredArea>(area: A) {
   });
 }
 
+/** The decision of every `<area>.wrong-type` (each area's wrongType.ts exports it as its `decision`). */
+export const wrongTypeDecision =
+  'The reference writes a field\u2019s type by its form ([] a list, { \u2026 } an object, a quoted value a string, true a flag), not in words: the manifest\u2019s JSON Schema writes each one down, and a value of another type is an error.';
+
 /** `<area>.wrong-type`: a field of the wrong JSON type. */
 export function genericWrongType<const A extends Area>(area: A) {
   return defineRule({
     code: `${area}.wrong-type`,
     severity: 'error',
     description: `A field in ${areaTitle(area)} has the wrong JSON type.`,
-    decision:
-      'The reference writes a field\u2019s type by its form ([] a list, { \u2026 } an object, a quoted value a string, true a flag), not in words: the manifest\u2019s JSON Schema writes each one down, and a value of another type is an error.',
   });
 }
+
+/** The decision of every `<area>.unknown-key` (each area's unknownKey.ts exports it as its `decision`). */
+export const unknownKeyDecision =
+  'A warning, not an error: the reference lists the fields it reads, and an unknown one is ignored by the app.';
 
 /** `<area>.unknown-key`: a key the reference does not define. */
 export function genericUnknownKey<const A extends Area>(area: A) {
@@ -38,8 +44,6 @@ export function genericUnknownKey<const A extends Area>(area: A) {
     code: `${area}.unknown-key`,
     severity: 'warning',
     description: `A key the reference does not define in ${areaTitle(area)}; often a typo (a "did you mean" is offered).`,
-    decision:
-      'A warning, not an error: the reference lists the fields it reads, and an unknown one is ignored by the app.',
     // Ignored by the app: shown faded.
     tags: ['unnecessary'],
     fix: renameKey,

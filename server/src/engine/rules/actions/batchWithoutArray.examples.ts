@@ -1,9 +1,10 @@
 import { countWordsFiles, plugin, text } from '../examples';
 import { manifestReference } from '../reference';
 import { ruleDocs } from '../ruleDocs';
-import { batchWithoutArrayRule } from './batchWithoutArray';
+import { batchWithoutArrayRule, decision } from './batchWithoutArray';
 
 export const batchWithoutArrayDocs = ruleDocs(batchWithoutArrayRule, {
+  decision,
   quotes: [
     manifestReference(
       'actions[] \u2014 right-click AI actions',

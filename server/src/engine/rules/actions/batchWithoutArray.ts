@@ -3,13 +3,14 @@ import type { At } from './shared';
 import { defineRule } from '../rule';
 import { field, quote } from '../messages';
 
+export const decision =
+  'A warning: an array property whose items carry "format": "file-path" (or "directory-path") is required, found through local $refs as for tools.path-without-format.';
+
 export const batchWithoutArrayRule = defineRule({
   code: 'actions.batch-without-array',
   severity: 'warning',
   description:
     'multiFileMode: "batch" passes every selected path under the tool schema\u2019s array-of-paths property, which the tool\u2019s schema must have.',
-  decision:
-    'A warning: an array property whose items carry "format": "file-path" (or "directory-path") is required, found through local $refs as for tools.path-without-format.',
   message: ({ jsonPath, toolId }: At & { toolId: string }) =>
     `${field(jsonPath)} is "batch", but the schema of tool ${quote(toolId)} has no array of paths to pass the selected files in. ` +
     'Give it an array property whose items have `format` "file-path".',

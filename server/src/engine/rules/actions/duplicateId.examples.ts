@@ -1,9 +1,10 @@
 import { notInTheReference } from '../reference';
 import { plugin } from '../examples';
 import { ruleDocs } from '../ruleDocs';
-import { duplicateIdRule } from './duplicateId';
+import { decision, duplicateIdRule } from './duplicateId';
 
 export const duplicateIdDocs = ruleDocs(duplicateIdRule, {
+  decision,
   quotes: notInTheReference,
   examples: {
     incorrect: [

@@ -1,9 +1,10 @@
 import { notInTheReference } from '../reference';
 import { plugin } from '../examples';
 import { ruleDocs } from '../ruleDocs';
-import { duplicateParamIdRule } from './duplicateParamId';
+import { decision, duplicateParamIdRule } from './duplicateParamId';
 
 export const duplicateParamIdDocs = ruleDocs(duplicateParamIdRule, {
+  decision,
   quotes: notInTheReference,
   examples: {
     incorrect: [

@@ -1,9 +1,10 @@
 import { manifestReference } from '../reference';
 import { plugin } from '../examples';
 import { ruleDocs } from '../ruleDocs';
-import { generateForwardRule } from './generateForward';
+import { decision, generateForwardRule } from './generateForward';
 
 export const generateForwardDocs = ruleDocs(generateForwardRule, {
+  decision,
   quotes: [
     manifestReference(
       'actions[] \u2014 right-click AI actions',

@@ -4,12 +4,13 @@ import { defineRule } from '../rule';
 import { closest, didYouMean, field, quote } from '../messages';
 import { replaceWithSuggestion } from '../../fixes/shared';
 
+export const decision =
+  "A warning, not an error: the reference names forwardParamIds? without a rule, nor whose params they are; read as this action's own, the ones it has values to forward, so another id forwards nothing.";
+
 export const generateForwardRule = defineRule({
   code: 'actions.generate-forward',
   severity: 'warning',
   description: 'generate.forwardParamIds name params of this action.',
-  decision:
-    "A warning, not an error: the reference names forwardParamIds? without a rule, nor whose params they are; read as this action's own, the ones it has values to forward, so another id forwards nothing.",
   message: ({ jsonPath, paramId, suggestion }: Suggesting & { paramId: string }) =>
     `${field(jsonPath)} ${quote(paramId)} names no param of this action, so nothing is forwarded under it.${didYouMean(suggestion, quote)}`,
   fix: replaceWithSuggestion,

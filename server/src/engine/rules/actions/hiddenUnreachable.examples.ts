@@ -1,9 +1,10 @@
 import { manifestReference } from '../reference';
 import { plugin } from '../examples';
 import { ruleDocs } from '../ruleDocs';
-import { hiddenUnreachableRule } from './hiddenUnreachable';
+import { decision, hiddenUnreachableRule } from './hiddenUnreachable';
 
 export const hiddenUnreachableDocs = ruleDocs(hiddenUnreachableRule, {
+  decision,
   quotes: [
     manifestReference(
       'actions[] \u2014 right-click AI actions',

@@ -3,12 +3,14 @@ import { generatedActionIds, type At } from './shared';
 import { defineRule } from '../rule';
 import { quote } from '../messages';
 
+export const decision =
+  'A warning when no action names the hidden action in generate.actionId: nothing could ever invoke it.';
+
 export const hiddenUnreachableRule = defineRule({
   code: 'actions.hidden-unreachable',
   severity: 'warning',
   description:
     'hidden: true keeps the action out of the context menu; it stays invocable as another action\u2019s generate.actionId.',
-  decision: 'A warning when no action names the hidden action in generate.actionId: nothing could ever invoke it.',
   message: ({ actionId }: At & { actionId: string }) =>
     `Action ${quote(actionId)} is hidden, and no action names it in \`generate.actionId\`, so nothing can invoke it. Name it in another action's \`generate\`, or remove \`hidden\`.`,
   check: {

@@ -1,9 +1,10 @@
 import { manifestReference } from '../reference';
 import { plugin } from '../examples';
 import { ruleDocs } from '../ruleDocs';
-import { kindRule } from './kind';
+import { decision, kindRule } from './kind';
 
 export const kindDocs = ruleDocs(kindRule, {
+  decision,
   quotes: [
     manifestReference(
       'actions[] \u2014 right-click AI actions',

@@ -1,9 +1,10 @@
 import { manifestReference } from '../reference';
 import { plugin } from '../examples';
 import { ruleDocs } from '../ruleDocs';
-import { multiFileModeIgnoredRule } from './multiFileModeIgnored';
+import { decision, multiFileModeIgnoredRule } from './multiFileModeIgnored';
 
 export const multiFileModeIgnoredDocs = ruleDocs(multiFileModeIgnoredRule, {
+  decision,
   quotes: [
     manifestReference(
       'actions[] \u2014 right-click AI actions',

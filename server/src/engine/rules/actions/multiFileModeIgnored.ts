@@ -1,12 +1,13 @@
 import { defineRule } from '../rule';
 import { otherKindKey, ignoredMessage } from './shared';
 
+export const decision =
+  'A warning: the reference marks it "tool kind" without forbidding it elsewhere; a prompt action ignores it.';
+
 export const multiFileModeIgnoredRule = defineRule({
   code: 'actions.multi-file-mode-ignored',
   severity: 'warning',
   description: 'multiFileMode is read for kind: "tool" only.',
-  decision:
-    'A warning: the reference marks it "tool kind" without forbidding it elsewhere; a prompt action ignores it.',
   message: ignoredMessage,
   check: {
     action(action, { report }) {

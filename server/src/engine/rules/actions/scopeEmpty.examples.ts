@@ -1,9 +1,10 @@
 import { manifestReference } from '../reference';
 import { plugin } from '../examples';
 import { ruleDocs } from '../ruleDocs';
-import { scopeEmptyRule } from './scopeEmpty';
+import { decision, scopeEmptyRule } from './scopeEmpty';
 
 export const scopeEmptyDocs = ruleDocs(scopeEmptyRule, {
+  decision,
   quotes: [
     manifestReference(
       'actions[] \u2014 right-click AI actions',

@@ -1,9 +1,10 @@
 import { manifestReference } from '../reference';
 import { plugin } from '../examples';
 import { ruleDocs } from '../ruleDocs';
-import { selectOptionsRule } from './selectOptions';
+import { decision, selectOptionsRule } from './selectOptions';
 
 export const selectOptionsDocs = ruleDocs(selectOptionsRule, {
+  decision,
   quotes: [
     manifestReference(
       'actions[] \u2014 right-click AI actions',

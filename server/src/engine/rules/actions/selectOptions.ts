@@ -4,11 +4,13 @@ import { addRequiredField } from '../../fixes/shared';
 import { defineRule } from '../rule';
 import { field } from '../messages';
 
+export const decision =
+  'A warning: the reference makes options optional, but a select with no options cannot be answered.';
+
 export const selectOptionsRule = defineRule({
   code: 'actions.select-options',
   severity: 'warning',
   description: 'A "select" param offers its options: without them the dialog shows an empty list.',
-  decision: 'A warning: the reference makes options optional, but a select with no options cannot be answered.',
   message: ({ jsonPath }: At & { missingField: 'options' }) =>
     `${field(jsonPath)} is a "select" param without \`options\`, so the dialog would offer nothing to choose. Add the options.`,
   fix: addRequiredField,

@@ -1,9 +1,10 @@
 import { manifestReference } from '../reference';
 import { plugin } from '../examples';
 import { ruleDocs } from '../ruleDocs';
-import { toolIdIgnoredRule } from './toolIdIgnored';
+import { decision, toolIdIgnoredRule } from './toolIdIgnored';
 
 export const toolIdIgnoredDocs = ruleDocs(toolIdIgnoredRule, {
+  decision,
   quotes: [
     manifestReference(
       'actions[] \u2014 right-click AI actions',

@@ -1,11 +1,13 @@
 import { defineRule } from '../rule';
 import { otherKindKey, ignoredMessage } from './shared';
 
+export const decision =
+  'A warning: the reference does not forbid toolId on a prompt action, but the app ignores it there.';
+
 export const toolIdIgnoredRule = defineRule({
   code: 'actions.tool-id-ignored',
   severity: 'warning',
   description: 'toolId is read for kind: "tool" only.',
-  decision: 'A warning: the reference does not forbid toolId on a prompt action, but the app ignores it there.',
   message: ignoredMessage,
   check: {
     action(action, { report }) {

@@ -1,3 +1,5 @@
 import { genericWrongType } from '../shapeRules';
 
 export const wrongTypeRule = genericWrongType('actions');
+
+export { wrongTypeDecision as decision } from '../shapeRules';

@@ -1,9 +1,10 @@
 import { plugin } from '../examples';
 import { notInTheReference } from '../reference';
 import { ruleDocs } from '../ruleDocs';
-import { duplicateIdRule } from './duplicateId';
+import { decision, duplicateIdRule } from './duplicateId';
 
 export const duplicateIdDocs = ruleDocs(duplicateIdRule, {
+  decision,
   quotes: notInTheReference,
   examples: {
     incorrect: [

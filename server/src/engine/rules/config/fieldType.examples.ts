@@ -1,9 +1,10 @@
 import { notInTheReference } from '../reference';
 import { ruleDocs } from '../ruleDocs';
 import { withConfig } from './examples.shared';
-import { fieldTypeRule } from './fieldType';
+import { decision, fieldTypeRule } from './fieldType';
 
 export const fieldTypeDocs = ruleDocs(fieldTypeRule, {
+  decision,
   quotes: notInTheReference,
   examples: {
     incorrect: [withConfig(`{ "rules": «["manifest.unknown-key"]» }`)],

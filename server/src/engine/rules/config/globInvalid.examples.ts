@@ -1,9 +1,10 @@
 import { notInTheReference } from '../reference';
 import { ruleDocs } from '../ruleDocs';
 import { withConfig } from './examples.shared';
-import { globInvalidRule } from './globInvalid';
+import { decision, globInvalidRule } from './globInvalid';
 
 export const globInvalidDocs = ruleDocs(globInvalidRule, {
+  decision,
   quotes: notInTheReference,
   examples: {
     incorrect: [withConfig(`{ "ignore": [«""»] }`)],

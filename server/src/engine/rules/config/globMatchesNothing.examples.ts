@@ -1,9 +1,10 @@
 import { notInTheReference } from '../reference';
 import { ruleDocs } from '../ruleDocs';
 import { withConfig } from './examples.shared';
-import { globMatchesNothingRule } from './globMatchesNothing';
+import { decision, globMatchesNothingRule } from './globMatchesNothing';
 
 export const globMatchesNothingDocs = ruleDocs(globMatchesNothingRule, {
+  decision,
   quotes: notInTheReference,
   examples: {
     incorrect: [

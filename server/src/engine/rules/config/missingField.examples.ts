@@ -1,9 +1,10 @@
 import { notInTheReference } from '../reference';
 import { ruleDocs } from '../ruleDocs';
 import { withConfig } from './examples.shared';
-import { missingFieldRule } from './missingField';
+import { decision, missingFieldRule } from './missingField';
 
 export const missingFieldDocs = ruleDocs(missingFieldRule, {
+  decision,
   quotes: notInTheReference,
   examples: {
     incorrect: [

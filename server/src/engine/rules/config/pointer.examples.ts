@@ -1,9 +1,10 @@
 import { notInTheReference } from '../reference';
 import { ruleDocs } from '../ruleDocs';
 import { withConfig } from './examples.shared';
-import { pointerRule } from './pointer';
+import { decision, pointerRule } from './pointer';
 
 export const pointerDocs = ruleDocs(pointerRule, {
+  decision,
   quotes: notInTheReference,
   examples: {
     incorrect: [

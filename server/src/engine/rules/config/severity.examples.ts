@@ -1,9 +1,10 @@
 import { notInTheReference } from '../reference';
 import { ruleDocs } from '../ruleDocs';
 import { withConfig } from './examples.shared';
-import { severityRule } from './severity';
+import { decision, severityRule } from './severity';
 
 export const severityDocs = ruleDocs(severityRule, {
+  decision,
   quotes: notInTheReference,
   examples: {
     incorrect: [withConfig(`{ "rules": { "manifest.unknown-key": «"warn"» } }`)],

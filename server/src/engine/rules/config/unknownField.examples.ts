@@ -1,9 +1,10 @@
 import { notInTheReference } from '../reference';
 import { ruleDocs } from '../ruleDocs';
 import { withConfig } from './examples.shared';
-import { unknownFieldRule } from './unknownField';
+import { decision, unknownFieldRule } from './unknownField';
 
 export const unknownFieldDocs = ruleDocs(unknownFieldRule, {
+  decision,
   quotes: notInTheReference,
   examples: {
     incorrect: [withConfig(`{ «"rule"»: { "manifest.unknown-key": "off" } }`)],

@@ -1,9 +1,10 @@
 import { notInTheReference } from '../reference';
 import { ruleDocs } from '../ruleDocs';
 import { withConfig } from './examples.shared';
-import { unknownRuleRule } from './unknownRule';
+import { decision, unknownRuleRule } from './unknownRule';
 
 export const unknownRuleDocs = ruleDocs(unknownRuleRule, {
+  decision,
   quotes: notInTheReference,
   examples: {
     incorrect: [withConfig(`{ "rules": { «"manifest.unknown-keys"»: "off" } }`)],

@@ -2,9 +2,10 @@ import { plugin } from '../examples';
 import { notInTheReference } from '../reference';
 import { ruleDocs } from '../ruleDocs';
 import { withConfig } from './examples.shared';
-import { unreadableRule } from './unreadable';
+import { decision, unreadableRule } from './unreadable';
 
 export const unreadableDocs = ruleDocs(unreadableRule, {
+  decision,
   quotes: notInTheReference,
   examples: {
     incorrect: [

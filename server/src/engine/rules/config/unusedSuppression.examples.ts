@@ -1,9 +1,10 @@
 import { notInTheReference } from '../reference';
 import { ruleDocs } from '../ruleDocs';
 import { withConfig } from './examples.shared';
-import { unusedSuppressionRule } from './unusedSuppression';
+import { decision, unusedSuppressionRule } from './unusedSuppression';
 
 export const unusedSuppressionDocs = ruleDocs(unusedSuppressionRule, {
+  decision,
   quotes: notInTheReference,
   examples: {
     incorrect: [

@@ -3,13 +3,14 @@ import { defineRule } from '../rule';
 import { nameOf, quote } from '../messages';
 import { config } from './shared';
 
+export const decision =
+  'Not in the reference. Reported so that suppressions do not rot: the finding was fixed, or the manifest changed under the pointer. Only for a manifest that was checked (check reports it for the manifests it was given; the editor for the manifests it knows), and not while the suppressed rule is off for that manifest. A suppression names a manifest by its path relative to the config file’s folder, and silences its rule at the value the pointer names (its key, its value or the whole member), never below it; a finding in a handler is suppressed by a comment in the handler instead.';
+
 export const unusedSuppressionRule = defineRule({
   code: 'config.unused-suppression',
   severity: 'warning',
   description:
     'A suppression in filer-manifest.config.json whose finding no longer exists: the rule no longer reports anything at that place of that manifest.',
-  decision:
-    'Not in the reference. Reported so that suppressions do not rot: the finding was fixed, or the manifest changed under the pointer. Only for a manifest that was checked (check reports it for the manifests it was given; the editor for the manifests it knows), and not while the suppressed rule is off for that manifest. A suppression names a manifest by its path relative to the config file’s folder, and silences its rule at the value the pointer names (its key, its value or the whole member), never below it; a finding in a handler is suppressed by a comment in the handler instead.',
   message: ({ file, at, rule }: { jsonPath: JsonPath; file: string; at: string; rule: string }) =>
     `Nothing to suppress: ${nameOf(rule)} reports nothing at ${quote(at)} in ${quote(file)} any more. Remove this entry from ${config}.`,
 });

@@ -1,8 +1,9 @@
 import { notInTheReference } from '../reference';
 import { ruleDocs } from '../ruleDocs';
-import { fileTooLargeRule } from './fileTooLarge';
+import { decision, fileTooLargeRule } from './fileTooLarge';
 
 export const fileTooLargeDocs = ruleDocs(fileTooLargeRule, {
+  decision,
   quotes: notInTheReference,
   examples: {
     // The text stands for a larger one: what an editor found its size to be is given with it.

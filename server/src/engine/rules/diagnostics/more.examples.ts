@@ -1,9 +1,10 @@
 import { notInTheReference } from '../reference';
 import { text } from '../examples';
 import { ruleDocs } from '../ruleDocs';
-import { moreRule } from './more';
+import { decision, moreRule } from './more';
 
 export const moreDocs = ruleDocs(moreRule, {
+  decision,
   quotes: notInTheReference,
   examples: {
     incorrect: [

@@ -1,9 +1,10 @@
 import { notInTheReference } from '../reference';
 import { text } from '../examples';
 import { ruleDocs } from '../ruleDocs';
-import { tooManyValuesRule } from './tooManyValues';
+import { decision, tooManyValuesRule } from './tooManyValues';
 
 export const tooManyValuesDocs = ruleDocs(tooManyValuesRule, {
+  decision,
   quotes: notInTheReference,
   examples: {
     // The text stands for one of more than a million values: it is checked under a limit of 12.

@@ -1,9 +1,10 @@
 import { notInTheReference } from '../reference';
 import { plugin, summarizePrompt } from '../examples';
 import { ruleDocs } from '../ruleDocs';
-import { emptyRule } from './empty';
+import { decision, emptyRule } from './empty';
 
 export const emptyDocs = ruleDocs(emptyRule, {
+  decision,
   quotes: notInTheReference,
   examples: {
     incorrect: [

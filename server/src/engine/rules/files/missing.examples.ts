@@ -1,9 +1,10 @@
 import { manifestReference } from '../reference';
 import { plugin, summarizePrompt } from '../examples';
 import { ruleDocs } from '../ruleDocs';
-import { missingRule } from './missing';
+import { decision, missingRule } from './missing';
 
 export const missingDocs = ruleDocs(missingRule, {
+  decision,
   quotes: [
     manifestReference(
       'tools[] \u2014 MCP tools the agent can call',

@@ -1,9 +1,10 @@
 import { manifestReference } from '../reference';
 import { plugin, summarizePrompt } from '../examples';
 import { ruleDocs } from '../ruleDocs';
-import { notAFileRule } from './notAFile';
+import { decision, notAFileRule } from './notAFile';
 
 export const notAFileDocs = ruleDocs(notAFileRule, {
+  decision,
   quotes: [
     manifestReference(
       'tools[] \u2014 MCP tools the agent can call',

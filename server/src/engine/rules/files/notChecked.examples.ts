@@ -1,9 +1,10 @@
 import { countWordsFiles, countWordsPlugin } from '../examples';
 import { notInTheReference } from '../reference';
 import { ruleDocs } from '../ruleDocs';
-import { notCheckedRule } from './notChecked';
+import { decision, notCheckedRule } from './notChecked';
 
 export const notCheckedDocs = ruleDocs(notCheckedRule, {
+  decision,
   quotes: notInTheReference,
   examples: {
     incorrect: [

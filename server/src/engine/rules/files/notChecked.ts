@@ -3,13 +3,14 @@ import { defineRule } from '../rule';
 import { capitalized, limitWords, quote, sizeWords } from '../messages';
 import { fileData, named, uncheckedWords, what, type FileData } from './shared';
 
+export const decision =
+  'Not a rule of the reference: Filer loads a large file, a bundled handler most often, so it is no error; but a handler past the size the checks read is not checked against the manifest (its ctx members\u2019 permissions, its tool\u2019s arguments, its results), nor a prompt for text, nor a schema for the tool\u2019s arguments, and this says so, so that no one takes the silence for a clean file. A schema is read up to a manifest\u2019s own limit (16 MiB: its analysis is linear in it, and the tool\u2019s gating is told from it); a handler or a prompt up to 2 MiB (a handler is parsed and walked). Sizes are in MiB (1,048,576 bytes) with one decimal. Information: nothing in it is said to be wrong.';
+
 export const notCheckedRule = defineRule({
   code: 'files.not-checked',
   severity: 'information',
   description:
     'A handler module or a prompt template over 2 MiB, or a tool\u2019s schema over 16 MiB, is not read, so nothing in it is checked; this says so, at the path that names it. So does a file whose read or check failed (a fault of this tool or of the system, never of the plugin): that file alone is left unchecked.',
-  decision:
-    'Not a rule of the reference: Filer loads a large file, a bundled handler most often, so it is no error; but a handler past the size the checks read is not checked against the manifest (its ctx members\u2019 permissions, its tool\u2019s arguments, its results), nor a prompt for text, nor a schema for the tool\u2019s arguments, and this says so, so that no one takes the silence for a clean file. A schema is read up to a manifest\u2019s own limit (16 MiB: its analysis is linear in it, and the tool\u2019s gating is told from it); a handler or a prompt up to 2 MiB (a handler is parsed and walked). Sizes are in MiB (1,048,576 bytes) with one decimal. Information: nothing in it is said to be wrong.',
   message: (data: FileData & ({ size: number; limit: number } | { failure: string })) => {
     const unchecked = uncheckedWords(data.referenceKind);
     return 'size' in data

@@ -1,9 +1,10 @@
 import { manifestReference } from '../reference';
 import { plugin, summarizePrompt } from '../examples';
 import { ruleDocs } from '../ruleDocs';
-import { outsideRule } from './outside';
+import { decision, outsideRule } from './outside';
 
 export const outsideDocs = ruleDocs(outsideRule, {
+  decision,
   quotes: [
     manifestReference(
       'tools[] \u2014 MCP tools the agent can call',

@@ -1,12 +1,14 @@
 import { defineRule } from '../rule';
 import { fileData, named, type FileData } from './shared';
 
+export const decision =
+  'An error, like "..": an installed plugin carries only its own folder, and nothing outside it is read.';
+
 export const outsideRule = defineRule({
   code: 'files.outside',
   severity: 'error',
   description:
     'A path the manifest names must stay inside the plugin folder (a symlink that leaves it is not followed).',
-  decision: 'An error, like "..": an installed plugin carries only its own folder, and nothing outside it is read.',
   message: (data: FileData) =>
     `${named(data)} leads outside the plugin folder through a symbolic link, so it is not read.`,
   check: {

@@ -1,9 +1,10 @@
 import { countWordsFiles, countWordsPlugin } from '../examples';
 import { manifestReference } from '../reference';
 import { ruleDocs } from '../ruleDocs';
-import { unreadableRule } from './unreadable';
+import { decision, unreadableRule } from './unreadable';
 
 export const unreadableDocs = ruleDocs(unreadableRule, {
+  decision,
   quotes: [
     manifestReference(
       'tools[] \u2014 MCP tools the agent can call',

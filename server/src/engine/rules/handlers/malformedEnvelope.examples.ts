@@ -1,9 +1,10 @@
 import { countWordsFiles, countWordsPlugin, envelopeHandler } from '../examples';
 import { manifestReference, toolsGuide } from '../reference';
 import { ruleDocs } from '../ruleDocs';
-import { malformedEnvelopeRule } from './malformedEnvelope';
+import { decision, malformedEnvelopeRule } from './malformedEnvelope';
 
 export const malformedEnvelopeDocs = ruleDocs(malformedEnvelopeRule, {
+  decision,
   quotes: [
     manifestReference(
       'tools[] \u2014 MCP tools the agent can call',

@@ -1,9 +1,10 @@
 import { countWordsFiles, doneHook, plugin } from '../examples';
 import { manifestReference } from '../reference';
 import { ruleDocs } from '../ruleDocs';
-import { parameterGrantsNothingRule } from './parameterGrantsNothing';
+import { decision, parameterGrantsNothingRule } from './parameterGrantsNothing';
 
 export const parameterGrantsNothingDocs = ruleDocs(parameterGrantsNothingRule, {
+  decision,
   quotes: [
     manifestReference(
       'permissions',

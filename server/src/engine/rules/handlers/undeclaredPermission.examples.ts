@@ -1,9 +1,10 @@
 import { countWordsFiles, countWordsPlugin, markedHandler } from '../examples';
 import { manifestReference } from '../reference';
 import { ruleDocs } from '../ruleDocs';
-import { undeclaredPermissionRule } from './undeclaredPermission';
+import { decision, undeclaredPermissionRule } from './undeclaredPermission';
 
 export const undeclaredPermissionDocs = ruleDocs(undeclaredPermissionRule, {
+  decision,
   quotes: [
     manifestReference(
       'permissions',

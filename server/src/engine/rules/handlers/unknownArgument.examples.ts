@@ -1,7 +1,7 @@
 import { argumentsHandler, countWordsFiles, countWordsPlugin, text } from '../examples';
 import { manifestReference, toolsGuide } from '../reference';
 import { ruleDocs } from '../ruleDocs';
-import { unknownArgumentRule } from './unknownArgument';
+import { decision, unknownArgumentRule } from './unknownArgument';
 
 /** A schema file as a fix that creates one writes it, before its tool's arguments are declared. */
 const emptySchema = text(`
@@ -12,6 +12,7 @@ const emptySchema = text(`
   }`);
 
 export const unknownArgumentDocs = ruleDocs(unknownArgumentRule, {
+  decision,
   quotes: [
     manifestReference(
       'tools[] \u2014 MCP tools the agent can call',

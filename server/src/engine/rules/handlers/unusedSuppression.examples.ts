@@ -1,7 +1,7 @@
 import { countWordsFiles, countWordsPlugin } from '../examples';
 import { notInTheReference } from '../reference';
 import { ruleDocs } from '../ruleDocs';
-import { unusedSuppressionRule } from './unusedSuppression';
+import { decision, unusedSuppressionRule } from './unusedSuppression';
 
 /** The word-count handler returning `block`, under a comment that accepts a malformed envelope (written `code`). */
 const acceptingHandler = (code: string, block: string) => `module.exports = async ({ path }, ctx) => {
@@ -12,6 +12,7 @@ const acceptingHandler = (code: string, block: string) => `module.exports = asyn
 `;
 
 export const unusedSuppressionDocs = ruleDocs(unusedSuppressionRule, {
+  decision,
   quotes: notInTheReference,
   examples: {
     incorrect: [

@@ -6,13 +6,14 @@ type Unused = 'unused' | 'unknown' | 'elsewhere' | 'no-code';
 
 const where = { 'next-line': 'on the line below it', file: 'in this file' } as const;
 
+export const decision =
+  'Not in the reference. The comments are ESLint\u2019s, for the findings in a handler file (a manifest\u2019s are accepted in filer-manifest.config.json). A comment names each rule it accepts: one that names none accepts nothing, so that a rule added later is never hidden unseen. It is read only as a comment alone on its line, line by line rather than parsed, so it holds however broken the code around it is. An unused one is reported, so that none rots and hides a later finding, but not while its rule is off; nor for a handler no rule had to read to its end.';
+
 export const unusedSuppressionRule = defineRule({
   code: 'handlers.unused-suppression',
   severity: 'warning',
   description:
     'A suppression comment in a handler (`// filer-manifest-disable-next-line <code> -- <reason>`, or `// filer-manifest-disable <code>` for the whole file) that accepts no finding: the rule no longer reports anything there, the code is not a rule, or its rule never reports in a handler.',
-  decision:
-    'Not in the reference. The comments are ESLint\u2019s, for the findings in a handler file (a manifest\u2019s are accepted in filer-manifest.config.json). A comment names each rule it accepts: one that names none accepts nothing, so that a rule added later is never hidden unseen. It is read only as a comment alone on its line, line by line rather than parsed, so it holds however broken the code around it is. An unused one is reported, so that none rots and hides a later finding, but not while its rule is off; nor for a handler no rule had to read to its end.',
   message: ({
     code,
     problem,

@@ -1,9 +1,10 @@
 import { manifestReference } from '../reference';
 import { plugin } from '../examples';
 import { ruleDocs } from '../ruleDocs';
-import { unknownEventRule } from './unknownEvent';
+import { decision, unknownEventRule } from './unknownEvent';
 
 export const unknownEventDocs = ruleDocs(unknownEventRule, {
+  decision,
   quotes: [
     manifestReference(
       'hooks{} \u2014 event handlers',

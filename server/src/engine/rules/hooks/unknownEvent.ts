@@ -5,12 +5,13 @@ import { closest, didYouMean, nameOf, namesInWords } from '../messages';
 import { knownHookEvents } from './shared';
 import { renameKey } from '../../fixes/shared';
 
+export const decision = 'A warning, not an error: the reference\u2019s list of events is open-ended ("…").';
+
 export const unknownEventRule = defineRule({
   code: 'hooks.unknown-event',
   severity: 'warning',
   description:
     'A hook keyed by an event name the reference does not name (onAgentComplete, onSessionMessage, onToolCall, …).',
-  decision: 'A warning, not an error: the reference\u2019s list of events is open-ended ("…").',
   message: ({ event, suggestion }: { jsonPath: JsonPath; event: string; suggestion?: string }) =>
     `Hook event ${nameOf(event)} is not one the reference names, so its handler may never run. ` +
     `The events it names are ${namesInWords(Object.keys(knownHookEvents).map(nameOf))}.${didYouMean(suggestion, nameOf)}`,

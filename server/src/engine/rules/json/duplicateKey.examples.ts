@@ -1,9 +1,10 @@
 import { notInTheReference } from '../reference';
 import { plugin, text } from '../examples';
 import { ruleDocs } from '../ruleDocs';
-import { duplicateKeyRule } from './duplicateKey';
+import { decision, duplicateKeyRule } from './duplicateKey';
 
 export const duplicateKeyDocs = ruleDocs(duplicateKeyRule, {
+  decision,
   quotes: notInTheReference,
   examples: {
     incorrect: [

@@ -1,9 +1,10 @@
 import { notInTheReference } from '../reference';
 import { plugin, text } from '../examples';
 import { ruleDocs } from '../ruleDocs';
-import { syntaxRule } from './syntax';
+import { decision, syntaxRule } from './syntax';
 
 export const syntaxDocs = ruleDocs(syntaxRule, {
+  decision,
   quotes: notInTheReference,
   examples: {
     incorrect: [

@@ -2,12 +2,13 @@ import { defineRule } from '../rule';
 import { messages, removeByteOrderMark, type SyntaxData } from './shared';
 import { own } from '../../own';
 
+export const decision =
+  'The reference names no syntax, and shows every manifest as JSON: the manifest is read as JSON.parse reads it. A byte-order mark at the start is a syntax error too, said as such: JSON.parse rejects the U+FEFF a UTF-8 file read as text keeps.';
+
 export const syntaxRule = defineRule({
   code: 'json.syntax',
   severity: 'error',
   description: 'The manifest must be valid JSON.',
-  decision:
-    'The reference names no syntax, and shows every manifest as JSON: the manifest is read as JSON.parse reads it. A byte-order mark at the start is a syntax error too, said as such: JSON.parse rejects the U+FEFF a UTF-8 file read as text keeps.',
   message: ({ detail }: SyntaxData) =>
     detail === 'empty'
       ? 'The manifest is empty. Write one JSON object, with at least `name`, `displayName` and `version`.'

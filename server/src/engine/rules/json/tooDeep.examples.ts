@@ -1,9 +1,10 @@
 import { notInTheReference } from '../reference';
 import { plugin } from '../examples';
 import { ruleDocs } from '../ruleDocs';
-import { tooDeepRule } from './tooDeep';
+import { decision, tooDeepRule } from './tooDeep';
 
 export const tooDeepDocs = ruleDocs(tooDeepRule, {
+  decision,
   quotes: notInTheReference,
   examples: {
     incorrect: [

@@ -1,9 +1,10 @@
 import { notInTheReference } from '../reference';
 import { plugin } from '../examples';
 import { ruleDocs } from '../ruleDocs';
-import { trailingCommaRule } from './trailingComma';
+import { decision, trailingCommaRule } from './trailingComma';
 
 export const trailingCommaDocs = ruleDocs(trailingCommaRule, {
+  decision,
   quotes: notInTheReference,
   examples: {
     incorrect: [{ manifest: plugin(`"keywords": ["words", "count"]«,»`) }],

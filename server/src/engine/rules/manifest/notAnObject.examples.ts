@@ -1,9 +1,10 @@
 import { notInTheReference } from '../reference';
 import { text } from '../examples';
 import { ruleDocs } from '../ruleDocs';
-import { notAnObjectRule } from './notAnObject';
+import { decision, notAnObjectRule } from './notAnObject';
 
 export const notAnObjectDocs = ruleDocs(notAnObjectRule, {
+  decision,
   quotes: notInTheReference,
   examples: {
     incorrect: [

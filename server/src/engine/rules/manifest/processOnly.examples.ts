@@ -1,9 +1,10 @@
 import { manifestReference } from '../reference';
 import { plugin } from '../examples';
 import { ruleDocs } from '../ruleDocs';
-import { processOnlyRule } from './processOnly';
+import { decision, processOnlyRule } from './processOnly';
 
 export const processOnlyDocs = ruleDocs(processOnlyRule, {
+  decision,
   quotes: [manifestReference('Top level', 'command, args[] process only')],
   examples: {
     incorrect: [{ manifest: plugin(`«"args"»: ["--stdio"]`) }],

@@ -1,9 +1,10 @@
 import { plugin } from '../examples';
 import { notInTheReference } from '../reference';
 import { ruleDocs } from '../ruleDocs';
-import { unknownKeyRule } from './unknownKey';
+import { decision, unknownKeyRule } from './unknownKey';
 
 export const unknownKeyDocs = ruleDocs(unknownKeyRule, {
+  decision,
   quotes: notInTheReference,
   examples: {
     incorrect: [

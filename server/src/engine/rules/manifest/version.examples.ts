@@ -1,9 +1,10 @@
 import { manifestReference } from '../reference';
 import { text } from '../examples';
 import { ruleDocs } from '../ruleDocs';
-import { versionRule } from './version';
+import { decision, versionRule } from './version';
 
 export const versionDocs = ruleDocs(versionRule, {
+  decision,
   quotes: [manifestReference('Top level', 'version yes semver MAJOR.MINOR.PATCH with an optional -prerelease suffix.')],
   examples: {
     incorrect: [

@@ -1,9 +1,10 @@
 import { plugin } from '../examples';
 import { notInTheReference } from '../reference';
 import { ruleDocs } from '../ruleDocs';
-import { wrongTypeRule } from './wrongType';
+import { decision, wrongTypeRule } from './wrongType';
 
 export const wrongTypeDocs = ruleDocs(wrongTypeRule, {
+  decision,
   quotes: notInTheReference,
   examples: {
     incorrect: [{ manifest: plugin(`"keywords": «"words"»`) }],

@@ -1,3 +1,5 @@
 import { genericWrongType } from '../shapeRules';
 
 export const wrongTypeRule = genericWrongType('manifest');
+
+export { wrongTypeDecision as decision } from '../shapeRules';

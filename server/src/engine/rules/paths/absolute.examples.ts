@@ -1,9 +1,10 @@
 import { manifestReference } from '../reference';
 import { plugin } from '../examples';
 import { ruleDocs } from '../ruleDocs';
-import { absoluteRule } from './absolute';
+import { absoluteRule, decision } from './absolute';
 
 export const absoluteDocs = ruleDocs(absoluteRule, {
+  decision,
   quotes: [
     manifestReference(
       'tools[] \u2014 MCP tools the agent can call',

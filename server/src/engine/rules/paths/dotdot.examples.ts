@@ -1,9 +1,10 @@
 import { manifestReference } from '../reference';
 import { plugin } from '../examples';
 import { ruleDocs } from '../ruleDocs';
-import { dotdotRule } from './dotdot';
+import { decision, dotdotRule } from './dotdot';
 
 export const dotdotDocs = ruleDocs(dotdotRule, {
+  decision,
   quotes: [
     manifestReference(
       'tools[] \u2014 MCP tools the agent can call',

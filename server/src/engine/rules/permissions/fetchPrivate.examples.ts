@@ -1,9 +1,10 @@
 import { manifestReference } from '../reference';
 import { plugin } from '../examples';
 import { ruleDocs } from '../ruleDocs';
-import { fetchPrivateRule } from './fetchPrivate';
+import { decision, fetchPrivateRule } from './fetchPrivate';
 
 export const fetchPrivateDocs = ruleDocs(fetchPrivateRule, {
+  decision,
   quotes: [manifestReference('permissions', 'localhost/private ranges are refused regardless (SSRF guard).')],
   examples: {
     incorrect: [

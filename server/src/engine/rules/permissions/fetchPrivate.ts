@@ -3,11 +3,12 @@ import { hostOf, isPrivateHost, type At } from './shared';
 import { defineRule } from '../rule';
 import { field, quote } from '../messages';
 
+export const decision = 'A warning: the manifest loads, and the host is refused when a handler fetches it.';
+
 export const fetchPrivateRule = defineRule({
   code: 'permissions.fetch-private',
   severity: 'warning',
   description: 'localhost and private ranges are refused regardless of fetch.static (SSRF guard).',
-  decision: 'A warning: the manifest loads, and the host is refused when a handler fetches it.',
   message: ({ jsonPath, host }: At & { host: string }) =>
     `${field(jsonPath.slice(0, 3))} entry ${quote(host)} names this computer or an address on a private network. ` +
     "Filer refuses them whatever the manifest allows, so that a plugin cannot reach the machine's own services or its network: a fetch of it fails.",

@@ -1,9 +1,10 @@
 import { manifestReference } from '../reference';
 import { plugin } from '../examples';
 import { ruleDocs } from '../ruleDocs';
-import { fetchSettingDefaultRule } from './fetchSettingDefault';
+import { decision, fetchSettingDefaultRule } from './fetchSettingDefault';
 
 export const fetchSettingDefaultDocs = ruleDocs(fetchSettingDefaultRule, {
+  decision,
   quotes: [
     manifestReference(
       'permissions',

@@ -1,9 +1,10 @@
 import { manifestReference } from '../reference';
 import { plugin } from '../examples';
 import { ruleDocs } from '../ruleDocs';
-import { fetchSettingUnknownRule } from './fetchSettingUnknown';
+import { decision, fetchSettingUnknownRule } from './fetchSettingUnknown';
 
 export const fetchSettingUnknownDocs = ruleDocs(fetchSettingUnknownRule, {
+  decision,
   quotes: [
     manifestReference(
       'permissions',

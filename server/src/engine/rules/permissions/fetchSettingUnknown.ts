@@ -4,12 +4,13 @@ import { defineRule } from '../rule';
 import { closest, didYouMean, quote } from '../messages';
 import { replaceWithSuggestion } from '../../fixes/shared';
 
+export const decision =
+  'A warning, not an error: the reference names no refusal, and a name that matches no setting of this manifest silently grants no host.';
+
 export const fetchSettingUnknownRule = defineRule({
   code: 'permissions.fetch-setting-unknown',
   severity: 'warning',
   description: 'A fetch.settings entry names a setting of this manifest, whose value is a full URL.',
-  decision:
-    'A warning, not an error: the reference names no refusal, and a name that matches no setting of this manifest silently grants no host.',
   message: ({ setting, suggestion }: At & { setting: string; suggestion?: string }) =>
     `\`permissions.fetch.settings\` names ${quote(setting)}, which is not a setting in \`contributes.settings\`, so it grants no host.${didYouMean(suggestion, quote)}`,
   fix: replaceWithSuggestion,

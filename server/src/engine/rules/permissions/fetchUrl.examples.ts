@@ -1,9 +1,10 @@
 import { manifestReference } from '../reference';
 import { plugin } from '../examples';
 import { ruleDocs } from '../ruleDocs';
-import { fetchUrlRule } from './fetchUrl';
+import { decision, fetchUrlRule } from './fetchUrl';
 
 export const fetchUrlDocs = ruleDocs(fetchUrlRule, {
+  decision,
   quotes: [manifestReference('permissions', 'static / deny entries are host names.')],
   examples: {
     incorrect: [

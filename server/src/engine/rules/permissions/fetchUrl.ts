@@ -4,11 +4,12 @@ import { defineRule } from '../rule';
 import { field, quote } from '../messages';
 import { replaceWithReplacement } from '../../fixes/shared';
 
+export const decision = 'A warning with the host as the fix: an entry with a scheme or a path matches no host.';
+
 export const fetchUrlRule = defineRule({
   code: 'permissions.fetch-url',
   severity: 'warning',
   description: 'fetch.static and fetch.deny entries are host names, not URLs.',
-  decision: 'A warning with the host as the fix: an entry with a scheme or a path matches no host.',
   message: ({ jsonPath, entry, replacement }: At & { entry: string; replacement?: string }) =>
     `${field(jsonPath.slice(0, 3))} entry ${quote(entry)} is a URL, but these entries are host names, so it matches no host.` +
     (replacement ? ` Write ${quote(replacement)}.` : ' Write the host name alone.'),

@@ -1,9 +1,10 @@
 import { countWordsFiles, doneHook, plugin } from '../examples';
 import { manifestReference } from '../reference';
 import { ruleDocs } from '../ruleDocs';
-import { hookParameterOnlyRule } from './hookParameterOnly';
+import { decision, hookParameterOnlyRule } from './hookParameterOnly';
 
 export const hookParameterOnlyDocs = ruleDocs(hookParameterOnlyRule, {
+  decision,
   quotes: [
     manifestReference(
       'permissions',

@@ -1,9 +1,10 @@
 import { manifestReference } from '../reference';
 import { plugin } from '../examples';
 import { ruleDocs } from '../ruleDocs';
-import { listStaticGlobRule } from './listStaticGlob';
+import { decision, listStaticGlobRule } from './listStaticGlob';
 
 export const listStaticGlobDocs = ruleDocs(listStaticGlobRule, {
+  decision,
   quotes: [
     manifestReference(
       'permissions',

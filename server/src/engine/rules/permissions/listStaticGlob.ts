@@ -4,13 +4,14 @@ import { defineRule } from '../rule';
 import { quote } from '../messages';
 import { replaceWithReplacement } from '../../fixes/shared';
 
+export const decision =
+  'A warning with the directory as the fix when the glob is only at the end ("${dataDir}/exports/**" → "${dataDir}/exports"): a glob entry matches only a directory named like it.';
+
 export const listStaticGlobRule = defineRule({
   code: 'permissions.list-static-glob',
   severity: 'warning',
   description:
     'fs.list static entries are directory paths matched by prefix (a listed directory covers everything below it), not globs.',
-  decision:
-    'A warning with the directory as the fix when the glob is only at the end ("${dataDir}/exports/**" → "${dataDir}/exports"): a glob entry matches only a directory named like it.',
   message: ({ entry, replacement }: At & { entry: string; replacement?: string }) =>
     `\`permissions.fs.list.static\` entry ${quote(entry)} is a glob, but these entries are folder paths matched by prefix, not globs. ` +
     `A listed folder covers everything below it${replacement ? `: write ${quote(replacement)}` : ''}.`,

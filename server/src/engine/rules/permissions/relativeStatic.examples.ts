@@ -1,9 +1,10 @@
 import { manifestReference } from '../reference';
 import { plugin } from '../examples';
 import { ruleDocs } from '../ruleDocs';
-import { relativeStaticRule } from './relativeStatic';
+import { decision, relativeStaticRule } from './relativeStatic';
 
 export const relativeStaticDocs = ruleDocs(relativeStaticRule, {
+  decision,
   quotes: [
     manifestReference(
       'permissions',

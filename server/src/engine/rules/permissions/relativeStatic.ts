@@ -4,13 +4,14 @@ import { defineRule } from '../rule';
 import { quote } from '../messages';
 import { replaceWithReplacement } from '../../fixes/shared';
 
+export const decision =
+  'A pattern beginning with "~" counts as relative: the reference names only absolute paths and ${dataDir}, and does not say "~" is expanded.';
+
 export const relativeStaticRule = defineRule({
   code: 'permissions.relative-static',
   severity: 'warning',
   description:
     'Relative static fs patterns are resolved against the app process\u2019s working directory, not the plugin\u2019s directory: write "${dataDir}/cache/**" or an absolute path. Patterns beginning with * are matched as globs without resolution.',
-  decision:
-    'A pattern beginning with "~" counts as relative: the reference names only absolute paths and ${dataDir}, and does not say "~" is expanded.',
   message: ({ pattern, replacement }: At & { pattern: string; replacement?: string }) => {
     const relative = `Static pattern ${quote(pattern)} is relative, so Filer resolves it against the app process's working directory, not the plugin's directory.`;
     // No replacement for "~": the home folder is not known here, and "${dataDir}/~/x" is not what the author meant.

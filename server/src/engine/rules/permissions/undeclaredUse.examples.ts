@@ -1,9 +1,10 @@
 import { countWordsFiles, countWordsPlugin } from '../examples';
 import { manifestReference } from '../reference';
 import { ruleDocs } from '../ruleDocs';
-import { undeclaredUseRule } from './undeclaredUse';
+import { decision, undeclaredUseRule } from './undeclaredUse';
 
 export const undeclaredUseDocs = ruleDocs(undeclaredUseRule, {
+  decision,
   quotes: [
     manifestReference(
       'permissions',

@@ -1,3 +1,5 @@
 import { genericWrongType } from '../shapeRules';
 
 export const wrongTypeRule = genericWrongType('permissions');
+
+export { wrongTypeDecision as decision } from '../shapeRules';

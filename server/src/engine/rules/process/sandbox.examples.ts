@@ -1,9 +1,10 @@
 import { manifestReference } from '../reference';
 import { plugin } from '../examples';
 import { ruleDocs } from '../ruleDocs';
-import { sandboxRule } from './sandbox';
+import { decision, sandboxRule } from './sandbox';
 
 export const sandboxDocs = ruleDocs(sandboxRule, {
+  decision,
   quotes: [
     manifestReference(
       'Top level',

@@ -1,9 +1,10 @@
 import { manifestReference } from '../reference';
 import { plugin } from '../examples';
 import { ruleDocs } from '../ruleDocs';
-import { staticFsRule } from './staticFs';
+import { decision, staticFsRule } from './staticFs';
 
 export const staticFsDocs = ruleDocs(staticFsRule, {
+  decision,
   quotes: [
     manifestReference(
       'runtime: "process" \u2014 not supported',

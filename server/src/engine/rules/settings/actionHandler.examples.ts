@@ -1,9 +1,10 @@
 import { manifestReference } from '../reference';
 import { plugin } from '../examples';
 import { ruleDocs } from '../ruleDocs';
-import { actionHandlerRule } from './actionHandler';
+import { actionHandlerRule, decision } from './actionHandler';
 
 export const actionHandlerDocs = ruleDocs(actionHandlerRule, {
+  decision,
   quotes: [
     manifestReference(
       'settings{} \u2014 the plugin\u2019s settings card',

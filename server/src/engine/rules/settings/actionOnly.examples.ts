@@ -1,9 +1,10 @@
 import { manifestReference } from '../reference';
 import { plugin } from '../examples';
 import { ruleDocs } from '../ruleDocs';
-import { actionOnlyRule } from './actionOnly';
+import { actionOnlyRule, decision } from './actionOnly';
 
 export const actionOnlyDocs = ruleDocs(actionOnlyRule, {
+  decision,
   quotes: [
     manifestReference(
       'settings{} \u2014 the plugin\u2019s settings card',

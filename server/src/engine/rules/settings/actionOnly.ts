@@ -1,11 +1,12 @@
 import { ignoredOnOtherType, keysOnlyOf } from './shared';
 import { defineRule } from '../rule';
 
+export const decision = 'A warning: on other types the app ignores them.';
+
 export const actionOnlyRule = defineRule({
   code: 'settings.action-only',
   severity: 'warning',
   description: 'handler and variant belong to type: "action" settings.',
-  decision: 'A warning: on other types the app ignores them.',
   message: ignoredOnOtherType('action'),
   check: {
     setting(setting, { report }) {

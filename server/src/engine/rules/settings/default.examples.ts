@@ -1,9 +1,10 @@
 import { notInTheReference } from '../reference';
 import { plugin } from '../examples';
 import { ruleDocs } from '../ruleDocs';
-import { defaultRule } from './default';
+import { decision, defaultRule } from './default';
 
 export const defaultDocs = ruleDocs(defaultRule, {
+  decision,
   quotes: notInTheReference,
   examples: {
     incorrect: [

@@ -4,12 +4,13 @@ import type { At } from './shared';
 import { defineRule } from '../rule';
 import { field, quote } from '../messages';
 
+export const decision =
+  'A warning: the reference does not say the loader checks defaults, but a default the card cannot show is a mistake.';
+
 export const defaultRule = defineRule({
   code: 'settings.default',
   severity: 'warning',
   description: 'default matches the setting: of its type, within enum, within min and max.',
-  decision:
-    'A warning: the reference does not say the loader checks defaults, but a default the card cannot show is a mistake.',
   message: ({ jsonPath, problem }: At & { problem: string }) => `${field(jsonPath)} ${problem}.`,
   check: {
     setting(setting, { report }) {

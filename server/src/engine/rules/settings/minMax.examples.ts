@@ -1,9 +1,10 @@
 import { notInTheReference } from '../reference';
 import { plugin } from '../examples';
 import { ruleDocs } from '../ruleDocs';
-import { minMaxRule } from './minMax';
+import { decision, minMaxRule } from './minMax';
 
 export const minMaxDocs = ruleDocs(minMaxRule, {
+  decision,
   quotes: notInTheReference,
   examples: {
     incorrect: [

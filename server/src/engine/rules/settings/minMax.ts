@@ -3,12 +3,13 @@ import type { At } from './shared';
 import { defineRule } from '../rule';
 import { field } from '../messages';
 
+export const decision =
+  'A warning when min > max, not an error: the reference states no order between them, so nothing says the loader refuses it, but no value could be entered.';
+
 export const minMaxRule = defineRule({
   code: 'settings.min-max',
   severity: 'warning',
   description: 'min and max bound a number setting.',
-  decision:
-    'A warning when min > max, not an error: the reference states no order between them, so nothing says the loader refuses it, but no value could be entered.',
   message: ({ jsonPath, min, max }: At & { min: number; max: number }) =>
     `${field(jsonPath)} (${min}) is more than \`max\` (${max}), so no value could be entered. Make \`min\` the smaller one.`,
   check: {

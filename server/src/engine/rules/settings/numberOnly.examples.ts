@@ -1,9 +1,10 @@
 import { notInTheReference } from '../reference';
 import { plugin } from '../examples';
 import { ruleDocs } from '../ruleDocs';
-import { numberOnlyRule } from './numberOnly';
+import { decision, numberOnlyRule } from './numberOnly';
 
 export const numberOnlyDocs = ruleDocs(numberOnlyRule, {
+  decision,
   quotes: notInTheReference,
   examples: {
     incorrect: [

@@ -1,11 +1,12 @@
 import { ignoredOnOtherType, keysOnlyOf } from './shared';
 import { defineRule } from '../rule';
 
+export const decision = 'A warning: the reference lists min? and max? for every setting, and only a number has bounds.';
+
 export const numberOnlyRule = defineRule({
   code: 'settings.number-only',
   severity: 'warning',
   description: 'min and max are read for type: "number" only.',
-  decision: 'A warning: the reference lists min? and max? for every setting, and only a number has bounds.',
   message: ignoredOnOtherType('number'),
   check: {
     setting(setting, { report }) {

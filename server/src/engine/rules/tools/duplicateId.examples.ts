@@ -1,9 +1,10 @@
 import { manifestReference, toolsGuide } from '../reference';
 import { plugin } from '../examples';
 import { ruleDocs } from '../ruleDocs';
-import { duplicateIdRule } from './duplicateId';
+import { decision, duplicateIdRule } from './duplicateId';
 
 export const duplicateIdDocs = ruleDocs(duplicateIdRule, {
+  decision,
   quotes: [
     manifestReference(
       'tools[] \u2014 MCP tools the agent can call',

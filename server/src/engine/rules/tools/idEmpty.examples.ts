@@ -1,9 +1,10 @@
 import { countWordsPlugin, plugin } from '../examples';
 import { manifestReference, toolsGuide } from '../reference';
 import { ruleDocs } from '../ruleDocs';
-import { idEmptyRule } from './idEmpty';
+import { decision, idEmptyRule } from './idEmpty';
 
 export const idEmptyDocs = ruleDocs(idEmptyRule, {
+  decision,
   quotes: [
     manifestReference('tools[] \u2014 MCP tools the agent can call', 'id yes the MCP tool name.'),
     toolsGuide('Declaring a tool', 'id is the MCP tool name the model calls by.'),

@@ -1,9 +1,10 @@
 import { countWordsFiles, countWordsPlugin, text } from '../examples';
 import { manifestReference } from '../reference';
 import { ruleDocs } from '../ruleDocs';
-import { pathWithoutFormatRule } from './pathWithoutFormat';
+import { decision, pathWithoutFormatRule } from './pathWithoutFormat';
 
 export const pathWithoutFormatDocs = ruleDocs(pathWithoutFormatRule, {
+  decision,
   quotes: [
     manifestReference(
       'tools[] \u2014 MCP tools the agent can call',

@@ -1,9 +1,10 @@
 import { countWordsFiles, countWordsPlugin, text } from '../examples';
 import { manifestReference } from '../reference';
 import { ruleDocs } from '../ruleDocs';
-import { schemaInvalidRule } from './schemaInvalid';
+import { decision, schemaInvalidRule } from './schemaInvalid';
 
 export const schemaInvalidDocs = ruleDocs(schemaInvalidRule, {
+  decision,
   quotes: [
     manifestReference(
       'tools[] \u2014 MCP tools the agent can call',

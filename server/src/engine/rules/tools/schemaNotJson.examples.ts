@@ -1,9 +1,10 @@
 import { countWordsFiles, countWordsPlugin, text } from '../examples';
 import { manifestReference } from '../reference';
 import { ruleDocs } from '../ruleDocs';
-import { schemaNotJsonRule } from './schemaNotJson';
+import { decision, schemaNotJsonRule } from './schemaNotJson';
 
 export const schemaNotJsonDocs = ruleDocs(schemaNotJsonRule, {
+  decision,
   quotes: [
     manifestReference(
       'tools[] \u2014 MCP tools the agent can call',

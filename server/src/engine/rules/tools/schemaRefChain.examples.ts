@@ -3,9 +3,10 @@ import { maxRefChain } from '../../model/toolSchema';
 import { notInTheReference } from '../reference';
 import { refChainFiles } from './examples.shared';
 import { ruleDocs } from '../ruleDocs';
-import { schemaRefChainRule } from './schemaRefChain';
+import { decision, schemaRefChainRule } from './schemaRefChain';
 
 export const schemaRefChainDocs = ruleDocs(schemaRefChainRule, {
+  decision,
   quotes: notInTheReference,
   examples: {
     incorrect: [

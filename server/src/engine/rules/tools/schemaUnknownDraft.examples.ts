@@ -1,9 +1,10 @@
 import { countWordsFiles, countWordsPlugin, text } from '../examples';
 import { manifestReference } from '../reference';
 import { ruleDocs } from '../ruleDocs';
-import { schemaUnknownDraftRule } from './schemaUnknownDraft';
+import { decision, schemaUnknownDraftRule } from './schemaUnknownDraft';
 
 export const schemaUnknownDraftDocs = ruleDocs(schemaUnknownDraftRule, {
+  decision,
   quotes: [
     manifestReference(
       'tools[] \u2014 MCP tools the agent can call',

@@ -1,9 +1,10 @@
 import { manifestReference, toolsGuide } from '../reference';
 import { plugin } from '../examples';
 import { ruleDocs } from '../ruleDocs';
-import { timeoutRule } from './timeout';
+import { decision, timeoutRule } from './timeout';
 
 export const timeoutDocs = ruleDocs(timeoutRule, {
+  decision,
   quotes: [
     manifestReference('tools[] \u2014 MCP tools the agent can call', 'timeout no e.g. "30s".'),
     toolsGuide('Declaring a tool', 'timeout bounds how long a call may run.'),

@@ -3,12 +3,13 @@ import { defineRule } from '../rule';
 import { field } from '../messages';
 import { notADuration } from './shared';
 
+export const decision =
+  'A warning unless it is a whole number followed by ms, s, m or h ("500ms", "30s", "2m", "1h"); a number without a unit is that warning too.';
+
 export const timeoutRule = defineRule({
   code: 'tools.timeout',
   severity: 'warning',
   description: 'timeout is a duration, e.g. "30s".',
-  decision:
-    'A warning unless it is a whole number followed by ms, s, m or h ("500ms", "30s", "2m", "1h"); a number without a unit is that warning too.',
   shapeMessage: (_finding, name, value) => notADuration(name, value),
   message: ({ jsonPath, value }: { jsonPath: JsonPath; value: string }) => notADuration(field(jsonPath), value),
   check: {

@@ -1,9 +1,10 @@
 import { manifestReference } from '../reference';
 import { plugin } from '../examples';
 import { ruleDocs } from '../ruleDocs';
-import { undeclaredAnnotationsRule } from './undeclaredAnnotations';
+import { decision, undeclaredAnnotationsRule } from './undeclaredAnnotations';
 
 export const undeclaredAnnotationsDocs = ruleDocs(undeclaredAnnotationsRule, {
+  decision,
   quotes: [
     manifestReference(
       'Trust and allow-lists',

@@ -1,9 +1,10 @@
 import { manifestReference } from '../reference';
 import { plugin } from '../examples';
 import { ruleDocs } from '../ruleDocs';
-import { undeclaredAnnotationsWriteRule } from './undeclaredAnnotationsWrite';
+import { decision, undeclaredAnnotationsWriteRule } from './undeclaredAnnotationsWrite';
 
 export const undeclaredAnnotationsWriteDocs = ruleDocs(undeclaredAnnotationsWriteRule, {
+  decision,
   quotes: [
     manifestReference(
       'Trust and allow-lists',
