@@ -99,3 +99,12 @@ export {
   type ProjectConfig,
 } from './config/projectConfig';
 export { configCompletions, configHoverAt } from './config/configAssist';
+export {
+  addSuppressionEdits,
+  newConfigWith,
+  removeSuppressionEdits,
+  removeUnusedSuppressionTitle,
+  suppressInConfigTitle,
+  suppressionFor,
+  type SuppressionEntry,
+} from './config/suppressInConfig';
