@@ -13,6 +13,7 @@ import { execFileSync } from 'node:child_process';
 import { copyFileSync, cpSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const run = (/** @type {string} */ script, /** @type {string[]} */ args = []) =>
@@ -105,6 +106,51 @@ const sharedClient = {
   'client/src/extension.ts': join(root, 'client/src/extension.ts'),
   'client/src/languageClient.ts': join(root, 'client/src/languageClient.ts'),
   'client/src/nodeClient.ts': join(root, 'client/src/nodeClient.ts'),
+};
+
+/**
+ * The rules' decisions (a rule definition's `decision`, some 20 KB minified) left out of the server's bundle, which
+ * never reads them: the rule pages, the README's table and the CLI, made from the sources, hold them. Each rule file is
+ * read and its `decision: '…'` (a string or a template, or such joined with `+`) given to esbuild as `decision: ''`;
+ * the sources are never rewritten.
+ * @type {import('esbuild').Plugin}
+ */
+const withoutDecisions = {
+  name: 'without-rule-decisions',
+  setup(builder) {
+    builder.onLoad({ filter: /[\\/]server[\\/]src[\\/]engine[\\/]rules[\\/].*\.ts$/ }, (args) => {
+      const text = readFileSync(args.path, 'utf8');
+      if (!text.includes('decision')) return undefined;
+      const source = ts.createSourceFile(args.path, text, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
+      /** @type {(node: ts.Node) => boolean} */
+      const constantText = (node) =>
+        ts.isStringLiteral(node) ||
+        ts.isNoSubstitutionTemplateLiteral(node) ||
+        ts.isTemplateExpression(node) ||
+        (ts.isParenthesizedExpression(node) && constantText(node.expression)) ||
+        (ts.isBinaryExpression(node) &&
+          node.operatorToken.kind === ts.SyntaxKind.PlusToken &&
+          constantText(node.left) &&
+          constantText(node.right));
+      /** @type {{ start: number, end: number }[]} */
+      const cuts = [];
+      /** @type {(node: ts.Node) => void} */
+      const visit = (node) => {
+        if (
+          ts.isPropertyAssignment(node) &&
+          ts.isIdentifier(node.name) &&
+          node.name.text === 'decision' &&
+          constantText(node.initializer)
+        )
+          cuts.push({ start: node.initializer.getStart(source), end: node.initializer.end });
+        else ts.forEachChild(node, visit);
+      };
+      visit(source);
+      let contents = text;
+      for (const { start, end } of cuts.reverse()) contents = `${contents.slice(0, start)}''${contents.slice(end)}`;
+      return { contents, loader: 'ts' };
+    });
+  },
 };
 
 /**
@@ -203,6 +249,7 @@ const entries = forPackage
             // A worker's scope has importScripts; Node, which requires this file, has none.
             when: "typeof importScripts === 'function'",
           }),
+          plugins: [oneLanguageServerView, withoutDecisions],
           platform: 'browser',
           format: 'iife',
           globalName: 'filerServer',

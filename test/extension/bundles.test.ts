@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import { allRules } from '../../server/src/engine';
 
 const root = join(__dirname, '..', '..', '..');
 /** Each bundle's inputs (with the bytes each takes in it) and the modules it loads at run time. */
@@ -66,4 +67,29 @@ test('required from Node, the server core starts nothing and gives the modules t
   const core = require(join(root, 'dist/server-web.js')) as { shared: Record<string, Record<string, unknown>> };
   assert.equal(typeof core.shared['server/src/lsp/server.ts'].startServer, 'function');
   assert.equal(typeof core.shared['vscode-languageserver/common/api'].createConnection, 'function');
+});
+
+/** A run of a text that a bundle writes as it is (no quote, backslash or non-ASCII character, which it may escape). */
+function plainRun(text: string): string | undefined {
+  return [...text.matchAll(/[A-Za-z0-9 ,.;:()-]{30,}/g)]
+    .map((match) => match[0])
+    .sort((a, b) => b.length - a.length)[0];
+}
+
+test('the server core leaves out the rules’ decisions, which it never reads, and keeps their descriptions', () => {
+  const decisions = allRules.flatMap((rule) => {
+    const run = rule.decision && plainRun(rule.decision);
+    // A run that a description holds too says nothing of the decision's absence.
+    return run && !allRules.some((other) => other.description.includes(run)) ? [run] : [];
+  });
+  assert.ok(decisions.length > 50, `${decisions.length} decisions`);
+  const server = readFileSync(join(root, 'dist/server-web.js'), 'utf8');
+  assert.deepEqual(
+    decisions.filter((run) => server.includes(run)),
+    [],
+    'no decision in dist/server-web.js',
+  );
+  // The descriptions, which the hovers and completion show, are there.
+  const description = plainRun(allRules.find((rule) => rule.code === 'tools.timeout')!.description)!;
+  assert.ok(server.includes(description), `the descriptions are kept: ${description}`);
 });
