@@ -3,7 +3,13 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { analyzeManifest, computeContextMenu, gatingReport, type MenuSelection } from '../../server/src/engine';
+import {
+  analyzeManifest,
+  computeContextMenu,
+  gatingReport,
+  ruleByCode,
+  type MenuSelection,
+} from '../../server/src/engine';
 import { openBrowser, type EditorBrowser } from './harness/browser';
 import { startCodeServer, type CodeServer } from './harness/codeServer';
 import { makeWorkspace, repoRoot } from './harness/paths';
@@ -1562,5 +1568,130 @@ test(
       assert.equal(check.status, 0, `filer-manifest check ${folder}:\n${check.stdout}${check.stderr}`);
       assert.match(check.stdout, /Checked 1 manifest: no problems/);
       await workbench.runCommand('View: Close All Editor Groups');
+    }),
+);
+
+test(
+  'in a handler, Ctrl+. offers "Suppress <code> on this line": chosen, the comment is written above the line and the squiggle goes',
+  { timeout: 150_000 },
+  () =>
+    showing('suppress-line', async () => {
+      const handlerFile = join(workspace.path, 'examples', 'broken-everything', 'tools', 'summarize-notes.js');
+      const onDisk = readFileSync(handlerFile, 'utf8');
+      await workbench.runCommand('View: Close All Editor Groups');
+      await workbench.openFile('examples/broken-everything/tools/summarize-notes.js', 'context.log.info');
+      const squiggle = workbench.activeEditor().locator('.squiggly-warning').first();
+      await squiggle.waitFor({ timeout: 60_000 });
+      const menu = await chooseQuickFix(
+        squiggle,
+        /Suppress handlers\.undeclared-permission on this line/,
+        'suppress-line-menu',
+      );
+      assert.match(menu, /Declare .?permissions\.log/, 'the fix is offered first, the suppression beside it');
+      const comment = '// filer-manifest-disable-next-line handlers.undeclared-permission';
+      await workbench.activeEditor().locator('.view-line', { hasText: comment }).waitFor({ timeout: 15_000 });
+      assert.match(await workbench.editorText(), new RegExp(`  ${comment}\\n  context\\.log\\.info`));
+      await waitUntil(
+        async () => (await workbench.activeEditor().locator('.squiggly-warning').count()) === 0,
+        'the squiggle gone once the comment accepts it (and the comment is not said to be unused)',
+        30_000,
+      );
+      await workbench.screenshot('suppress-line-applied');
+      assert.equal(readFileSync(handlerFile, 'utf8'), onDisk, 'the handler is not saved');
+      await workbench.runCommand('File: Revert File');
+      await waitUntil(async () => !(await isDirty()), 'the handler as it is on disk');
+      await workbench.runCommand('View: Close All Editor Groups');
+    }),
+);
+
+test(
+  'in filer-manifest.config.json, completion of a rule code lists the rule codes, and a rule code’s hover says what it checks',
+  { timeout: 150_000 },
+  () =>
+    showing('config-assist', async () => {
+      const configFile = join(workspace.path, 'examples', 'team-config', 'filer-manifest.config.json');
+      const onDisk = readFileSync(configFile, 'utf8');
+      await workbench.openFile('examples/team-config/filer-manifest.config.json', 'tools.path-without-format');
+      const rule = ruleByCode.get('tools.path-without-format')!;
+      const hover = await workbench.hoverText('tools.path-without-format', /By default/);
+      assert.ok(
+        hover.includes(`${rule.description} By default: ${rule.severity}.`),
+        `the hover says what the rule checks: ${hover}`,
+      );
+      await workbench.screenshot('config-hover');
+      // A new rule typed in `rules`: below its first line, an opening quote (VS Code closes it), then Ctrl+Space.
+      await editor.page.mouse.move(0, 0);
+      await editor.page.keyboard.press('Escape');
+      await workbench.activeEditor().locator('.view-line', { hasText: '"rules": {' }).first().click();
+      await editor.page.keyboard.press('End');
+      await editor.page.keyboard.press('Enter');
+      await editor.page.keyboard.type('"tools.ti');
+      await editor.page.keyboard.press('Control+Space');
+      const rows = editor.page.locator('.suggest-widget .monaco-list-row');
+      const timeout = rows.filter({ hasText: 'tools.timeout' }).first();
+      await timeout.waitFor({ timeout: 15_000 });
+      const shown = (await rows.allInnerTexts()).join(' | ');
+      await workbench.screenshot('config-completion');
+      await timeout.click();
+      await workbench.activeEditor().locator('.view-line', { hasText: '"tools.timeout"' }).waitFor({ timeout: 10_000 });
+      assert.doesNotMatch(await workbench.editorText(), /""tools|"tools\.timeout""/, `written once quoted (${shown})`);
+      await editor.page.keyboard.press('Escape');
+      await workbench.runCommand('File: Revert File');
+      await waitUntil(async () => !(await isDirty()), 'the config file as it is on disk');
+      assert.equal(readFileSync(configFile, 'utf8'), onDisk);
+      await workbench.runCommand('View: Close All Editor Groups');
+    }),
+);
+
+test(
+  'on a manifest finding, "Suppress <code> in filer-manifest.config.json" adds the entry to the config file and the squiggle goes',
+  { timeout: 150_000 },
+  () =>
+    showing('suppress-in-config', async () => {
+      const configFile = join(workspace.path, 'fixtures', 'suppress', 'filer-manifest.config.json');
+      const manifestFile = join(workspace.path, 'fixtures', 'suppress', 'manifest.json');
+      const configOnDisk = readFileSync(configFile, 'utf8');
+      const manifestOnDisk = readFileSync(manifestFile, 'utf8');
+      try {
+        await workbench.runCommand('View: Close All Editor Groups');
+        await workbench.openFile('fixtures/suppress/manifest.json', 'website');
+        await waitForProblems('1 error, 0 warnings', 'the unknown key reported', 60_000);
+        const squiggle = workbench.activeEditor().locator('.squiggly-error').first();
+        await squiggle.waitFor({ timeout: 30_000 });
+        const menu = await chooseQuickFix(
+          squiggle,
+          /Suppress manifest\.unknown-key in filer-manifest\.config\.json/,
+          'suppress-in-config-menu',
+        );
+        await waitForProblems('no problems', `the finding suppressed (menu was: ${menu})`, 30_000);
+        await waitUntil(
+          async () => (await workbench.activeEditor().locator('.squiggly-error').count()) === 0,
+          'the squiggle gone',
+        );
+        await workbench.screenshot('suppress-in-config-applied');
+        assert.equal(readFileSync(manifestFile, 'utf8'), manifestOnDisk, 'the manifest is not edited');
+        // The config file, on disk (VS Code saves a file a refactoring edits that was not open) or in its editor.
+        await workbench.openFile('fixtures/suppress/filer-manifest.config.json', '"suppress"');
+        const config = JSON.parse(await workbench.editorText()) as unknown;
+        assert.deepEqual(config, {
+          rules: { 'manifest.unknown-key': 'error' },
+          suppress: [
+            {
+              file: 'manifest.json',
+              at: '/website',
+              rule: 'manifest.unknown-key',
+              reason: 'TODO: why this is acceptable',
+            },
+          ],
+        });
+        // No config.unused-suppression in the config file either.
+        assert.equal(await workbench.activeEditor().locator('.squiggly-warning, .squiggly-error').count(), 0);
+        await workbench.screenshot('suppress-in-config-file');
+      } finally {
+        // As it was, for whatever runs after: the config's editor reverted, the file on disk restored.
+        if (await isDirty('filer-manifest.config.json')) await workbench.runCommand('File: Revert File');
+        writeFileSync(configFile, configOnDisk);
+        await workbench.runCommand('View: Close All Editor Groups');
+      }
     }),
 );

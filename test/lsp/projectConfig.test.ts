@@ -163,7 +163,7 @@ test('in the config file: completion of rule codes, severities and keys; hover o
     const uri = folder.uri('filer-manifest.config.json');
     const text = '{\n  "rules": { "tools.legacy-shape": "", "" },\n  "suppress": [ { "rule": "" } ]\n}\n';
     await client.open(uri, text);
-    type Item = { label: string; detail?: string; textEdit?: { range: unknown; newText: string } };
+    type Item = { label: string; detail?: string; filterText?: string; textEdit?: { range: unknown; newText: string } };
     const complete = (line: number, character: number) =>
       client.request<Item[]>('textDocument/completion', { textDocument: { uri }, position: { line, character } });
     // In the value of a rule: the severities, in order from off to error, replacing the quotes typed.
@@ -176,6 +176,9 @@ test('in the config file: completion of rule codes, severities and keys; hover o
       range: { start: { line: 1, character: 35 }, end: { line: 1, character: 37 } },
       newText: '"off"',
     });
+    // What the client matches the text typed in the range against, its quote included (VS Code shows nothing for
+    // `"tools.ti` matched against `tools.timeout`): the text written.
+    assert.ok(severities.every((item) => item.filterText === item.textEdit?.newText));
     // A key of rules, and a suppression's rule: every rule code, with what it checks.
     for (const [line, character] of [
       [1, 40],
@@ -185,6 +188,7 @@ test('in the config file: completion of rule codes, severities and keys; hover o
       const legacy = codes.find((item) => item.label === 'tools.legacy-shape');
       assert.ok(legacy && codes.length > 100, `${line}:${character}: ${codes.length} items`);
       assert.match(legacy.detail ?? '', /^error: Legacy manifests/);
+      assert.equal(legacy.filterText, '"tools.legacy-shape"');
     }
     // Before the first key: the file's keys.
     const keys = await complete(0, 1);

@@ -28,6 +28,7 @@ import {
   computeContextMenu,
   configFileName,
   gatingReport,
+  suppressInConfigTitle,
   type FindingsWanted,
   type JsonPath,
   type NamedHandler,
@@ -337,7 +338,7 @@ const routes: Route[] = [
       async (params, token) => {
         const args = params.arguments?.[0];
         if (params.command === suppressInConfigCommand && args) {
-          const title = `Suppress ${args.code} in ${configFileName}`;
+          const title = suppressInConfigTitle(args.code);
           const edit = await runSafe(
             env.logger,
             'Suppress in config',

@@ -11,6 +11,8 @@ export function configCompletionItems(text: string, lines: LineIndex, offset: nu
     // The engine's order (severities from off to error, keys as the file is read), not the client's alphabet.
     sortText: String(index).padStart(4, '0'),
     textEdit: { range: lines.rangeOf(completion.offset, completion.length), newText: completion.newText },
+    // The client matches what is typed in the range, its opening quote included, against this: the text written.
+    filterText: completion.newText,
   }));
 }
 
