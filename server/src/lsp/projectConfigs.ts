@@ -92,7 +92,9 @@ export class ProjectConfigs {
     this.readOpen.delete(configPath);
     if (!found) {
       found = host().readConfigFile(configPath, boundary);
-      this.read.set(configPath, found);
+      // A file that could not be read is asked again at the next validation: on the web its text may be on its way
+      // (asked of the editor after the folders above it were), and no change of that file itself will be reported.
+      if (found.read.kind === 'config') this.read.set(configPath, found);
     }
     return found;
   }
