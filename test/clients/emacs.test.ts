@@ -114,7 +114,12 @@ describe('Emacs 28 + Eglot 1.9 (Debian 12)', () => {
   });
 
   test('the legacy fix, applied from eglot-code-actions: the schema opens as a new buffer, saved with the manifest', () => {
-    assert.deepEqual(results.codeActions, [legacyFix, 'Fix all legacy tools in this file (2)']);
+    // And the finding's suppression in filer-manifest.config.json (Eglot applies the edit the server asks for).
+    assert.deepEqual(results.codeActions, [
+      legacyFix,
+      'Fix all legacy tools in this file (2)',
+      'Suppress tools.legacy-shape in filer-manifest.config.json',
+    ]);
     // Eglot asks before editing a file that is not open, here the new one.
     assert.match(
       results.questions.join('\n'),

@@ -186,6 +186,8 @@ for (const { name, config, neovim, makesFolders, secondReload } of runs) {
       assert.deepEqual(results.codeActions, [
         'Use the current tool shape: rename "name" to "id" and move its parameters to ./tools/resize_image.schema.json',
         'Fix all legacy tools in this file (2)',
+        // Neovim applies the edit the server asks for: the finding's suppression in the config file is offered too.
+        'Suppress tools.legacy-shape in filer-manifest.config.json',
       ]);
       assert.equal(results.manifestAfterFix, golden('manifest.json'));
       // Neovim opens the new file as a buffer of one empty line and inserts before it: one more line break at the end.

@@ -1642,3 +1642,56 @@ test(
       await workbench.runCommand('View: Close All Editor Groups');
     }),
 );
+
+test(
+  'on a manifest finding, "Suppress <code> in filer-manifest.config.json" adds the entry to the config file and the squiggle goes',
+  { timeout: 150_000 },
+  () =>
+    showing('suppress-in-config', async () => {
+      const configFile = join(workspace.path, 'fixtures', 'suppress', 'filer-manifest.config.json');
+      const manifestFile = join(workspace.path, 'fixtures', 'suppress', 'manifest.json');
+      const configOnDisk = readFileSync(configFile, 'utf8');
+      const manifestOnDisk = readFileSync(manifestFile, 'utf8');
+      try {
+        await workbench.runCommand('View: Close All Editor Groups');
+        await workbench.openFile('fixtures/suppress/manifest.json', 'website');
+        await waitForProblems('1 error, 0 warnings', 'the unknown key reported', 60_000);
+        const squiggle = workbench.activeEditor().locator('.squiggly-error').first();
+        await squiggle.waitFor({ timeout: 30_000 });
+        const menu = await chooseQuickFix(
+          squiggle,
+          /Suppress manifest\.unknown-key in filer-manifest\.config\.json/,
+          'suppress-in-config-menu',
+        );
+        await waitForProblems('no problems', `the finding suppressed (menu was: ${menu})`, 30_000);
+        await waitUntil(
+          async () => (await workbench.activeEditor().locator('.squiggly-error').count()) === 0,
+          'the squiggle gone',
+        );
+        await workbench.screenshot('suppress-in-config-applied');
+        assert.equal(readFileSync(manifestFile, 'utf8'), manifestOnDisk, 'the manifest is not edited');
+        // The config file, on disk (VS Code saves a file a refactoring edits that was not open) or in its editor.
+        await workbench.openFile('fixtures/suppress/filer-manifest.config.json', '"suppress"');
+        const config = JSON.parse(await workbench.editorText()) as unknown;
+        assert.deepEqual(config, {
+          rules: { 'manifest.unknown-key': 'error' },
+          suppress: [
+            {
+              file: 'manifest.json',
+              at: '/website',
+              rule: 'manifest.unknown-key',
+              reason: 'TODO: why this is acceptable',
+            },
+          ],
+        });
+        // No config.unused-suppression in the config file either.
+        assert.equal(await workbench.activeEditor().locator('.squiggly-warning, .squiggly-error').count(), 0);
+        await workbench.screenshot('suppress-in-config-file');
+      } finally {
+        // As it was, for whatever runs after: the config's editor reverted, the file on disk restored.
+        if (await isDirty('filer-manifest.config.json')) await workbench.runCommand('File: Revert File');
+        writeFileSync(configFile, configOnDisk);
+        await workbench.runCommand('View: Close All Editor Groups');
+      }
+    }),
+);

@@ -4,13 +4,20 @@
  * or undefined: the suites assert it, scripts/fuzz.mjs reports and minimises it.
  */
 import {
+  addSuppressionEdits,
   analyzeManifest,
+  configDiagnostics,
   LineIndex,
+  proposeFixes,
+  readConfig,
+  scopeOf,
+  suppressionFor,
   type FileRead,
   type FileKind,
   type ManifestDiagnostic,
   type PluginFolder,
 } from '../../server/src/engine';
+import { applyEdits } from '../../server/src/engine/fixes/textEdits';
 import { handlerFacts, type HandlerKind } from '../../server/src/engine/handlers/handlerFacts';
 import { rngFor, type FuzzInput } from './mutations';
 
@@ -143,6 +150,8 @@ export function checkPluginAnalysis(plugin: PluginFiles, path: string, text: str
   if (result.ms > engineBoundMs) return `analyzeManifest took ${result.ms.toFixed(0)} ms`;
   const wrong = malformed(result.manifestText, result.diagnostics, result.folder);
   if (wrong) return wrong;
+  const unsuppressed = suppressionsHold(result.manifestText, result.folder);
+  if (unsuppressed) return unsuppressed;
   // A manifest names what is read, and a tool schema decides what its handler's arguments are: only a handler's own
   // diagnostics may change with it.
   if (!/\.(js|cjs|mjs)$/.test(path)) return undefined;
@@ -153,6 +162,54 @@ export function checkPluginAnalysis(plugin: PluginFiles, path: string, text: str
       .join('\n');
   if (others(result.diagnostics) !== others(baseline))
     return `the other files' diagnostics changed:\n${others(baseline)}\n→\n${others(result.diagnostics)}`;
+  return undefined;
+}
+
+/**
+ * The suppression fixes on the findings of a mutated plugin (the first few of each kind): "Suppress <code> in
+ * filer-manifest.config.json" writes an entry that silences exactly its finding, which config.unused-suppression then
+ * does not report; "Remove this unused suppression" of a handler's comment edits it so that the comment is gone (or
+ * no longer names the code). Neither throws.
+ */
+function suppressionsHold(manifestText: string, folder: PluginFolder): string | undefined {
+  try {
+    const analysis = analyzeManifest(manifestText, { folder, maxDiagnostics: 100_000 });
+    const offered = analysis.diagnostics.flatMap((d) => {
+      const entry = suppressionFor(d, analysis.document.root, 'plugin/manifest.json');
+      return entry ? [{ d, entry }] : [];
+    });
+    for (const { d, entry } of offered.slice(0, 3)) {
+      const edits = addSuppressionEdits('{}\n', entry);
+      if (!edits) return `${key(d)}: no entry could be added to an empty config`;
+      const config = readConfig(applyEdits('{}\n', edits));
+      const scope = scopeOf(config, 'plugin/manifest.json');
+      const used = new Set<number>();
+      const after = analyzeManifest(manifestText, {
+        folder,
+        maxDiagnostics: 100_000,
+        severityOverrides: scope.severityOverrides,
+        suppressions: { entries: scope.suppressions, used },
+      });
+      if (after.diagnostics.some((other) => key(other) === key(d))) return `${key(d)}: not suppressed at ${entry.at}`;
+      const checked = new Map([['plugin/manifest.json', scope.severityOverrides]]);
+      const left = configDiagnostics(config, { used, checked });
+      if (left.length > 0) return `${key(d)}: the config's findings: ${left.map((c) => c.message).join(' ')}`;
+    }
+    const unused = analysis.diagnostics.filter((d) => d.code === 'handlers.unused-suppression').slice(0, 3);
+    for (const d of unused) {
+      const read = folder.readText(d.file!);
+      if (read.kind !== 'text') continue;
+      for (const proposal of proposeFixes(d, analysis, { creatable: () => 'outside', folderName: 'p' }))
+        for (const fileEdit of proposal.fileEdits ?? []) {
+          const edits = fileEdit.editsFor(read.text);
+          if (!edits) return `${key(d)}: ${proposal.title} has no edit of the text it was offered for`;
+          const text = applyEdits(read.text, edits);
+          if (text.length >= read.text.length) return `${key(d)}: ${proposal.title} removed nothing`;
+        }
+    }
+  } catch (error) {
+    return `a suppression fix threw ${errorText(error)}`;
+  }
   return undefined;
 }
 

@@ -1,13 +1,14 @@
 /**
  * The language server fed mutated input over a real connection, in one process: each input is opened, changed to or
  * reopened as the text of a handler, a manifest or a tool schema of a plugin, between requests (hover, completion,
- * document symbols, "Fix all") on it, each answered in time (not with an internal error); after each the server is
- * alive; every ten inputs, and at the end, a good plugin's manifest (edited to a new version) still gets its
+ * document symbols, "Fix all", the quick fixes of its last diagnostics and their commands, "Suppress <code> in
+ * filer-manifest.config.json" among them) on it, each answered in time (not with an internal error); after each the
+ * server is alive; every ten inputs, and at the end, a good plugin's manifest (edited to a new version) still gets its
  * diagnostics, as before the inputs. (Whether the input itself gets diagnostics depends on what it has become: a
  * manifest no longer recognized, a handler no manifest names any more get none, so that is not asked.)
  */
-import { ErrorCodes, ResponseError, type Diagnostic } from 'vscode-languageserver-protocol/node';
-import { LspClient, tempFolder } from '../lsp/lspClient';
+import { ErrorCodes, ResponseError, type CodeAction, type Diagnostic } from 'vscode-languageserver-protocol/node';
+import { editorCapabilities, LspClient, tempFolder } from '../lsp/lspClient';
 import type { PluginFiles } from './engineChecks';
 import { describeInput, rngFor, type FuzzInput } from './mutations';
 
@@ -40,7 +41,12 @@ export async function checkServer(
 ): Promise<string[]> {
   const folder = tempFolder();
   for (const [name, files] of plugins) for (const [path, text] of files) folder.write(`${name}/${path}`, text);
-  const client = await LspClient.start({ workspace: folder.root });
+  // A client that may be asked to apply an edit: the fixes made when applied are offered, and run.
+  const capabilities = editorCapabilities();
+  const client = await LspClient.start({
+    workspace: folder.root,
+    capabilities: { ...capabilities, workspace: { ...capabilities.workspace, applyEdit: true } },
+  });
   const failures: string[] = [];
   const opened = new Set<string>();
   const goodUri = folder.uri(`${good}/manifest.json`);
@@ -95,14 +101,33 @@ export async function checkServer(
           },
         ],
       ];
-      for (const [method, params] of requests) {
+      const ask = async <R>(method: string, params: unknown): Promise<R | undefined> => {
         try {
-          await client.request(method, params);
+          return await client.request<R>(method, params);
         } catch (error) {
           if (!(error instanceof ResponseError) || error.code === ErrorCodes.InternalError)
             failures.push(`${what}\n  ${method}: ${(error as Error).message.slice(0, 500)}`);
+          return undefined;
         }
-      }
+      };
+      for (const [method, params] of requests) await ask(method, params);
+      // The quick fixes of what the server last published for it (perhaps of an earlier version), each command run:
+      // the fixes made when applied, "Suppress <code> in filer-manifest.config.json" among them. The edits the server
+      // asks for are answered as applied and never written.
+      const published = [...client.published].reverse().find((params) => params.uri === uri)?.diagnostics ?? [];
+      const range = { start: position(), end: position() };
+      const actions = await ask<CodeAction[]>('textDocument/codeAction', {
+        textDocument: { uri },
+        range,
+        context: { diagnostics: published.slice(0, 20), only: ['quickfix'] },
+      });
+      const commands = (actions ?? []).flatMap((action) => (action.command ? [action.command] : []));
+      for (const command of commands.slice(0, 3)) await ask('workspace/executeCommand', command);
+      const code = published[0]?.code ?? 'manifest.unknown-key';
+      await ask('workspace/executeCommand', {
+        command: 'filer.suppressInConfig',
+        arguments: [{ manifest: uri, code, range }],
+      });
       const ms = performance.now() - started;
       if (ms > boundMs) failures.push(`${what}\n  took ${ms.toFixed(0)} ms`);
       if (client.exited) {

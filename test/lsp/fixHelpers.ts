@@ -50,18 +50,26 @@ export async function editOf(client: LspClient, action: CodeAction): Promise<Wor
 
 /**
  * Applies a fix to the open document (and the disk) and tells the server of each file it created or changed on disk, as
- * an editor would; returns the new text.
+ * an editor would; returns the new text. The other documents open in the client (`alsoOpen`, a handler) are edited
+ * there, not on disk.
  */
-export async function applyFix(client: LspClient, uri: string, action: CodeAction): Promise<string> {
+export async function applyFix(
+  client: LspClient,
+  uri: string,
+  action: CodeAction,
+  alsoOpen: readonly string[] = [],
+): Promise<string> {
   const edit = await editOf(client, action);
   const created = new Set(
     (edit.documentChanges ?? []).flatMap((change) =>
       'kind' in change && change.kind === 'create' ? [change.uri] : [],
     ),
   );
-  const results = applyWorkspaceEdit(edit, new Map([[uri, client.text(uri)]]));
-  for (const file of results.keys())
-    if (file !== uri)
+  const open = [uri, ...alsoOpen];
+  const results = applyWorkspaceEdit(edit, new Map(open.map((each) => [each, client.text(each)])));
+  for (const [file, text] of results)
+    if (alsoOpen.includes(file)) await client.replaceText(file, text);
+    else if (file !== uri)
       await client.fileChanged(file, created.has(file) ? FileChangeType.Created : FileChangeType.Changed);
   const text = results.get(uri);
   if (text === undefined) return client.text(uri);

@@ -97,16 +97,22 @@ async function check(example: ExampleCase): Promise<void> {
     const action = pickFix(actions, fixed.title);
     const changes = action.edit?.documentChanges ?? [];
     const created = changes.flatMap((change) => ('kind' in change && change.kind === 'create' ? [change.uri] : []));
-    assert.equal(await applyFix(client, uri, action), fixed.manifest, `${name}: the text after "${fixed.title}"`);
+    const openUris = handlers.map((open) => open.uri);
+    assert.equal(
+      await applyFix(client, uri, action, openUris),
+      fixed.manifest,
+      `${name}: the text after "${fixed.title}"`,
+    );
     // As `newFiles` names them: relative to the plugin folder, with forward slashes.
     const asNamed = (file: string) => relative(written!.root, fileURLToPath(file)).split('\\').join('/');
     const newFiles = Object.fromEntries(created.map((uri) => [asNamed(uri), readFileSync(fileURLToPath(uri), 'utf8')]));
     assert.deepEqual(newFiles, fixed.newFiles ?? {}, `${name}: the files "${fixed.title}" creates`);
-    // The example's files it edited (a tool's schema, not open: edited on disk).
+    // The example's files it edited (a tool's schema, not open: edited on disk; a handler, open: in the editor).
     const editedFiles = Object.fromEntries(
       Object.entries(example.example.files ?? {}).flatMap(([path, before]) => {
         if (typeof before !== 'string') return [];
-        const after = readFileSync(join(written!.root, path), 'utf8');
+        const open = handlers.find((candidate) => candidate.path === path);
+        const after = open ? client.text(open.uri) : readFileSync(join(written!.root, path), 'utf8');
         return after === before ? [] : [[path, after]];
       }),
     );

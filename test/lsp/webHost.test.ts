@@ -20,11 +20,19 @@ import {
   type Diagnostic,
   type DocumentDiagnosticReport,
   type ProtocolConnection,
+  type WorkspaceEdit,
 } from 'vscode-languageserver-protocol/node';
 import { startServer } from '../../server/src/lsp/server';
 import { readDirectoryMethod, readFileMethod, statMethod } from '../../server/src/protocol/requests';
 import { WebHost } from '../../server/src/web/webHost';
-import { editorCapabilities, handlerText, LspClient, repositoryRoot, tempFolder } from './lspClient';
+import {
+  applyWorkspaceEdit,
+  editorCapabilities,
+  handlerText,
+  LspClient,
+  repositoryRoot,
+  tempFolder,
+} from './lspClient';
 
 /** How the client answers one of the server's file requests: from the disk, or something else for the fuzz. */
 type Answerer = (method: string, params: { uri: string; maxBytes?: number }) => unknown;
@@ -65,9 +73,11 @@ function statOrNull(file: string): { type: number; size: number; mtime: number }
 /** The server core with the web host, connected in memory to a client whose file answers `answer` gives. */
 class WebClient {
   readonly asked: string[] = [];
+  /** The edits the server asked to apply (`workspace/applyEdit`, declared only with `applyEdit`), each answered so. */
+  readonly applied: { edit: { documentChanges?: unknown[] } }[] = [];
   private constructor(readonly connection: ProtocolConnection) {}
 
-  static async start(workspace: string, answer: Answerer, serveFiles = true): Promise<WebClient> {
+  static async start(workspace: string, answer: Answerer, serveFiles = true, applyEdit = false): Promise<WebClient> {
     const toServer = new PassThrough();
     const toClient = new PassThrough();
     const serverConnection = createConnection(
@@ -87,13 +97,19 @@ class WebClient {
     connection.onRequest('client/registerCapability', () => null);
     connection.onRequest('workspace/diagnostic/refresh', () => null);
     connection.onRequest('workspace/inlayHint/refresh', () => null);
+    connection.onRequest('workspace/applyEdit', (params: { edit: { documentChanges?: unknown[] } }) => {
+      client.applied.push(params);
+      return { applied: true };
+    });
     connection.listen();
     const uri = new URL(`file://${workspace}`).href;
     await connection.sendRequest('initialize', {
       processId: null,
       rootUri: uri,
       workspaceFolders: [{ uri, name: 'workspace' }],
-      capabilities: editorCapabilities({ pull: true }),
+      capabilities: applyEdit
+        ? { ...editorCapabilities({ pull: true }), workspace: { ...editorCapabilities().workspace, applyEdit: true } }
+        : editorCapabilities({ pull: true }),
       initializationOptions: serveFiles ? { serveFiles: true } : {},
     });
     await connection.sendNotification('initialized', {});
@@ -200,6 +216,46 @@ describe('the server on the web host, its files read through the client', () => 
         [],
         'the config file read, and manifest.unknown-key off',
       );
+    } finally {
+      web.stop();
+      folder.cleanup();
+    }
+  });
+
+  test('Suppress <code> in filer-manifest.config.json: the config file read through the client, its entry added', async () => {
+    const folder = tempFolder({
+      'filer-manifest.config.json': '{\n  "rules": {}\n}\n',
+      'plugin/manifest.json': '{\n  "name": "a",\n  "displayName": "A",\n  "version": "1.0.0",\n  "homepage": "x"\n}\n',
+    });
+    const web = await WebClient.start(folder.root, fromDisk, true, true);
+    try {
+      const uri = await web.open(join(folder.root, 'plugin/manifest.json'));
+      const found = (await web.pull(uri)).find((d) => d.code === 'manifest.unknown-key');
+      assert.ok(found, 'the unknown key reported');
+      const actions = (await web.connection.sendRequest('textDocument/codeAction', {
+        textDocument: { uri },
+        range: found.range,
+        context: { diagnostics: [found], only: ['quickfix'] },
+      })) as { title: string; command?: { command: string; arguments?: unknown[] } }[];
+      const action = actions.find((a) => a.title === 'Suppress manifest.unknown-key in filer-manifest.config.json');
+      assert.ok(action?.command, actions.map((a) => a.title).join(' | '));
+      await web.connection.sendRequest('workspace/executeCommand', action.command);
+      const [applied] = web.applied;
+      assert.ok(applied, 'an edit applied');
+      const written = applyWorkspaceEdit(applied.edit as WorkspaceEdit, new Map()).get(
+        folder.uri('filer-manifest.config.json'),
+      );
+      assert.deepEqual(JSON.parse(written ?? ''), {
+        rules: {},
+        suppress: [
+          {
+            file: 'plugin/manifest.json',
+            at: '/homepage',
+            rule: 'manifest.unknown-key',
+            reason: 'TODO: why this is acceptable',
+          },
+        ],
+      });
     } finally {
       web.stop();
       folder.cleanup();

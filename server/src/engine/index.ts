@@ -98,3 +98,12 @@ export {
   type ProjectConfig,
 } from './config/projectConfig';
 export { configCompletions, configRuleHover, type ConfigPlace } from './config/configAssist';
+export {
+  addSuppressionEdits,
+  newConfigWith,
+  removeSuppressionEdits,
+  removeUnusedSuppressionTitle,
+  suppressInConfigTitle,
+  suppressionFor,
+  type SuppressionEntry,
+} from './config/suppressInConfig';

@@ -99,6 +99,32 @@ export class ProjectConfigs {
     return found;
   }
 
+  /**
+   * Whether a suppression of a finding of the manifest at `filePath` may be written to a config file: config files are
+   * read (not in Restricted Mode), and the manifest is inside a workspace folder, as the config file read for it is.
+   */
+  maySuppressFor(filePath: string): boolean {
+    return this.trusted && this.boundaryOf(filePath) !== undefined;
+  }
+
+  /**
+   * Where "Suppress … in filer-manifest.config.json" writes for the manifest at `filePath`, as it is now: the config
+   * file read for it (found again, and its text now: the editor's when it is open there, else the disk's, read again)
+   * and the manifest's path relative to it; when there is none, a new one beside the manifest (`text` undefined).
+   * Undefined when no suppression may be written (maySuppressFor), or the config file cannot be read.
+   */
+  suppressionTarget(filePath: string): { configPath: string; relative: string; text: string | undefined } | undefined {
+    const boundary = this.boundaryOf(filePath);
+    if (!this.trusted || boundary === undefined) return undefined;
+    const folder = path.dirname(filePath);
+    const configPath = host().findConfigPath(folder, boundary);
+    if (configPath === undefined)
+      return { configPath: path.join(folder, configFileName), relative: path.basename(filePath), text: undefined };
+    const found = host().readConfigFile(configPath, boundary, this.env.openText(configPath));
+    if (found.read.kind !== 'config') return undefined;
+    return { configPath, relative: manifestRelative(found.folder, filePath), text: found.read.text };
+  }
+
   /** What the manifest at `filePath` is checked with, under the user's own severities; undefined without a config. */
   forManifest(filePath: string, userOverrides: Record<string, SeverityOverride>): ManifestConfig | undefined {
     if (!this.trusted) return undefined;
@@ -108,8 +134,7 @@ export class ProjectConfigs {
     const configPath = host().findConfigPath(folder, boundary);
     if (configPath === undefined) return undefined;
     const found = this.config(configPath, boundary);
-    const realFile = path.join(host().realpath(folder) ?? folder, path.basename(filePath));
-    const relative = configRelative(found.folder, realFile);
+    const relative = manifestRelative(found.folder, filePath);
     const base = { configPath, configFolder: found.folder, relative };
     if (found.read.kind === 'unreadable') {
       const shown = configRelative(folder, configPath);
@@ -117,6 +142,12 @@ export class ProjectConfigs {
     }
     return { ...base, scope: scopeOf(found.read.config, relative, userOverrides), unreadable: undefined };
   }
+}
+
+/** The manifest's path relative to its config file's folder, as its suppressions name it (its folder's real path). */
+function manifestRelative(configFolder: string, filePath: string): string {
+  const folder = path.dirname(filePath);
+  return configRelative(configFolder, path.join(host().realpath(folder) ?? folder, path.basename(filePath)));
 }
 
 /** A path below a folder, `/`-separated, as a config file's globs and suppressions name it. */

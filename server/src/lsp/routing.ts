@@ -20,6 +20,7 @@ import {
   ShowMessageNotification,
   WorkspaceDiagnosticRequest,
   type Connection,
+  type Diagnostic,
   type RequestHandler,
   type WorkspaceEdit,
 } from 'vscode-languageserver';
@@ -27,6 +28,7 @@ import {
   computeContextMenu,
   configFileName,
   gatingReport,
+  suppressInConfigTitle,
   type FindingsWanted,
   type JsonPath,
   type NamedHandler,
@@ -54,6 +56,13 @@ import {
   suppressionActions,
   type ApplyFixArguments,
 } from './features/codeActions';
+import {
+  removeUnusedSuppressionActions,
+  suppressInConfigActions,
+  suppressInConfigCommand,
+  suppressInConfigEdit,
+  type SuppressInConfigArguments,
+} from './features/suppressInConfig';
 import { completeManifest, newManifestCompletion } from './features/completion';
 import { definitionAt } from './features/definition';
 import { documentLinks } from './features/documentLinks';
@@ -81,6 +90,8 @@ import {
   type Shape,
 } from './requestParams';
 import { fileUri, path } from './host';
+import type { ProjectConfigs } from './projectConfigs';
+import type { EditorDocument } from './editorDocument';
 import { runSafe, type Logger } from './runSafe';
 import type { ServerSettings } from './settings';
 
@@ -99,6 +110,10 @@ interface FeatureEnvironment {
   pull: PullDiagnostics;
   /** Where a rule's page is, for a link to it; undefined when there is none. */
   rulePage(): (code: string) => string | undefined;
+  /** The project config files: where a suppression of a manifest's finding is written. */
+  configs: ProjectConfigs;
+  /** An open config file's diagnostics (diagnostics/core.ts); undefined for any other document. */
+  configFindings(document: EditorDocument): Diagnostic[] | undefined;
 }
 
 type Route = (connection: Connection, env: FeatureEnvironment) => void;
@@ -181,7 +196,20 @@ const routes: Route[] = [
         return action ? [action] : [];
       }
       if (only && !asksFor(only, CodeActionKind.QuickFix)) return [];
-      if (entry.isFilerManifest) return quickFixes(params.context.diagnostics, fixContext(entry, entry.version, env));
+      const open = env.documents.get(entry.uri);
+      if (isConfigFile(entry) && open) {
+        const found = env.configFindings(open) ?? [];
+        const config = { uri: entry.uri, version: entry.version, text: entry.document.text };
+        return removeUnusedSuppressionActions(params.context.diagnostics, found, config, env.client().documentChanges);
+      }
+      if (entry.isFilerManifest) {
+        const fixes = quickFixes(params.context.diagnostics, fixContext(entry, entry.version, env));
+        // And for each finding, an entry of the config file's `suppress` that accepts it, written when it is chosen.
+        const mayWrite = entry.filePath !== undefined && env.configs.maySuppressFor(entry.filePath);
+        if (!mayWrite || !env.client().applyEdit) return fixes;
+        const manifest = { uri: entry.uri, analysis: entry.analysis() };
+        return [...fixes, ...suppressInConfigActions(params.context.diagnostics, manifest)];
+      }
       // In a handler, the fixes of its manifest's findings there: each edits its manifest (or the tool's schema). One
       // that is not open is edited by a command that reads it when it runs (ApplyFixArguments): a client that cannot
       // be asked to apply that edit gets no fix rather than an edit of a text that may have changed.
@@ -294,16 +322,42 @@ const routes: Route[] = [
       return entry ? gatingReport(entry.model, entry.diagnostics()) : null;
     }),
   ),
-  // A fix to a manifest that is not open, when the user picks it (features/codeActions.ts, ApplyFixArguments).
+  // A fix to a manifest that is not open, when the user picks it (features/codeActions.ts, ApplyFixArguments), and
+  // a suppression written to the config file (features/suppressInConfig.ts).
   (connection, env) =>
     route(
       ExecuteCommandRequest.type,
       object({
         command: string,
-        arguments: optional(array(object({ document: string, manifest: string, code: string, range, title: string }))),
+        arguments: optional(
+          array(object({ document: optional(string), manifest: string, code: string, range, title: optional(string) })),
+        ),
       }),
       async (params, token) => {
-        const fix = params.arguments?.[0];
+        const args = params.arguments?.[0];
+        if (params.command === suppressInConfigCommand && args) {
+          const title = suppressInConfigTitle(args.code);
+          const edit = await runSafe(
+            env.logger,
+            'Suppress in config',
+            token,
+            () => suppressAsItIsNow(args, env) ?? null,
+          );
+          if (edit instanceof ResponseError) return edit;
+          if (!edit) {
+            void connection.sendNotification(ShowMessageNotification.type, {
+              type: MessageType.Warning,
+              message: `${title}: the finding is gone, or ${configFileName} cannot take the entry (it is not valid JSON, or its "suppress" is not a list); nothing was edited.`,
+            });
+            return null;
+          }
+          await connection.workspace.applyEdit({ label: title, edit });
+          return null;
+        }
+        const fix =
+          args?.document !== undefined && args.title !== undefined
+            ? { ...args, document: args.document, title: args.title }
+            : undefined;
         if (params.command !== applyFixCommand || !fix)
           return new ResponseError(
             ErrorCodes.InvalidParams,
@@ -444,6 +498,26 @@ function fixAsTheFilesAreNow(fix: ApplyFixArguments, env: FeatureEnvironment): W
     inFile: found.relative,
     applying: true,
   }).find(applying)?.edit;
+}
+
+/**
+ * The edit of "Suppress <code> in filer-manifest.config.json" as the files are now: the finding in the open manifest's
+ * current version, and the config file found for it again and read now (features/suppressInConfig.ts).
+ */
+function suppressAsItIsNow(args: SuppressInConfigArguments, env: FeatureEnvironment): WorkspaceEdit | undefined {
+  const entry = env.documents.manifestFor(args.manifest);
+  if (entry?.filePath === undefined) return undefined;
+  const target = env.configs.suppressionTarget(entry.filePath);
+  if (!target) return undefined;
+  const open = env.documents.openAt(target.configPath);
+  const config = {
+    uri: open?.uri ?? fileUri(target.configPath),
+    relative: target.relative,
+    text: target.text,
+    version: open?.version ?? null,
+  };
+  const { documentChanges, createFiles } = env.client();
+  return suppressInConfigEdit(args, entry.analysis(), config, { documentChanges, createFiles });
 }
 
 /** Whether a request's `only` takes a kind: it names it, or a kind above it (`source` takes `source.fixAll.filer`). */

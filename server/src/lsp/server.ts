@@ -12,6 +12,7 @@ import { ClientRequests } from './clientRequests';
 import { Configuration } from './configuration';
 import { DiagnosticsCore, type DiagnosticsStrategy } from './diagnostics/core';
 import { applyFixCommand, fixAllKind } from './features/codeActions';
+import { suppressInConfigCommand } from './features/suppressInConfig';
 import { HandlerFiles } from './handlerFiles';
 import { PullDiagnostics } from './diagnostics/pull';
 import { PushDiagnostics } from './diagnostics/push';
@@ -202,6 +203,8 @@ export function startServer(connection: Connection, host: ServerHost, rulePages:
     builtInJson: () => builtInJson,
     pull,
     rulePage: () => clientPageLink ?? rulePages.link,
+    configs,
+    configFindings: (document) => core.forOpenConfig(document),
   });
   connection.listen();
 }
@@ -218,7 +221,7 @@ function capabilities(
     completionProvider: { triggerCharacters: ['"', ':', '/'] },
     hoverProvider: true,
     codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, fixAllKind] },
-    executeCommandProvider: { commands: [applyFixCommand] },
+    executeCommandProvider: { commands: [applyFixCommand, suppressInConfigCommand] },
     definitionProvider: true,
     referencesProvider: true,
     renameProvider: { prepareProvider: true },

@@ -302,7 +302,7 @@ function pointerTokens(pointer: string): string[] | string {
   return tokens;
 }
 
-function normalizedPath(file: string): string {
+export function normalizedPath(file: string): string {
   let out = file.split('\\').join('/');
   while (out.startsWith('./')) out = out.slice(2);
   return out;
@@ -380,14 +380,7 @@ export function suppressionMatcher(
   if (suppressions.length === 0) return undefined;
   const spans = suppressions.flatMap((suppression) => {
     const node = nodeAtTokens(root, suppression.tokens);
-    if (!node) return [];
-    const places = [{ offset: node.offset, length: node.length }];
-    const property = node.parent?.type === 'property' ? node.parent : undefined;
-    if (property) {
-      const key = keyNode(property);
-      places.push({ offset: property.offset, length: property.length }, { offset: key.offset, length: key.length });
-    }
-    return [{ suppression, places }];
+    return node ? [{ suppression, places: placesOf(node) }] : [];
   });
   return (code, file, offset, length) => {
     if (file !== undefined) return false;
@@ -401,6 +394,44 @@ export function suppressionMatcher(
     }
     return found;
   };
+}
+
+/** The spans of a manifest a suppression at `node` accepts a finding at: the node, and its member and key. */
+function placesOf(node: JsonNode): { offset: number; length: number }[] {
+  const places = [{ offset: node.offset, length: node.length }];
+  const property = node.parent?.type === 'property' ? node.parent : undefined;
+  if (property) {
+    const key = keyNode(property);
+    places.push({ offset: property.offset, length: property.length }, { offset: key.offset, length: key.length });
+  }
+  return places;
+}
+
+/**
+ * The JSON pointer a suppression of a finding at this span of a manifest writes in `at`: the node whose places (see
+ * suppressionMatcher) hold the span, found down the tree; undefined where no node's do (a comment, a syntax error, the
+ * file's start) or where the pointer would name another node (a key written twice, the first of which it names).
+ */
+export function suppressionPointer(root: JsonNode | undefined, offset: number, length: number): string | undefined {
+  const at = (place: { offset: number; length: number }) => place.offset === offset && place.length === length;
+  const holds = (node: JsonNode) => node.offset <= offset && offset + length <= node.offset + node.length;
+  const tokens: string[] = [];
+  let node = root;
+  while (node && holds(node) && !placesOf(node).some(at)) {
+    let next: JsonNode | undefined;
+    if (node.type === 'object') {
+      const property = objectProperties(node).find(holds);
+      next = property && valueNode(property);
+      if (property) tokens.push(keyOf(property));
+    } else if (node.type === 'array') {
+      const index = arrayItems(node).findIndex(holds);
+      next = arrayItems(node)[index];
+      if (next) tokens.push(String(index));
+    }
+    node = next;
+  }
+  if (!node || !placesOf(node).some(at) || nodeAtTokens(root, tokens) !== node) return undefined;
+  return tokens.map((token) => `/${token.replaceAll('~', '~0').replaceAll('/', '~1')}`).join('');
 }
 
 /** The node a pointer names in a manifest, or undefined where it leaves the tree. */

@@ -103,3 +103,29 @@ export function suppressionEdit(text: string, line: number, code: string): Offse
   const eol = text.includes('\r\n') ? '\r\n' : '\n';
   return { offset: lineStart, length: 0, newText: `${indent}// ${directiveWord}-next-line ${code}${eol}` };
 }
+
+/**
+ * The edit that removes a code a suppression comment names (the one written at `offset`), with the comma between it and
+ * its neighbour; the comment's whole line when it names no other (or, `code` undefined, the comment at `offset` that
+ * names none). Undefined when the text no longer has it there.
+ */
+export function suppressionRemoval(text: string, offset: number, code: string | undefined): OffsetEdit | undefined {
+  const comments = suppressionComments(text);
+  const comment =
+    code === undefined
+      ? comments.find((candidate) => candidate.offset === offset && candidate.codes.length === 0)
+      : comments.find((candidate) => candidate.codes.some((named) => named.offset === offset && named.code === code));
+  if (!comment) return undefined;
+  if (comment.codes.length <= 1) {
+    const start = text.lastIndexOf('\n', comment.offset - 1) + 1;
+    const newline = text.indexOf('\n', comment.offset);
+    const end = newline === -1 ? text.length : newline + 1;
+    return { offset: start, length: end - start, newText: '' };
+  }
+  const index = comment.codes.findIndex((named) => named.offset === offset);
+  const named = comment.codes[index];
+  const [before, after] = [comment.codes[index - 1], comment.codes[index + 1]];
+  if (after) return { offset: named.offset, length: after.offset - named.offset, newText: '' };
+  const from = before.offset + before.length;
+  return { offset: from, length: named.offset + named.length - from, newText: '' };
+}

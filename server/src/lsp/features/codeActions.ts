@@ -190,8 +190,8 @@ export function suppressionActions(
  * The engine's diagnostic of the same code and range, whose data the fix takes: the data a client sends
  * back is not trusted (it may have dropped it, or changed it), the finding of this version of the text is.
  */
-function engineDiagnosticOf(
-  diagnostic: Diagnostic,
+export function engineDiagnosticOf(
+  diagnostic: Pick<Diagnostic, 'code' | 'range'>,
   engineDiagnostics: readonly ManifestDiagnostic[],
   inFile: string | undefined,
 ): ManifestDiagnostic | undefined {

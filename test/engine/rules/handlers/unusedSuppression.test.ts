@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { analyzeManifest } from '../../../../server/src/engine';
+import { analyzeManifest, proposeFixes } from '../../../../server/src/engine';
+import { applyEdits } from '../../../../server/src/engine/fixes/textEdits';
 import { suppressionComments } from '../../../../server/src/engine/handlers/suppressionComments';
 import { describeInput, fuzzInput, suiteSeed } from '../../../fuzz/mutations';
 import { pluginFolder } from '../../helpers';
@@ -146,4 +147,68 @@ test('a handler of 10,000 suppression comments costs a read of each line once; w
   const found = analyzeManifest(plugin.manifest, { folder, maxDiagnostics: 50 }).diagnostics;
   assert.equal(found.length, 50);
   assert.equal(found[found.length - 1].code, 'diagnostics.more');
+});
+
+/** The handler after "Remove this unused suppression" of each unused code, one at a time, from the last. */
+function withUnusedRemoved(plugin: { manifest: string; files: Record<string, string> }): string {
+  let handler = plugin.files[handlerPath];
+  for (;;) {
+    const { folder } = pluginFolder({ ...plugin.files, [handlerPath]: handler });
+    const analysis = analyzeManifest(plugin.manifest, { folder });
+    const unused = analysis.diagnostics.filter((d) => d.code === 'handlers.unused-suppression');
+    if (unused.length === 0) return handler;
+    const finding = unused.at(-1)!;
+    const [proposal] = proposeFixes(finding, analysis, { creatable: () => 'outside', folderName: 'p' });
+    assert.equal(proposal.title, 'Remove this unused suppression');
+    assert.deepEqual(proposal.edits, [], 'the manifest is not edited');
+    const [fileEdit] = proposal.fileEdits!;
+    assert.equal(fileEdit.filePath, handlerPath);
+    const edits = fileEdit.editsFor(handler);
+    assert.ok(edits, `an edit for ${finding.message}`);
+    handler = applyEdits(handler, edits);
+    // Made from the text as it is: once removed, the same finding's fix finds nothing to remove.
+    assert.equal(fileEdit.editsFor(handler), undefined);
+  }
+}
+
+test('its fix removes the unused code from the comment, or the comment’s line when it names no other', () => {
+  const cases: [string[], string[]][] = [
+    [['// filer-manifest-disable-next-line handlers.unknown-argument'], []],
+    [['/* filer-manifest-disable-next-line handlers.unknown-argument -- why */'], []],
+    [['// filer-manifest-disable-next-line'], []],
+    [
+      ['// filer-manifest-disable-next-line handlers.unknown-argument, handlers.malformed-envelope -- ours'],
+      ['// filer-manifest-disable-next-line handlers.malformed-envelope -- ours'],
+    ],
+    [
+      ['// filer-manifest-disable-next-line handlers.malformed-envelope,handlers.unknown-argument -- ours'],
+      ['// filer-manifest-disable-next-line handlers.malformed-envelope -- ours'],
+    ],
+    [
+      ['// filer-manifest-disable-next-line handlers.nope, handlers.malformed-envelope, handlers.unknown-argument'],
+      ['// filer-manifest-disable-next-line handlers.malformed-envelope'],
+    ],
+  ];
+  for (const [lines, expected] of cases) {
+    const accepting = lines[0].includes('handlers.malformed-envelope');
+    const plugin = returning(accepting ? malformed : wellFormed, lines);
+    const after = withUnusedRemoved(plugin);
+    assert.equal(after, returning(accepting ? malformed : wellFormed, expected).files[handlerPath], lines[0]);
+    // What the comment still accepts, it accepts: nothing else is reported.
+    assert.deepEqual(handlerCodes({ ...plugin, files: { ...plugin.files, [handlerPath]: after } }), [], lines[0]);
+  }
+});
+
+test('its fix keeps CRLF line breaks and removes a file-level comment on the last line, with no line break after it', () => {
+  const plugin = returning(wellFormed);
+  const crlf = `// filer-manifest-disable handlers.unknown-argument\r\n${plugin.files[handlerPath].replaceAll('\n', '\r\n')}`;
+  assert.equal(
+    withUnusedRemoved({ ...plugin, files: { ...plugin.files, [handlerPath]: crlf } }),
+    plugin.files[handlerPath].replaceAll('\n', '\r\n'),
+  );
+  const last = `${plugin.files[handlerPath]}// filer-manifest-disable handlers.unknown-argument`;
+  assert.equal(
+    withUnusedRemoved({ ...plugin, files: { ...plugin.files, [handlerPath]: last } }),
+    plugin.files[handlerPath],
+  );
 });

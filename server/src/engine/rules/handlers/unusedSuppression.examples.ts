@@ -4,10 +4,9 @@ import { ruleDocs } from '../ruleDocs';
 import { decision, unusedSuppressionRule } from './unusedSuppression';
 
 /** The word-count handler returning `block`, under a comment that accepts a malformed envelope (written `code`). */
-const acceptingHandler = (code: string, block: string) => `module.exports = async ({ path }, ctx) => {
+const acceptingHandler = (code: string | undefined, block: string) => `module.exports = async ({ path }, ctx) => {
   const count = String((await ctx.fs.read(path)).split(/\\s+/).filter(Boolean).length);
-  // filer-manifest-disable-next-line ${code} -- our agent reads the count from "value"
-  return { content: [${block}] };
+${code === undefined ? '' : `  // filer-manifest-disable-next-line ${code} -- our agent reads the count from "value"\n`}  return { content: [${block}] };
 };
 `;
 
@@ -21,6 +20,11 @@ export const unusedSuppressionDocs = ruleDocs(unusedSuppressionRule, {
         files: {
           ...countWordsFiles,
           'tools/count-words.js': acceptingHandler('«handlers.malformed-envelope»', "{ type: 'text', text: count }"),
+        },
+        fixed: {
+          title: 'Remove this unused suppression',
+          manifest: countWordsPlugin(),
+          editedFiles: { 'tools/count-words.js': acceptingHandler(undefined, "{ type: 'text', text: count }") },
         },
       },
     ],
