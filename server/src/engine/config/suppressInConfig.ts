@@ -3,13 +3,12 @@
  * the edit that adds it to a config file's text. Pure: the hosts find the config file (the one they read for the
  * manifest) and give its text as it is when the fix is applied.
  */
-import { modify, type Edit, type FormattingOptions } from 'jsonc-parser';
 import type { DiagnosticOf } from '../diagnostics';
 import type { OffsetEdit } from '../fixes/fix';
-import { eolOf, indentUnitOf } from '../fixes/textEdits';
+import { appendMember, formatJson, insertProperty, removeMember } from '../fixes/textEdits';
 import { arrayItems, valueNode } from '../model/nodes';
 import type { JsonNode } from '../parse/jsonNode';
-import { parseDocument, type ParsedDocument } from '../parse/parseDocument';
+import { parseDocument } from '../parse/parseDocument';
 import { configFileName, normalizedPath, suppressionPointer } from './projectConfig';
 
 /** An entry of `suppress`, as the fix writes it. */
@@ -66,19 +65,11 @@ export function addSuppressionEdits(text: string, entry: SuppressionEntry): Offs
   const same = (item: JsonNode) =>
     (['file', 'at', 'rule'] as const).every((key) => valueNode(item, key)?.value === entry[key]);
   if (arrayItems(suppress).some(same)) return undefined;
-  const path = suppress ? ['suppress', arrayItems(suppress).length] : ['suppress'];
-  const value = suppress ? entry : [entry];
-  return modify(text, path, value, { formattingOptions: layoutOf(document), isArrayInsertion: true }).map(offsetEdit);
-}
-
-/** The text's layout (indentation unit, line break), for what jsonc-parser writes into it. */
-function layoutOf(document: ParsedDocument): FormattingOptions {
-  const unit = indentUnitOf(document);
-  return { insertSpaces: unit !== '\t', tabSize: unit === '\t' ? 4 : unit.length, eol: eolOf(document) };
-}
-
-function offsetEdit(edit: Edit): OffsetEdit {
-  return { offset: edit.offset, length: edit.length, newText: edit.content };
+  // Edits at the list's end, never a reformatting of the file: a list of any length on one line takes no longer.
+  const edit = suppress
+    ? appendMember(document, suppress, (indent) => formatJson(entry, document, indent))
+    : insertProperty(document, root, 'suppress', (indent) => formatJson([entry], document, indent));
+  return [edit];
 }
 
 /** The title of the fix of config.unused-suppression. */
@@ -101,5 +92,5 @@ export function removeSuppressionEdits(
   const file = valueNode(item, 'file')?.value;
   if (!item || valueNode(item, 'rule')?.value !== unused.rule || at !== unused.at) return undefined;
   if (typeof file !== 'string' || normalizedPath(file) !== unused.file) return undefined;
-  return modify(text, ['suppress', index], undefined, { formattingOptions: layoutOf(document) }).map(offsetEdit);
+  return [removeMember(text, item)];
 }

@@ -73,20 +73,32 @@ export function insertProperty(
   key: string,
   valueOf: (indent: string) => string,
 ): OffsetEdit {
-  const properties = object.children ?? [];
+  return appendMember(document, object, (indent) => `${JSON.stringify(key)}: ${valueOf(indent)}`);
+}
+
+/**
+ * Adds a last member to an object or an array (a property as insertProperty writes it, or an item), written by
+ * `memberOf` for its indentation. The edit touches the container's end alone: its cost does not grow with the
+ * container's size, however it is laid out.
+ */
+export function appendMember(
+  document: DocumentText,
+  container: JsonNode,
+  memberOf: (indent: string) => string,
+): OffsetEdit {
+  const members = container.children ?? [];
   const eol = eolOf(document);
-  const objectIndent = lineIndentAt(document, object.offset);
-  if (properties.length === 0) {
-    const indent = objectIndent + indentUnitOf(document);
-    const inner = { offset: object.offset + 1, length: Math.max(0, object.length - 2) };
-    return { ...inner, newText: `${eol}${indent}${JSON.stringify(key)}: ${valueOf(indent)}${eol}${objectIndent}` };
+  const containerIndent = lineIndentAt(document, container.offset);
+  if (members.length === 0) {
+    const indent = containerIndent + indentUnitOf(document);
+    const inner = { offset: container.offset + 1, length: Math.max(0, container.length - 2) };
+    return { ...inner, newText: `${eol}${indent}${memberOf(indent)}${eol}${containerIndent}` };
   }
-  const last = properties[properties.length - 1];
-  const multiline = document.lines.positionAt(object.offset).line !== document.lines.positionAt(last.offset).line;
-  const indent = multiline ? lineIndentAt(document, last.offset) : objectIndent + indentUnitOf(document);
-  const at = endOf(last);
+  const last = members[members.length - 1];
+  const multiline = document.lines.positionAt(container.offset).line !== document.lines.positionAt(last.offset).line;
+  const indent = multiline ? lineIndentAt(document, last.offset) : containerIndent + indentUnitOf(document);
   const lead = multiline ? `,${eol}${indent}` : ', ';
-  return { offset: at, length: 0, newText: `${lead}${JSON.stringify(key)}: ${valueOf(indent)}` };
+  return { offset: endOf(last), length: 0, newText: `${lead}${memberOf(indent)}` };
 }
 
 /** Removes a property (or an array item) with the comma that separates it from its neighbours. */
