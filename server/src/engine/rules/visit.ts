@@ -39,23 +39,35 @@ export function visitRules<R extends RuleList>(
       },
     ]);
     for (const [visitors, ruleContext] of contexts) visitors.manifest?.(ruleContext);
-    for (const [kind, listOf] of entryLists) {
-      const visiting = contexts.filter(([visitors]) => visitors[kind]);
-      if (visiting.length === 0) continue;
-      for (const entry of listOf(context.model))
-        for (const [visitors, ruleContext] of visiting)
-          (visitors[kind] as (entry: Entry, context: CheckContext<unknown>) => void)(entry, ruleContext);
-    }
-    const onReferences = contexts.filter(([visitors]) => visitors.reference);
-    if (onReferences.length > 0)
-      for (const reference of context.files().references)
-        for (const [visitors, ruleContext] of onReferences) visitors.reference!(reference, ruleContext);
-    const onFiles = contexts.filter(([visitors]) => visitors.file);
-    if (onFiles.length > 0)
-      for (const file of context.files().files)
-        for (const [visitors, ruleContext] of onFiles) visitors.file!(file, ruleContext);
+    for (const [kind, listOf] of entryLists) visitEach(contexts, kind, listOf(context.model));
+    if (contexts.some(([visitors]) => visitors.reference)) visitEach(contexts, 'reference', context.files().references);
+    if (contexts.some(([visitors]) => visitors.file)) visitEach(contexts, 'file', context.files().files);
     more?.(context);
   };
+}
+
+/**
+ * Each item of `items` given to every rule's visitor of `kind`, in the rules' order (all of one item's before the
+ * next item's). The visitors and their contexts are picked once, into plain arrays walked by index: this loop runs
+ * once per entry and rule (a hundred thousand calls in a manifest of 5,000 tools and actions).
+ */
+function visitEach(
+  contexts: readonly [RuleVisitors<unknown>, CheckContext<unknown>][],
+  kind: Exclude<keyof RuleVisitors<never>, 'manifest'>,
+  items: readonly unknown[],
+): void {
+  const visits: ((item: unknown, context: CheckContext<unknown>) => void)[] = [];
+  const visitContexts: CheckContext<unknown>[] = [];
+  for (const [visitors, ruleContext] of contexts) {
+    const visit = visitors[kind] as ((item: unknown, context: CheckContext<unknown>) => void) | undefined;
+    if (visit) {
+      visits.push(visit);
+      visitContexts.push(ruleContext);
+    }
+  }
+  if (visits.length === 0) return;
+  for (let item = 0; item < items.length; item++)
+    for (let rule = 0; rule < visits.length; rule++) visits[rule](items[item], visitContexts[rule]);
 }
 
 /** A report of any code with any data: a rule's context reports its own code with its own data, as it is typed. */

@@ -1,4 +1,4 @@
-import { generateField, type At } from './shared';
+import { generateField, generateValue, type At } from './shared';
 import { defineRule } from '../rule';
 import { field, quote } from '../messages';
 
@@ -15,9 +15,11 @@ export const generateActionNotToolRule = defineRule({
       : `${field(data.jsonPath)} ${quote(data.actionId)} names an action of kind ${quote(data.targetKind)}. The button invokes ${anotherToolAction}.`,
   check: {
     action(action, { model, report }) {
+      const named = generateValue(action, 'actionId');
+      const target = typeof named === 'string' ? model.actionsById.get(named) : undefined;
+      if (!target || (target !== action && target.kind === 'tool')) return;
       const actionId = generateField(action, 'actionId');
-      const target = typeof actionId?.value === 'string' ? model.actionsById.get(actionId.value) : undefined;
-      if (!actionId || !target) return;
+      if (!actionId) return;
       const jsonPath = [...action.jsonPath, 'generate', 'actionId'];
       if (target === action) report(actionId, { jsonPath, actionId: actionId.value as string, itself: true });
       else if (target.kind !== 'tool')

@@ -1,4 +1,4 @@
-import { generateField, toolActionIdSuggester, type Suggesting } from './shared';
+import { generateField, generateValue, toolActionIdSuggester, type Suggesting } from './shared';
 import { defineRule } from '../rule';
 import { didYouMean, field, quote } from '../messages';
 import { replaceWithSuggestion } from '../../fixes/shared';
@@ -12,8 +12,10 @@ export const generateActionUnknownRule = defineRule({
   fix: replaceWithSuggestion,
   check: {
     action(action, { model, report, shared }) {
+      const named = generateValue(action, 'actionId');
+      if (typeof named !== 'string' || model.actionsById.has(named)) return;
       const actionId = generateField(action, 'actionId');
-      if (typeof actionId?.value !== 'string' || model.actionsById.has(actionId.value)) return;
+      if (typeof actionId?.value !== 'string') return;
       const closestAction = shared(toolActionIdSuggester).suggest(actionId.value);
       const suggestion = closestAction === action.id ? undefined : closestAction;
       report(actionId, {

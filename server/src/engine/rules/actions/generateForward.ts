@@ -1,5 +1,5 @@
 import { arrayItems, leafValue, valueNode } from '../../model/nodes';
-import type { Suggesting } from './shared';
+import { generateValue, paramValues, type Suggesting } from './shared';
 import { defineRule } from '../rule';
 import { closest, didYouMean, field, quote } from '../messages';
 import { replaceWithSuggestion } from '../../fixes/shared';
@@ -16,6 +16,10 @@ export const generateForwardRule = defineRule({
   fix: replaceWithSuggestion,
   check: {
     action(action, { report }) {
+      const forwarded = generateValue(action, 'forwardParamIds');
+      if (!Array.isArray(forwarded) || forwarded.length === 0) return;
+      const ids = paramValues(action).map((param) => param.id);
+      if (forwarded.every((id) => typeof id !== 'string' || ids.includes(id))) return;
       const generate = action.node.type === 'object' ? valueNode(action.node, 'generate') : undefined;
       const forwards = generate?.type === 'object' ? arrayItems(valueNode(generate, 'forwardParamIds')) : [];
       if (forwards.length === 0) return;

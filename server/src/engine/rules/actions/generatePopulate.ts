@@ -1,6 +1,6 @@
 import { arrayItems, leafValue, valueNode } from '../../model/nodes';
 import { defineRule } from '../rule';
-import { describeParamType, generateField, type Suggesting } from './shared';
+import { describeParamType, generateField, generateValue, paramValues, type Suggesting } from './shared';
 import { field, listOf, quote } from '../messages';
 import { replaceWithSuggestion } from '../../fixes/shared';
 
@@ -24,6 +24,9 @@ export const generatePopulateRule = defineRule({
   fix: replaceWithSuggestion,
   check: {
     action(action, { report }) {
+      const named = generateValue(action, 'populateParamId');
+      if (typeof named !== 'string' || paramValues(action).find((p) => p.id === named)?.type === 'per-file-text')
+        return;
       const populate = generateField(action, 'populateParamId');
       if (typeof populate?.value !== 'string') return;
       const params = arrayItems(valueNode(action.node, 'params'));

@@ -1,4 +1,4 @@
-import { leafValue, valueNode } from '../../model/nodes';
+import { valueNode } from '../../model/nodes';
 import { generatedActionIds, type At } from './shared';
 import { defineRule } from '../rule';
 import { quote } from '../messages';
@@ -16,7 +16,7 @@ export const hiddenUnreachableRule = defineRule({
   check: {
     // The generated ids are made when a hidden action is first met: most manifests have none.
     action(action, { report, shared }) {
-      if (action.node.type !== 'object' || action.id === undefined || leafValue(action.node, 'hidden') !== true) return;
+      if (action.value.hidden !== true || action.node.type !== 'object' || action.id === undefined) return;
       if (shared(generatedActionIds).has(action.id)) return;
       report(valueNode(action.node, 'hidden')!, { jsonPath: [...action.jsonPath, 'hidden'], actionId: action.id });
     },

@@ -1,5 +1,5 @@
 import { arrayItems, leafValue, valueNode } from '../../model/nodes';
-import type { At } from './shared';
+import { paramValues, type At } from './shared';
 import { addRequiredField } from '../../fixes/shared';
 import { defineRule } from '../rule';
 import { field } from '../messages';
@@ -16,7 +16,9 @@ export const selectOptionsRule = defineRule({
   fix: addRequiredField,
   check: {
     action(action, { report }) {
-      if (action.node.type !== 'object') return;
+      const withoutOptions = (param: Record<string, unknown>) =>
+        param.type === 'select' && !(Array.isArray(param.options) && param.options.length > 0);
+      if (action.node.type !== 'object' || !paramValues(action).some(withoutOptions)) return;
       arrayItems(valueNode(action.node, 'params')).forEach((param, index) => {
         if (leafValue(param, 'type') === 'select' && arrayItems(valueNode(param, 'options')).length === 0)
           report(valueNode(param, 'type')!, {

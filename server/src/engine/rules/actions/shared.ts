@@ -26,6 +26,27 @@ export function kindAnchor(action: ActionEntry): Target {
   return keyNode(action.node, 'kind') ?? keyNode(action.node, 'id') ?? { offset: action.node.offset, length: 1 };
 }
 
+/**
+ * The plain value of a field of an action's `generate` object, when it is one. The rules read the plain value first
+ * and find a node only to report it: a node is found by a scan of its object's keys, on every action.
+ */
+export function generateValue(action: ActionEntry, name: string): unknown {
+  const generate = action.value.generate;
+  return typeof generate === 'object' && generate !== null && !Array.isArray(generate)
+    ? (generate as Record<string, unknown>)[name]
+    : undefined;
+}
+
+/** The plain values of an action's `params` (none when it is not a list), as generateValue reads `generate`. */
+export function paramValues(action: ActionEntry): readonly Record<string, unknown>[] {
+  const params = action.value.params;
+  return Array.isArray(params)
+    ? params.map((param: unknown) =>
+        typeof param === 'object' && param !== null ? (param as Record<string, unknown>) : {},
+      )
+    : [];
+}
+
 /** A field of an action's `generate` object, when it is one. */
 export function generateField(action: ActionEntry, name: string): JsonNode | undefined {
   const generate = action.node.type === 'object' ? valueNode(action.node, 'generate') : undefined;

@@ -14,9 +14,12 @@ export const toolIdUnknownRule = defineRule({
   check: {
     // A toolId naming a tool still in the legacy shape: tools.legacy-shape already asks for its `id`.
     action(action, { model, report, shared }) {
-      const toolId =
-        action.node.type === 'object' && action.kind === 'tool' ? valueNode(action.node, 'toolId') : undefined;
-      if (typeof toolId?.value !== 'string' || model.toolsById.has(toolId.value)) return;
+      // The plain value first: the toolId's node is needed only to report it.
+      const named = action.value.toolId;
+      if (action.node.type !== 'object' || action.kind !== 'tool' || typeof named !== 'string') return;
+      if (model.toolsById.has(named)) return;
+      const toolId = valueNode(action.node, 'toolId');
+      if (typeof toolId?.value !== 'string') return;
       if (shared(legacyToolNames).has(toolId.value)) return;
       const suggestion = shared(toolIdSuggester).suggest(toolId.value);
       report(toolId, {
