@@ -1,7 +1,7 @@
 /**
  * A rule's decision is its module's `decision` export, beside the rule (not in it, so that the server's bundle does
- * not hold it): rules/decisions.ts maps each code to it for the CLI's SARIF and the README's tables, and the rule's
- * docs carry it to its page. The three agree, for every rule module.
+ * not hold it): each area's decisions.ts lists it and rules/decisions.ts maps each code to it for the CLI's SARIF and
+ * the README's tables, and the rule's docs carry it to its page. The three agree, for every rule module.
  */
 import assert from 'node:assert/strict';
 import { readdirSync } from 'node:fs';
@@ -21,7 +21,9 @@ function ruleModules(): { file: string; exports: Record<string, unknown> }[] {
       .filter((entry) => entry.isDirectory())
       .flatMap((area) =>
         readdirSync(join(rulesFolder, area.name))
-          .filter((name) => name.endsWith('.js') && !/^(index|shared|examples)\.js$|\.examples\.js$/.test(name))
+          .filter(
+            (name) => name.endsWith('.js') && !/^(index|shared|examples|decisions)\.js$|\.examples\.js$/.test(name),
+          )
           .map((name) => `${area.name}/${name}`),
       )
       // The compiled modules, read as they are found (an import names one module).
