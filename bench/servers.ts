@@ -104,6 +104,19 @@ export class BenchServer {
     this.client.notify('workspace/didChangeConfiguration', { settings: { filerManifest: {} } });
   }
 
+  /**
+   * The workspace's diagnostics, pulled (`workspace/diagnostic`): our server answers once its workspace scan is done,
+   * so what follows it starts on a settled server. The number of documents reported.
+   */
+  async workspaceDiagnostics(timeoutMs: number): Promise<number> {
+    const report = await this.client.request<{ items: unknown[] }>(
+      'workspace/diagnostic',
+      { previousResultIds: [] },
+      timeoutMs,
+    );
+    return report.items.length;
+  }
+
   get pid(): number {
     return this.client.pid;
   }
