@@ -26,7 +26,7 @@ ruleTester('tools.description-too-short', {
     {
       name: 'white space does not count',
       plugin: withDescription('«"     Counts words.          "»'),
-      message: /^`contributes\.tools\[0\]\.description` " {5}Counts words\. {10}" is too short/
+      message: /^`contributes\.tools\[0\]\.description` " {5}Counts words\. {10}" is too short/,
     },
     { name: '19 characters', plugin: withDescription('«"Counts words in tex"»') },
   ],
