@@ -2,6 +2,7 @@
  * The decisions of the tools.* rules that have one, by code, gathered by rules/decisions.ts: a line here for
  * each rule module of this folder with a `decision` export.
  */
+import * as descriptionTooShort from './descriptionTooShort';
 import * as duplicateId from './duplicateId';
 import * as idEmpty from './idEmpty';
 import * as pathWithoutFormat from './pathWithoutFormat';
@@ -18,6 +19,7 @@ import * as wrongType from './wrongType';
 /** A function, so that a bundle that never calls it holds none of the decisions. */
 export function toolsDecisions(): [string, string][] {
   return [
+    [descriptionTooShort.descriptionTooShortRule.code, descriptionTooShort.decision],
     [duplicateId.duplicateIdRule.code, duplicateId.decision],
     [idEmpty.idEmptyRule.code, idEmpty.decision],
     [pathWithoutFormat.pathWithoutFormatRule.code, pathWithoutFormat.decision],

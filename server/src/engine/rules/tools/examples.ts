@@ -15,6 +15,7 @@ import { schemaInvalidDocs } from './schemaInvalid.examples';
 import { schemaUnknownDraftDocs } from './schemaUnknownDraft.examples';
 import { pathWithoutFormatDocs } from './pathWithoutFormat.examples';
 import { schemaRefChainDocs } from './schemaRefChain.examples';
+import { descriptionTooShortDocs } from './descriptionTooShort.examples';
 
 /** The quotes and examples of every rule of the area. */
 export const toolsDocs = [
@@ -35,4 +36,5 @@ export const toolsDocs = [
   schemaUnknownDraftDocs,
   pathWithoutFormatDocs,
   schemaRefChainDocs,
+  descriptionTooShortDocs,
 ];

@@ -3,6 +3,7 @@ import type { SchemaFileData } from './shared';
 import type { ToolSchemaResult } from '../../model/toolSchema';
 import { annotationsRule } from './annotations';
 import { defineRules, type RuleArea, type RuleContext } from '../rule';
+import { descriptionTooShortRule } from './descriptionTooShort';
 import { visitRules } from '../visit';
 import { duplicateIdRule } from './duplicateId';
 import { handlerRequiredRule } from './handlerRequired';
@@ -34,6 +35,7 @@ const definitions = defineRules([
   schemaUnknownDraftRule,
   pathWithoutFormatRule,
   schemaRefChainRule,
+  descriptionTooShortRule,
 ]);
 
 /** contributes.tools[]: MCP tools the agent can call. */
