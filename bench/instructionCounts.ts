@@ -15,7 +15,8 @@
  * `rounds`.
  *
  * Usage: node out/bench/instructionCounts.js --before=<checkout with out/bench built> [--sizes=1000,5000]
- *        [--rounds=1]. Needs Valgrind (Debian's `valgrind`). Slow: about 50× the phases' own time.
+ *        [--rounds=1] [--rows=all|in-process|server]. Needs Valgrind (Debian's `valgrind`). Slow: about 50× the
+ *        phases' own time.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -30,6 +31,8 @@ interface Options {
   before: string;
   sizes: number[];
   rounds: number;
+  /** Which rows: the phase scripts in process, the language server over LSP, or both. */
+  rows: 'all' | 'in-process' | 'server';
 }
 
 const ours = resolve(__dirname, '..', '..');
@@ -41,13 +44,18 @@ const ours = resolve(__dirname, '..', '..');
 const phaseScripts = { open: 'openPhases.js', 'open+edit': 'editPhases.js' } as const;
 
 function options(argv: readonly string[]): Options {
-  const parsed: Options = { before: '', sizes: [1000, 5000], rounds: 1 };
+  const parsed: Options = { before: '', sizes: [1000, 5000], rounds: 1, rows: 'all' };
   for (const arg of argv) {
     const [key, value = ''] = arg.split('=', 2);
     if (key === '--before') parsed.before = resolve(value);
     else if (key === '--sizes') parsed.sizes = value.split(',').map(Number);
     else if (key === '--rounds') parsed.rounds = Number(value);
-    else throw new Error(`Unknown option ${arg}: use --before=dir, --sizes=1000,5000 and --rounds=N.`);
+    else if (key === '--rows' && (value === 'all' || value === 'in-process' || value === 'server')) parsed.rows = value;
+    else {
+      throw new Error(
+        `Unknown option ${arg}: use --before=dir, --sizes=1000,5000, --rounds=N and --rows=all|in-process|server.`,
+      );
+    }
   }
   if (!parsed.before) throw new Error('--before=<dir> is required: a checkout of the build to compare with, built.');
   if (parsed.sizes.some((n) => !Number.isInteger(n) || n < 1) || !(parsed.rounds >= 1)) {
@@ -170,7 +178,7 @@ async function serverCounts(build: string, n: number, rounds: number): Promise<{
 }
 
 async function main(): Promise<void> {
-  const { before, sizes, rounds } = options(process.argv.slice(2));
+  const { before, sizes, rounds, rows } = options(process.argv.slice(2));
   const millions = (count: number) => `${(count / 1e6).toFixed(0)} M`;
   const row = (n: number, what: string, ourCount: number, beforeCount: number) =>
     console.log(
@@ -179,9 +187,10 @@ async function main(): Promise<void> {
   console.log(`Instructions, ours (${ours}) against before (${before})`);
   console.log(`  ${'N'.padStart(6)}  ${''.padEnd(26)}${'ours'.padStart(10)}${'before'.padStart(10)}  ours/before`);
   for (const n of sizes) {
-    for (const [phase, script] of Object.entries(phaseScripts)) {
+    for (const [phase, script] of rows === 'server' ? [] : Object.entries(phaseScripts)) {
       row(n, `${phase} (in process)`, perRound(ours, script, n, rounds), perRound(before, script, n, rounds));
     }
+    if (rows === 'in-process') continue;
     const [ourServer, beforeServer] = [await serverCounts(ours, n, rounds), await serverCounts(before, n, rounds)];
     row(n, 'server: open and close', ourServer.open, beforeServer.open);
     row(n, 'server: 1-char edit', ourServer.edit, beforeServer.edit);
