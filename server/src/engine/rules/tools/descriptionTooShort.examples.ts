@@ -33,7 +33,8 @@ export const descriptionTooShortDocs = ruleDocs(descriptionTooShortRule, {
         manifest: plugin(`
           "contributes": {
             "tools": [
-              { "id": "count_words", "title": "Count words", "description": "Counts the words in a text file.",
+              { "id": "count_words", "title": "Count words", "description":
+                "Counts the words in a text file. Use when the user asks how long a document is.",
                 "schema": "./tools/count-words.schema.json", "handler": "./tools/count-words.js",
                 "annotations": { "readOnlyHint": true } }
             ]
