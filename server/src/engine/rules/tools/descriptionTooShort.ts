@@ -6,7 +6,7 @@ import { field, quote } from '../messages';
 const shortestDescription = 20;
 
 export const decision = /* @__PURE__ */ (() =>
-  `A hint when a description is a string of fewer than ${shortestDescription} characters once trimmed. Neither the reference nor the tools guide sets a length: the guide says the description is the only thing the model sees when choosing between tools, and that it should say what the tool does and when to use it. ${shortestDescription} characters is about four words, too few for both ("Counts words." is 13, the guide's own example is 81), and long enough that no description which does say both is reported. A hint, not a warning: Filer loads the tool and the agent can call it, a length cannot tell a vague description from a terse clear one, and the author is the judge of the words.`)();
+  `A hint when a description is a string of fewer than ${shortestDescription} characters once trimmed. Neither the reference nor the tools guide sets a length: the guide says the description is the only thing the model sees when choosing between tools, and that it should say what the tool does and when to use it. ${shortestDescription} characters is about four words, too few for both ("Counts words." is 13, the guide's own example is 79), and long enough that no description which does say both is reported. A hint, not a warning: Filer loads the tool and the agent can call it, a length cannot tell a vague description from a terse clear one, and the author is the judge of the words.`)();
 
 export const descriptionTooShortRule = defineRule({
   code: 'tools.description-too-short',
