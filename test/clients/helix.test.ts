@@ -4,7 +4,7 @@
 // typescript-language-server, which the configuration keeps first for JavaScript, is not installed here.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import {
@@ -181,11 +181,13 @@ describe('Helix 25.07 (Debian sid), in tmux', () => {
     await helix.waitForScreen(/● 1 /, 'one diagnostic left once the fix is applied');
     await helix.command('write-all');
     const schemaFile = join(box.workspace, 'tools/resize_image.schema.json');
+    // The fix creates the schema file empty at once and its text reaches the disk with :write-all, maybe after the
+    // manifest's: wait for both texts, not for the file to exist.
     const deadline = Date.now() + 15_000;
     while (
       Date.now() < deadline &&
       !(
-        existsSync(schemaFile) &&
+        textWhileWritten(schemaFile) !== '' &&
         textWhileWritten(join(box.workspace, 'manifest.json')).includes('"id": "resize_image"')
       )
     ) {
